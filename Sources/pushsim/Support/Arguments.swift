@@ -1,0 +1,68 @@
+/// A command line split into positionals, options with values, and flags.
+///
+/// `--name value` and `--name=value` both work; `--` ends options; `-` alone is a positional
+/// (standard input). Unknown options are usage errors (exit 2), so a typo is never ignored.
+struct Arguments {
+  /// Arguments that are not options, in order.
+  var positionals: [String] = []
+  /// Option values by name (without dashes); repeated options keep every value.
+  var options: [String: [String]] = [:]
+  /// Flags that were given (without dashes).
+  var flags: Set<String> = []
+
+  /// The last value of an option.
+  func value(_ name: String) -> String? { options[name]?.last }
+
+  /// Whether a flag was given.
+  func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+  /// Splits `arguments` by a command's accepted options and flags.
+  static func parse(
+    _ arguments: [String], options accepted: Set<String>, flags acceptedFlags: Set<String>
+  ) throws(UsageError) -> Arguments {
+    var result = Arguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        result.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = String(argument.drop(while: { $0 == "-" }))
+      var inlineValue: String?
+      if let equals = name.firstIndex(of: "=") {
+        inlineValue = String(name[name.index(after: equals)...])
+        name = String(name[..<equals])
+      }
+      if name == "h" { name = "help" }
+      if acceptedFlags.contains(name) || name == "help" {
+        guard inlineValue == nil else { throw UsageError("option --\(name) takes no value") }
+        result.flags.insert(name)
+      } else if accepted.contains(name) {
+        if let inlineValue {
+          result.options[name, default: []].append(inlineValue)
+        } else if index < arguments.count {
+          result.options[name, default: []].append(arguments[index])
+          index += 1
+        } else {
+          throw UsageError("option --\(name) needs a value")
+        }
+      } else {
+        throw UsageError("unknown option '\(argument)'")
+      }
+    }
+    return result
+  }
+}
+
+/// A bad command line: reported on standard error, exit status 2.
+struct UsageError: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
