@@ -39,10 +39,12 @@ private func failures(_ expected: String, _ actual: String) throws -> [Failure] 
   }
 
   @Test func arraysMatchExactlyInLengthAndOrder() throws {
-    let actual = #"{"center":[{"thread":"a","notifications":["m2","m1"]},{"thread":"b"}],"summary":["n1","n2"]}"#
+    let actual =
+      #"{"center":[{"thread":"a","notifications":["m2","m1"]},{"thread":"b"}],"summary":["n1","n2"]}"#
     #expect(try failures(#"{"center":[{"thread":"a"},{"thread":"b"}]}"#, actual).isEmpty)
     #expect(try failures(#"{"center":[{"thread":"a"}]}"#, actual).map(\.path) == ["center"])
-    #expect(try failures(#"{"summary":["n2","n1"]}"#, actual).map(\.path) == ["summary[0]", "summary[1]"])
+    #expect(
+      try failures(#"{"summary":["n2","n1"]}"#, actual).map(\.path) == ["summary[0]", "summary[1]"])
     #expect(
       try failures(#"{"center":[{"notifications":["m1","m2"]},{}]}"#, actual).map(\.path)
         == ["center[0].notifications[0]", "center[0].notifications[1]"])
@@ -62,7 +64,9 @@ private func failures(_ expected: String, _ actual: String) throws -> [Failure] 
       #"{"events":[{"kind":"delivered"},{"kind":"media.failed"},{"kind":"received","push":"p2"}]}"#,
       actual)
     #expect(outOfOrder.map(\.path) == ["events[1]"])
-    #expect(outOfOrder.first?.actual == (try json(#"[{"kind":"media.failed","push":"p1","status":404}]"#)))
+    #expect(
+      outOfOrder.first?.actual == (try json(#"[{"kind":"media.failed","push":"p1","status":404}]"#))
+    )
   }
 
   @Test func numbersCompareWithinATolerance() throws {

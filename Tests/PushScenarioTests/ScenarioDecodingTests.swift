@@ -156,8 +156,12 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
   @Test func appFileErrorsPointIntoTheAppFile() {
     let error = decodingError(
       #"{ "app": "a.app.json", "steps": [] }"#,
-      files: ["a.app.json": "{\n  \"bundleId\": \"com.example.chat\",\n  \"sate\": \"foreground\"\n}\n"])
-    #expect(error == #"a.app.json:3:3: error: unknown field "sate" in the app file; did you mean "state"?"#)
+      files: [
+        "a.app.json": "{\n  \"bundleId\": \"com.example.chat\",\n  \"sate\": \"foreground\"\n}\n"
+      ])
+    #expect(
+      error
+        == #"a.app.json:3:3: error: unknown field "sate" in the app file; did you mean "state"?"#)
   }
 
   @Test func appFileIsSharedByReferenceAndPathsResolveFromIt() throws {
@@ -218,14 +222,20 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
 
   @Test func setStepsMergeObjectsAndReplaceArrays() throws {
     let base: JSONObject = try #require(
-      JSONDocument(parsing: #"{"settings":{"grouping":"off","showPreviews":"never"},"sounds":["a"]}"#)
-        .root.objectValue)
+      JSONDocument(
+        parsing: #"{"settings":{"grouping":"off","showPreviews":"never"},"sounds":["a"]}"#
+      )
+      .root.objectValue)
     let change: JSONObject = try #require(
-      JSONDocument(parsing: #"{"settings":{"grouping":"byApp"},"sounds":["b","c"],"state":"foreground"}"#)
-        .root.objectValue)
+      JSONDocument(
+        parsing: #"{"settings":{"grouping":"byApp"},"sounds":["b","c"],"state":"foreground"}"#
+      )
+      .root.objectValue)
     let merged = ConfigurationDocument(object: base).merging(change).object
-    #expect(JSONValue(.object(merged)).jsonText
-      == #"{"settings":{"grouping":"byApp","showPreviews":"never"},"sounds":["b","c"],"state":"foreground"}"#)
+    #expect(
+      JSONValue(.object(merged)).jsonText
+        == #"{"settings":{"grouping":"byApp","showPreviews":"never"},"sounds":["b","c"],"state":"foreground"}"#
+    )
   }
 }
 
@@ -246,11 +256,14 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
 
   @Test func parsesInstants() {
     #expect(ScenarioTime.instant("2026-07-03T12:00:00Z")?.timeIntervalSince1970 == 1_783_080_000)
-    #expect(ScenarioTime.instant("2026-07-03T14:00:00+02:00")?.timeIntervalSince1970 == 1_783_080_000)
-    #expect(ScenarioTime.instant("2026-01-01T09:00:00.5Z")?.timeIntervalSince1970 == 1_767_258_000.5)
+    #expect(
+      ScenarioTime.instant("2026-07-03T14:00:00+02:00")?.timeIntervalSince1970 == 1_783_080_000)
+    #expect(
+      ScenarioTime.instant("2026-01-01T09:00:00.5Z")?.timeIntervalSince1970 == 1_767_258_000.5)
     #expect(ScenarioTime.instant("2026-02-30T09:00:00Z") == nil)
     #expect(ScenarioTime.instant("2026-01-01 09:00") == nil)
-    #expect(ScenarioTime.format(Date(timeIntervalSince1970: 1_767_258_000)) == "2026-01-01T09:00:00Z")
+    #expect(
+      ScenarioTime.format(Date(timeIntervalSince1970: 1_767_258_000)) == "2026-01-01T09:00:00Z")
   }
 
   @Test func parsesDailyTimes() {

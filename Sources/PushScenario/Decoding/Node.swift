@@ -196,7 +196,9 @@ public struct ObjectNode: Sendable {
       guard let allowed, !allowed.contains(member.key) else { continue }
       var message = "unknown field \"\(member.key)\""
       if node.path.components.isEmpty {
-        message += node.source.path.hasSuffix(ScenarioLoader.appFileSuffix) ? " in the app file" : " in the scenario"
+        message +=
+          node.source.path.hasSuffix(ScenarioLoader.appFileSuffix)
+          ? " in the app file" : " in the scenario"
       } else {
         message += " in \(node.fieldName)"
       }

@@ -108,10 +108,13 @@ struct ScenarioDecoder {
     let url = URL(fileURLWithPath: path, relativeTo: node.source.folder).standardizedFileURL
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-      throw node.error("\(ScenarioLoader.displayPath(of: path, nextTo: node.source.path)): no such \(folder ? "folder" : "file")")
+      throw node.error(
+        "\(ScenarioLoader.displayPath(of: path, nextTo: node.source.path)): no such \(folder ? "folder" : "file")"
+      )
     }
     guard isFolder.boolValue == folder else {
-      throw node.error("\(path) is \(folder ? "a file, expected a folder" : "a folder, expected a file")")
+      throw node.error(
+        "\(path) is \(folder ? "a file, expected a folder" : "a folder, expected a file")")
     }
     return url
   }

@@ -77,7 +77,10 @@ enum Schemas {
     ("state", .oneOf(appStates)),
     (
       "authorization",
-      .object([("status", .oneOf(authorizationStatuses)), ("options", .array(.oneOf(authorizationOptions)))])
+      .object([
+        ("status", .oneOf(authorizationStatuses)),
+        ("options", .array(.oneOf(authorizationOptions))),
+      ])
     ),
     ("entitlements", .array(.oneOf(entitlements))),
     (
@@ -140,9 +143,13 @@ enum Schemas {
 
   static let notification: Shape = .object([
     ("title", .string), ("subtitle", .string), ("body", .string), ("thread", .string),
-    ("category", .string), ("interruptionLevel", .oneOf(InterruptionLevel.allCases.map(\.rawValue))),
+    ("category", .string),
+    ("interruptionLevel", .oneOf(InterruptionLevel.allCases.map(\.rawValue))),
     ("relevanceScore", .number), ("sound", .nullable(.string)), ("badge", .nullable(.int)),
-    ("attachments", .array(.object([("type", .string), ("identifier", .string), ("file", .string)]))),
+    (
+      "attachments",
+      .array(.object([("type", .string), ("identifier", .string), ("file", .string)]))
+    ),
     ("presentation", presentation),
     ("lockScreenText", .object([("title", .string), ("subtitle", .string), ("body", .string)])),
     ("language", .string), ("identifier", .string), ("targetContentId", .nullable(.string)),

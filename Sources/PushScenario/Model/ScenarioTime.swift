@@ -36,7 +36,8 @@ public enum ScenarioTime {
     if milliseconds % 1000 != 0 { return "\(milliseconds)ms" }
     var rest = seconds
     var text = ""
-    for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
+    for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size
+    {
       text += "\(rest / size)\(unit)"
       rest %= size
     }
@@ -76,7 +77,8 @@ public enum ScenarioTime {
       if expect(".") || expect(",") {
         let start = index
         while index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 { index += 1 }
-        guard index > start, let value = Double("0." + String(decoding: scalars[start..<index], as: UTF8.self))
+        guard index > start,
+          let value = Double("0." + String(decoding: scalars[start..<index], as: UTF8.self))
         else { return nil }
         fraction = value
       }
@@ -84,7 +86,9 @@ public enum ScenarioTime {
     var offsetSeconds = 0
     if expect("Z") || expect("z") {
       offsetSeconds = 0
-    } else if index < scalars.count, scalars[index] == UInt8(ascii: "+") || scalars[index] == UInt8(ascii: "-") {
+    } else if index < scalars.count,
+      scalars[index] == UInt8(ascii: "+") || scalars[index] == UInt8(ascii: "-")
+    {
       let sign = scalars[index] == UInt8(ascii: "-") ? -1 : 1
       index += 1
       guard let offsetHours = digits(2) else { return nil }

@@ -78,7 +78,8 @@ public struct PushStep: Sendable {
   }
 
   /// Creates a push step.
-  public init(id: String, body: [UInt8], headers: [String: String] = [:], origin: Origin = .inline) {
+  public init(id: String, body: [UInt8], headers: [String: String] = [:], origin: Origin = .inline)
+  {
     self.id = id
     self.body = body
     self.headers = headers

@@ -25,7 +25,9 @@ public enum JSONText {
     return output
   }
 
-  private static func write(_ value: JSONValue, into output: inout String, indent: String?, level: Int) {
+  private static func write(
+    _ value: JSONValue, into output: inout String, indent: String?, level: Int
+  ) {
     switch value.kind {
     case .null: output += "null"
     case .bool(let bool): output += bool ? "true" : "false"

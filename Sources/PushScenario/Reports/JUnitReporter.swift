@@ -10,14 +10,19 @@ public struct JUnitReporter: Sendable {
     let failed = results.filter { !$0.passed }.count
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     xml += #"<testsuites name="pushsim" tests="\#(results.count)" failures="\#(failed)">"# + "\n"
-    xml += #"  <testsuite name="pushsim run" tests="\#(results.count)" failures="\#(failed)" errors="0" skipped="0">"# + "\n"
+    xml +=
+      #"  <testsuite name="pushsim run" tests="\#(results.count)" failures="\#(failed)" errors="0" skipped="0">"#
+      + "\n"
     let text = TextReporter(color: false)
     for result in results {
-      xml += #"    <testcase name="\#(Self.escape(result.name))" classname="\#(Self.escape(result.file))">"# + "\n"
+      xml +=
+        #"    <testcase name="\#(Self.escape(result.name))" classname="\#(Self.escape(result.file))">"#
+        + "\n"
       if !result.passed {
         let count = result.failures.count
         let summary = "\(count) failed check\(count == 1 ? "" : "s")"
-        let details = result.failures.map { "step \($0.step): \($0.message)" }.joined(separator: "\n")
+        let details = result.failures.map { "step \($0.step): \($0.message)" }.joined(
+          separator: "\n")
         xml += #"      <failure message="\#(Self.escape(summary))" type="expectation">"#
         xml += Self.escape(details) + "</failure>\n"
       }

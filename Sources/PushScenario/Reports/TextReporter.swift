@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PushDevice
 import PushPayload
 
@@ -52,7 +52,8 @@ public struct TextReporter: Sendable {
     let rows = result.events.map { event -> (String, String, String, String, String) in
       (
         Self.offset(event.time.timeIntervalSince(result.start)), event.push ?? "-",
-        event.kind.rawValue, text(of: event, in: result.state), event.reason + "  [\(event.source.rawValue)]"
+        event.kind.rawValue, text(of: event, in: result.state),
+        event.reason + "  [\(event.source.rawValue)]"
       )
     }
     let timeWidth = rows.map(\.0.count).max() ?? 0
@@ -93,7 +94,9 @@ public struct TextReporter: Sendable {
       let thread = group["thread"]?.stringValue ?? ""
       let ids = group["notifications"]?.arrayValue?.compactMap(\.stringValue) ?? []
       var line = "    " + (thread.isEmpty ? "(no thread)" : thread) + " (\(ids.count))"
-      if let summary = group["summary"]?.stringValue, !summary.isEmpty { line += "  " + quote(summary) }
+      if let summary = group["summary"]?.stringValue, !summary.isEmpty {
+        line += "  " + quote(summary)
+      }
       lines.append(line)
       let idWidth = ids.map(\.count).max() ?? 0
       for id in ids {
