@@ -34,6 +34,9 @@ public struct AppConfiguration: Sendable, Equatable {
   public var foregroundPresentation: Set<PresentationOption>
   /// Registered notification categories (spec §8).
   public var categories: [NotificationCategory]
+  /// The app's routes: where a response takes it (model-decisions.md §8). Used when the device
+  /// is given no custom ``Router``.
+  public var routes: [RouteConfiguration]
 
   /// Creates an app; every argument defaults to the scenario format's default.
   public init(
@@ -48,7 +51,8 @@ public struct AppConfiguration: Sendable, Equatable {
     backgroundModes: Set<BackgroundMode> = [],
     sounds: [String]? = nil,
     foregroundPresentation: Set<PresentationOption> = [],
-    categories: [NotificationCategory] = []
+    categories: [NotificationCategory] = [],
+    routes: [RouteConfiguration] = []
   ) {
     self.bundleId = bundleId
     self.name = name
@@ -62,6 +66,7 @@ public struct AppConfiguration: Sendable, Equatable {
     self.sounds = sounds
     self.foregroundPresentation = foregroundPresentation
     self.categories = categories
+    self.routes = routes
   }
 
   /// The name shown for the app: ``name``, else the last dot-separated part of ``bundleId``.

@@ -106,12 +106,7 @@ extension Device {
     appStatus.responses += 1
     let decision = (router ?? RouteTable(app.routes)).route(for: response)
     responses.append(ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
-    switch decision {
-    case .matched(let route):
-      log(.route, push, .model, decision.reason, ["route": .init(.string(route.name))])
-    case .unmatched:
-      log(.routeUnmatched, push, .model, decision.reason)
-    }
+    events.append(decision.event(for: response, at: clock.now, push: push))
     return decision
   }
 }
