@@ -17,7 +17,10 @@ public struct VirtualClock: Sendable {
   var timers = TimerHeap<ClockAction>()
 
   /// Creates a clock at `now`.
-  public init(now: Date = DeviceConfiguration.defaultStart, timeZone: TimeZone = DeviceConfiguration().timeZone) {
+  public init(
+    now: Date = DeviceConfiguration.defaultStart,
+    timeZone: TimeZone = DeviceConfiguration().timeZone
+  ) {
     self.now = now
     self.timeZone = timeZone
   }

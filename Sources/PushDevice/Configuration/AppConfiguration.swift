@@ -34,6 +34,12 @@ public struct AppConfiguration: Sendable, Equatable {
   public var foregroundPresentation: Set<PresentationOption>
   /// Registered notification categories (spec §8).
   public var categories: [NotificationCategory]
+  /// The app's notification service extension, if it has one (spec §6, model-decisions.md §7).
+  public var serviceExtension: ServiceExtensionConfiguration?
+  /// Where the built-in media extension's `manifest` fetches come from (scenario `media`).
+  public var media: MediaManifest
+  /// App Transport Security settings for media downloads (scenario `ats`, model-decisions.md §7).
+  public var ats: ATSSettings
   /// The app's routes: where a response takes it (model-decisions.md §8). Used when the device
   /// is given no custom ``Router``.
   public var routes: [RouteConfiguration]
@@ -52,6 +58,9 @@ public struct AppConfiguration: Sendable, Equatable {
     sounds: [String]? = nil,
     foregroundPresentation: Set<PresentationOption> = [],
     categories: [NotificationCategory] = [],
+    serviceExtension: ServiceExtensionConfiguration? = nil,
+    media: MediaManifest = MediaManifest(),
+    ats: ATSSettings = ATSSettings(),
     routes: [RouteConfiguration] = []
   ) {
     self.bundleId = bundleId
@@ -66,6 +75,9 @@ public struct AppConfiguration: Sendable, Equatable {
     self.sounds = sounds
     self.foregroundPresentation = foregroundPresentation
     self.categories = categories
+    self.serviceExtension = serviceExtension
+    self.media = media
+    self.ats = ats
     self.routes = routes
   }
 

@@ -10,7 +10,9 @@ public struct NotificationAction: Sendable, Equatable {
   public var textInput: TextInput?
 
   /// Creates an action.
-  public init(id: String, title: String = "", options: Set<Option> = [], textInput: TextInput? = nil) {
+  public init(
+    id: String, title: String = "", options: Set<Option> = [], textInput: TextInput? = nil
+  ) {
     self.id = id
     self.title = title
     self.options = options

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PushPayload
 
 /// Every step the device took, in order: what reports and `expect.events` read.

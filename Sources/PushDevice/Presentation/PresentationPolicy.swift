@@ -65,7 +65,8 @@ struct PresentationPolicy {
         steps.append(
           Step(
             kind: "level", source: .device,
-            reason: "the user turned Time Sensitive Notifications off for the app: behaves as active"
+            reason:
+              "the user turned Time Sensitive Notifications off for the app: behaves as active"
           ))
       }
     } else if level == .critical {
@@ -95,13 +96,17 @@ struct PresentationPolicy {
         let reason = "the app does not ship the sound \"\(name)\": the default sound plays"
         steps.append(Step(kind: "sound", source: .model, reason: reason))
         diagnostics.append(
-          Diagnostic(.warning, code: "sound-not-shipped", path: "aps.sound", message: reason, source: .model))
+          Diagnostic(
+            .warning, code: "sound-not-shipped", path: "aps.sound", message: reason, source: .model)
+        )
       case .critical(let name?, let volume) where !shipped.contains(name):
         sound = .critical(name: nil, volume: volume)
         let reason = "the app does not ship the sound \"\(name)\": the default critical sound plays"
         steps.append(Step(kind: "sound", source: .model, reason: reason))
         diagnostics.append(
-          Diagnostic(.warning, code: "sound-not-shipped", path: "aps.sound.name", message: reason, source: .model))
+          Diagnostic(
+            .warning, code: "sound-not-shipped", path: "aps.sound.name", message: reason,
+            source: .model))
       default: break
       }
     }
@@ -180,7 +185,8 @@ struct PresentationPolicy {
       presentation.lockScreen = false
       presentation.wake = false
       soundWanted = false
-      steps.append(Step(kind: "level", source: .device, reason: "passive: list only, no sound or wake"))
+      steps.append(
+        Step(kind: "level", source: .device, reason: "passive: list only, no sound or wake"))
     }
 
     // Step 5: Focus.
@@ -228,7 +234,8 @@ struct PresentationPolicy {
           authorization.options.contains(.badge)
           ? "the app is in the foreground and willPresent does not return badge"
           : "badges are not authorized"
-        steps.append(Step(kind: "badge.unchanged", source: .device, reason: reason + ": badge unchanged"))
+        steps.append(
+          Step(kind: "badge.unchanged", source: .device, reason: reason + ": badge unchanged"))
       }
     }
     return finish(.presented(presentation), badge: badge)

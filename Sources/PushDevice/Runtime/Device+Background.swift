@@ -35,22 +35,29 @@ extension Device {
     wakeInBackground()
     let reason = "the app is woken in the background: didReceiveRemoteNotification runs"
     setStatus(id, .silent, reason: reason)
-    log(.silent, id, .device, reason, ["inWindow": .init(.number(JSONNumber(silentPushesInWindow)))])
+    log(
+      .silent, id, .device, reason, ["inWindow": .init(.number(JSONNumber(silentPushesInWindow)))])
   }
 
   /// A push with an alert and `content-available`: shown, and the app is woken too (spec §7.5).
   mutating func wakeForMixedPush(_ id: String) {
     if app.state == .forceQuit {
-      log("wake.skipped", id, .device, "content-available: the app was force-quit, so it is not woken")
+      log(
+        "wake.skipped", id, .device, "content-available: the app was force-quit, so it is not woken"
+      )
       return
     }
     if !app.backgroundModes.contains(.remoteNotification) {
-      log("wake.skipped", id, .device, "content-available: the app lacks the remote-notification background mode")
+      log(
+        "wake.skipped", id, .device,
+        "content-available: the app lacks the remote-notification background mode")
       return
     }
     if app.state == .foreground {
       appStatus.remoteNotifications += 1
-      log("wake", id, .device, "content-available: didReceiveRemoteNotification runs in the foreground")
+      log(
+        "wake", id, .device,
+        "content-available: didReceiveRemoteNotification runs in the foreground")
       return
     }
     wakeInBackground()
@@ -61,7 +68,9 @@ extension Device {
   mutating func wakeInBackground() {
     appStatus.remoteNotifications += 1
     appStatus.backgroundWakes += 1
-    if app.state == .notRunning { setAppState(.background, reason: "launched in the background by a push") }
+    if app.state == .notRunning {
+      setAppState(.background, reason: "launched in the background by a push")
+    }
   }
 
   /// Changes the app state, recording it; foreground unlocks the device (scenario-format.md).

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Device {
   /// Notification Center as the app's grouping setting shows it (`expect.center`).

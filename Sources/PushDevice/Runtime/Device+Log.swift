@@ -8,7 +8,8 @@ extension Device {
     _ details: [String: JSONValue] = [:]
   ) {
     events.append(
-      DeviceEvent(time: clock.now, kind: kind, push: push, source: source, reason: reason, details: details))
+      DeviceEvent(
+        time: clock.now, kind: kind, push: push, source: source, reason: reason, details: details))
   }
 
   /// Sets a push's status (and its reason).
@@ -19,7 +20,9 @@ extension Device {
 
   /// Records diagnostics for a push.
   mutating func report(_ found: [Diagnostic], push: String?) {
-    for diagnostic in found { diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic)) }
+    for diagnostic in found {
+      diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))
+    }
   }
 
   /// The next arrival sequence (Notification Center order).

@@ -4,10 +4,12 @@ import PushPayload
 extension Device {
   /// Presentation (model-decisions.md §5), then Notification Center (§4) and the badge.
   mutating func present(_ id: String, request: NotificationRequest) {
-    let decision = PresentationPolicy.decide(content: request.content, app: app, device: configuration)
+    let decision = PresentationPolicy.decide(
+      content: request.content, app: app, device: configuration)
     var content = request.content
     content.sound = decision.sound
-    let request = NotificationRequest(identifier: request.identifier, content: content, date: request.date)
+    let request = NotificationRequest(
+      identifier: request.identifier, content: content, date: request.date)
     for step in decision.steps { log(step.kind, id, step.source, step.reason) }
     report(decision.diagnostics, push: id)
     var record = NotificationRecord(
@@ -24,7 +26,8 @@ extension Device {
         markReplaced(previous.push, by: id, identifier: request.identifier)
       }
       held[request.identifier] = HeldNotification(
-        push: id, request: request, sequence: nextSequence(), effectiveLevel: decision.effectiveLevel)
+        push: id, request: request, sequence: nextSequence(),
+        effectiveLevel: decision.effectiveLevel)
       notifications[id] = record
       let delivery = scheduleSummaryDelivery()
       let when = delivery.map { " until " + DeviceJSONWriter.timestamp($0) } ?? ""
@@ -57,7 +60,8 @@ extension Device {
       log(
         .presented, id, .device, Self.describe(presentation),
         [
-          "banner": .init(.bool(presentation.banner)), "lockScreen": .init(.bool(presentation.lockScreen)),
+          "banner": .init(.bool(presentation.banner)),
+          "lockScreen": .init(.bool(presentation.lockScreen)),
           "sound": .init(.bool(presentation.sound)), "wake": .init(.bool(presentation.wake)),
           "list": .init(.bool(presentation.list)),
         ])
@@ -67,12 +71,15 @@ extension Device {
 
   /// Inserts into Notification Center, replacing a notification with the same identifier
   /// (it alerts again and counts as newest, model-decisions.md §4).
-  mutating func insertIntoCenter(_ id: String, request: NotificationRequest, presentation: Presentation) {
+  mutating func insertIntoCenter(
+    _ id: String, request: NotificationRequest, presentation: Presentation
+  ) {
     if let previous = held.removeValue(forKey: request.identifier) {
       markReplaced(previous.push, by: id, identifier: request.identifier)
     }
     let entry = DeliveredNotification(
-      push: id, request: request, presentation: presentation, date: clock.now, sequence: nextSequence())
+      push: id, request: request, presentation: presentation, date: clock.now,
+      sequence: nextSequence())
     if let replaced = store.insert(entry), replaced.push != id {
       markReplaced(replaced.push, by: id, identifier: request.identifier)
     }

@@ -26,23 +26,27 @@ extension Device {
     records[id] = PushRecord(id: id, received: clock.now)
     log(.received, id, .apns, "APNs received a request of \(body.count) bytes")
 
-    let verdict = APNsVerdict(body: body, headers: headers)
-    report(verdict.diagnostics, push: id)
+    let validation = PayloadValidation(body: body, headers: headers, app: appFacts)
+    let verdict = validation.verdict
+    report(validation.diagnostics, push: id)
     records[id]?.httpStatus = verdict.httpStatus
     guard verdict.accepted else {
       let reason = verdict.reason?.rawValue ?? "Rejected"
-      let source: DiagnosticSource = (verdict.reason?.isModelDecision ?? false) ? .model : .apns
+      let source = verdict.diagnostics.first { $0.severity == .error }?.source ?? .apns
       setStatus(id, .rejected, reason: reason)
       log(
         .rejected, id, source, "APNs answered \(verdict.httpStatus) \(reason)",
-        ["httpStatus": .init(.number(JSONNumber(verdict.httpStatus))), "reason": .init(.string(reason))])
+        [
+          "httpStatus": .init(.number(JSONNumber(verdict.httpStatus))),
+          "reason": .init(.string(reason)),
+        ])
       return records[id] ?? PushRecord(id: id, received: clock.now)
     }
 
     if !configuration.online {
-      storeWhileOffline(id, body: body, verdict: verdict)
+      storeWhileOffline(id, validation: validation)
     } else {
-      await deliver(id, body: body, verdict: verdict)
+      await deliver(id, validation: validation)
     }
     return records[id] ?? PushRecord(id: id, received: clock.now)
   }
@@ -71,16 +75,26 @@ extension Device {
     await receive(bytes: Array(text.utf8), headers: headers, id: id)
   }
 
+  /// What payload lint knows of the app (categories, sounds, entitlements).
+  var appFacts: AppFacts {
+    AppFacts(
+      categories: Set(app.categories.map(\.id)), sounds: app.sounds.map(Set.init),
+      entitlements: Set(app.entitlements.map(\.rawValue)))
+  }
+
   // MARK: - Store and forward (model-decisions.md §6, spec §2.5)
 
   /// Keeps the push in APNs's store (one per app, the newest) or lets it expire.
-  mutating func storeWhileOffline(_ id: String, body: [UInt8], verdict: APNsVerdict) {
+  mutating func storeWhileOffline(_ id: String, validation: PayloadValidation) {
+    let verdict = validation.verdict
     let now = clock.now
     var until = now.addingTimeInterval(Self.maximumStorage)
     if let expiration = verdict.expiration {
       if expiration == 0 {
         setStatus(id, .expired, reason: "apns-expiration 0: not stored while the device is offline")
-        log(.expired, id, .apns, "the device is offline and apns-expiration is 0: APNs does not store it")
+        log(
+          .expired, id, .apns,
+          "the device is offline and apns-expiration is 0: APNs does not store it")
         return
       }
       let date = Date(timeIntervalSince1970: TimeInterval(expiration))
@@ -98,11 +112,12 @@ extension Device {
         "APNs keeps one push per app while the device is offline: \(id) replaces it",
         ["by": .init(.string(id))])
     }
-    stored = StoredPush(push: id, body: body, verdict: verdict, until: until)
+    stored = StoredPush(push: id, validation: validation, until: until)
     clock.schedule(.storageExpiry(push: id), at: until)
     setStatus(id, .stored, reason: "the device is offline")
     log(
-      .stored, id, .apns, "the device is offline: APNs stores the push until "
+      .stored, id, .apns,
+      "the device is offline: APNs stores the push until "
         + DeviceJSONWriter.timestamp(until))
   }
 
@@ -114,8 +129,10 @@ extension Device {
       expireStoredPush(pending.push)
       return
     }
-    log(.init(rawValue: "forwarded"), pending.push, .apns, "the device is online: APNs delivers the stored push")
-    await deliver(pending.push, body: pending.body, verdict: pending.verdict)
+    log(
+      .init(rawValue: "forwarded"), pending.push, .apns,
+      "the device is online: APNs delivers the stored push")
+    await deliver(pending.push, validation: pending.validation)
   }
 
   /// The storage of a push ended before the device came online.
@@ -123,21 +140,22 @@ extension Device {
     if stored?.push == id { stored = nil }
     guard records[id]?.status == .stored else { return }
     setStatus(id, .expired, reason: "APNs storage ended before the device came online")
-    log(.expired, id, .apns, "APNs storage ended (apns-expiration or 30 days) before the device came online")
+    log(
+      .expired, id, .apns,
+      "APNs storage ended (apns-expiration or 30 days) before the device came online")
   }
 
   // MARK: - On the device
 
   /// The device has the push: background handling, content, extension, presentation.
-  mutating func deliver(_ id: String, body: [UInt8], verdict: APNsVerdict) async {
-    guard let document = try? JSONDocument(parsing: body) else {
-      // APNs accepted only JSON objects; this is a guard against a verdict/parser mismatch.
+  mutating func deliver(_ id: String, validation: PayloadValidation) async {
+    let verdict = validation.verdict
+    guard let payload = validation.payload else {
+      // APNs accepts only JSON objects; this guards against a verdict/reader mismatch.
       setStatus(id, .discarded, reason: "the payload could not be read")
       log(.discarded, id, .model, "the payload could not be read on the device")
       return
     }
-    let payload = Payload(document: document, pushType: verdict.pushType)
-    report(payload.diagnostics, push: id)
     let pushType = verdict.pushType ?? .alert
 
     if let elsewhere = Self.nonNotificationPushReason(pushType) {
@@ -169,13 +187,18 @@ extension Device {
   }
 
   /// Push types that never reach Notification Center, with why (spec §7.2: PushKit).
-  static func nonNotificationPushReason(_ type: PushType) -> (source: DiagnosticSource, reason: String)? {
+  static func nonNotificationPushReason(_ type: PushType) -> (
+    source: DiagnosticSource, reason: String
+  )? {
     switch type {
     case .alert, .background: return nil
     case .voip, .complication:
       return (.device, "\(type.rawValue) pushes go to PushKit in the app and are never shown")
     default:
-      return (.model, "\(type.rawValue) pushes go to the app's own handler; PushSim shows nothing for them")
+      return (
+        .model,
+        "\(type.rawValue) pushes go to the app's own handler; PushSim shows nothing for them"
+      )
     }
   }
 }

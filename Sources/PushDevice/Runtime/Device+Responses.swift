@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PushPayload
 
 extension Device {
@@ -18,7 +18,8 @@ extension Device {
   /// - Throws: ``ResponseError`` when the notification is not in the center or its category
   ///   has no such action; the device is unchanged then.
   @discardableResult
-  public mutating func tap(_ push: String, action: String? = nil, text: String? = nil) throws(ResponseError)
+  public mutating func tap(_ push: String, action: String? = nil, text: String? = nil)
+    throws(ResponseError)
     -> RouteDecision
   {
     guard let entry = store.entry(push: push) else {
@@ -26,9 +27,13 @@ extension Device {
     }
     let content = entry.content
     let actionIdentifier = action ?? "default"
-    if actionIdentifier == "default" || actionIdentifier == NotificationResponse.defaultActionIdentifier {
+    if actionIdentifier == "default"
+      || actionIdentifier == NotificationResponse.defaultActionIdentifier
+    {
       log(.tap, push, .device, "the user taps the notification (default action)")
-      if configuration.locked { unlock(push, reason: "opening the app from a notification unlocks the device") }
+      if configuration.locked {
+        unlock(push, reason: "opening the app from a notification unlocks the device")
+      }
       store.remove(push: push)
       setStatus(push, .opened, reason: "tapped")
       setAppState(.foreground, reason: "the user opened a notification")
@@ -36,7 +41,8 @@ extension Device {
     }
 
     let categoryIdentifier = content.categoryIdentifier
-    guard let category = app.category(categoryIdentifier), let chosen = category.action(actionIdentifier)
+    guard let category = app.category(categoryIdentifier),
+      let chosen = category.action(actionIdentifier)
     else {
       throw .unknownAction(actionIdentifier, push: push, category: categoryIdentifier)
     }
@@ -44,14 +50,18 @@ extension Device {
     let userText = chosen.textInput != nil ? (text ?? "") : nil
     if let userText { details["userText"] = .init(.string(userText)) }
     let place = chosen.options.contains(.foreground) ? "in the foreground" : "in the background"
-    log(.action, push, .device, "the user picks action \"\(chosen.id)\" (handled \(place))", details)
+    log(
+      .action, push, .device, "the user picks action \"\(chosen.id)\" (handled \(place))", details)
     if chosen.options.contains(.authenticationRequired) && configuration.locked {
-      unlock(push, reason: "action \"\(chosen.id)\" requires authentication: the device unlocks first")
+      unlock(
+        push, reason: "action \"\(chosen.id)\" requires authentication: the device unlocks first")
     }
     store.remove(push: push)
     setStatus(push, .opened, reason: "action \(chosen.id)")
     if chosen.options.contains(.foreground) {
-      if configuration.locked { unlock(push, reason: "a foreground action opens the app: the device unlocks") }
+      if configuration.locked {
+        unlock(push, reason: "a foreground action opens the app: the device unlocks")
+      }
       setAppState(.foreground, reason: "the user picked a foreground action")
     } else if app.state == .notRunning || app.state == .forceQuit {
       setAppState(.background, reason: "launched in the background for a notification action")
@@ -77,10 +87,14 @@ extension Device {
     setStatus(push, .dismissed, reason: "dismissed")
     let category = app.category(entry.content.categoryIdentifier)
     guard category?.options.contains(.customDismissAction) ?? false else {
-      log(.dismiss, push, .device, "the user dismisses it; the app is not told (no customDismissAction)")
+      log(
+        .dismiss, push, .device,
+        "the user dismisses it; the app is not told (no customDismissAction)")
       return nil
     }
-    log(.dismiss, push, .device, "the user dismisses it; the category has customDismissAction: the app is told")
+    log(
+      .dismiss, push, .device,
+      "the user dismisses it; the category has customDismissAction: the app is told")
     return respond(push, NotificationResponse.dismiss(entry.request))
   }
 
@@ -90,7 +104,8 @@ extension Device {
     let removed = store.removeAll()
     for entry in removed { setStatus(entry.push, .dismissed, reason: "cleared") }
     log(
-      .clear, nil, .device, "the user clears Notification Center (\(removed.count) notification(s))",
+      .clear, nil, .device,
+      "the user clears Notification Center (\(removed.count) notification(s))",
       ["notifications": .init(.array(removed.map { .init(.string($0.push)) }))])
   }
 
@@ -105,7 +120,8 @@ extension Device {
   mutating func respond(_ push: String, _ response: NotificationResponse) -> RouteDecision {
     appStatus.responses += 1
     let decision = (router ?? RouteTable(app.routes)).route(for: response)
-    responses.append(ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
+    responses.append(
+      ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
     events.append(decision.event(for: response, at: clock.now, push: push))
     return decision
   }

@@ -22,7 +22,9 @@ extension Device {
       }
     }
     if old.muted != new.muted {
-      log("mute", nil, .device, new.muted ? "the ring/silent switch is set to silent" : "the device rings again")
+      log(
+        "mute", nil, .device,
+        new.muted ? "the ring/silent switch is set to silent" : "the device rings again")
     }
     if old.focus != new.focus {
       let text = new.focus.map { "Focus \"\($0.name)\" is on" } ?? "Focus is off"

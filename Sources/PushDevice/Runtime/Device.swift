@@ -1,6 +1,5 @@
 public import Foundation
-public import PushLocalization
-public import PushPayload
+import PushPayload
 
 /// A simulated iPhone with one app: it receives pushes and behaves as iOS does, step by step,
 /// on a virtual clock, recording every decision in ``events``.
@@ -22,26 +21,30 @@ public import PushPayload
 /// the next push works.
 public struct Device: Sendable {
   /// The device settings now (``setDevice(_:)`` changes them).
-  public private(set) var configuration: DeviceConfiguration
+  public internal(set) var configuration: DeviceConfiguration
   /// The app's configuration now (``setApp(_:)`` changes it; ``app`` state lives in ``appStatus``).
-  public private(set) var app: AppConfiguration
+  public internal(set) var app: AppConfiguration
   /// The virtual clock.
-  public private(set) var clock: VirtualClock
+  public internal(set) var clock: VirtualClock
   /// Every step taken so far.
-  public private(set) var events = EventLog()
+  public internal(set) var events = EventLog()
   /// Every diagnostic raised so far, with its push id.
-  public private(set) var diagnostics: [PushDiagnostic] = []
+  public internal(set) var diagnostics: [PushDiagnostic] = []
   /// The app icon's badge (spec §7.4); 0 means none.
-  public private(set) var badge = 0
+  public internal(set) var badge = 0
   /// The app's runtime status: state, wakes, responses (`expect.app`).
-  public private(set) var appStatus: AppStatus
+  public internal(set) var appStatus: AppStatus
   /// Every response the app received, with the router's decision (model-decisions.md §8).
-  public private(set) var responses: [ResponseRecord] = []
+  public internal(set) var responses: [ResponseRecord] = []
   /// The last Scheduled Summary digest delivered: push ids, featured first (model-decisions.md §4).
-  public private(set) var lastSummaryDigest: [String] = []
+  public internal(set) var lastSummaryDigest: [String] = []
 
-  /// The strings the app ships, for localization and category texts.
-  let strings: StringsBundle?
+  /// The service extension the app ships (custom, or the built-in media one), if any.
+  let customExtension: (any ServiceExtension)?
+  /// Runs the service extension (fetcher, sandbox, validator).
+  var extensionStage: ServiceExtensionStage?
+  /// Whether the stage was given by the caller (else rebuilt when the app's media settings change).
+  let stageWasGiven: Bool
   /// The app's navigation logic (`nil`: a route table from ``AppConfiguration/routes``).
   let router: (any Router)?
   /// Notification Center.
@@ -70,20 +73,26 @@ public struct Device: Sendable {
   /// - Parameters:
   ///   - configuration: the phone (scenario `device`).
   ///   - app: the app (scenario `app`).
-  ///   - strings: the app's strings tables (`nil`: no tables, every loc-key is missing).
   ///   - router: the app's navigation logic; `nil` uses a ``RouteTable`` built from
   ///     `app.routes` (model-decisions.md §8).
+  ///   - serviceExtension: your own service extension; `nil` uses the built-in one that
+  ///     `app.serviceExtension` describes, if any (model-decisions.md §7).
+  ///   - extensionStage: how extensions run (fetcher, sandbox); `nil` builds one from
+  ///     `app.serviceExtension`, `app.media` and `app.ats`.
   public init(
     configuration: DeviceConfiguration = DeviceConfiguration(),
     app: AppConfiguration = AppConfiguration(),
-    strings: StringsBundle? = nil,
-    router: (any Router)? = nil
+    router: (any Router)? = nil,
+    serviceExtension: (any ServiceExtension)? = nil,
+    extensionStage: ServiceExtensionStage? = nil
   ) {
     self.configuration = configuration
     self.app = app
     self.clock = VirtualClock(now: configuration.now, timeZone: configuration.timeZone)
-    self.strings = strings
     self.router = router
+    self.customExtension = serviceExtension
+    self.stageWasGiven = extensionStage != nil
+    self.extensionStage = extensionStage ?? Self.makeStage(for: app)
     self.appStatus = AppStatus(state: app.state)
   }
 

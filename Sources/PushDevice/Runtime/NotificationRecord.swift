@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PushPayload
 
 /// One notification as PushSim shows it: what `expect.notification.<id>` compares.
@@ -55,7 +55,9 @@ public struct NotificationRecord: Sendable, Equatable {
   /// As JSON with the `expect.notification` field names.
   public var json: JSONValue {
     var object = JSONObject()
-    func add(_ key: String, _ value: JSONValue) { object.append(JSONMember(key: key, value: value)) }
+    func add(_ key: String, _ value: JSONValue) {
+      object.append(JSONMember(key: key, value: value))
+    }
     add("push", .init(.string(push)))
     add("identifier", .init(.string(request.identifier)))
     add("title", .init(.string(title)))

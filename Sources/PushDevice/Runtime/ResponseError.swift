@@ -25,12 +25,16 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   public static func notInCenter(_ push: String, status: PushStatus?) -> ResponseError {
     let detail = status.map { " (its status is \($0.rawValue))" } ?? " (no push has this id)"
     return ResponseError(
-      .notInCenter, push: push, message: "notification \(push) is not in Notification Center\(detail)")
+      .notInCenter, push: push,
+      message: "notification \(push) is not in Notification Center\(detail)")
   }
 
   /// The notification's category has no such action.
-  public static func unknownAction(_ action: String, push: String, category: String) -> ResponseError {
-    let where_ = category.isEmpty ? "it has no category" : "category \"\(category)\" has no such action"
+  public static func unknownAction(_ action: String, push: String, category: String)
+    -> ResponseError
+  {
+    let where_ =
+      category.isEmpty ? "it has no category" : "category \"\(category)\" has no such action"
     return ResponseError(
       .unknownAction, push: push,
       message: "notification \(push) offers no action \"\(action)\": \(where_)")

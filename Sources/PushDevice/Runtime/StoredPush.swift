@@ -5,10 +5,8 @@ import PushPayload
 struct StoredPush: Sendable {
   /// The push id.
   var push: String
-  /// The body, byte for byte.
-  var body: [UInt8]
-  /// APNs's verdict on it (accepted; push type, collapse id, expiration).
-  var verdict: APNsVerdict
+  /// APNs's verdict and the payload as the device will read it.
+  var validation: PayloadValidation
   /// When APNs stops keeping it: `apns-expiration`, at most 30 days after arrival.
   var until: Date
 }
