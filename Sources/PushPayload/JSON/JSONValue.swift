@@ -45,6 +45,13 @@ public struct JSONNumber: Sendable, Hashable {
     self.integer = isIntegerSyntax ? Int(text) : nil
   }
 
+  /// Creates a number whose parts the reader has already worked out.
+  init(text: String, double: Double, integer: Int?) {
+    self.text = text
+    self.double = double
+    self.integer = integer
+  }
+
   /// Creates an integer number.
   public init(_ value: Int) {
     self.text = String(value)
@@ -77,33 +84,55 @@ public struct JSONMember: Sendable {
   }
 }
 
-/// A JSON object: members in source order, duplicates kept, hashed lookup by key.
+/// A JSON object: members in source order, duplicates kept, lookup by key.
 ///
-/// - Complexity: `subscript(key:)` is O(1); building is O(n).
+/// Small objects (the usual payload) are searched from the end, which is faster than hashing a
+/// handful of short keys; objects of more than 12 members keep a hash table.
+///
+/// - Complexity: `subscript(key:)` is O(1) (at most 12 comparisons, else hashed); building is
+///   O(n).
 public struct JSONObject: Sendable {
   /// Every member in source order, duplicates included.
   public private(set) var members: [JSONMember]
-  /// Index of the last member for each key.
-  private var lastIndex: [String: Int]
+  /// Index of the last member for each key, for objects of more than 12 members.
+  private var lastIndex: [String: Int]?
+
+  /// Objects up to this many members are searched linearly.
+  static let linearLimit = 12
 
   /// Creates an object from members in source order.
   public init(_ members: [JSONMember] = []) {
     self.members = members
+    self.lastIndex = members.count > Self.linearLimit ? Self.index(members) : nil
+  }
+
+  /// Creates an object with an index built by the reader (or `nil` for a small object).
+  init(members: [JSONMember], index: [String: Int]?) {
+    self.members = members
+    self.lastIndex = members.count > Self.linearLimit ? (index ?? Self.index(members)) : nil
+  }
+
+  private static func index(_ members: [JSONMember]) -> [String: Int] {
     var index: [String: Int] = [:]
     index.reserveCapacity(members.count)
     for (offset, member) in members.enumerated() { index[member.key] = offset }
-    self.lastIndex = index
+    return index
+  }
+
+  private func offset(of key: String) -> Int? {
+    if let lastIndex { return lastIndex[key] }
+    return members.lastIndex { $0.key == key }
   }
 
   /// The value of the last member named `key`, as Foundation would keep it.
   public subscript(key: String) -> JSONValue? {
-    guard let offset = lastIndex[key] else { return nil }
+    guard let offset = offset(of: key) else { return nil }
     return members[offset].value
   }
 
   /// The member (with its key position) that wins for `key`.
   public func member(_ key: String) -> JSONMember? {
-    lastIndex[key].map { members[$0] }
+    offset(of: key).map { members[$0] }
   }
 
   /// The distinct keys, in order of first appearance.
@@ -113,12 +142,31 @@ public struct JSONObject: Sendable {
   }
 
   /// The number of distinct keys.
-  public var count: Int { lastIndex.count }
+  public var count: Int {
+    if let lastIndex { return lastIndex.count }
+    return keys.count
+  }
+
+  /// Whether the object has no members.
+  public var isEmpty: Bool { members.isEmpty }
+
+  /// The winning members (the last one for each key), in order of first appearance of the key.
+  public var uniqueMembers: [JSONMember] {
+    var result: [JSONMember] = []
+    result.reserveCapacity(members.count)
+    for key in keys { if let member = member(key) { result.append(member) } }
+    return result
+  }
 
   /// Appends a member (a later duplicate wins lookups).
   public mutating func append(_ member: JSONMember) {
-    lastIndex[member.key] = members.count
-    members.append(member)
+    if lastIndex != nil {
+      lastIndex?[member.key] = members.count
+      members.append(member)
+    } else {
+      members.append(member)
+      if members.count > Self.linearLimit { lastIndex = Self.index(members) }
+    }
   }
 }
 
@@ -220,7 +268,7 @@ extension JSONValue {
     case .array(let values): return values.map(\.foundationValue)
     case .object(let object):
       var dictionary: [AnyHashable: Any] = [:]
-      dictionary.reserveCapacity(object.count)
+      dictionary.reserveCapacity(object.members.count)
       for member in object.members { dictionary[member.key] = member.value.foundationValue }
       return dictionary
     }

@@ -1,0 +1,172 @@
+import Synchronization
+
+/// A JSON text read by PushSim's own reader: the root value, where every node came from, and the
+/// duplicate keys Foundation would silently drop.
+///
+/// Why not only `JSONSerialization` (issue 2): users need exact positions, duplicate-key
+/// detection, the byte size of each part of a payload, and speed. The reader accepts exactly
+/// RFC 8259 JSON in UTF-8 (no byte order mark, no trailing commas, no comments, any value at the
+/// top level), bounds nesting depth, and never traps. Duplicate keys are kept; lookups take the
+/// last one, as Foundation does (model-decisions.md §1).
+///
+/// - Complexity: parsing is O(n) in the number of bytes; ``position(ofByte:)`` builds a line
+///   index once (O(n)) and then answers in O(log lines).
+public struct JSONDocument: Sendable {
+  /// The top-level value.
+  public let root: JSONValue
+  /// The exact bytes that were read.
+  public let bytes: [UInt8]
+  /// Every key that repeats a key earlier in the same object, in source order.
+  public let duplicateKeys: [JSONDuplicateKey]
+  private let lines: LineIndex
+
+  /// The default bound on nesting (arrays and objects inside each other), as in Foundation.
+  public static let defaultMaximumDepth = 512
+
+  /// Reads `bytes` as one JSON text.
+  ///
+  /// - Parameter maximumDepth: how many arrays and objects may nest; deeper input is an error
+  ///   rather than a stack overflow.
+  /// - Throws: ``JSONSyntaxError`` with the position and what was expected.
+  public init(parsing bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth)
+    throws(JSONSyntaxError)
+  {
+    let outcome = bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer, maximumDepth: maximumDepth)
+      return parser.parseDocument()
+    }
+    switch outcome {
+    case .failure(let failure):
+      throw JSONSyntaxError(
+        failure.code, byteOffset: failure.offset,
+        position: LineIndex.position(ofByte: failure.offset, in: bytes))
+    case .success(let parsed):
+      self.root = parsed.root
+      self.bytes = bytes
+      self.lines = LineIndex()
+      self.duplicateKeys =
+        parsed.duplicates.isEmpty
+        ? [] : JSONDuplicateKey.locate(parsed.duplicates, in: parsed.root)
+    }
+  }
+
+  /// Reads the UTF-8 bytes of `text` as one JSON text.
+  public init(parsing text: String, maximumDepth: Int = JSONDocument.defaultMaximumDepth)
+    throws(JSONSyntaxError)
+  {
+    try self.init(parsing: Array(text.utf8), maximumDepth: maximumDepth)
+  }
+
+  /// The line and column (1-based) of the byte at `offset`; offsets past the end give the
+  /// position just after the last byte.
+  public func position(ofByte offset: Int) -> SourcePosition {
+    lines.position(ofByte: offset, in: bytes)
+  }
+
+  /// The position where `value` starts.
+  public func position(of value: JSONValue) -> SourcePosition {
+    position(ofByte: value.byteRange.lowerBound)
+  }
+
+  /// The value at `path`, following the last member for repeated keys.
+  public func value(at path: JSONPath) -> JSONValue? { root.value(at: path) }
+}
+
+/// A key written twice in one object (model-decisions.md §1: the last one wins, lint warning).
+public struct JSONDuplicateKey: Sendable, Hashable {
+  /// The repeated key.
+  public var key: String
+  /// The path of the later member (the one whose value wins).
+  public var path: JSONPath
+  /// Where the later key is written, quotes included.
+  public var keyRange: Range<Int>
+  /// Where the key was first written.
+  public var firstKeyRange: Range<Int>
+
+  /// Creates a duplicate-key record.
+  public init(key: String, path: JSONPath, keyRange: Range<Int>, firstKeyRange: Range<Int>) {
+    self.key = key
+    self.path = path
+    self.keyRange = keyRange
+    self.firstKeyRange = firstKeyRange
+  }
+
+  /// Finds the paths of the duplicates found while parsing (rare, so a second walk is fine).
+  static func locate(_ found: [(Range<Int>, Range<Int>)], in root: JSONValue) -> [JSONDuplicateKey]
+  {
+    var firstByLater: [Int: Range<Int>] = [:]
+    for (later, first) in found { firstByLater[later.lowerBound] = first }
+    var result: [JSONDuplicateKey] = []
+    var path = JSONPath()
+    func walk(_ value: JSONValue) {
+      switch value.kind {
+      case .array(let elements):
+        for (index, element) in elements.enumerated() {
+          path.components.append(.index(index))
+          walk(element)
+          path.components.removeLast()
+        }
+      case .object(let object):
+        for member in object.members {
+          path.components.append(.key(member.key))
+          if let first = firstByLater[member.keyRange.lowerBound] {
+            result.append(
+              JSONDuplicateKey(
+                key: member.key, path: path, keyRange: member.keyRange, firstKeyRange: first))
+          }
+          walk(member.value)
+          path.components.removeLast()
+        }
+      default: break
+      }
+    }
+    walk(root)
+    return result
+  }
+}
+
+/// The start offsets of lines, built on first use and shared by copies of a document.
+final class LineIndex: Sendable {
+  private let starts = Mutex<[Int]?>(nil)
+
+  func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
+    let lineStarts = starts.withLock { cached in
+      if let cached { return cached }
+      var built = [0]
+      for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+        built.append(index + 1)
+      }
+      cached = built
+      return built
+    }
+    let clamped = min(max(offset, 0), bytes.count)
+    // The last line start <= clamped.
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+    }
+    return SourcePosition(
+      line: low + 1, column: Self.column(from: lineStarts[low], to: clamped, in: bytes))
+  }
+
+  /// The position of one offset without building an index (for a single error).
+  static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
+    let clamped = min(max(offset, 0), bytes.count)
+    var line = 1
+    var lineStart = 0
+    for index in 0..<clamped where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    return SourcePosition(line: line, column: column(from: lineStart, to: clamped, in: bytes))
+  }
+
+  /// 1 + the number of Unicode scalars (non-continuation bytes) between the two offsets.
+  private static func column(from start: Int, to end: Int, in bytes: [UInt8]) -> Int {
+    var column = 1
+    for index in start..<end where bytes[index] & 0xC0 != 0x80 { column += 1 }
+    return column
+  }
+}

@@ -1,0 +1,444 @@
+/// The byte-level RFC 8259 reader behind ``JSONDocument``.
+///
+/// Works on an unsafe buffer for speed; every index is checked against `end` before it is read,
+/// so no input can read out of bounds. Recursion is bounded by `maximumDepth`.
+struct JSONParser {
+  struct Failure: Error {
+    var code: JSONSyntaxError.Code
+    var offset: Int
+  }
+
+  struct Parsed {
+    var root: JSONValue
+    /// (later key range, first key range) for each repeated key.
+    var duplicates: [(Range<Int>, Range<Int>)]
+  }
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let end: Int
+  private let maximumDepth: Int
+  private var index = 0
+  private var duplicates: [(Range<Int>, Range<Int>)] = []
+  /// Scratch space for strings with escapes.
+  private var scratch: [UInt8] = []
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    self.bytes = bytes
+    self.end = bytes.count
+    self.maximumDepth = maximumDepth
+  }
+
+  mutating func parseDocument() -> Result<Parsed, Failure> {
+    do throws(Failure) {
+      if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        throw Failure(code: .byteOrderMark, offset: 0)
+      }
+      skipWhitespace()
+      let root = try parseValue(depth: 0)
+      skipWhitespace()
+      if index < end { throw Failure(code: .trailingContent, offset: index) }
+      return .success(Parsed(root: root, duplicates: duplicates))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  // MARK: - Values
+
+  @inline(__always)
+  private mutating func skipWhitespace() {
+    while index < end {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+    guard index < end else {
+      throw Failure(code: .unexpectedEnd(expected: "a JSON value"), offset: index)
+    }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+    case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+    case UInt8(ascii: "\""):
+      let start = index
+      let string = try parseString()
+      return JSONValue(.string(string), byteRange: start..<index)
+    case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    default:
+      throw Failure(code: unexpected("a JSON value"), offset: index)
+    }
+  }
+
+  /// The error for the byte at `index`: a stray byte, or a sequence that is not UTF-8.
+  private func unexpected(_ expected: String) -> JSONSyntaxError.Code {
+    if index < end, bytes[index] >= 0x80, utf8SequenceLength(at: index) == nil {
+      return .invalidUTF8
+    }
+    return .unexpectedByte(expected: expected)
+  }
+
+  private mutating func parseLiteral(_ word: StaticString, _ kind: JSONValue.Kind) throws(Failure)
+    -> JSONValue
+  {
+    let start = index
+    let count = word.utf8CodeUnitCount
+    let pointer = word.utf8Start
+    for offset in 0..<count {
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "'\(word)'"), offset: index)
+      }
+      guard bytes[index] == pointer[offset] else {
+        throw Failure(code: unexpected("'\(word)'"), offset: index)
+      }
+      index += 1
+    }
+    return JSONValue(kind, byteRange: start..<index)
+  }
+
+  private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
+    let start = index
+    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
+    index += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if index < end, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return JSONValue(.array(elements), byteRange: start..<index)
+    }
+    while true {
+      elements.append(try parseValue(depth: depth))
+      skipWhitespace()
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "',' or ']'"), offset: index)
+      }
+      switch bytes[index] {
+      case UInt8(ascii: ","):
+        let comma = index
+        index += 1
+        skipWhitespace()
+        if index < end, bytes[index] == UInt8(ascii: "]") {
+          throw Failure(code: .trailingComma(closing: UInt8(ascii: "]")), offset: comma)
+        }
+      case UInt8(ascii: "]"):
+        index += 1
+        return JSONValue(.array(elements), byteRange: start..<index)
+      default:
+        throw Failure(code: unexpected("',' or ']'"), offset: index)
+      }
+    }
+  }
+
+  private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
+    let start = index
+    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
+    index += 1
+    var members: [JSONMember] = []
+    var lookup: [String: Int]? = nil
+    skipWhitespace()
+    if index < end, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return JSONValue(.object(JSONObject(members: members, index: nil)), byteRange: start..<index)
+    }
+    while true {
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "a string key"), offset: index)
+      }
+      guard bytes[index] == UInt8(ascii: "\"") else {
+        throw Failure(code: unexpected("a string key in double quotes"), offset: index)
+      }
+      let keyStart = index
+      let key = try parseString()
+      let keyRange = keyStart..<index
+      skipWhitespace()
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "':'"), offset: index)
+      }
+      guard bytes[index] == UInt8(ascii: ":") else {
+        throw Failure(code: unexpected("':' after the key"), offset: index)
+      }
+      index += 1
+      skipWhitespace()
+      let value = try parseValue(depth: depth)
+      // Duplicate detection: a linear scan for small objects, a hash table past 12 members.
+      let previous: Int?
+      if var table = lookup {
+        previous = table.updateValue(members.count, forKey: key)
+        lookup = table
+      } else {
+        previous = members.lastIndex { $0.key == key }
+        if members.count >= 12 {
+          var table: [String: Int] = [:]
+          table.reserveCapacity(members.count * 2)
+          for (offset, member) in members.enumerated() { table[member.key] = offset }
+          table[key] = members.count
+          lookup = table
+        }
+      }
+      if let previous {
+        duplicates.append((keyRange, firstRange(of: key, before: previous, in: members)))
+      }
+      members.append(JSONMember(key: key, keyRange: keyRange, value: value))
+      skipWhitespace()
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "',' or '}'"), offset: index)
+      }
+      switch bytes[index] {
+      case UInt8(ascii: ","):
+        let comma = index
+        index += 1
+        skipWhitespace()
+        if index < end, bytes[index] == UInt8(ascii: "}") {
+          throw Failure(code: .trailingComma(closing: UInt8(ascii: "}")), offset: comma)
+        }
+      case UInt8(ascii: "}"):
+        index += 1
+        return JSONValue(
+          .object(JSONObject(members: members, index: lookup)), byteRange: start..<index)
+      default:
+        throw Failure(code: unexpected("',' or '}'"), offset: index)
+      }
+    }
+  }
+
+  /// The key range of the first member named `key` (duplicates are rare: a scan is fine).
+  private func firstRange(of key: String, before limit: Int, in members: [JSONMember]) -> Range<
+    Int
+  > {
+    for member in members[...limit] where member.key == key { return member.keyRange }
+    return members[limit].keyRange
+  }
+
+  // MARK: - Strings
+
+  /// Reads a string starting at the opening quote; leaves `index` after the closing quote.
+  private mutating func parseString() throws(Failure) -> String {
+    index += 1
+    let start = index
+    // Fast path: no escapes.
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let string = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index += 1
+        return string
+      }
+      if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+      if byte < 0x20 { throw Failure(code: .controlCharacterInString, offset: index) }
+      if byte < 0x80 {
+        index += 1
+      } else {
+        guard let length = utf8SequenceLength(at: index) else {
+          throw Failure(code: .invalidUTF8, offset: index)
+        }
+        index += length
+      }
+    }
+    throw Failure(code: .unexpectedEnd(expected: "'\"' to end the string"), offset: index)
+  }
+
+  /// The slow path: copies into scratch space, decoding escapes.
+  private mutating func parseEscapedString(from start: Int) throws(Failure) -> String {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while index < end {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        return String(decoding: scratch, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        try appendEscape()
+      case 0..<0x20:
+        throw Failure(code: .controlCharacterInString, offset: index)
+      case 0x20..<0x80:
+        scratch.append(byte)
+        index += 1
+      default:
+        guard let length = utf8SequenceLength(at: index) else {
+          throw Failure(code: .invalidUTF8, offset: index)
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+        index += length
+      }
+    }
+    throw Failure(code: .unexpectedEnd(expected: "'\"' to end the string"), offset: index)
+  }
+
+  private mutating func appendEscape() throws(Failure) {
+    let escapeStart = index
+    index += 1
+    guard index < end else {
+      throw Failure(code: .unexpectedEnd(expected: "an escape sequence"), offset: index)
+    }
+    let byte = bytes[index]
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
+    case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+    case UInt8(ascii: "b"): scratch.append(0x08)
+    case UInt8(ascii: "f"): scratch.append(0x0C)
+    case UInt8(ascii: "n"): scratch.append(0x0A)
+    case UInt8(ascii: "r"): scratch.append(0x0D)
+    case UInt8(ascii: "t"): scratch.append(0x09)
+    case UInt8(ascii: "u"):
+      let unit = try hexQuad()
+      var scalarValue = UInt32(unit)
+      if (0xD800...0xDBFF).contains(unit) {
+        // A high surrogate must be followed by `\u` and a low surrogate.
+        guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
+        else { throw Failure(code: .loneSurrogate, offset: escapeStart) }
+        index += 2
+        let low = try hexQuad()
+        guard (0xDC00...0xDFFF).contains(low) else {
+          throw Failure(code: .loneSurrogate, offset: escapeStart)
+        }
+        scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(unit) {
+        throw Failure(code: .loneSurrogate, offset: escapeStart)
+      }
+      guard let scalar = Unicode.Scalar(scalarValue) else {
+        throw Failure(code: .loneSurrogate, offset: escapeStart)
+      }
+      scratch.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
+    default:
+      throw Failure(code: .invalidEscape, offset: escapeStart)
+    }
+  }
+
+  private mutating func hexQuad() throws(Failure) -> UInt16 {
+    var value: UInt16 = 0
+    for _ in 0..<4 {
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "four hexadecimal digits"), offset: index)
+      }
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw Failure(code: .invalidUnicodeEscape, offset: index)
+      }
+      value = value << 4 | UInt16(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// The length of the well-formed UTF-8 sequence (RFC 3629) starting at `position`, or `nil`.
+  private func utf8SequenceLength(at position: Int) -> Int? {
+    let lead = bytes[position]
+    func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+      position + offset < end && range.contains(bytes[position + offset])
+    }
+    switch lead {
+    case 0xC2...0xDF:
+      return continuation(1) ? 2 : nil
+    case 0xE0:
+      return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : nil
+    case 0xE1...0xEC, 0xEE...0xEF:
+      return continuation(1) && continuation(2) ? 3 : nil
+    case 0xED:
+      return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : nil
+    case 0xF0:
+      return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : nil
+    case 0xF1...0xF3:
+      return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+    case 0xF4:
+      return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : nil
+    default:
+      return nil
+    }
+  }
+
+  // MARK: - Numbers
+
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+  private mutating func parseNumber() throws(Failure) -> JSONValue {
+    let start = index
+    var negative = false
+    if bytes[index] == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    guard index < end else {
+      throw Failure(code: .unexpectedEnd(expected: "a digit"), offset: index)
+    }
+    var magnitude: UInt64 = 0
+    var overflow = false
+    let first = bytes[index]
+    if first == UInt8(ascii: "0") {
+      index += 1
+      if index < end, isDigit(bytes[index]) {
+        throw Failure(code: .invalidNumber("leading zero"), offset: start)
+      }
+    } else if isDigit(first) {
+      while index < end, isDigit(bytes[index]) {
+        let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+        overflow = overflow || o1 || o2
+        magnitude = sum
+        index += 1
+      }
+    } else {
+      throw Failure(code: unexpected("a digit after '-'"), offset: index)
+    }
+    var isInteger = true
+    if index < end, bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      guard index < end, isDigit(bytes[index]) else {
+        throw Failure(code: .invalidNumber("expected a digit after '.'"), offset: index)
+      }
+      while index < end, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      isInteger = false
+      index += 1
+      if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard index < end, isDigit(bytes[index]) else {
+        throw Failure(code: .invalidNumber("expected a digit in the exponent"), offset: index)
+      }
+      while index < end, isDigit(bytes[index]) { index += 1 }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    var integer: Int? = nil
+    if isInteger, !overflow {
+      if negative {
+        if magnitude <= UInt64(Int.max) {
+          integer = -Int(magnitude)
+        } else if magnitude == UInt64(Int.max) + 1 {
+          integer = Int.min
+        }
+      } else if magnitude <= UInt64(Int.max) {
+        integer = Int(magnitude)
+      }
+    }
+    let double: Double
+    if let integer, integer.magnitude <= 1 << 53 {
+      double = integer == 0 && negative ? -0.0 : Double(integer)
+    } else if let parsed = Double(text), parsed.isFinite {
+      double = parsed
+    } else {
+      throw Failure(code: .numberOutOfRange, offset: start)
+    }
+    let number = JSONNumber(text: text, double: double, integer: integer)
+    return JSONValue(.number(number), byteRange: start..<index)
+  }
+
+  @inline(__always)
+  private func isDigit(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10
+  }
+}

@@ -1,0 +1,127 @@
+/// Writes compact JSON into a byte buffer: the output side of ``JSONDocument``.
+///
+/// Used for `pushsim validate --format json` results and for the JSON text of non-string
+/// `loc-args` items (model-decisions.md §2). Strings are escaped per RFC 8259 §7: `"`, `\`
+/// and control characters; everything else is written as UTF-8 unchanged.
+public struct JSONWriter: Sendable {
+  /// The bytes written so far.
+  public var bytes: [UInt8] = []
+
+  /// Creates an empty writer.
+  public init() {}
+
+  /// Appends raw bytes (already valid JSON, or punctuation).
+  @inline(__always)
+  public mutating func raw(_ text: StaticString) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends one raw byte.
+  @inline(__always)
+  public mutating func raw(byte: UInt8) { bytes.append(byte) }
+
+  /// Appends a string as a JSON string literal.
+  public mutating func string(_ value: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { utf8 in
+      var runStart = 0
+      for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+        runStart = offset + 1
+        switch byte {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0x08: raw("\\b")
+        case 0x0C: raw("\\f")
+        default:
+          raw("\\u00")
+          bytes.append(Self.hexDigit(byte >> 4))
+          bytes.append(Self.hexDigit(byte & 0xF))
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends an optional string, `null` when absent.
+  public mutating func string(_ value: String?) {
+    if let value { string(value) } else { raw("null") }
+  }
+
+  /// Appends an integer.
+  public mutating func integer(_ value: Int) {
+    if value >= 0, value < 10 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var digits: [UInt8] = []
+    var magnitude = value.magnitude
+    repeat {
+      digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    bytes.append(contentsOf: digits.reversed())
+  }
+
+  /// Appends a Boolean.
+  public mutating func bool(_ value: Bool) {
+    if value { raw("true") } else { raw("false") }
+  }
+
+  /// Appends a value as compact JSON (numbers keep their source text; all members are written,
+  /// duplicates included, in source order).
+  public mutating func value(_ value: JSONValue) {
+    switch value.kind {
+    case .null: raw("null")
+    case .bool(let flag): bool(flag)
+    case .number(let number): bytes.append(contentsOf: number.text.utf8)
+    case .string(let text): string(text)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        self.value(element)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let object):
+      bytes.append(UInt8(ascii: "{"))
+      for (offset, member) in object.members.enumerated() {
+        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        string(member.key)
+        bytes.append(UInt8(ascii: ":"))
+        self.value(member.value)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// The bytes as a string.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// `value` as a quoted JSON string literal.
+  public static func quoted(_ value: String) -> String {
+    var writer = JSONWriter()
+    writer.string(value)
+    return writer.text
+  }
+
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+  }
+}
+
+extension JSONValue {
+  /// This value as compact JSON text (numbers as written in the source).
+  public var jsonText: String {
+    var writer = JSONWriter()
+    writer.value(self)
+    return writer.text
+  }
+}

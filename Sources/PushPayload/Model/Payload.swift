@@ -1,0 +1,41 @@
+/// A push payload as the device reads it: `userInfo` and a typed `aps` (spec §1.1–§1.6).
+///
+/// Reading never fails: a value of the wrong type is treated as model-decisions.md §2 says and
+/// adds a ``Diagnostic`` with its JSON path. A root that is not an object gives an empty
+/// ``aps`` (APNs rejects such a body; see ``APNsVerdict``).
+public struct Payload: Sendable {
+  /// The whole payload as a typed JSON value (what `userInfo` holds, `aps` included).
+  public let json: JSONValue
+  /// The `aps` dictionary, read with safe casts.
+  public let aps: APS
+  /// Findings made while reading: wrong types and what they were treated as.
+  public let diagnostics: [Diagnostic]
+
+  /// Reads a payload from its JSON value.
+  ///
+  /// - Parameter pushType: the request's push type, when known; a `liveactivity` push takes any
+  ///   `relevance-score` (spec §1.2).
+  public init(json: JSONValue, pushType: PushType? = nil) {
+    var reader = PayloadReader(pushType: pushType)
+    self.json = json
+    self.aps = reader.readRoot(json)
+    self.diagnostics = reader.diagnostics
+  }
+
+  /// Reads a payload from a parsed document.
+  public init(document: JSONDocument, pushType: PushType? = nil) {
+    self.init(json: document.root, pushType: pushType)
+  }
+
+  /// The payload as an iOS app receives it in `UNNotificationContent.userInfo`: the whole JSON
+  /// object, `aps` included (spec §1.1), as `String`, `Int`/`Double`, `Bool`, arrays and
+  /// dictionaries.
+  public var userInfo: [AnyHashable: Any] {
+    json.foundationValue as? [AnyHashable: Any] ?? [:]
+  }
+
+  /// The top-level keys other than `aps`: the app's custom data, in source order.
+  public var customKeys: [String] {
+    json.objectValue?.keys.filter { $0 != "aps" } ?? []
+  }
+}

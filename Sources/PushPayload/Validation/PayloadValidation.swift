@@ -1,0 +1,90 @@
+/// Everything PushSim says about one push request before the device sees it: APNs's verdict,
+/// the payload as the device reads it, and lint (spec §1–§2; model-decisions.md §1–§2).
+///
+/// This is what `pushsim validate` prints. Diagnostics come in a fixed order: the verdict's,
+/// then duplicate keys, then reading (wrong types), then lint.
+public struct PayloadValidation: Sendable {
+  /// APNs's answer.
+  public var verdict: APNsVerdict
+  /// The parsed body, when it is JSON.
+  public var document: JSONDocument?
+  /// Why the body is not JSON, when it is not.
+  public var syntaxError: JSONSyntaxError?
+  /// The payload as the device reads it, when the body is a JSON object (even when APNs
+  /// rejects the request, so every finding can be shown at once).
+  public var payload: Payload?
+  /// Every finding, in order: verdict, duplicate keys, reading, lint.
+  public var diagnostics: [Diagnostic]
+
+  /// Validates a request body with its headers.
+  ///
+  /// - Parameters:
+  ///   - body: the exact bytes APNs would receive.
+  ///   - headers: the request headers, as given.
+  ///   - app: facts about the receiving app (categories, sounds, entitlements), when known.
+  ///   - lint: whether to add lint advice (the verdict and reading diagnostics always come).
+  ///   - ignoredTopLevelKeys: top-level keys that are not part of the payload's meaning, such
+  ///     as `Simulator Target Bundle` in `.apns` files.
+  public init(
+    body: [UInt8], headers: PushHeaders = PushHeaders(), app: AppFacts? = nil, lint: Bool = true,
+    ignoredTopLevelKeys: Set<String> = []
+  ) {
+    var document: JSONDocument?
+    var syntaxError: JSONSyntaxError?
+    let isBlank = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    if !isBlank {
+      do {
+        document = try JSONDocument(parsing: body)
+      } catch {
+        syntaxError = error
+      }
+    }
+    let verdict = APNsVerdict.judge(
+      byteCount: body.count, isBlank: isBlank, root: document?.root, syntaxError: syntaxError,
+      headers: headers)
+    self.verdict = verdict
+    self.document = document
+    self.syntaxError = syntaxError
+    var diagnostics = verdict.diagnostics
+    if let document, document.root.objectValue != nil {
+      let payload = Payload(document: document, pushType: verdict.pushType)
+      self.payload = payload
+      for duplicate in document.duplicateKeys {
+        diagnostics.append(
+          Diagnostic(
+            .warning, code: "duplicate-key", path: duplicate.path.description,
+            message: "key \(JSONWriter.quoted(duplicate.key)) appears more than once in the "
+              + "same object (first at line \(document.position(ofByte: duplicate.firstKeyRange.lowerBound).line)); "
+              + "the last one wins", source: .lint))
+      }
+      diagnostics += payload.diagnostics
+      if lint {
+        diagnostics += payload.lint(
+          verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
+      }
+    } else {
+      self.payload = nil
+    }
+    self.diagnostics = diagnostics
+  }
+
+  /// Whether any diagnostic is an error (APNs rejects, or lint found an error).
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// The position in the body of the value a diagnostic's path names, when it names one.
+  public func position(of diagnostic: Diagnostic) -> SourcePosition? {
+    if diagnostic.code == APNsReason.malformedPayload.code, let syntaxError {
+      return syntaxError.position
+    }
+    guard let document, let path = diagnostic.path, let parsed = JSONPath(parsing: path),
+      !parsed.isRoot, let value = document.root.value(at: parsed)
+    else { return nil }
+    if diagnostic.code == "duplicate-key" || diagnostic.code == "unknown-key-in-aps"
+      || diagnostic.code == "shadowed-aps-key",
+      let member = document.root.member(at: parsed)
+    {
+      return document.position(ofByte: member.keyRange.lowerBound)
+    }
+    return document.position(ofByte: value.byteRange.lowerBound)
+  }
+}
