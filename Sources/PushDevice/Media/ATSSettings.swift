@@ -1,0 +1,108 @@
+public import Foundation
+
+/// The extension's App Transport Security settings (`NSAppTransportSecurity`, scenario `app.ats`).
+///
+/// ATS covers apps and app extensions (spec §6.2): a plain `http:` download is allowed only where
+/// these settings say so; `https:` always is. The rule PushSim applies is model-decisions.md §7:
+/// arbitrary loads, an exception domain that allows insecure loads, or local networking for
+/// loopback and `.local` names. Field names match the Info.plist keys without their `NS` prefix.
+public struct ATSSettings: Sendable, Equatable {
+  /// `NSAllowsArbitraryLoads`: plain http to any host.
+  public var allowsArbitraryLoads: Bool
+  /// `NSAllowsLocalNetworking`: plain http to loopback addresses, `localhost` and `.local` names.
+  public var allowsLocalNetworking: Bool
+  /// `NSExceptionDomains`: per-domain exceptions, keyed by domain name.
+  public var exceptionDomains: [String: ExceptionDomain]
+
+  /// Creates settings; the default is ATS's own: https only.
+  public init(
+    allowsArbitraryLoads: Bool = false, allowsLocalNetworking: Bool = false,
+    exceptionDomains: [String: ExceptionDomain] = [:]
+  ) {
+    self.allowsArbitraryLoads = allowsArbitraryLoads
+    self.allowsLocalNetworking = allowsLocalNetworking
+    self.exceptionDomains = exceptionDomains
+  }
+
+  /// One `NSExceptionDomains` entry.
+  public struct ExceptionDomain: Sendable, Equatable {
+    /// `NSExceptionAllowsInsecureHTTPLoads`: plain http to this domain.
+    public var allowsInsecureHTTPLoads: Bool
+    /// `NSIncludesSubdomains`: the exception covers subdomains too.
+    public var includesSubdomains: Bool
+
+    /// Creates an exception; as with Apple's keys, both default to `false`.
+    public init(allowsInsecureHTTPLoads: Bool = false, includesSubdomains: Bool = false) {
+      self.allowsInsecureHTTPLoads = allowsInsecureHTTPLoads
+      self.includesSubdomains = includesSubdomains
+    }
+  }
+
+  /// Whether a download from `url` may start (or a redirect may go there), and if not, why.
+  ///
+  /// `https:` is always allowed; `http:` per model-decisions.md §7; every other scheme
+  /// (`file:`, `data:`, `ftp:`) never.
+  public func verdict(for url: URL) -> Verdict {
+    let scheme = url.scheme?.lowercased() ?? ""
+    guard let host = url.host?.lowercased(), !host.isEmpty else {
+      return .blocked("\(url.absoluteString) has no host")
+    }
+    switch scheme {
+    case "https":
+      return .allowed("https")
+    case "http":
+      if allowsArbitraryLoads { return .allowed("allowsArbitraryLoads") }
+      if let domain = exceptionDomain(for: host), domain.exception.allowsInsecureHTTPLoads {
+        return .allowed("exception domain \(domain.name) allows insecure http loads")
+      }
+      if allowsLocalNetworking && Self.isLocal(host) {
+        return .allowed("allowsLocalNetworking covers \(host)")
+      }
+      return .blocked(
+        "App Transport Security blocks plain http to \(host): no arbitrary loads, no exception "
+          + "domain allowing insecure loads, no local networking for it")
+    default:
+      return .blocked("the \(scheme.isEmpty ? "(none)" : scheme): scheme is never downloaded")
+    }
+  }
+
+  /// The ATS answer for one URL.
+  public enum Verdict: Sendable, Equatable {
+    /// Allowed, with the rule that allows it.
+    case allowed(String)
+    /// Blocked, with the reason in plain words.
+    case blocked(String)
+
+    /// Whether the load may go ahead.
+    public var isAllowed: Bool {
+      if case .allowed = self { return true }
+      return false
+    }
+  }
+
+  /// The exception entry that covers `host`: the exact name, else the nearest parent domain
+  /// whose entry includes subdomains.
+  private func exceptionDomain(for host: String) -> (name: String, exception: ExceptionDomain)? {
+    var lowered: [String: ExceptionDomain] = [:]
+    for (name, exception) in exceptionDomains { lowered[name.lowercased()] = exception }
+    if let exact = lowered[host] { return (host, exact) }
+    var labels = host.split(separator: ".")
+    while labels.count > 1 {
+      labels.removeFirst()
+      let parent = labels.joined(separator: ".")
+      if let exception = lowered[parent], exception.includesSubdomains {
+        return (parent, exception)
+      }
+    }
+    return nil
+  }
+
+  /// Loopback addresses, `localhost`, `.local` names and unqualified names: what
+  /// `NSAllowsLocalNetworking` covers (model-decisions.md §7).
+  static func isLocal(_ host: String) -> Bool {
+    let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    if host == "localhost" || host.hasSuffix(".local") || host == "::1" { return true }
+    if host.hasPrefix("127.") { return host.split(separator: ".").count == 4 }
+    return false
+  }
+}

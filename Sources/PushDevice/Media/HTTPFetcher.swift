@@ -1,0 +1,353 @@
+public import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A ``MediaFetcher`` that really downloads, with `URLSession`, under the app's ATS settings.
+///
+/// What a careful service extension does, and what model-decisions.md §7 asks:
+/// - the URL must pass ``ATSSettings/verdict(for:)`` (https, or http where ATS allows it);
+/// - redirects: at most ``maximumRedirects`` (5); each hop is judged by the response's own
+///   `Location` header resolved against the request (on Linux, `URLSession` rewrites a
+///   `file:` target into `http:` on the same host, so the proposed request alone cannot be
+///   trusted; linux-foundation-notes.md), must be http or https (never `file:` or `data:`) and
+///   must pass ATS again, so an https → http downgrade fails unless ATS allows that host;
+/// - a non-2xx status fails; a `Content-Length` over the limit fails before the body; the body
+///   is counted as it arrives and the download is cancelled at limit + 1 bytes, so a huge body
+///   is never buffered;
+/// - a `Content-Type` that is no supported media type fails; otherwise it must agree with the
+///   body's leading bytes (``FetchedMedia/confirmType(contentType:data:url:elapsed:status:)``);
+/// - the whole download, redirects included, must finish within `timeout` of real time (the
+///   extension's remaining budget): this deadline is the one place the runtime reads a real
+///   clock, because real bytes take real time;
+/// - a body shorter than its `Content-Length`, or a connection closed mid-body, fails
+///   (`truncated`).
+///
+/// Streaming uses a `URLSessionDataDelegate`, since `URLSession.bytes(for:)` does not exist in
+/// swift-corelibs-foundation (linux-foundation-notes.md).
+public struct HTTPFetcher: MediaFetcher {
+  /// The app's ATS settings.
+  public var ats: ATSSettings
+  /// The most redirects followed (model-decisions.md §7: 5).
+  public var maximumRedirects: Int
+
+  /// Creates a fetcher.
+  public init(ats: ATSSettings = ATSSettings(), maximumRedirects: Int = 5) {
+    self.ats = ats
+    self.maximumRedirects = maximumRedirects
+  }
+
+  /// Downloads `url`; see ``MediaFetcher/fetch(_:limit:timeout:)`` and the type's rules.
+  public func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let scheme = url.scheme?.lowercased() ?? ""
+    guard scheme == "http" || scheme == "https" else {
+      throw MediaFetchError(
+        .unsupportedURL, url: url,
+        reason: "the \(scheme.isEmpty ? "(none)" : scheme): scheme is never downloaded")
+    }
+    if case .blocked(let reason) = ats.verdict(for: url) {
+      throw MediaFetchError(.atsBlocked, url: url, reason: reason)
+    }
+    guard timeout > .zero else {
+      throw MediaFetchError(
+        .timedOut, url: url, reason: "no time is left in the budget", elapsed: .zero)
+    }
+
+    let delegate = DownloadDelegate(
+      url: url, limit: max(0, limit), ats: ats, maximumRedirects: maximumRedirects,
+      elapsed: { start.duration(to: clock.now) })
+    let configuration = URLSessionConfiguration.ephemeral
+    let seconds = max(0.001, timeout.timeInterval)
+    configuration.timeoutIntervalForRequest = seconds
+    configuration.timeoutIntervalForResource = seconds
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpShouldSetCookies = false
+    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    defer { session.invalidateAndCancel() }
+    var request = URLRequest(url: url)
+    request.timeoutInterval = seconds
+    let task = session.dataTask(with: request)
+    delegate.attach(task)
+
+    let deadline = Task {
+      try? await Task.sleep(for: timeout)
+      if !Task.isCancelled {
+        delegate.fail(
+          .timedOut, url: delegate.currentURL,
+          reason: "the download did not finish within the \(timeout.secondsText) left in the "
+            + "budget", elapsed: timeout)
+      }
+    }
+    defer { deadline.cancel() }
+
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        delegate.wait(continuation)
+        task.resume()
+      }
+    } onCancel: {
+      delegate.fail(
+        .timedOut, url: delegate.currentURL, reason: "the extension was stopped",
+        elapsed: start.duration(to: clock.now))
+    }
+    return try result.get()
+  }
+}
+
+/// Follows one download: counts bytes, judges redirects, and resumes the waiting fetch once.
+private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private let limit: Int
+  private let ats: ATSSettings
+  private let maximumRedirects: Int
+  private let elapsed: @Sendable () -> Duration
+  private let state: Mutex<State>
+
+  private struct State {
+    var continuation: CheckedContinuation<Result<FetchedMedia, MediaFetchError>, Never>?
+    var result: Result<FetchedMedia, MediaFetchError>?
+    var finished = false
+    var task: URLSessionDataTask?
+    var currentURL: URL
+    var redirects = 0
+    var status: Int?
+    var contentType: String?
+    var expectedLength: Int64 = -1
+    var effectiveLimit: Int
+    var data = Data()
+  }
+
+  init(
+    url: URL, limit: Int, ats: ATSSettings, maximumRedirects: Int,
+    elapsed: @escaping @Sendable () -> Duration
+  ) {
+    self.limit = limit
+    self.ats = ats
+    self.maximumRedirects = maximumRedirects
+    self.elapsed = elapsed
+    self.state = Mutex(State(currentURL: url, effectiveLimit: limit))
+  }
+
+  var currentURL: URL { state.withLock { $0.currentURL } }
+
+  func attach(_ task: URLSessionDataTask) {
+    state.withLock { $0.task = task }
+  }
+
+  /// Parks the fetch until the download ends (or hands over a result that came first).
+  func wait(_ continuation: CheckedContinuation<Result<FetchedMedia, MediaFetchError>, Never>) {
+    let ready: Result<FetchedMedia, MediaFetchError>? = state.withLock { state in
+      if let result = state.result {
+        state.result = nil
+        return result
+      }
+      state.continuation = continuation
+      return nil
+    }
+    if let ready { continuation.resume(returning: ready) }
+  }
+
+  /// Ends the download once; later calls are ignored. Cancels the transfer.
+  private func finish(_ result: Result<FetchedMedia, MediaFetchError>) {
+    let (continuation, task):
+      (CheckedContinuation<Result<FetchedMedia, MediaFetchError>, Never>?, URLSessionDataTask?) =
+        state.withLock { state in
+          guard !state.finished else { return (nil, nil) }
+          state.finished = true
+          let continuation = state.continuation
+          state.continuation = nil
+          if continuation == nil { state.result = result }
+          return (continuation, state.task)
+        }
+    continuation?.resume(returning: result)
+    if task?.state == .running || task?.state == .suspended { task?.cancel() }
+  }
+
+  func fail(
+    _ code: MediaFetchError.Code, url: URL, reason: String, elapsed duration: Duration? = nil,
+    httpStatus: Int? = nil, bytesReceived: Int? = nil
+  ) {
+    finish(
+      .failure(
+        MediaFetchError(
+          code, url: url, reason: reason, elapsed: duration ?? elapsed(), httpStatus: httpStatus,
+          bytesReceived: bytesReceived)))
+  }
+
+  private var isFinished: Bool { state.withLock { $0.finished } }
+
+  // MARK: URLSessionTaskDelegate
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    let (from, hops) = state.withLock { state -> (URL, Int) in
+      state.redirects += 1
+      return (state.currentURL, state.redirects)
+    }
+    guard let location = response.value(forHTTPHeaderField: "Location"),
+      let target = URL(string: location, relativeTo: response.url ?? from)?.absoluteURL
+    else {
+      completionHandler(nil)
+      fail(
+        .redirectRefused, url: from,
+        reason: "HTTP \(response.statusCode) redirect without a usable Location header",
+        httpStatus: response.statusCode)
+      return
+    }
+    guard hops <= maximumRedirects else {
+      completionHandler(nil)
+      fail(
+        .tooManyRedirects, url: target,
+        reason: "more than \(maximumRedirects) redirects (the next would be hop \(hops), to "
+          + "\(target.absoluteString))", httpStatus: response.statusCode)
+      return
+    }
+    let scheme = target.scheme?.lowercased() ?? ""
+    guard scheme == "http" || scheme == "https" else {
+      completionHandler(nil)
+      fail(
+        .redirectRefused, url: target,
+        reason: "redirect \(hops) goes to \(target.absoluteString): a \(scheme): URL is never "
+          + "followed", httpStatus: response.statusCode)
+      return
+    }
+    if case .blocked(let reason) = ats.verdict(for: target) {
+      completionHandler(nil)
+      fail(
+        .redirectRefused, url: target,
+        reason: "redirect \(hops) from \(from.absoluteString) to \(target.absoluteString) is "
+          + "refused: \(reason)", httpStatus: response.statusCode)
+      return
+    }
+    state.withLock { $0.currentURL = target }
+    var next = request
+    next.url = target
+    completionHandler(next)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let url = currentURL
+    guard let http = response as? HTTPURLResponse else {
+      completionHandler(.cancel)
+      fail(.connection, url: url, reason: "the response is not an HTTP response")
+      return
+    }
+    let status = http.statusCode
+    guard (200...299).contains(status) else {
+      completionHandler(.cancel)
+      fail(
+        .httpStatus, url: url, reason: "the server answered HTTP \(status)", httpStatus: status)
+      return
+    }
+    let contentType = http.value(forHTTPHeaderField: "Content-Type")
+    var effectiveLimit = limit
+    if let contentType, !MediaType.isGeneric(mimeType: contentType) {
+      guard let declared = MediaType(mimeType: contentType) else {
+        completionHandler(.cancel)
+        fail(
+          .unsupportedType, url: url,
+          reason: "Content-Type \(contentType) is not an image, audio or video type "
+            + "attachments support", httpStatus: status)
+        return
+      }
+      effectiveLimit = min(effectiveLimit, declared.sizeLimit)
+    }
+    let expected = http.expectedContentLength
+    if expected > Int64(effectiveLimit) {
+      completionHandler(.cancel)
+      fail(
+        .tooLarge, url: url,
+        reason: "Content-Length \(expected) is over the limit of \(effectiveLimit) bytes; "
+          + "nothing was downloaded", httpStatus: status, bytesReceived: 0)
+      return
+    }
+    state.withLock { state in
+      state.status = status
+      state.contentType = contentType
+      state.expectedLength = expected
+      state.effectiveLimit = effectiveLimit
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let overflow: (limit: Int, kept: Int, status: Int?)? = state.withLock { state in
+      guard !state.finished else { return nil }
+      let room = state.effectiveLimit + 1 - state.data.count
+      state.data.append(data.prefix(max(0, room)))
+      guard state.data.count > state.effectiveLimit else { return nil }
+      return (state.effectiveLimit, state.data.count, state.status)
+    }
+    if let overflow {
+      fail(
+        .tooLarge, url: currentURL,
+        reason: "the body is larger than the limit of \(overflow.limit) bytes; the download was "
+          + "cancelled at \(overflow.kept) bytes", httpStatus: overflow.status,
+        bytesReceived: overflow.kept)
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    guard !isFinished else { return }
+    let (url, status, contentType, expected, data, redirects) = state.withLock {
+      ($0.currentURL, $0.status, $0.contentType, $0.expectedLength, $0.data, $0.redirects)
+    }
+    if let error {
+      let code = (error as? URLError)?.code
+      if code == .timedOut {
+        fail(
+          .timedOut, url: url, reason: "the download timed out", httpStatus: status,
+          bytesReceived: data.count)
+      } else if status != nil {
+        fail(
+          .truncated, url: url,
+          reason: "the connection ended after \(data.count) bytes, before the body was complete "
+            + "(\(error.localizedDescription))", httpStatus: status, bytesReceived: data.count)
+      } else {
+        fail(
+          .connection, url: url,
+          reason: "the connection failed: \(error.localizedDescription)", bytesReceived: 0)
+      }
+      return
+    }
+    let finalStatus = status ?? (task.response as? HTTPURLResponse)?.statusCode
+    guard let finalStatus, (200...299).contains(finalStatus) else {
+      fail(
+        .httpStatus, url: url,
+        reason: "the download ended with HTTP \(finalStatus.map(String.init) ?? "no status")",
+        httpStatus: finalStatus)
+      return
+    }
+    if expected >= 0 && Int64(data.count) < expected {
+      fail(
+        .truncated, url: url,
+        reason: "the body has \(data.count) of the \(expected) bytes its Content-Length announced",
+        httpStatus: finalStatus, bytesReceived: data.count)
+      return
+    }
+    let elapsed = elapsed()
+    do {
+      let type = try FetchedMedia.confirmType(
+        contentType: contentType, data: data, url: url, elapsed: elapsed, status: finalStatus)
+      finish(
+        .success(
+          FetchedMedia(
+            url: url, status: finalStatus, contentType: contentType, data: data, type: type,
+            elapsed: elapsed, redirects: redirects)))
+    } catch {
+      finish(.failure(error))
+    }
+  }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+
+/// A ``MediaFetcher`` that serves the scenario's ``MediaManifest``: deterministic, no network.
+///
+/// Each URL maps to a local file, a virtual latency, an HTTP status and a content type
+/// (scenario-format.md, `media`). The same rules as a real download apply (model-decisions.md §7):
+/// the ATS check on the URL, non-2xx fails, the size limit (only limit + 1 bytes are read), and
+/// the `Content-Type` must agree with the bytes. A latency beyond the timeout fails with
+/// `timedOut` after exactly `timeout` of scenario time; no wall clock is read.
+public struct ManifestFetcher: MediaFetcher {
+  /// What each URL serves.
+  public var manifest: MediaManifest
+  /// The app's ATS settings, checked on each URL as a real download would.
+  public var ats: ATSSettings
+
+  /// Creates a fetcher over a manifest.
+  public init(manifest: MediaManifest, ats: ATSSettings = ATSSettings()) {
+    self.manifest = manifest
+    self.ats = ats
+  }
+
+  /// Serves `url` from the manifest; see ``MediaFetcher/fetch(_:limit:timeout:)``.
+  public func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
+    if case .blocked(let reason) = ats.verdict(for: url) {
+      let code: MediaFetchError.Code =
+        ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? .atsBlocked : .unsupportedURL
+      throw MediaFetchError(code, url: url, reason: reason)
+    }
+    guard let entry = manifest.entry(for: url) else {
+      throw MediaFetchError(
+        .notInManifest, url: url,
+        reason: "the scenario's media manifest has no entry for \(url.absoluteString)")
+    }
+    if entry.latency > timeout {
+      throw MediaFetchError(
+        .timedOut, url: url,
+        reason: "the download takes \(entry.latency) and only \(timeout) of the budget is left",
+        elapsed: timeout)
+    }
+    let elapsed = entry.latency
+    guard (200...299).contains(entry.status) else {
+      throw MediaFetchError(
+        .httpStatus, url: url, reason: "the server answered HTTP \(entry.status)",
+        elapsed: elapsed, httpStatus: entry.status)
+    }
+    var effectiveLimit = max(0, limit)
+    if let contentType = entry.contentType, let declared = MediaType(mimeType: contentType) {
+      effectiveLimit = min(effectiveLimit, declared.sizeLimit)
+    }
+    let data: Data
+    if let file = entry.file {
+      do {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        data = try handle.read(upToCount: effectiveLimit + 1) ?? Data()
+      } catch {
+        throw MediaFetchError(
+          .fileUnreadable, url: url,
+          reason: "the manifest's file \(file.path) cannot be read (\(error.localizedDescription))",
+          elapsed: elapsed, httpStatus: entry.status)
+      }
+    } else {
+      data = Data()
+    }
+    if data.count > effectiveLimit {
+      throw MediaFetchError(
+        .tooLarge, url: url,
+        reason: "the body is larger than the limit of \(effectiveLimit) bytes; the download "
+          + "stopped at \(data.count) bytes",
+        elapsed: elapsed, httpStatus: entry.status, bytesReceived: data.count)
+    }
+    let type = try FetchedMedia.confirmType(
+      contentType: entry.contentType, data: data, url: url, elapsed: elapsed, status: entry.status)
+    return FetchedMedia(
+      url: url, status: entry.status, contentType: entry.contentType, data: data, type: type,
+      elapsed: elapsed)
+  }
+}

@@ -1,0 +1,187 @@
+public import Foundation
+
+/// Downloads a media file for a service extension: the seam between the extension and the network.
+///
+/// Two implementations ship: ``ManifestFetcher`` (the scenario's `media` manifest; deterministic,
+/// virtual latency) and ``HTTPFetcher`` (a real download under ATS rules). Both follow
+/// model-decisions.md §7: a non-2xx status, a timeout, a body over the limit or a `Content-Type`
+/// that disagrees with the bytes fails the fetch with a ``MediaFetchError``.
+public protocol MediaFetcher: Sendable {
+  /// Fetches `url`, taking at most `limit` bytes and at most `timeout` of (scenario) time.
+  ///
+  /// - Parameters:
+  ///   - url: The media URL, as read from the payload.
+  ///   - limit: The most bytes the body may have; one more fails the fetch (`tooLarge`).
+  ///   - timeout: The extension's remaining budget; a fetch that would take longer fails with
+  ///     `timedOut` and `elapsed == timeout`.
+  /// - Returns: The body and what the fetch learned about it.
+  /// - Throws: ``MediaFetchError``.
+  func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia
+}
+
+/// A downloaded media body, its type confirmed by its leading bytes.
+public struct FetchedMedia: Sendable, Equatable {
+  /// The URL the body came from, after redirects.
+  public var url: URL
+  /// The HTTP status (2xx).
+  public var status: Int
+  /// The `Content-Type` header, if any.
+  public var contentType: String?
+  /// The body.
+  public var data: Data
+  /// The type the bytes show, agreeing with `contentType` (model-decisions.md §7).
+  public var type: MediaType
+  /// How long the fetch took: virtual for the manifest, measured for the network.
+  public var elapsed: Duration
+  /// How many redirects were followed.
+  public var redirects: Int
+
+  /// Creates a fetched body.
+  public init(
+    url: URL, status: Int, contentType: String?, data: Data, type: MediaType, elapsed: Duration,
+    redirects: Int = 0
+  ) {
+    self.url = url
+    self.status = status
+    self.contentType = contentType
+    self.data = data
+    self.type = type
+    self.elapsed = elapsed
+    self.redirects = redirects
+  }
+
+  /// Checks a finished body: its `Content-Type` and leading bytes must agree, and it must fit
+  /// the limit of its kind (model-decisions.md §7). Returns the confirmed type.
+  ///
+  /// A missing or generic (`application/octet-stream`) `Content-Type` lets the bytes decide;
+  /// a `Content-Type` that is not a supported attachment type fails (`unsupportedType`).
+  public static func confirmType(
+    contentType: String?, data: Data, url: URL, elapsed: Duration, status: Int? = nil
+  ) throws(MediaFetchError) -> MediaType {
+    let sniffed = MediaType.sniff(data.prefix(MediaType.sniffLength))
+    let declared: MediaType?
+    if let contentType, !MediaType.isGeneric(mimeType: contentType) {
+      guard let type = MediaType(mimeType: contentType) else {
+        throw MediaFetchError(
+          .unsupportedType, url: url,
+          reason: "Content-Type \(contentType) is not an image, audio or video type attachments "
+            + "support", elapsed: elapsed, httpStatus: status)
+      }
+      declared = type
+    } else {
+      declared = nil
+    }
+    guard let sniffed else {
+      throw MediaFetchError(
+        .typeMismatch, url: url,
+        reason:
+          "the body's leading bytes are not \(declared.map(\.description) ?? "any supported media type")"
+          + (contentType.map { " (Content-Type \($0))" } ?? ""),
+        elapsed: elapsed, httpStatus: status)
+    }
+    if let declared, !declared.agrees(withSniffed: sniffed) {
+      throw MediaFetchError(
+        .typeMismatch, url: url,
+        reason:
+          "Content-Type says \(declared.description) but the bytes are \(sniffed.description)",
+        elapsed: elapsed, httpStatus: status)
+    }
+    let type = declared ?? sniffed
+    if data.count > type.sizeLimit {
+      throw MediaFetchError(
+        .tooLarge, url: url,
+        reason: "\(data.count) bytes is over the \(type.kind.rawValue) limit of "
+          + "\(type.sizeLimit) bytes",
+        elapsed: elapsed, httpStatus: status)
+    }
+    return type
+  }
+}
+
+extension MediaType: CustomStringConvertible {
+  /// A short name for logs: `JPEG`, `PNG`, `MP3`, …
+  public var description: String {
+    switch self {
+    case .jpeg: "JPEG"
+    case .png: "PNG"
+    case .gif: "GIF"
+    case .aiff: "AIFF"
+    case .wav: "WAV"
+    case .mp3: "MP3"
+    case .mpeg4Audio: "MPEG-4 audio"
+    case .mpeg: "MPEG"
+    case .mpeg2Video: "MPEG-2 video"
+    case .mpeg4: "MPEG-4"
+    case .avi: "AVI"
+    }
+  }
+}
+
+/// Why a media fetch failed: a code, the URL, the reason in plain words, and the time it took.
+///
+/// A struct over an open code set (house style), so codes can be added. The notification is
+/// delivered anyway, with its original content (model-decisions.md §7).
+public struct MediaFetchError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public var code: Code
+  /// The URL that failed (the redirect target when a redirect was refused).
+  public var url: URL
+  /// Why, in plain words.
+  public var reason: String
+  /// How long the attempt took before it failed (counts against the extension's budget).
+  public var elapsed: Duration
+  /// The HTTP status, when a response arrived.
+  public var httpStatus: Int?
+  /// Body bytes received before the fetch stopped.
+  public var bytesReceived: Int?
+
+  /// Creates an error.
+  public init(
+    _ code: Code, url: URL, reason: String, elapsed: Duration = .zero, httpStatus: Int? = nil,
+    bytesReceived: Int? = nil
+  ) {
+    self.code = code
+    self.url = url
+    self.reason = reason
+    self.elapsed = elapsed
+    self.httpStatus = httpStatus
+    self.bytesReceived = bytesReceived
+  }
+
+  /// `code: reason`.
+  public var description: String { "\(code.rawValue): \(reason)" }
+
+  /// A failure code (an open set of names, as in event logs).
+  public struct Code: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// The URL is not one a download may start from (no host, not http/https).
+    public static let unsupportedURL: Self = "unsupported-url"
+    /// App Transport Security does not allow plain http to this host.
+    public static let atsBlocked: Self = "ats-blocked"
+    /// A redirect was refused: its target is not http/https, or a downgrade ATS blocks.
+    public static let redirectRefused: Self = "redirect-refused"
+    /// More than five redirects.
+    public static let tooManyRedirects: Self = "too-many-redirects"
+    /// The server answered outside 200…299.
+    public static let httpStatus: Self = "http-status"
+    /// The fetch did not finish within the extension's remaining budget.
+    public static let timedOut: Self = "timed-out"
+    /// The body was larger than the limit; the download stopped at limit + 1 bytes.
+    public static let tooLarge: Self = "too-large"
+    /// The `Content-Type` and the leading bytes disagree, or the bytes are no media type.
+    public static let typeMismatch: Self = "type-mismatch"
+    /// The `Content-Type` is not a type attachments support.
+    public static let unsupportedType: Self = "unsupported-type"
+    /// The body ended early (connection closed, shorter than `Content-Length`).
+    public static let truncated: Self = "truncated"
+    /// The connection failed (refused, reset, DNS).
+    public static let connection: Self = "connection"
+    /// The manifest has no entry for the URL.
+    public static let notInManifest: Self = "not-in-manifest"
+    /// The manifest's file cannot be read.
+    public static let fileUnreadable: Self = "file-unreadable"
+  }
+}

@@ -1,0 +1,42 @@
+public import Foundation
+import Synchronization
+
+/// The folder service extensions write downloaded media into: one subfolder per extension run.
+///
+/// Stands in for the extension's container (spec §6.3: an attachment must be a local file the
+/// process can read). File names are generated (`attachment-1.jpg`), never taken from a URL, so
+/// a crafted URL cannot choose where bytes land. Injected into ``ServiceExtensionStage`` so the
+/// runtime touches no folder it was not given.
+public final class MediaSandbox: Sendable {
+  /// The root folder; run folders are `run-1`, `run-2`, … inside it.
+  public let root: URL
+  private let runs = Mutex(0)
+
+  /// Creates a sandbox rooted at `root` (created when first needed).
+  public init(root: URL) {
+    self.root = root
+  }
+
+  /// Creates a sandbox in a fresh folder under the system's temporary directory.
+  public convenience init() {
+    self.init(
+      root: FileManager.default.temporaryDirectory.appendingPathComponent(
+        "pushsim-media-\(UUID().uuidString)", isDirectory: true))
+  }
+
+  /// Makes the folder for the next extension run.
+  func makeRunFolder() throws -> URL {
+    let number = runs.withLock { count in
+      count += 1
+      return count
+    }
+    let folder = root.appendingPathComponent("run-\(number)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// Deletes the root folder and everything written into it.
+  public func removeAll() {
+    try? FileManager.default.removeItem(at: root)
+  }
+}

@@ -1,0 +1,62 @@
+/// How an app's notification service extension is set up (the scenario's `app.serviceExtension`).
+///
+/// Models the NSE an app ships (spec §6.1, §6.2) and PushSim's built-in media extension
+/// (model-decisions.md §7). Field names match scenario-format.md: `kind`, `urlKeys`, `fetch`,
+/// `budget`.
+public struct ServiceExtensionConfiguration: Sendable, Equatable {
+  /// Which extension runs.
+  public var kind: Kind
+  /// The payload keys the media extension reads the URL from, first present wins
+  /// (model-decisions.md §7).
+  public var urlKeys: [String]
+  /// Where the media extension gets its bytes: the scenario's manifest or the real network.
+  public var fetch: FetchMode
+  /// Scenario time the extension may take before `timeWillExpire` runs (spec §6.2: about 30 s).
+  public var budget: Duration
+
+  /// The keys the media extension reads by default (model-decisions.md §7).
+  public static let defaultURLKeys = ["media-url", "image-url", "attachment-url"]
+  /// The default time budget (spec §6.2, model-decisions.md §7).
+  public static let defaultBudget: Duration = .seconds(30)
+
+  /// Creates a configuration; the defaults are the built-in media extension reading the manifest.
+  public init(
+    kind: Kind = .media, urlKeys: [String] = Self.defaultURLKeys, fetch: FetchMode = .manifest,
+    budget: Duration = Self.defaultBudget
+  ) {
+    self.kind = kind
+    self.urlKeys = urlKeys
+    self.fetch = fetch
+    self.budget = budget
+  }
+
+  /// Which extension the app ships.
+  public enum Kind: Sendable, Hashable {
+    /// PushSim's built-in ``MediaAttachmentExtension`` (`"kind": "media"`).
+    case media
+    /// A library user's own ``ServiceExtension``, named for reports (any other `kind` string).
+    case custom(String)
+
+    /// Reads the scenario's `kind` string: `"media"` is the built-in extension, anything else
+    /// names a custom one.
+    public init(rawValue: String) {
+      self = rawValue == "media" ? .media : .custom(rawValue)
+    }
+
+    /// The scenario spelling.
+    public var rawValue: String {
+      switch self {
+      case .media: "media"
+      case .custom(let name): name
+      }
+    }
+  }
+
+  /// Where media bytes come from (scenario `fetch`).
+  public enum FetchMode: String, Sendable, Hashable, CaseIterable {
+    /// The scenario's ``MediaManifest``: local files, virtual latency; deterministic.
+    case manifest
+    /// Real downloads with ``HTTPFetcher`` under the app's ``ATSSettings``.
+    case network
+  }
+}

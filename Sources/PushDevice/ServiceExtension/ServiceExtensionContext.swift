@@ -1,0 +1,233 @@
+public import Foundation
+public import PushPayload
+import Synchronization
+
+/// What a ``ServiceExtension`` gets besides the request: its time budget, the app's media fetcher,
+/// a sandbox folder for downloaded files, and the event log.
+///
+/// Scenario time is virtual (model-decisions.md §7): it passes only through this context, by
+/// downloads (a manifest entry's latency, or a real download's measured time) and by
+/// ``spend(_:)``. When it reaches the budget the context expires: the stage runs
+/// `timeWillExpire` (spec §6.2), and further calls here throw ``BudgetExpired``.
+public final class ServiceExtensionContext: Sendable {
+  /// The whole budget of this run.
+  public let budget: Duration
+  /// The request's identifier (what the sandbox and attachment identifiers are named after).
+  public let requestIdentifier: String
+
+  private let fetcher: any MediaFetcher
+  private let sandbox: MediaSandbox
+  private let onExpire: @Sendable () -> Void
+  private let state = Mutex(State())
+
+  private struct State {
+    var elapsed: Duration = .zero
+    var expired = false
+    var closed = false
+    var events: [ServiceExtensionOutcome.Event] = []
+    var runFolder: URL?
+    var files = 0
+  }
+
+  /// Thrown by the context once the budget has run out (or the run is over).
+  public struct BudgetExpired: Error, Sendable, Equatable {
+    /// The budget that ran out.
+    public var budget: Duration
+  }
+
+  init(
+    budget: Duration, requestIdentifier: String, fetcher: any MediaFetcher,
+    sandbox: MediaSandbox, onExpire: @escaping @Sendable () -> Void
+  ) {
+    self.budget = budget
+    self.requestIdentifier = requestIdentifier
+    self.fetcher = fetcher
+    self.sandbox = sandbox
+    self.onExpire = onExpire
+  }
+
+  /// Scenario time used so far.
+  public var elapsed: Duration { state.withLock { $0.elapsed } }
+
+  /// Scenario time left before `timeWillExpire` runs.
+  public var remaining: Duration {
+    state.withLock { max(.zero, budget - $0.elapsed) }
+  }
+
+  /// Whether the budget has run out.
+  public var isExpired: Bool { state.withLock { $0.expired || $0.closed } }
+
+  /// Simulates work that takes `duration` of scenario time.
+  ///
+  /// - Throws: ``BudgetExpired`` when the work would not finish within the budget; the clock
+  ///   then stands at the budget and `timeWillExpire` runs.
+  public func spend(_ duration: Duration) throws {
+    let expiredNow: Bool = try state.withLock { state in
+      if state.expired || state.closed { throw BudgetExpired(budget: budget) }
+      if state.elapsed + duration >= budget && duration > .zero {
+        state.elapsed = budget
+        state.expired = true
+        return true
+      }
+      state.elapsed += max(.zero, duration)
+      return false
+    }
+    if expiredNow {
+      onExpire()
+      throw BudgetExpired(budget: budget)
+    }
+  }
+
+  /// Downloads `url` through the app's ``MediaFetcher`` with the remaining budget as the deadline,
+  /// and logs `media.fetched` or `media.failed` (model-decisions.md §7).
+  ///
+  /// - Parameters:
+  ///   - url: The media URL.
+  ///   - limit: The most bytes to accept; by default the limit of the kind the URL's extension
+  ///     names, else the largest limit (50 MiB). The fetcher also applies the limit of the kind
+  ///     its `Content-Type` names.
+  /// - Returns: The body, its type confirmed by its bytes.
+  /// - Throws: ``MediaFetchError`` (also for a timeout, after which the budget has expired), or
+  ///   ``BudgetExpired`` when called after the budget ran out.
+  public func fetchMedia(from url: URL, limit: Int? = nil) async throws -> FetchedMedia {
+    let remaining = try state.withLock { state in
+      if state.expired || state.closed { throw BudgetExpired(budget: budget) }
+      return max(.zero, budget - state.elapsed)
+    }
+    let limit =
+      limit ?? MediaType(fileExtension: url.pathExtension)?.sizeLimit ?? MediaType.largestSizeLimit
+    do {
+      let media = try await fetcher.fetch(url, limit: limit, timeout: remaining)
+      if advance(by: media.elapsed) {
+        log(
+          .mediaFailed, source: .model,
+          reason: "downloading \(url.absoluteString) used up the extension's budget",
+          details: ["url": JSONValue(.string(url.absoluteString)), "code": "timed-out"])
+        onExpire()
+        throw MediaFetchError(
+          .timedOut, url: url, reason: "the download used up the budget", elapsed: media.elapsed)
+      }
+      log(
+        .mediaFetched, source: .model,
+        reason: "downloaded \(media.data.count) bytes of \(media.type.description) from "
+          + media.url.absoluteString
+          + (media.redirects > 0 ? " after \(media.redirects) redirect(s)" : ""),
+        details: [
+          "url": JSONValue(.string(url.absoluteString)),
+          "finalURL": JSONValue(.string(media.url.absoluteString)),
+          "bytes": JSONValue(.number(JSONNumber(media.data.count))),
+          "type": JSONValue(.string(media.type.rawValue)),
+          "httpStatus": JSONValue(.number(JSONNumber(media.status))),
+          "redirects": JSONValue(.number(JSONNumber(media.redirects))),
+        ])
+      return media
+    } catch let error as MediaFetchError {
+      let timedOut = error.code == .timedOut
+      let expiredNow = timedOut ? expire() : advance(by: error.elapsed)
+      var details: [String: JSONValue] = [
+        "url": JSONValue(.string(error.url.absoluteString)),
+        "code": JSONValue(.string(error.code.rawValue)),
+      ]
+      if let status = error.httpStatus {
+        details["httpStatus"] = JSONValue(.number(JSONNumber(status)))
+      }
+      if let bytes = error.bytesReceived {
+        details["bytesReceived"] = JSONValue(.number(JSONNumber(bytes)))
+      }
+      log(
+        .mediaFailed, source: .model,
+        reason: "the download of \(url.absoluteString) failed: \(error.reason)", details: details)
+      if expiredNow { onExpire() }
+      throw error
+    } catch let error as BudgetExpired {
+      throw error
+    } catch {
+      log(
+        .mediaFailed, source: .model,
+        reason: "the download of \(url.absoluteString) failed: \(error)",
+        details: ["url": JSONValue(.string(url.absoluteString)), "code": "fetcher-error"])
+      throw error
+    }
+  }
+
+  /// Writes downloaded bytes into this run's sandbox folder under a generated name
+  /// (`attachment-N.<ext>`; never a name from a URL) and returns the file URL.
+  public func writeAttachmentFile(_ data: Data, type: MediaType) throws -> URL {
+    let (folder, number) = try state.withLock { state -> (URL, Int) in
+      if state.closed { throw BudgetExpired(budget: budget) }
+      let folder = try state.runFolder ?? sandbox.makeRunFolder()
+      state.runFolder = folder
+      state.files += 1
+      return (folder, state.files)
+    }
+    let file = folder.appendingPathComponent(
+      "attachment-\(number).\(type.preferredFileExtension)", isDirectory: false)
+    try data.write(to: file, options: .withoutOverwriting)
+    return file
+  }
+
+  /// Adds an event to the run's log at the current scenario time.
+  ///
+  /// - Parameters:
+  ///   - kind: The event kind (`media.failed`, …).
+  ///   - source: Whose rule it follows (`device` for documented iOS behaviour, `model` for
+  ///     PushSim's decisions).
+  ///   - reason: Why, in plain words.
+  ///   - details: Extra facts for reports.
+  public func log(
+    _ kind: DeviceEvent.Kind, source: DiagnosticSource, reason: String,
+    details: [String: JSONValue] = [:]
+  ) {
+    state.withLock { state in
+      guard !state.closed else { return }
+      state.events.append(
+        ServiceExtensionOutcome.Event(
+          offset: state.elapsed, kind: kind, source: source, reason: reason, details: details))
+    }
+  }
+
+  // MARK: Stage side
+
+  /// Moves the clock on; returns `true` when that reached the budget (and expired the run).
+  private func advance(by duration: Duration) -> Bool {
+    state.withLock { state in
+      guard !state.expired, !state.closed else { return false }
+      state.elapsed += max(.zero, duration)
+      if state.elapsed >= budget {
+        state.elapsed = budget
+        state.expired = true
+        return true
+      }
+      return false
+    }
+  }
+
+  /// Expires the run at the budget; returns `true` the first time.
+  private func expire() -> Bool {
+    state.withLock { state in
+      guard !state.expired, !state.closed else { return false }
+      state.elapsed = budget
+      state.expired = true
+      return true
+    }
+  }
+
+  /// Marks the budget as spent (the watchdog fired) without signalling.
+  func expireSilently() {
+    _ = expire()
+  }
+
+  /// Ends the run: later calls from a leftover extension task do nothing; returns the log and
+  /// the time used.
+  func close() -> (events: [ServiceExtensionOutcome.Event], elapsed: Duration) {
+    state.withLock { state in
+      state.closed = true
+      return (state.events, state.elapsed)
+    }
+  }
+
+  /// Adds a stage event (the stage logs at explicit offsets).
+  func snapshot() -> (events: [ServiceExtensionOutcome.Event], elapsed: Duration) {
+    state.withLock { ($0.events, $0.elapsed) }
+  }
+}

@@ -1,0 +1,94 @@
+public import Foundation
+public import PushPayload
+
+/// What running a service extension gave: the request to deliver, which content it carries and
+/// why, the scenario time used, and the events to log.
+///
+/// The push is never lost (model-decisions.md §7): whatever the extension did, ``request`` is
+/// the notification to deliver, with the original identifier (spec §6.2) and only attachments
+/// that passed validation (spec §6.3).
+public struct ServiceExtensionOutcome: Sendable, Equatable {
+  /// The request to deliver: the original identifier and date, the final content.
+  public var request: NotificationRequest
+  /// Whose content ``request`` carries.
+  public var delivered: Delivered
+  /// Why that content, in plain words.
+  public var reason: String
+  /// Scenario time the extension took (at most its budget); the device moves its clock by this.
+  public var elapsed: Duration
+  /// The events, in order, with offsets from the moment the extension started.
+  public var events: [Event]
+  /// Attachments dropped by validation, with their `UNError` codes.
+  public var rejectedAttachments: [AttachmentValidationError]
+
+  /// Creates an outcome.
+  public init(
+    request: NotificationRequest, delivered: Delivered, reason: String, elapsed: Duration,
+    events: [Event], rejectedAttachments: [AttachmentValidationError] = []
+  ) {
+    self.request = request
+    self.delivered = delivered
+    self.reason = reason
+    self.elapsed = elapsed
+    self.events = events
+    self.rejectedAttachments = rejectedAttachments
+  }
+
+  /// Whose content is delivered.
+  public enum Delivered: String, Sendable, Hashable, CaseIterable {
+    /// What `didReceive` returned.
+    case modified
+    /// What `timeWillExpire` returned when the budget ran out.
+    case bestAttempt
+    /// The push's own content: the extension threw, hung, timed out without a best attempt, or
+    /// returned content with no visible alert (spec §6.2).
+    case original
+  }
+
+  /// One event of the run, timed relative to the extension's start.
+  public struct Event: Sendable, Equatable {
+    /// Scenario time since the extension started.
+    public var offset: Duration
+    /// `extension.started`, `media.fetched`, `attachment.rejected`, …
+    public var kind: DeviceEvent.Kind
+    /// Whose rule it follows.
+    public var source: DiagnosticSource
+    /// Why, in plain words.
+    public var reason: String
+    /// Extra facts for reports.
+    public var details: [String: JSONValue]
+
+    /// Creates an event.
+    public init(
+      offset: Duration, kind: DeviceEvent.Kind, source: DiagnosticSource, reason: String,
+      details: [String: JSONValue] = [:]
+    ) {
+      self.offset = offset
+      self.kind = kind
+      self.source = source
+      self.reason = reason
+      self.details = details
+    }
+  }
+
+  /// The events as device log entries, placed on the virtual clock.
+  ///
+  /// - Parameters:
+  ///   - start: The virtual instant the extension started.
+  ///   - push: The push's scenario id.
+  public func deviceEvents(startingAt start: Date, push: String?) -> [DeviceEvent] {
+    events.map { event in
+      DeviceEvent(
+        time: start.addingTimeInterval(event.offset.timeInterval), kind: event.kind, push: push,
+        source: event.source, reason: event.reason, details: event.details)
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as Foundation's `TimeInterval`.
+  var timeInterval: TimeInterval {
+    let parts = components
+    return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,302 @@
+import Foundation
+import PushPayload
+
+/// Runs an app's service extension on one push: the device pipeline's service-extension step.
+///
+/// ## The seam with the device
+///
+/// The device decides **whether** the extension runs (spec §6.1, model-decisions.md §7): the push
+/// has `mutable-content`, its alert has a visible title, subtitle or body after localization,
+/// alerts are allowed (provisional counts) and the app has an extension. When it does, the device
+/// calls ``run(request:extension:budget:)`` and then:
+/// - delivers ``ServiceExtensionOutcome/request`` (identifier unchanged, attachments validated);
+/// - moves its virtual clock on by ``ServiceExtensionOutcome/elapsed`` (at most the budget);
+/// - appends ``ServiceExtensionOutcome/deviceEvents(startingAt:push:)`` to its log.
+///
+/// The stage itself never reads the wall clock for scenario time: the elapsed time is the sum of
+/// what the extension spent through its ``ServiceExtensionContext``. Only two real-time limits
+/// exist, both as containment: the ``Watchdog`` that stops a `didReceive` that never returns,
+/// and ``HTTPFetcher``'s real download deadline.
+///
+/// ## What happens (spec §6.2, §6.3; model-decisions.md §7)
+/// 1. `extension.started`. `didReceive` runs with the budget (30 s by default).
+/// 2. It returns in time: its content (`extension.finished`, `delivered: modified`), unless that
+///    content shows no alert, in which case the original is delivered (spec §6.2). Out-of-range
+///    values are corrected (relevance score into 0…1, negative badge ignored; model).
+/// 3. It throws: the original content (`extension.finished`, `delivered: original`).
+/// 4. The budget runs out (or the watchdog fires): `extension.timeout`, then `timeWillExpire`;
+///    its best attempt, else the original content.
+/// 5. The delivered content's attachments are validated; each failure is an
+///    `attachment.rejected` event with its `UNError` code, and the attachment is dropped.
+public struct ServiceExtensionStage: Sendable {
+  /// Where the extension's downloads come from.
+  public var fetcher: any MediaFetcher
+  /// Where downloaded files are written.
+  public var sandbox: MediaSandbox
+  /// Validates attachments after the extension finishes.
+  public var validator: AttachmentValidator
+  /// Real-time containment limits.
+  public var watchdog: Watchdog
+
+  /// Real-time limits that keep a misbehaving extension from hanging a run.
+  ///
+  /// These read the real clock, and only decide when to stop waiting; the scenario time charged
+  /// for a stopped extension is its whole budget (model-decisions.md §7).
+  public struct Watchdog: Sendable, Equatable {
+    /// How long `didReceive` may take in real time; `nil` means the budget plus ``grace``.
+    public var didReceiveLimit: Duration?
+    /// Added to the budget when ``didReceiveLimit`` is `nil`, so that a real download's own
+    /// deadline (the remaining budget) normally fires first.
+    public var grace: Duration
+    /// How long `timeWillExpire` may take in real time before the original content is used.
+    public var timeWillExpireLimit: Duration
+
+    /// Creates limits.
+    public init(
+      didReceiveLimit: Duration? = nil, grace: Duration = .milliseconds(500),
+      timeWillExpireLimit: Duration = .seconds(1)
+    ) {
+      self.didReceiveLimit = didReceiveLimit
+      self.grace = grace
+      self.timeWillExpireLimit = timeWillExpireLimit
+    }
+  }
+
+  /// Creates a stage.
+  public init(
+    fetcher: any MediaFetcher, sandbox: MediaSandbox = MediaSandbox(),
+    validator: AttachmentValidator = AttachmentValidator(), watchdog: Watchdog = Watchdog()
+  ) {
+    self.fetcher = fetcher
+    self.sandbox = sandbox
+    self.validator = validator
+    self.watchdog = watchdog
+  }
+
+  /// Creates a stage whose fetcher follows the app's configuration: ``ManifestFetcher`` over
+  /// `manifest` for `fetch: manifest`, ``HTTPFetcher`` for `fetch: network`, both under `ats`.
+  public init(
+    configuration: ServiceExtensionConfiguration, manifest: MediaManifest, ats: ATSSettings,
+    sandbox: MediaSandbox = MediaSandbox(), watchdog: Watchdog = Watchdog()
+  ) {
+    let fetcher: any MediaFetcher =
+      switch configuration.fetch {
+      case .manifest: ManifestFetcher(manifest: manifest, ats: ats)
+      case .network: HTTPFetcher(ats: ats)
+      }
+    self.init(fetcher: fetcher, sandbox: sandbox, watchdog: watchdog)
+  }
+
+  /// The built-in extension for a configuration: ``MediaAttachmentExtension`` for
+  /// `kind: media`, `nil` for a custom kind (the library user supplies that one).
+  public static func builtInExtension(for configuration: ServiceExtensionConfiguration)
+    -> (any ServiceExtension)?
+  {
+    switch configuration.kind {
+    case .media: MediaAttachmentExtension(urlKeys: configuration.urlKeys)
+    case .custom: nil
+    }
+  }
+
+  /// Runs `extension` on `request` with `budget` of scenario time; never throws, never loses
+  /// the push.
+  ///
+  /// - Parameters:
+  ///   - request: The push after localization (the device has decided the extension runs).
+  ///   - extension: The app's extension.
+  ///   - budget: Scenario time before `timeWillExpire` (the configuration's `budget`, 30 s by
+  ///     default; spec §6.2).
+  /// - Returns: The request to deliver, the time used and the events to log.
+  public func run(
+    request: NotificationRequest, extension serviceExtension: any ServiceExtension,
+    budget: Duration = ServiceExtensionConfiguration.defaultBudget
+  ) async -> ServiceExtensionOutcome {
+    let budget = max(.zero, budget)
+    let (signals, signal) = AsyncStream.makeStream(
+      of: Signal.self, bufferingPolicy: .bufferingOldest(1))
+    let context = ServiceExtensionContext(
+      budget: budget, requestIdentifier: request.identifier, fetcher: fetcher, sandbox: sandbox,
+      onExpire: { signal.yield(.expired) })
+    var events = [
+      ServiceExtensionOutcome.Event(
+        offset: .zero, kind: .extensionStarted, source: .device,
+        reason: "mutable-content is set and the alert is visible: the app's service extension "
+          + "runs with a budget of \(budget.secondsText)")
+    ]
+
+    let work = Task {
+      do {
+        let content = try await serviceExtension.didReceive(request, context: context)
+        signal.yield(.returned(content))
+      } catch {
+        signal.yield(.threw(String(describing: error)))
+      }
+    }
+    let realLimit = watchdog.didReceiveLimit ?? (budget + watchdog.grace)
+    let timer = Task {
+      try? await Task.sleep(for: realLimit)
+      if !Task.isCancelled { signal.yield(.watchdog) }
+    }
+    var iterator = signals.makeAsyncIterator()
+    let first = await iterator.next() ?? .watchdog
+    signal.finish()
+    timer.cancel()
+    if case .watchdog = first { context.expireSilently() }
+    if case .returned = first {} else { work.cancel() }
+    let (logged, elapsed) = context.close()
+    events += logged
+
+    let original = request.content
+    var content = original
+    var delivered = ServiceExtensionOutcome.Delivered.original
+    var reason: String
+    switch first {
+    case .returned(let returned):
+      (content, delivered, reason) = Self.accept(returned, original: original, from: "didReceive")
+      events.append(
+        .init(
+          offset: elapsed, kind: .extensionFinished, source: .device, reason: reason,
+          details: ["delivered": JSONValue(.string(delivered.rawValue))]))
+    case .threw(let error):
+      reason =
+        "didReceive threw (\(error)) without returning content: the original content is "
+        + "delivered, as when the content handler is never called"
+      events.append(
+        .init(
+          offset: elapsed, kind: .extensionFinished, source: .device, reason: reason,
+          details: ["delivered": "original", "error": JSONValue(.string(error))]))
+    case .expired, .watchdog:
+      let cause =
+        if case .watchdog = first {
+          "didReceive did not return within \(realLimit.secondsText) of real time (PushSim's "
+            + "watchdog), counted as the whole budget of \(budget.secondsText)"
+        } else {
+          "the extension used its whole budget of \(budget.secondsText)"
+        }
+      let attempt = await Self.callTimeWillExpire(
+        serviceExtension, limit: watchdog.timeWillExpireLimit)
+      switch attempt {
+      case .content(let best):
+        (content, delivered, reason) = Self.accept(best, original: original, from: "timeWillExpire")
+        if delivered == .modified { delivered = .bestAttempt }
+      case .none:
+        reason = "timeWillExpire gave no best attempt: the original content is delivered"
+      case .hung:
+        reason =
+          "timeWillExpire did not return within "
+          + "\(watchdog.timeWillExpireLimit.secondsText) of real time: the original content is "
+          + "delivered"
+      }
+      reason = "\(cause); \(reason)"
+      let source: DiagnosticSource = first == .watchdog ? .model : .device
+      events.append(
+        .init(
+          offset: elapsed, kind: .extensionTimeout, source: source, reason: reason,
+          details: ["delivered": JSONValue(.string(delivered.rawValue))]))
+    }
+
+    let (accepted, rejected) = validator.validate(
+      content.attachments, requestIdentifier: request.identifier)
+    content.attachments = accepted
+    for error in rejected {
+      events.append(
+        .init(
+          offset: elapsed, kind: .attachmentRejected, source: .device,
+          reason:
+            "attachment \(error.identifier.isEmpty ? error.url.lastPathComponent : error.identifier) "
+            + "dropped with UNError.\(error.code.rawValue): \(error.reason); the notification "
+            + "is delivered without it",
+          details: [
+            "code": JSONValue(.string(error.code.rawValue)),
+            "url": JSONValue(.string(error.url.absoluteString)),
+          ]))
+    }
+
+    return ServiceExtensionOutcome(
+      request: NotificationRequest(
+        identifier: request.identifier, content: content, date: request.date),
+      delivered: delivered, reason: reason, elapsed: elapsed, events: events,
+      rejectedAttachments: rejected)
+  }
+
+  // MARK: - Internals
+
+  private enum Signal: Sendable, Equatable {
+    case returned(NotificationContent)
+    case threw(String)
+    case expired
+    case watchdog
+  }
+
+  private enum Attempt: Sendable {
+    case content(NotificationContent)
+    case none
+    case hung
+  }
+
+  /// Accepts content from the extension, or falls back to the original when it shows no alert.
+  private static func accept(
+    _ returned: NotificationContent, original: NotificationContent, from method: String
+  ) -> (NotificationContent, ServiceExtensionOutcome.Delivered, String) {
+    guard returned.hasVisibleText else {
+      return (
+        original, .original,
+        "\(method) returned content with no title, subtitle or body: the mutated request would "
+          + "not visibly alert, so the original content is delivered"
+      )
+    }
+    var content = returned
+    var corrections: [String] = []
+    if !content.relevanceScore.isFinite {
+      corrections.append("relevance score \(content.relevanceScore) read as 0")
+      content.relevanceScore = 0
+    } else if content.relevanceScore < 0 || content.relevanceScore > 1 {
+      let clamped = min(1, max(0, content.relevanceScore))
+      corrections.append("relevance score \(content.relevanceScore) clamped to \(clamped)")
+      content.relevanceScore = clamped
+    }
+    if let badge = content.badge, badge < 0 {
+      corrections.append("negative badge \(badge) ignored")
+      content.badge = nil
+    }
+    var reason = "\(method) returned its content, which is delivered"
+    if !corrections.isEmpty {
+      reason += " (PushSim corrected: \(corrections.joined(separator: ", ")))"
+    }
+    return (content, .modified, reason)
+  }
+
+  /// Calls `timeWillExpire` with a real-time limit.
+  private static func callTimeWillExpire(
+    _ serviceExtension: any ServiceExtension, limit: Duration
+  ) async -> Attempt {
+    let (answers, answer) = AsyncStream.makeStream(
+      of: Attempt.self, bufferingPolicy: .bufferingOldest(1))
+    let call = Task {
+      let content = await serviceExtension.timeWillExpire()
+      answer.yield(content.map(Attempt.content) ?? .none)
+    }
+    let timer = Task {
+      try? await Task.sleep(for: limit)
+      if !Task.isCancelled { answer.yield(.hung) }
+    }
+    var iterator = answers.makeAsyncIterator()
+    let result = await iterator.next() ?? .hung
+    answer.finish()
+    timer.cancel()
+    call.cancel()
+    return result
+  }
+}
+
+extension Duration {
+  /// `30 s`, `1.5 s`, `250 ms`: a duration for log text.
+  var secondsText: String {
+    let seconds = timeInterval
+    if seconds < 1 && seconds > 0 {
+      return "\(Int((seconds * 1000).rounded())) ms"
+    }
+    if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
+    return "\((seconds * 1000).rounded() / 1000) s"
+  }
+}

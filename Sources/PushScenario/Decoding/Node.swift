@@ -1,0 +1,215 @@
+public import PushPayload
+
+/// A JSON value read from a scenario file, with its path and file, so every typed read can
+/// fail with the exact position (`file:line:column: error: …`).
+///
+/// Reads are safe casts: a value of the wrong type is an error naming the field, the type
+/// wanted and the type found; nothing traps on a malformed file.
+public struct Node: Sendable {
+  /// The value as read.
+  public let value: JSONValue
+  /// Where the value sits in the document.
+  public let path: JSONPath
+  /// The file it came from.
+  public let source: SourceFile
+  /// The byte offset of the key naming this value, when it is an object member (errors about
+  /// an unknown field point at the key rather than at its value).
+  let keyOffset: Int?
+
+  /// Creates a node for the root of a file.
+  public init(root value: JSONValue, source: SourceFile) {
+    self.init(value: value, path: JSONPath(), source: source, keyOffset: nil)
+  }
+
+  init(value: JSONValue, path: JSONPath, source: SourceFile, keyOffset: Int?) {
+    self.value = value
+    self.path = path
+    self.source = source
+    self.keyOffset = keyOffset
+  }
+
+  /// The position of the value.
+  public var location: SourceLocation { source.location(ofByte: value.byteRange.lowerBound) }
+
+  /// The position of the key naming the value, else of the value.
+  public var keyLocation: SourceLocation {
+    source.location(ofByte: keyOffset ?? value.byteRange.lowerBound)
+  }
+
+  /// The field name this node was read under (`title` for `…alert.title`), for messages.
+  var fieldName: String {
+    switch path.components.last {
+    case .key(let key): "\"\(key)\""
+    case .index(let index): "element \(index) of \(parentName)"
+    case nil: "the top level"
+    }
+  }
+
+  private var parentName: String {
+    guard path.components.count > 1 else { return "the top level" }
+    var parent = path
+    parent.components.removeLast()
+    if case .key(let key) = parent.components.last { return "\"\(key)\"" }
+    return parent.description
+  }
+
+  /// An error at this value.
+  public func error(_ message: String) -> ScenarioError {
+    ScenarioError(at: location, message)
+  }
+
+  private func typeError(_ wanted: String) -> ScenarioError {
+    error("expected \(wanted) for \(fieldName), found \(value.typeName)")
+  }
+
+  // MARK: Typed reads
+
+  /// The string value.
+  public func string() throws(ScenarioError) -> String {
+    guard let string = value.stringValue else { throw typeError("a string") }
+    return string
+  }
+
+  /// A string that is not empty.
+  public func nonEmptyString() throws(ScenarioError) -> String {
+    let string = try string()
+    guard !string.isEmpty else { throw error("\(fieldName) must not be empty") }
+    return string
+  }
+
+  /// The Boolean value.
+  public func bool() throws(ScenarioError) -> Bool {
+    guard let bool = value.boolValue else { throw typeError("true or false") }
+    return bool
+  }
+
+  /// An integer (a JSON number without fraction or exponent that fits in `Int`).
+  public func int() throws(ScenarioError) -> Int {
+    guard let number = value.numberValue else { throw typeError("an integer") }
+    guard let integer = number.integer else {
+      throw error("expected an integer for \(fieldName), found \(number.text)")
+    }
+    return integer
+  }
+
+  /// A number.
+  public func double() throws(ScenarioError) -> Double {
+    guard let number = value.numberValue else { throw typeError("a number") }
+    return number.double
+  }
+
+  /// The elements of an array, each with its path.
+  public func array() throws(ScenarioError) -> [Node] {
+    guard let elements = value.arrayValue else { throw typeError("an array") }
+    var nodes: [Node] = []
+    nodes.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      nodes.append(
+        Node(value: element, path: path.appending(index: index), source: source, keyOffset: nil))
+    }
+    return nodes
+  }
+
+  /// An array of strings.
+  public func strings() throws(ScenarioError) -> [String] {
+    var result: [String] = []
+    for element in try array() { result.append(try element.string()) }
+    return result
+  }
+
+  /// A string that must be one of `allowed` (with a suggestion when it is close to one).
+  public func oneOf(_ allowed: [String]) throws(ScenarioError) -> String {
+    let string = try string()
+    guard allowed.contains(string) else {
+      var message = "unknown value \"\(string)\" for \(fieldName)"
+      if let suggestion = Suggestion.closest(to: string, in: allowed) {
+        message += "; did you mean \"\(suggestion)\"?"
+      } else {
+        message += "; expected one of \(Suggestion.list(allowed))"
+      }
+      throw error(message)
+    }
+    return string
+  }
+
+  /// An object whose fields must all be among `allowed` (nil: any field); a misspelt field is
+  /// an error with a suggestion, never silently ignored. Duplicate fields are errors too.
+  public func object(allowing allowed: [String]?) throws(ScenarioError) -> ObjectNode {
+    guard let object = value.objectValue else { throw typeError("an object") }
+    let node = ObjectNode(node: self, object: object)
+    try node.checkFields(allowed: allowed)
+    return node
+  }
+
+  /// Whether the value is JSON `null`.
+  public var isNull: Bool { value.isNull }
+}
+
+/// A JSON object read from a scenario file: typed access to its fields by name.
+public struct ObjectNode: Sendable {
+  /// The object as a node.
+  public let node: Node
+  /// The object.
+  public let object: JSONObject
+
+  /// Every field in source order (the last of duplicates wins, but duplicates are rejected).
+  public var fields: [(key: String, node: Node)] {
+    object.members.map { member in
+      (
+        member.key,
+        Node(
+          value: member.value, path: node.path.appending(member.key), source: node.source,
+          keyOffset: member.keyRange.lowerBound)
+      )
+    }
+  }
+
+  /// The field named `key`, when present.
+  public subscript(key: String) -> Node? {
+    guard let member = object.member(key) else { return nil }
+    return Node(
+      value: member.value, path: node.path.appending(key), source: node.source,
+      keyOffset: member.keyRange.lowerBound)
+  }
+
+  /// The field named `key`, which must be present.
+  public func required(_ key: String) throws(ScenarioError) -> Node {
+    guard let field = self[key] else {
+      throw node.error("missing field \"\(key)\" in \(node.fieldName)")
+    }
+    return field
+  }
+
+  /// The field named `key` unless it is absent or `null`.
+  public func optional(_ key: String) -> Node? {
+    guard let field = self[key], !field.isNull else { return nil }
+    return field
+  }
+
+  func checkFields(allowed: [String]?) throws(ScenarioError) {
+    var seen = Set<String>()
+    for member in object.members {
+      let location = node.source.location(ofByte: member.keyRange.lowerBound)
+      guard seen.insert(member.key).inserted else {
+        throw ScenarioError(at: location, "duplicate field \"\(member.key)\"")
+      }
+      guard let allowed, !allowed.contains(member.key) else { continue }
+      var message = "unknown field \"\(member.key)\""
+      if node.path.components.isEmpty {
+        message +=
+          node.source.path.hasSuffix(ScenarioLoader.appFileSuffix)
+          ? " in the app file" : " in the scenario"
+      } else {
+        message += " in \(node.fieldName)"
+      }
+      if let suggestion = Suggestion.closest(to: member.key, in: allowed) {
+        message += "; did you mean \"\(suggestion)\"?"
+      } else if allowed.isEmpty {
+        message += "; it takes no fields"
+      } else {
+        message += "; expected one of \(Suggestion.list(allowed))"
+      }
+      throw ScenarioError(at: location, message)
+    }
+  }
+}

@@ -1,0 +1,287 @@
+import Foundation
+import PushPayload
+
+/// Turns a parsed scenario file into a ``Scenario``, checking every field, step and reference.
+struct ScenarioDecoder {
+  /// The scenario file.
+  let source: SourceFile
+
+  static let topLevelFields = ["name", "description", "device", "app", "steps"]
+  static let pushFields = ["payload", "payloadFile", "raw", "headers", "id"]
+
+  func decode(_ root: Node) throws(ScenarioError) -> Scenario {
+    let top = try root.object(allowing: Self.topLevelFields)
+    let name =
+      try top.optional("name")?.nonEmptyString()
+      ?? source.url.deletingPathExtension().lastPathComponent
+    let description = try top.optional("description")?.string()
+
+    var device = ConfigurationDocument(source: source)
+    if let node = top.optional("device") {
+      try node.check(Schemas.device, context: ShapeContext(knownPushes: []))
+      if let object = node.value.objectValue { device.object = object }
+    }
+    let app = try decodeApp(top.optional("app"))
+    let steps = try decodeSteps(top.required("steps"))
+    return Scenario(
+      name: name, description: description, file: source.path, device: device, app: app,
+      steps: steps)
+  }
+
+  // MARK: app
+
+  /// The `app` section: inline, or the app file a string names (paths inside it are relative
+  /// to that file). The strings folder defaults to the nearest `Strings` folder.
+  private func decodeApp(_ node: Node?) throws(ScenarioError) -> ConfigurationDocument {
+    guard let node else {
+      var object = JSONObject()
+      if let strings = Self.nearestStringsFolder(from: source.folder) {
+        object.append(JSONMember(key: "strings", value: JSONValue(.string(strings.path))))
+      }
+      return ConfigurationDocument(object: object, source: source)
+    }
+    var appNode = node
+    if let reference = node.value.stringValue {
+      let url = URL(fileURLWithPath: reference, relativeTo: source.folder).standardizedFileURL
+      let display = ScenarioLoader.displayPath(of: reference, nextTo: source.path)
+      let appSource = try ScenarioLoader.read(url, displayPath: display, referencedAt: node)
+      appNode = try ScenarioLoader.parse(appSource)
+    }
+    var object = try Self.resolvedApp(appNode)
+    if object["strings"] == nil,
+      let strings = Self.nearestStringsFolder(from: appNode.source.folder)
+    {
+      object.append(JSONMember(key: "strings", value: JSONValue(.string(strings.path))))
+    }
+    return ConfigurationDocument(object: object, source: appNode.source)
+  }
+
+  /// Checks an app section (whole or partial) and rewrites its relative paths (`strings`,
+  /// media `file`s) to absolute ones, so that merged sections from several files still find
+  /// their files.
+  static func resolvedApp(_ node: Node) throws(ScenarioError) -> JSONObject {
+    try node.check(Schemas.app, context: ShapeContext(knownPushes: []))
+    let app = try node.object(allowing: nil)
+    var result = JSONObject()
+    for (key, field) in app.fields {
+      var value = field.value
+      switch key {
+      case "strings":
+        if let path = field.value.stringValue {
+          let url = try existing(path, from: field, folder: true)
+          value = JSONValue(.string(url.path), byteRange: field.value.byteRange)
+        }
+      case "media":
+        var media = JSONObject()
+        for (address, entry) in try field.object(allowing: nil).fields {
+          var entryObject = JSONObject()
+          for (entryKey, entryField) in try entry.object(allowing: nil).fields {
+            var entryValue = entryField.value
+            if entryKey == "file", let path = entryField.value.stringValue {
+              let url = try existing(path, from: entryField, folder: false)
+              entryValue = JSONValue(.string(url.path), byteRange: entryField.value.byteRange)
+            }
+            entryObject.append(
+              JSONMember(
+                key: entryKey, keyRange: entryField.keyOffset.map { $0..<$0 } ?? 0..<0,
+                value: entryValue))
+          }
+          media.append(
+            JSONMember(
+              key: address, keyRange: entry.keyOffset.map { $0..<$0 } ?? 0..<0,
+              value: JSONValue(.object(entryObject), byteRange: entry.value.byteRange)))
+        }
+        value = JSONValue(.object(media), byteRange: field.value.byteRange)
+      default:
+        break
+      }
+      result.append(
+        JSONMember(key: key, keyRange: field.keyOffset.map { $0..<$0 } ?? 0..<0, value: value))
+    }
+    return result
+  }
+
+  /// The absolute URL of a path written in a file, which must exist.
+  private static func existing(
+    _ path: String, from node: Node, folder: Bool
+  ) throws(ScenarioError) -> URL {
+    let url = URL(fileURLWithPath: path, relativeTo: node.source.folder).standardizedFileURL
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      throw node.error(
+        "\(ScenarioLoader.displayPath(of: path, nextTo: node.source.path)): no such \(folder ? "folder" : "file")"
+      )
+    }
+    guard isFolder.boolValue == folder else {
+      throw node.error(
+        "\(path) is \(folder ? "a file, expected a folder" : "a folder, expected a file")")
+    }
+    return url
+  }
+
+  /// The nearest folder named `Strings` in `folder` or a folder above it.
+  static func nearestStringsFolder(from folder: URL) -> URL? {
+    var current = folder.standardizedFileURL
+    for _ in 0..<64 {
+      let candidate = current.appendingPathComponent("Strings")
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder),
+        isFolder.boolValue
+      {
+        return candidate
+      }
+      let parent = current.deletingLastPathComponent()
+      guard parent.path != current.path else { return nil }
+      current = parent
+    }
+    return nil
+  }
+
+  // MARK: steps
+
+  private func decodeSteps(_ node: Node) throws(ScenarioError) -> [Step] {
+    let nodes = try node.array()
+    var context = ShapeContext(knownPushes: [], laterPushes: Self.pushIDs(in: nodes))
+    var firstUse: [String: SourceLocation] = [:]
+    var pushCount = 0
+    var steps: [Step] = []
+    steps.reserveCapacity(nodes.count)
+    for (index, stepNode) in nodes.enumerated() {
+      let object = try stepNode.object(allowing: nil)
+      var keyword: (String, Node)?
+      for (key, field) in object.fields where key != "note" {
+        guard Step.keywords.contains(key) else {
+          throw ScenarioError(
+            at: field.keyLocation,
+            "unknown step \"\(key)\"; expected one of \(Suggestion.list(Step.keywords))")
+        }
+        if let first = keyword {
+          throw ScenarioError(
+            at: field.keyLocation,
+            "a step does one thing; this one has both \"\(first.0)\" and \"\(key)\"")
+        }
+        keyword = (key, field)
+      }
+      let note = try object.optional("note")?.string()
+      guard let (key, field) = keyword else {
+        throw stepNode.error(
+          "a step needs one of \(Suggestion.list(Step.keywords))")
+      }
+      let action: Step.Action
+      switch key {
+      case "push":
+        pushCount += 1
+        let push = try decodePush(field, number: pushCount)
+        if let earlier = firstUse[push.id] {
+          let at = try field.object(allowing: nil).optional("id")?.location ?? field.location
+          throw ScenarioError(
+            at: at, "duplicate push id \"\(push.id)\"; first used at \(earlier)")
+        }
+        firstUse[push.id] = field.location
+        context.knownPushes.insert(push.id)
+        action = .push(push)
+      case "wait":
+        action = .wait(try field.duration())
+      case "set":
+        action = .set(try decodeSet(field))
+      case "tap":
+        action = .tap(try decodeTap(field, context: context))
+      case "dismiss":
+        action = .dismiss(try field.pushID(context))
+      case "clear":
+        _ = try field.oneOf(["all"])
+        action = .clear
+      default:
+        try field.check(Schemas.expect, context: context)
+        action = .expect(Expectation(checks: try field.object(allowing: nil).object))
+      }
+      steps.append(
+        Step(number: index + 1, note: note, location: stepNode.location, action: action))
+    }
+    return steps
+  }
+
+  /// Every push id the steps define (explicit or `push-N`), without checking anything else.
+  private static func pushIDs(in nodes: [Node]) -> Set<String> {
+    var ids = Set<String>()
+    var count = 0
+    for node in nodes {
+      guard let push = node.value["push"] else { continue }
+      count += 1
+      ids.insert(push["id"]?.stringValue ?? "push-\(count)")
+    }
+    return ids
+  }
+
+  private func decodePush(_ node: Node, number: Int) throws(ScenarioError) -> PushStep {
+    let object = try node.object(allowing: Self.pushFields)
+    let id = try object.optional("id")?.nonEmptyString() ?? "push-\(number)"
+    let sources = ["payload", "payloadFile", "raw"].filter { object[$0] != nil }
+    guard sources.count == 1 else {
+      if sources.isEmpty {
+        throw node.error("a push needs one of \"payload\", \"payloadFile\" or \"raw\"")
+      }
+      let second = try object.required(sources[1])
+      throw ScenarioError(
+        at: second.keyLocation,
+        "a push has one body; this one has both \"\(sources[0])\" and \"\(sources[1])\"")
+    }
+    var headers: [String: String] = [:]
+    if let headerNode = object.optional("headers") {
+      for (name, value) in try headerNode.object(allowing: PushStep.headerNames).fields {
+        if let text = value.value.stringValue {
+          headers[name] = text
+        } else if let number = value.value.numberValue {
+          headers[name] = number.text
+        } else {
+          throw value.error(
+            "expected a string or a number for \"\(name)\", found \(value.value.typeName)")
+        }
+      }
+    }
+    if let payload = object["payload"] {
+      // What a server's JSON encoder would send: compact, members and numbers as written.
+      return PushStep(id: id, body: Array(payload.value.jsonText.utf8), headers: headers)
+    }
+    if let raw = object["raw"] {
+      return PushStep(id: id, body: Array(try raw.string().utf8), headers: headers, origin: .raw)
+    }
+    let fileNode = try object.required("payloadFile")
+    let path = try fileNode.nonEmptyString()
+    let url = URL(fileURLWithPath: path, relativeTo: source.folder).standardizedFileURL
+    let display = ScenarioLoader.displayPath(of: path, nextTo: source.path)
+    let file = try ScenarioLoader.read(url, displayPath: display, referencedAt: fileNode)
+    var body = file.bytes
+    if url.pathExtension.lowercased() == "apns" {
+      body = try ScenarioLoader.apnsBody(ScenarioLoader.parse(file)).body
+    } else if url.pathExtension.lowercased() != "json" {
+      throw fileNode.error("\(path): a payload file ends in .json or .apns")
+    }
+    return PushStep(id: id, body: body, headers: headers, origin: .file(display))
+  }
+
+  private func decodeSet(_ node: Node) throws(ScenarioError) -> SettingsChange {
+    let object = try node.object(allowing: ["device", "app"])
+    var change = SettingsChange()
+    if let device = object.optional("device") {
+      try device.check(Schemas.device, context: ShapeContext(knownPushes: []))
+      change.device = device.value.objectValue
+    }
+    if let app = object.optional("app") {
+      change.app = try Self.resolvedApp(app)
+    }
+    return change
+  }
+
+  private func decodeTap(_ node: Node, context: ShapeContext) throws(ScenarioError) -> TapStep {
+    if node.value.stringValue != nil {
+      return TapStep(id: try node.pushID(context))
+    }
+    let object = try node.object(allowing: ["id", "action", "text"])
+    let id = try object.required("id").pushID(context)
+    var action = try object.optional("action")?.nonEmptyString()
+    if action == "default" { action = nil }
+    let text = try object.optional("text")?.string()
+    return TapStep(id: id, action: action, text: text)
+  }
+}

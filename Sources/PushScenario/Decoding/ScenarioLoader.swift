@@ -1,0 +1,201 @@
+public import Foundation
+import PushPayload
+
+/// Reads scenario files (scenario-format.md) into ``Scenario`` values.
+///
+/// Decoding is PushSim's own, on top of the payload layer's JSON reader, so every error has an
+/// exact position: `Scenarios/x.json:14:9: error: unknown step "tapp"; expected one of push, …`.
+/// Unknown fields are errors (a typo is never ignored silently); every reference (an app file,
+/// a payload file, a strings folder, a media file, a push id) is checked before anything runs.
+/// Scenario files are untrusted input: nothing here traps.
+public struct ScenarioLoader: Sendable {
+  /// Creates a loader.
+  public init() {}
+
+  /// Decodes a scenario from bytes already in memory, as if read from `path` (relative
+  /// references are resolved from the folder of `url`).
+  public func decode(bytes: [UInt8], path: String, url: URL) throws(ScenarioError) -> Scenario {
+    let source = SourceFile(path: path, url: url.standardizedFileURL, bytes: bytes)
+    if url.pathExtension.lowercased() == "apns" { return try loadAPNSFile(source) }
+    return try ScenarioDecoder(source: source).decode(try Self.parse(source))
+  }
+
+  /// The file name suffix of app files, which are never scenarios themselves.
+  public static let appFileSuffix = ".app.json"
+
+  /// Reads the scenario at `path` (a `.json` scenario or an `.apns` push file).
+  ///
+  /// - Parameters:
+  ///   - path: the path as the user wrote it (used in messages).
+  ///   - directory: the folder relative paths start from.
+  public func load(path: String, in directory: URL) throws(ScenarioError) -> Scenario {
+    let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+    let source = try Self.read(url, displayPath: path, referencedAt: nil)
+    if url.pathExtension.lowercased() == "apns" {
+      return try loadAPNSFile(source)
+    }
+    let root = try Self.parse(source)
+    return try ScenarioDecoder(source: source).decode(root)
+  }
+
+  /// The scenario files a list of paths names: files as given, folders searched recursively
+  /// for `.json` (not `*.app.json`) and `.apns` files, in a stable (sorted) order.
+  public static func scenarioFiles(
+    in paths: [String], directory: URL
+  ) throws(ScenarioError) -> [String] {
+    var files: [String] = []
+    for path in paths {
+      let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        throw ScenarioError(file: path, "no such file or folder")
+      }
+      guard isFolder.boolValue else {
+        files.append(path)
+        continue
+      }
+      guard let enumerator = FileManager.default.enumerator(atPath: url.path) else {
+        throw ScenarioError(file: path, "cannot read the folder")
+      }
+      var found: [String] = []
+      while let relative = enumerator.nextObject() as? String {
+        let name = (relative as NSString).lastPathComponent
+        let lower = name.lowercased()
+        guard !name.hasPrefix("."), lower.hasSuffix(".apns") || lower.hasSuffix(".json"),
+          !lower.hasSuffix(appFileSuffix)
+        else { continue }
+        // Payload files sit in folders named `payloads`; they are referenced, not played.
+        let components = relative.split(separator: "/")
+        guard !components.dropLast().contains(where: { $0 == "payloads" || $0 == "media" }) else {
+          continue
+        }
+        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+      }
+      files.append(contentsOf: found.sorted())
+    }
+    return files
+  }
+
+  // MARK: Files
+
+  /// Reads a file, or fails at `referencedAt` (the value that names it).
+  static func read(
+    _ url: URL, displayPath: String, referencedAt: Node?
+  ) throws(ScenarioError) -> SourceFile {
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+    let problem: String?
+    if !exists {
+      problem = "no such file"
+    } else if isFolder.boolValue {
+      problem = "is a folder, not a file"
+    } else {
+      problem = nil
+    }
+    if let problem {
+      if let referencedAt { throw referencedAt.error("\(displayPath): \(problem)") }
+      throw ScenarioError(file: displayPath, problem)
+    }
+    do {
+      let data = try Data(contentsOf: url)
+      return SourceFile(path: displayPath, url: url, bytes: Array(data))
+    } catch {
+      if let referencedAt { throw referencedAt.error("\(displayPath): cannot read the file") }
+      throw ScenarioError(file: displayPath, "cannot read the file")
+    }
+  }
+
+  /// Parses a file as JSON, turning a syntax error into a positioned scenario error.
+  static func parse(_ source: SourceFile) throws(ScenarioError) -> Node {
+    do {
+      let document = try JSONDocument(parsing: source.bytes)
+      return Node(root: document.root, source: source)
+    } catch {
+      throw ScenarioError(
+        at: SourceLocation(file: source.path, line: error.line, column: error.column),
+        error.message)
+    }
+  }
+
+  /// The display path of `reference` written in a file shown as `displayPath`.
+  static func displayPath(of reference: String, nextTo displayPath: String) -> String {
+    guard !reference.hasPrefix("/") else { return reference }
+    let folder = (displayPath as NSString).deletingLastPathComponent
+    var components = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
+    for part in reference.split(separator: "/").map(String.init) {
+      if part == "." { continue }
+      if part == "..", let last = components.last, last != ".." {
+        components.removeLast()
+      } else {
+        components.append(part)
+      }
+    }
+    let joined = components.joined(separator: "/")
+    return displayPath.hasPrefix("/") && !joined.hasPrefix("/") ? "/" + joined : joined
+  }
+
+  // MARK: .apns files
+
+  /// An `.apns` file (what `xcrun simctl push` reads) as a scenario of one push: its
+  /// `Simulator Target Bundle` names the app, the rest is the payload, every setting is the
+  /// default (scenario-format.md, .apns files).
+  func loadAPNSFile(_ source: SourceFile) throws(ScenarioError) -> Scenario {
+    let root = try Self.parse(source)
+    let (body, bundleID) = try Self.apnsBody(root)
+    var app = JSONObject()
+    if let bundleID {
+      app.append(JSONMember(key: "bundleId", value: JSONValue(.string(bundleID))))
+    }
+    if let strings = ScenarioDecoder.nearestStringsFolder(from: source.folder) {
+      app.append(JSONMember(key: "strings", value: JSONValue(.string(strings.path))))
+    }
+    let name = source.url.deletingPathExtension().lastPathComponent
+    let push = PushStep(id: "push-1", body: body, origin: .file(source.path))
+    return Scenario(
+      name: name, file: source.path, device: ConfigurationDocument(source: source),
+      app: ConfigurationDocument(object: app, source: source),
+      steps: [Step(number: 1, location: root.location, action: .push(push))])
+  }
+
+  /// The payload bytes of an `.apns` file: the file's bytes with the `Simulator Target Bundle`
+  /// member cut out (the rest stays byte for byte), and the bundle id it names.
+  static func apnsBody(_ root: Node) throws(ScenarioError) -> (body: [UInt8], bundleID: String?) {
+    let key = "Simulator Target Bundle"
+    guard let object = root.value.objectValue else {
+      // Not an object: APNs decides what to do with it; send it as is.
+      return (root.source.bytes, nil)
+    }
+    guard let member = object.member(key) else { return (root.source.bytes, nil) }
+    guard let bundleID = member.value.stringValue else {
+      throw root.error("expected a string for \"\(key)\", found \(member.value.typeName)")
+        .moved(to: root.source.location(ofByte: member.value.byteRange.lowerBound))
+    }
+    // Cut from the key to the end of its value, with one neighbouring comma.
+    let bytes = root.source.bytes
+    var start = member.keyRange.lowerBound
+    var end = member.value.byteRange.upperBound
+    var scan = end
+    while scan < bytes.count, isSpace(bytes[scan]) { scan += 1 }
+    if scan < bytes.count, bytes[scan] == UInt8(ascii: ",") {
+      end = scan + 1
+      while end < bytes.count, isSpace(bytes[end]) { end += 1 }
+    } else {
+      var back = start - 1
+      while back >= 0, isSpace(bytes[back]) { back -= 1 }
+      if back >= 0, bytes[back] == UInt8(ascii: ",") { start = back }
+    }
+    guard start <= end, end <= bytes.count else { return (bytes, bundleID) }
+    return (Array(bytes[..<start]) + Array(bytes[end...]), bundleID)
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+}
+
+extension ScenarioError {
+  /// The same message at another position.
+  func moved(to location: SourceLocation) -> ScenarioError {
+    ScenarioError(at: location, message)
+  }
+}

@@ -1,0 +1,113 @@
+/// The expected shape of a part of a scenario file: which fields an object may hold and the
+/// type of each value. Used to check the `device` and `app` sections, `set` steps and `expect`
+/// checks with exact positions before anything runs.
+indirect enum Shape: Sendable {
+  case string
+  case bool
+  case int
+  case number
+  case duration
+  case instant
+  case dailyTime
+  /// A string from a closed list.
+  case oneOf([String])
+  /// An id of a push sent by an earlier step.
+  case pushID
+  case array(Shape)
+  /// An object with known fields (an unknown one is an error with a suggestion).
+  case object([(String, Shape)])
+  /// An object with known fields that may also hold others (event details, route parameters).
+  case openObject([(String, Shape)])
+  /// An object from any keys to values of one shape.
+  case map(Shape)
+  /// An object from push ids to values of one shape.
+  case pushMap(Shape)
+  /// `null` or the shape.
+  case nullable(Shape)
+  /// The first shape that fits (the error of the last one otherwise).
+  case either([Shape])
+  /// Any JSON value.
+  case any
+}
+
+/// What a shape check needs to know beyond the value: the pushes sent so far.
+struct ShapeContext {
+  /// Ids of the pushes sent by earlier steps.
+  var knownPushes: Set<String>
+  /// Ids of pushes sent by later steps (for a clearer message).
+  var laterPushes: Set<String> = []
+}
+
+extension Node {
+  /// Checks this value against `shape`, throwing the first mismatch with its position.
+  func check(_ shape: Shape, context: ShapeContext) throws(ScenarioError) {
+    switch shape {
+    case .any: return
+    case .string: _ = try string()
+    case .bool: _ = try bool()
+    case .int: _ = try int()
+    case .number: _ = try double()
+    case .duration: _ = try duration()
+    case .instant: _ = try instant()
+    case .dailyTime: _ = try dailyTime()
+    case .oneOf(let allowed): _ = try oneOf(allowed)
+    case .pushID: _ = try pushID(context)
+    case .array(let element):
+      for item in try array() { try item.check(element, context: context) }
+    case .object(let fields), .openObject(let fields):
+      var open = false
+      if case .openObject = shape { open = true }
+      let object = try object(allowing: open ? nil : fields.map(\.0))
+      for (key, node) in object.fields {
+        guard let fieldShape = fields.first(where: { $0.0 == key })?.1 else { continue }
+        try node.check(fieldShape, context: context)
+      }
+    case .map(let value):
+      for (_, node) in try object(allowing: nil).fields { try node.check(value, context: context) }
+    case .pushMap(let value):
+      for (key, node) in try object(allowing: nil).fields {
+        try checkPushReference(key, at: node.keyLocation, context: context)
+        try node.check(value, context: context)
+      }
+    case .nullable(let inner):
+      if !isNull { try check(inner, context: context) }
+    case .either(let shapes):
+      var lastError: ScenarioError?
+      for candidate in shapes {
+        do {
+          try check(candidate, context: context)
+          return
+        } catch {
+          lastError = error
+        }
+      }
+      if let lastError { throw lastError }
+    }
+  }
+
+  /// A string naming a push sent by an earlier step.
+  func pushID(_ context: ShapeContext) throws(ScenarioError) -> String {
+    let id = try string()
+    try checkPushReference(id, at: location, context: context)
+    return id
+  }
+}
+
+/// Fails unless `id` names a push sent by an earlier step.
+func checkPushReference(
+  _ id: String, at location: SourceLocation, context: ShapeContext
+) throws(ScenarioError) {
+  guard !context.knownPushes.contains(id) else { return }
+  if context.laterPushes.contains(id) {
+    throw ScenarioError(at: location, "push \"\(id)\" is not sent yet at this step")
+  }
+  var message = "unknown push id \"\(id)\""
+  if let suggestion = Suggestion.closest(to: id, in: context.knownPushes.sorted()) {
+    message += "; did you mean \"\(suggestion)\"?"
+  } else if context.knownPushes.isEmpty {
+    message += "; no push has been sent before this step"
+  } else {
+    message += "; expected one of \(Suggestion.list(context.knownPushes.sorted()))"
+  }
+  throw ScenarioError(at: location, message)
+}

@@ -1,0 +1,80 @@
+public import Foundation
+
+/// A file a scenario was read from: its path as the user wrote it, its bytes, and where its
+/// lines start, so any byte offset becomes a `line:column` position.
+///
+/// Columns count Unicode scalars from the start of the line (1-based), so a position points at
+/// the character an editor shows, also after non-ASCII text.
+///
+/// - Complexity: building is O(n) in the file size; `position(ofByte:)` is O(log lines + column).
+public struct SourceFile: Sendable {
+  /// The path as given on the command line or resolved from a reference (for messages).
+  public let path: String
+  /// The absolute URL, for resolving relative references.
+  public let url: URL
+  /// The file's bytes.
+  public let bytes: [UInt8]
+  /// Byte offset of the first byte of each line.
+  private let lineStarts: [Int]
+
+  /// Creates a source file from bytes already read.
+  public init(path: String, url: URL, bytes: [UInt8]) {
+    self.path = path
+    self.url = url
+    self.bytes = bytes
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    self.lineStarts = starts
+  }
+
+  /// The folder holding the file: relative paths inside it are resolved from here.
+  public var folder: URL { url.deletingLastPathComponent() }
+
+  /// The 1-based line and column of a byte offset (clamped into the file).
+  public func position(ofByte offset: Int) -> (line: Int, column: Int) {
+    let offset = max(0, min(offset, bytes.count))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    let lineStart = lineStarts[low]
+    // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
+    var column = 1
+    var index = lineStart
+    while index < offset {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return (low + 1, column)
+  }
+
+  /// The location of a byte offset in this file.
+  public func location(ofByte offset: Int) -> SourceLocation {
+    let (line, column) = position(ofByte: offset)
+    return SourceLocation(file: path, line: line, column: column)
+  }
+}
+
+/// A position in a scenario file, printed as `file:line:column`.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The file path as the user knows it.
+  public var file: String
+  /// 1-based line.
+  public var line: Int
+  /// 1-based column.
+  public var column: Int
+
+  /// Creates a location.
+  public init(file: String, line: Int, column: Int) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  /// `file:line:column`.
+  public var description: String { "\(file):\(line):\(column)" }
+}

@@ -1,0 +1,179 @@
+public import PushPayload
+
+/// A check that did not hold, or a step that could not be carried out.
+public struct Failure: Sendable, Equatable {
+  /// The 1-based step number.
+  public var step: Int
+  /// The JSON path of the check inside the `expect` object (`notification.m1.title`), or the
+  /// step's own key for a step that could not be carried out (`tap`).
+  public var path: String
+  /// The value written in the scenario (`nil` for an impossible step).
+  public var expected: JSONValue?
+  /// The value found (`nil` when there is none).
+  public var actual: JSONValue?
+  /// The failure in plain words.
+  public var message: String
+
+  /// Creates a failure.
+  public init(step: Int, path: String, expected: JSONValue?, actual: JSONValue?, message: String) {
+    self.step = step
+    self.path = path
+    self.expected = expected
+    self.actual = actual
+    self.message = message
+  }
+}
+
+/// Compares an `expect` object with the device's state, written as JSON with the same field
+/// names (scenario-format.md, expect).
+///
+/// - Objects match partially: only the fields written are compared.
+/// - `center`, `summary` and `routes` (and every other array) match exactly in length and order,
+///   each element partially.
+/// - `events` and `diagnostics` match as an ordered subsequence of what happened.
+/// - Numbers compare within 1e-9.
+///
+/// - Complexity: linear in the size of the expected and actual values; a subsequence check
+///   walks the actual list once (the earliest match is always a safe choice).
+public enum ExpectationMatcher {
+  /// The absolute tolerance for numbers.
+  public static let tolerance = 1e-9
+
+  /// Keys whose arrays match as ordered subsequences.
+  public static let subsequenceKeys: Set<String> = ["events", "diagnostics"]
+
+  /// Every failed check of `expected` against `actual`, for step `step`.
+  public static func failures(
+    expected: JSONObject, actual: JSONValue, step: Int
+  ) -> [Failure] {
+    var failures: [Failure] = []
+    matchObject(
+      expected, actual, path: JSONPath(), step: step, topLevel: true, into: &failures)
+    return failures
+  }
+
+  /// Whether `actual` satisfies `expected` under the partial rules, with no failure recorded.
+  public static func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
+    var failures: [Failure] = []
+    match(expected, actual, path: JSONPath(), step: 0, into: &failures)
+    return failures.isEmpty
+  }
+
+  private static func matchObject(
+    _ expected: JSONObject, _ actual: JSONValue, path: JSONPath, step: Int, topLevel: Bool,
+    into failures: inout [Failure]
+  ) {
+    guard let actualObject = actual.objectValue else {
+      failures.append(
+        Failure(
+          step: step, path: path.description, expected: JSONValue(.object(expected)),
+          actual: actual,
+          message: "expected an object at \(path), found \(describe(actual))"))
+      return
+    }
+    for key in expected.keys {
+      guard let expectedValue = expected[key] else { continue }
+      let actualValue = actualObject[key] ?? JSONValue(.null)
+      let childPath = path.appending(key)
+      if subsequenceKeys.contains(key), let expectedElements = expectedValue.arrayValue {
+        matchSubsequence(
+          expectedElements, actualValue, path: childPath, step: step, into: &failures)
+      } else {
+        match(expectedValue, actualValue, path: childPath, step: step, into: &failures)
+      }
+    }
+  }
+
+  private static func match(
+    _ expected: JSONValue, _ actual: JSONValue, path: JSONPath, step: Int,
+    into failures: inout [Failure]
+  ) {
+    switch expected.kind {
+    case .object(let object):
+      matchObject(object, actual, path: path, step: step, topLevel: false, into: &failures)
+    case .array(let elements):
+      guard let actualElements = actual.arrayValue else {
+        failures.append(mismatch(expected, actual, path: path, step: step))
+        return
+      }
+      guard actualElements.count == elements.count else {
+        failures.append(
+          Failure(
+            step: step, path: path.description, expected: expected, actual: actual,
+            message:
+              "\(path): expected \(elements.count) element\(elements.count == 1 ? "" : "s"), found \(actualElements.count): \(JSONText.compact(actual))"
+          ))
+        return
+      }
+      for (index, element) in elements.enumerated() {
+        match(
+          element, actualElements[index], path: path.appending(index: index), step: step,
+          into: &failures)
+      }
+    case .number(let number):
+      guard let actualNumber = actual.numberValue,
+        abs(actualNumber.double - number.double) <= tolerance
+          || actualNumber.double == number.double
+      else {
+        failures.append(mismatch(expected, actual, path: path, step: step))
+        return
+      }
+    case .string, .bool, .null:
+      if expected != actual { failures.append(mismatch(expected, actual, path: path, step: step)) }
+    }
+  }
+
+  private static func matchSubsequence(
+    _ expected: [JSONValue], _ actual: JSONValue, path: JSONPath, step: Int,
+    into failures: inout [Failure]
+  ) {
+    let actualElements = actual.arrayValue ?? []
+    var position = 0
+    for (index, element) in expected.enumerated() {
+      let start = position
+      var found = false
+      while position < actualElements.count {
+        let candidate = actualElements[position]
+        position += 1
+        if matches(element, candidate) {
+          found = true
+          break
+        }
+      }
+      guard !found else { continue }
+      let related = actualElements.filter { isRelated(element, $0) }.prefix(10)
+      let what = path.components.last == .key("diagnostics") ? "diagnostic" : "event"
+      failures.append(
+        Failure(
+          step: step, path: path.appending(index: index).description, expected: element,
+          actual: JSONValue(.array(Array(related))),
+          message: index == 0
+            ? "no \(what) matches \(JSONText.compact(element))"
+            : "no \(what) matches \(JSONText.compact(element)) after the one matching \(path)[\(index - 1)]"
+        ))
+      // Later checks still match after the last element that did match.
+      position = start
+    }
+  }
+
+  /// Events about the same push (or of the same kind), shown as the "actual" side of a
+  /// failed subsequence check.
+  private static func isRelated(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
+    if let push = expected["push"] { return actual["push"] == push }
+    if let kind = expected["kind"] { return actual["kind"] == kind }
+    if let code = expected["code"] { return actual["code"] == code }
+    return false
+  }
+
+  private static func mismatch(
+    _ expected: JSONValue, _ actual: JSONValue, path: JSONPath, step: Int
+  ) -> Failure {
+    Failure(
+      step: step, path: path.description, expected: expected, actual: actual,
+      message: "\(path): expected \(JSONText.compact(expected)), found \(describe(actual))")
+  }
+
+  private static func describe(_ value: JSONValue) -> String {
+    value.isNull ? "nothing (null)" : JSONText.compact(value)
+  }
+}

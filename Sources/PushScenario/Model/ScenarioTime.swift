@@ -1,0 +1,201 @@
+public import Foundation
+
+/// Reading the scenario format's durations and times (scenario-format.md, introduction).
+///
+/// Durations are a number and a unit: `"250ms"`, `"30s"`, `"5m"`, `"2h"`, `"1d"`; the number may
+/// have a fraction (`"1.2s"`) and parts may follow one another (`"1h30m"`). Times are ISO 8601
+/// instants (`"2026-07-03T12:00:00Z"`, an offset such as `+02:00`, optional fractional seconds)
+/// or `"HH:MM"` daily times.
+public enum ScenarioTime {
+  /// Parses a duration string; `nil` when it is not one.
+  public static func duration(_ text: String) -> Duration? {
+    let units: [(suffix: String, seconds: Double)] = [
+      ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
+    ]
+    var rest = Substring(text)
+    guard !rest.isEmpty else { return nil }
+    var total = Duration.zero
+    while !rest.isEmpty {
+      let number = rest.prefix(while: { $0.isASCII && ($0.isNumber || $0 == ".") })
+      guard !number.isEmpty, let value = Double(number) else { return nil }
+      rest = rest.dropFirst(number.count)
+      guard let unit = units.first(where: { rest.hasPrefix($0.suffix) }) else { return nil }
+      rest = rest.dropFirst(unit.suffix.count)
+      // Whole milliseconds are kept exactly; fractions beyond are rounded to nanoseconds.
+      let nanoseconds = (value * unit.seconds * 1e9).rounded()
+      guard nanoseconds.isFinite, nanoseconds < 1e18 else { return nil }
+      total += .nanoseconds(Int64(nanoseconds))
+    }
+    return total
+  }
+
+  /// A duration as the scenario format writes it, shortest first: `250ms`, `30s`, `5m`, `1h30m`.
+  public static func format(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    if milliseconds % 1000 != 0 { return "\(milliseconds)ms" }
+    var rest = seconds
+    var text = ""
+    for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size
+    {
+      text += "\(rest / size)\(unit)"
+      rest %= size
+    }
+    return text.isEmpty ? "0s" : text
+  }
+
+  /// Parses an ISO 8601 instant: `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM)`.
+  public static func instant(_ text: String) -> Date? {
+    let scalars = Array(text.utf8)
+    var index = 0
+    func digits(_ count: Int) -> Int? {
+      guard index + count <= scalars.count else { return nil }
+      var value = 0
+      for byte in scalars[index..<index + count] {
+        guard byte >= 48, byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      index += count
+      return value
+    }
+    func expect(_ character: Character) -> Bool {
+      guard index < scalars.count, let ascii = character.asciiValue, scalars[index] == ascii else {
+        return false
+      }
+      index += 1
+      return true
+    }
+    guard let year = digits(4), expect("-"), let month = digits(2), expect("-"),
+      let day = digits(2), expect("T") || expect("t") || expect(" "),
+      let hour = digits(2), expect(":"), let minute = digits(2)
+    else { return nil }
+    var second = 0
+    var fraction = 0.0
+    if expect(":") {
+      guard let value = digits(2) else { return nil }
+      second = value
+      if expect(".") || expect(",") {
+        let start = index
+        while index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 { index += 1 }
+        guard index > start,
+          let value = Double("0." + String(decoding: scalars[start..<index], as: UTF8.self))
+        else { return nil }
+        fraction = value
+      }
+    }
+    var offsetSeconds = 0
+    if expect("Z") || expect("z") {
+      offsetSeconds = 0
+    } else if index < scalars.count,
+      scalars[index] == UInt8(ascii: "+") || scalars[index] == UInt8(ascii: "-")
+    {
+      let sign = scalars[index] == UInt8(ascii: "-") ? -1 : 1
+      index += 1
+      guard let offsetHours = digits(2) else { return nil }
+      _ = expect(":")
+      guard let offsetMinutes = digits(2) else { return nil }
+      offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+    } else {
+      return nil
+    }
+    guard index == scalars.count, (1...12).contains(month), (1...daysIn(month, year)).contains(day),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+  }
+
+  /// Parses a daily time `HH:MM` into minutes after midnight.
+  public static func dailyTime(_ text: String) -> Int? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+      let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
+      (0..<60).contains(minute)
+    else { return nil }
+    return hour * 60 + minute
+  }
+
+  /// An instant as ISO 8601 in UTC, with milliseconds only when there are some.
+  public static func format(_ date: Date) -> String {
+    let total = date.timeIntervalSince1970
+    let wholeSeconds = Int(total.rounded(.down))
+    let milliseconds = Int(((total - Double(wholeSeconds)) * 1000).rounded())
+    var days = wholeSeconds / 86_400
+    var secondOfDay = wholeSeconds % 86_400
+    if secondOfDay < 0 {
+      secondOfDay += 86_400
+      days -= 1
+    }
+    let (year, month, day) = civilFromDays(days)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    var text =
+      "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+    if milliseconds > 0 {
+      let padded = String(milliseconds + 1000).dropFirst()
+      text += ".\(padded)"
+    }
+    return text + "Z"
+  }
+
+  private static func daysIn(_ month: Int, _ year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
+  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The civil date of a day count since 1970-01-01 (`civil_from_days`).
+  static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+extension Node {
+  /// A duration (`"250ms"`, `"30s"`, `"5m"`, `"2h"`, `"1d"`).
+  public func duration() throws(ScenarioError) -> Duration {
+    let text = try string()
+    guard let duration = ScenarioTime.duration(text) else {
+      throw error(
+        "\"\(text)\" is not a duration; write a number and a unit: 250ms, 30s, 5m, 2h or 1d")
+    }
+    return duration
+  }
+
+  /// An ISO 8601 instant (`"2026-07-03T12:00:00Z"`).
+  public func instant() throws(ScenarioError) -> Date {
+    let text = try string()
+    guard let date = ScenarioTime.instant(text) else {
+      throw error("\"\(text)\" is not an ISO 8601 time such as \"2026-07-03T12:00:00Z\"")
+    }
+    return date
+  }
+
+  /// A daily time `"HH:MM"`, as minutes after midnight.
+  public func dailyTime() throws(ScenarioError) -> Int {
+    let text = try string()
+    guard let minutes = ScenarioTime.dailyTime(text) else {
+      throw error("\"\(text)\" is not a daily time such as \"08:00\"")
+    }
+    return minutes
+  }
+}

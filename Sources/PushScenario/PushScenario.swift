@@ -1,2 +1,0 @@
-/// PushScenario plays scenario files on a virtual clock and checks their expectations.
-public enum PushScenarioModule {}

@@ -1,0 +1,90 @@
+import Foundation
+import PushDevice
+public import PushPayload
+
+/// The JSON report (cli.md, `pushsim run --format json`): one document,
+/// `{"scenarios": [{"name", "file", "passed", "failures", "events", "final"}], "passed", "failed"}`.
+/// `final` uses the field names `expect` uses (`center`, `summary`, `badge`, `routes`,
+/// `notifications`, `pushes`, `app`).
+public struct JSONReporter: Sendable {
+  /// Creates a reporter.
+  public init() {}
+
+  /// The report as indented JSON text, ending with a newline.
+  public func report(_ results: [ScenarioResult]) -> String {
+    JSONText.pretty(document(results)) + "\n"
+  }
+
+  /// The report as a JSON value.
+  public func document(_ results: [ScenarioResult]) -> JSONValue {
+    var root = JSONObject()
+    root.append(JSONMember(key: "scenarios", value: JSONValue(.array(results.map(scenario)))))
+    let passed = results.filter(\.passed).count
+    root.append(JSONMember(key: "passed", value: JSONValue(.number(JSONNumber(passed)))))
+    root.append(
+      JSONMember(key: "failed", value: JSONValue(.number(JSONNumber(results.count - passed)))))
+    return JSONValue(.object(root))
+  }
+
+  private func scenario(_ result: ScenarioResult) -> JSONValue {
+    var object = JSONObject()
+    object.append(JSONMember(key: "name", value: JSONValue(.string(result.name))))
+    if let description = result.description {
+      object.append(JSONMember(key: "description", value: JSONValue(.string(description))))
+    }
+    object.append(JSONMember(key: "file", value: JSONValue(.string(result.file))))
+    object.append(JSONMember(key: "passed", value: JSONValue(.bool(result.passed))))
+    object.append(
+      JSONMember(key: "failures", value: JSONValue(.array(result.failures.map(\.json)))))
+    object.append(
+      JSONMember(key: "events", value: JSONValue(.array(result.events.map(Self.eventJSON)))))
+    object.append(JSONMember(key: "final", value: Self.final(result.state)))
+    return JSONValue(.object(object))
+  }
+
+  /// An event as JSON: `time`, `kind`, `push`, `source`, `reason`, then its details.
+  static func eventJSON(_ event: DeviceEvent) -> JSONValue {
+    var object = JSONObject()
+    object.append(
+      JSONMember(key: "time", value: JSONValue(.string(ScenarioTime.format(event.time)))))
+    object.append(JSONMember(key: "kind", value: JSONValue(.string(event.kind.rawValue))))
+    if let push = event.push {
+      object.append(JSONMember(key: "push", value: JSONValue(.string(push))))
+    }
+    object.append(JSONMember(key: "source", value: JSONValue(.string(event.source.rawValue))))
+    object.append(JSONMember(key: "reason", value: JSONValue(.string(event.reason))))
+    for key in event.details.keys.sorted() {
+      if let value = event.details[key], object[key] == nil {
+        object.append(JSONMember(key: key, value: value))
+      }
+    }
+    return JSONValue(.object(object))
+  }
+
+  /// The final state under the report's names (`pushes`, `notifications`).
+  static func final(_ state: JSONValue) -> JSONValue {
+    var object = JSONObject()
+    let names: [(String, String)] = [
+      ("center", "center"), ("summary", "summary"), ("badge", "badge"), ("routes", "routes"),
+      ("notifications", "notification"), ("pushes", "push"), ("app", "app"),
+      ("diagnostics", "diagnostics"),
+    ]
+    for (name, key) in names {
+      object.append(JSONMember(key: name, value: state[key] ?? JSONValue(.null)))
+    }
+    return JSONValue(.object(object))
+  }
+}
+
+extension Failure {
+  /// `{"step", "path", "expected", "actual", "message"}`.
+  public var json: JSONValue {
+    var object = JSONObject()
+    object.append(JSONMember(key: "step", value: JSONValue(.number(JSONNumber(step)))))
+    object.append(JSONMember(key: "path", value: JSONValue(.string(path))))
+    object.append(JSONMember(key: "expected", value: expected ?? JSONValue(.null)))
+    object.append(JSONMember(key: "actual", value: actual ?? JSONValue(.null)))
+    object.append(JSONMember(key: "message", value: JSONValue(.string(message))))
+    return JSONValue(.object(object))
+  }
+}

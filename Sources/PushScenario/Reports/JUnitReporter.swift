@@ -1,0 +1,58 @@
+/// The JUnit XML report (cli.md, `pushsim run --format junit`): one `<testcase>` per scenario,
+/// a `<failure>` listing its failed checks, and the transcript in `<system-out>`, for CI
+/// systems that read JUnit files.
+public struct JUnitReporter: Sendable {
+  /// Creates a reporter.
+  public init() {}
+
+  /// The XML document.
+  public func report(_ results: [ScenarioResult]) -> String {
+    let failed = results.filter { !$0.passed }.count
+    var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    xml += #"<testsuites name="pushsim" tests="\#(results.count)" failures="\#(failed)">"# + "\n"
+    xml +=
+      #"  <testsuite name="pushsim run" tests="\#(results.count)" failures="\#(failed)" errors="0" skipped="0">"#
+      + "\n"
+    let text = TextReporter(color: false)
+    for result in results {
+      xml +=
+        #"    <testcase name="\#(Self.escape(result.name))" classname="\#(Self.escape(result.file))">"#
+        + "\n"
+      if !result.passed {
+        let count = result.failures.count
+        let summary = "\(count) failed check\(count == 1 ? "" : "s")"
+        let details = result.failures.map { "step \($0.step): \($0.message)" }.joined(
+          separator: "\n")
+        xml += #"      <failure message="\#(Self.escape(summary))" type="expectation">"#
+        xml += Self.escape(details) + "</failure>\n"
+      }
+      xml += "      <system-out>" + Self.escape(text.transcript(result)) + "</system-out>\n"
+      xml += "    </testcase>\n"
+    }
+    xml += "  </testsuite>\n</testsuites>\n"
+    return xml
+  }
+
+  /// Text escaped for XML content and attributes; characters XML 1.0 forbids are dropped.
+  static func escape(_ text: String) -> String {
+    var output = ""
+    output.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"": output += "&quot;"
+      case "'": output += "&apos;"
+      case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+      default:
+        let value = scalar.value
+        let allowed =
+          (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
+          || (0x10000...0x10FFFF).contains(value)
+        if allowed { output.unicodeScalars.append(scalar) }
+      }
+    }
+    return output
+  }
+}

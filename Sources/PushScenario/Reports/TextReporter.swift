@@ -1,0 +1,188 @@
+import Foundation
+import PushDevice
+import PushPayload
+
+/// The transcript people read (cli.md, `pushsim run`): for each scenario its name, a line per
+/// event in aligned columns (`+0:00:05  m1  delivered  "Nuevo mensaje"`), the reason in plain
+/// words with its source tag, the final Notification Center drawn as indented groups, then
+/// `PASS` or `FAIL` with each failed check; the last line counts them.
+public struct TextReporter: Sendable {
+  /// Whether to colour the output (terminals only, never with `NO_COLOR`).
+  public var color: Bool
+
+  /// Creates a reporter.
+  public init(color: Bool = false) { self.color = color }
+
+  /// The whole transcript for `results`, ending with `N passed, N failed`.
+  public func report(_ results: [ScenarioResult]) -> String {
+    var output = ""
+    for result in results {
+      output += transcript(result)
+      output += "\n"
+    }
+    let passed = results.filter(\.passed).count
+    output += "\(passed) passed, \(results.count - passed) failed\n"
+    return output
+  }
+
+  /// One scenario's transcript.
+  public func transcript(_ result: ScenarioResult) -> String {
+    var lines: [String] = []
+    lines.append(paint(result.name, .bold) + "  " + paint("(\(result.file))", .dim))
+    if let description = result.description, !description.isEmpty {
+      lines.append(contentsOf: wrap(description, width: 96).map { "  " + paint($0, .dim) })
+    }
+    lines.append(contentsOf: eventLines(result))
+    lines.append(contentsOf: centerLines(result.state))
+    if result.passed {
+      lines.append("  " + paint("PASS", .green))
+    } else {
+      let count = result.failures.count
+      lines.append("  " + paint("FAIL", .red) + " (\(count) failed check\(count == 1 ? "" : "s"))")
+      for failure in result.failures {
+        lines.append("    step \(failure.step): \(failure.message)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: Events
+
+  private func eventLines(_ result: ScenarioResult) -> [String] {
+    let rows = result.events.map { event -> (String, String, String, String, String) in
+      (
+        Self.offset(event.time.timeIntervalSince(result.start)), event.push ?? "-",
+        event.kind.rawValue, text(of: event, in: result.state),
+        event.reason + "  [\(event.source.rawValue)]"
+      )
+    }
+    let timeWidth = rows.map(\.0.count).max() ?? 0
+    let pushWidth = rows.map(\.1.count).max() ?? 0
+    let kindWidth = rows.map(\.2.count).max() ?? 0
+    let textWidth = min(rows.map(\.3.count).max() ?? 0, 40)
+    return rows.map { time, push, kind, text, reason in
+      var line = "  " + pad(time, timeWidth) + "  " + pad(push, pushWidth) + "  "
+      line += paint(pad(kind, kindWidth), kindColor(kind))
+      if textWidth > 0 { line += "  " + pad(text, textWidth) }
+      line += "  " + paint(reason, .dim)
+      return line.trailingSpacesRemoved
+    }
+  }
+
+  /// The localized text an event is about: its own `title`/`body` details, else the text of
+  /// the notification it delivered (read from the final state).
+  private func text(of event: DeviceEvent, in state: JSONValue) -> String {
+    if let title = event.details["title"]?.stringValue, !title.isEmpty { return quote(title) }
+    if let body = event.details["body"]?.stringValue, !body.isEmpty { return quote(body) }
+    guard event.kind == .delivered || event.kind == .held, let push = event.push,
+      let notification = state["notification"]?[push]
+    else { return "" }
+    if let title = notification["title"]?.stringValue, !title.isEmpty { return quote(title) }
+    if let body = notification["body"]?.stringValue, !body.isEmpty { return quote(body) }
+    return ""
+  }
+
+  // MARK: Notification Center
+
+  private func centerLines(_ state: JSONValue) -> [String] {
+    var lines: [String] = []
+    let groups = state["center"]?.arrayValue ?? []
+    var heading = "  Notification Center"
+    if let badge = state["badge"]?.numberValue?.integer { heading += " (badge \(badge))" }
+    lines.append(paint(heading + (groups.isEmpty ? ": empty" : ":"), .bold))
+    for group in groups {
+      let thread = group["thread"]?.stringValue ?? ""
+      let ids = group["notifications"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      var line = "    " + (thread.isEmpty ? "(no thread)" : thread) + " (\(ids.count))"
+      if let summary = group["summary"]?.stringValue, !summary.isEmpty {
+        line += "  " + quote(summary)
+      }
+      lines.append(line)
+      let idWidth = ids.map(\.count).max() ?? 0
+      for id in ids {
+        let notification = state["notification"]?[id]
+        var entry = "      " + pad(id, idWidth)
+        let title = notification?["title"]?.stringValue ?? ""
+        let body = notification?["body"]?.stringValue ?? ""
+        if !title.isEmpty { entry += "  " + quote(title) }
+        if !body.isEmpty { entry += "  " + body }
+        lines.append(entry.trailingSpacesRemoved)
+      }
+    }
+    if let summary = state["summary"]?.arrayValue, !summary.isEmpty {
+      let ids = summary.compactMap(\.stringValue)
+      lines.append("    Scheduled Summary: " + ids.joined(separator: ", "))
+    }
+    return lines
+  }
+
+  // MARK: Formatting
+
+  /// `+H:MM:SS`, with milliseconds when there are some.
+  static func offset(_ interval: TimeInterval) -> String {
+    let milliseconds = Int((interval * 1000).rounded())
+    let sign = milliseconds < 0 ? "-" : "+"
+    let total = abs(milliseconds)
+    let seconds = total / 1000
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    var text = "\(sign)\(seconds / 3600):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+    if total % 1000 != 0 { text += "." + String(String(total % 1000 + 1000).dropFirst()) }
+    return text
+  }
+
+  private func quote(_ text: String) -> String { "\"\(text)\"" }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    let count = text.count
+    return count >= width ? text : text + String(repeating: " ", count: width - count)
+  }
+
+  private func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + word.count + 1 > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  enum Style: String {
+    case bold = "1"
+    case dim = "2"
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case blue = "34"
+    case plain = ""
+  }
+
+  private func kindColor(_ kind: String) -> Style {
+    switch kind {
+    case "delivered", "presented", "route", "silent": .green
+    case "rejected", "expired", "discarded", "throttled", "suppressed", "media.failed",
+      "attachment.rejected", "extension.timeout", "route.unmatched":
+      .red
+    case "held", "stored", "coalesced", "replaced": .yellow
+    case "tap", "action", "dismiss", "clear", "unlock": .blue
+    default: .plain
+    }
+  }
+
+  private func paint(_ text: String, _ style: Style) -> String {
+    guard color, style != .plain else { return text }
+    return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+  }
+}
+
+extension String {
+  var trailingSpacesRemoved: String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import PushPayload
+import PushSimTestSupport
+import Testing
+
+@testable import PushScenario
+
+/// Decodes `text` as a scenario file named `x.json` in a fresh temporary folder, with `files`
+/// beside it.
+func decodeScenario(_ text: String, files: [String: String] = [:]) throws -> Scenario {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("pushsim-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  for (name, contents) in files {
+    let url = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try contents.write(to: url, atomically: true, encoding: .utf8)
+  }
+  return try ScenarioLoader().decode(
+    bytes: Array(text.utf8), path: "x.json", url: folder.appendingPathComponent("x.json"))
+}
+
+/// The error message (`x.json:L:C: error: …`) decoding `text` gives.
+func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
+  do {
+    _ = try decodeScenario(text, files: files)
+    return nil
+  } catch let error as ScenarioError {
+    return error.description
+  } catch {
+    return "unexpected \(error)"
+  }
+}
+
+@Suite struct ScenarioDecodingTests {
+  @Test func decodesStepsWithDefaultPushIDs() throws {
+    let scenario = try decodeScenario(
+      """
+      { "name": "two pushes",
+        "steps": [
+          { "push": { "payload": { "aps": { "alert": "a" } } } },
+          { "push": { "id": "m1", "payload": { "aps": { "alert": "b" } },
+                      "headers": { "apns-priority": 5, "apns-collapse-id": "c" } } },
+          { "push": { "raw": "not json" } },
+          { "wait": "1m30s", "note": "later" },
+          { "tap": { "id": "m1", "action": "default" } },
+          { "tap": { "id": "push-1", "action": "reply", "text": "On my way" } },
+          { "dismiss": "push-3" },
+          { "clear": "all" },
+          { "expect": { "badge": 5, "push": { "m1": { "status": "delivered" } } } } ] }
+      """)
+    #expect(scenario.name == "two pushes")
+    #expect(scenario.pushIDs == ["push-1", "m1", "push-3"])
+    #expect(scenario.steps.count == 9)
+    guard case .push(let second) = scenario.steps[1].action else {
+      Issue.record("step 2 is not a push")
+      return
+    }
+    #expect(second.headers == ["apns-priority": "5", "apns-collapse-id": "c"])
+    #expect(String(decoding: second.body, as: UTF8.self) == #"{"aps":{"alert":"b"}}"#)
+    guard case .push(let raw) = scenario.steps[2].action else { return }
+    #expect(raw.body == Array("not json".utf8))
+    #expect(raw.origin == .raw)
+    guard case .wait(let duration) = scenario.steps[3].action else { return }
+    #expect(duration == .seconds(90))
+    #expect(scenario.steps[3].note == "later")
+    guard case .tap(let plain) = scenario.steps[4].action,
+      case .tap(let reply) = scenario.steps[5].action
+    else { return }
+    #expect(plain == TapStep(id: "m1"))
+    #expect(reply == TapStep(id: "push-1", action: "reply", text: "On my way"))
+    #expect(scenario.steps[8].number == 9)
+    #expect(scenario.steps[8].location == SourceLocation(file: "x.json", line: 12, column: 5))
+  }
+
+  @Test(arguments: [
+    (
+      #"{ "steps": [ { "tapp": "m1" } ] }"#,
+      #"x.json:1:16: error: unknown step "tapp"; expected one of push, wait, set, tap, dismiss, clear, expect"#
+    ),
+    (
+      #"{ "nmae": "x", "steps": [] }"#,
+      #"x.json:1:3: error: unknown field "nmae" in the scenario; did you mean "name"?"#
+    ),
+    (
+      #"{ "name": 3, "steps": [] }"#,
+      #"x.json:1:11: error: expected a string for "name", found number"#
+    ),
+    (
+      #"{ "steps": [ { "wait": "5 minutes" } ] }"#,
+      #"x.json:1:24: error: "5 minutes" is not a duration; write a number and a unit: 250ms, 30s, 5m, 2h or 1d"#
+    ),
+    (
+      #"{ "steps": [ { "push": { "payload": {} } }, { "push": { "payload": {}, "id": "push-1" } } ] }"#,
+      #"x.json:1:78: error: duplicate push id "push-1"; first used at x.json:1:24"#
+    ),
+    (
+      #"{ "steps": [ { "push": { "id": "m1", "payload": {} } }, { "tap": "m2" } ] }"#,
+      #"x.json:1:66: error: unknown push id "m2"; did you mean "m1"?"#
+    ),
+    (
+      #"{ "steps": [ { "tap": "m1" }, { "push": { "id": "m1", "payload": {} } } ] }"#,
+      #"x.json:1:23: error: push "m1" is not sent yet at this step"#
+    ),
+    (
+      #"{ "steps": [ { "push": { "payloadFile": "missing.json" } } ] }"#,
+      #"x.json:1:41: error: missing.json: no such file"#
+    ),
+    (
+      #"{ "steps": [ { "push": { "payload": {}, "raw": "" } } ] }"#,
+      #"x.json:1:41: error: a push has one body; this one has both "payload" and "raw""#
+    ),
+    (
+      #"{ "steps": [ { "push": { "payload": {}, "headers": { "apns-priorty": "10" } } } ] }"#,
+      #"x.json:1:54: error: unknown field "apns-priorty" in "headers"; did you mean "apns-priority"?"#
+    ),
+    (
+      #"{ "device": { "locked": "yes" }, "steps": [] }"#,
+      #"x.json:1:25: error: expected true or false for "locked", found string"#
+    ),
+    (
+      #"{ "app": { "state": "foregroud" }, "steps": [] }"#,
+      #"x.json:1:21: error: unknown value "foregroud" for "state"; did you mean "foreground"?"#
+    ),
+    (
+      #"{ "steps": [ { "push": { "payload": {} } }, { "expect": { "notifications": {} } } ] }"#,
+      #"x.json:1:59: error: unknown field "notifications" in "expect"; did you mean "notification"?"#
+    ),
+    (
+      #"{ "steps": [ { "push": {"payload": {}}, "wait": "1s" } ] }"#,
+      #"x.json:1:41: error: a step does one thing; this one has both "push" and "wait""#
+    ),
+    (
+      #"{ "steps": [ { "note": "nothing" } ] }"#,
+      #"x.json:1:14: error: a step needs one of push, wait, set, tap, dismiss, clear, expect"#
+    ),
+    (
+      #"{ "steps": [ ], }"#,
+      #"x.json:1:15: error: trailing comma before '}' (not allowed in JSON)"#
+    ),
+    (
+      #"{ "name": "x" }"#,
+      #"x.json:1:1: error: missing field "steps" in the top level"#
+    ),
+    (
+      #"{ "app": "chat.app.json", "steps": [] }"#,
+      #"x.json:1:10: error: chat.app.json: no such file"#
+    ),
+  ])
+  func invalidScenarioGivesThePosition(text: String, expected: String) {
+    #expect(decodingError(text) == expected)
+  }
+
+  @Test func appFileErrorsPointIntoTheAppFile() {
+    let error = decodingError(
+      #"{ "app": "a.app.json", "steps": [] }"#,
+      files: [
+        "a.app.json": "{\n  \"bundleId\": \"com.example.chat\",\n  \"sate\": \"foreground\"\n}\n"
+      ])
+    #expect(
+      error
+        == #"a.app.json:3:3: error: unknown field "sate" in the app file; did you mean "state"?"#)
+  }
+
+  @Test func appFileIsSharedByReferenceAndPathsResolveFromIt() throws {
+    let scenario = try decodeScenario(
+      #"{ "app": "apps/chat.app.json", "steps": [] }"#,
+      files: [
+        "apps/chat.app.json": #"{ "bundleId": "com.example.chat", "strings": "../Strings" }"#,
+        "Strings/en.lproj/Localizable.strings": #""A" = "B";"#,
+      ])
+    #expect(scenario.app.object["bundleId"]?.stringValue == "com.example.chat")
+    let strings = try #require(scenario.app.object["strings"]?.stringValue)
+    #expect(strings.hasSuffix("/Strings"))
+    #expect(scenario.app.source?.path == "apps/chat.app.json")
+  }
+
+  @Test func stringsDefaultsToTheNearestStringsFolder() throws {
+    let scenario = try decodeScenario(
+      #"{ "steps": [] }"#, files: ["Strings/en.lproj/Localizable.strings": #""A" = "B";"#])
+    #expect(scenario.app.object["strings"]?.stringValue?.hasSuffix("/Strings") == true)
+  }
+
+  @Test func payloadFileReadsJSONAndAPNSFiles() throws {
+    let apns = """
+      {
+        "Simulator Target Bundle": "com.example.chat",
+        "aps": { "alert": "Hi" }
+      }
+      """
+    let scenario = try decodeScenario(
+      #"{ "steps": [ { "push": { "payloadFile": "p.json" } }, { "push": { "payloadFile": "p.apns" } } ] }"#,
+      files: ["p.json": #"{"aps":{"alert":"Hi"}}"#, "p.apns": apns])
+    guard case .push(let json) = scenario.steps[0].action,
+      case .push(let fromAPNS) = scenario.steps[1].action
+    else {
+      Issue.record("not pushes")
+      return
+    }
+    #expect(String(decoding: json.body, as: UTF8.self) == #"{"aps":{"alert":"Hi"}}"#)
+    #expect(json.origin == .file("p.json"))
+    let body = String(decoding: fromAPNS.body, as: UTF8.self)
+    #expect(body == "{\n  \"aps\": { \"alert\": \"Hi\" }\n}")
+  }
+
+  @Test func apnsFileIsAOnePushScenario() throws {
+    let text = #"{ "aps": { "alert": "Hi" }, "Simulator Target Bundle": "com.example.news" }"#
+    let folder = FileManager.default.temporaryDirectory
+    let scenario = try ScenarioLoader().decode(
+      bytes: Array(text.utf8), path: "news.apns", url: folder.appendingPathComponent("news.apns"))
+    #expect(scenario.name == "news")
+    #expect(scenario.app.object["bundleId"]?.stringValue == "com.example.news")
+    guard case .push(let push) = scenario.steps.first?.action else {
+      Issue.record("no push")
+      return
+    }
+    #expect(push.id == "push-1")
+    #expect(String(decoding: push.body, as: UTF8.self) == #"{ "aps": { "alert": "Hi" } }"#)
+  }
+
+  @Test func setStepsMergeObjectsAndReplaceArrays() throws {
+    let base: JSONObject = try #require(
+      JSONDocument(
+        parsing: #"{"settings":{"grouping":"off","showPreviews":"never"},"sounds":["a"]}"#
+      )
+      .root.objectValue)
+    let change: JSONObject = try #require(
+      JSONDocument(
+        parsing: #"{"settings":{"grouping":"byApp"},"sounds":["b","c"],"state":"foreground"}"#
+      )
+      .root.objectValue)
+    let merged = ConfigurationDocument(object: base).merging(change).object
+    #expect(
+      JSONValue(.object(merged)).jsonText
+        == #"{"settings":{"grouping":"byApp","showPreviews":"never"},"sounds":["b","c"],"state":"foreground"}"#
+    )
+  }
+}
+
+@Suite struct ScenarioTimeTests {
+  @Test(arguments: [
+    ("250ms", Duration.milliseconds(250)), ("30s", .seconds(30)), ("5m", .seconds(300)),
+    ("2h", .seconds(7200)), ("1d", .seconds(86_400)), ("1.2s", .milliseconds(1200)),
+    ("1h30m", .seconds(5400)),
+  ])
+  func parsesDurations(text: String, duration: Duration) {
+    #expect(ScenarioTime.duration(text) == duration)
+  }
+
+  @Test(arguments: ["", "5", "s", "5 m", "-1s", "5w", "1.2.3s"])
+  func rejectsNonDurations(text: String) {
+    #expect(ScenarioTime.duration(text) == nil)
+  }
+
+  @Test func parsesInstants() {
+    #expect(ScenarioTime.instant("2026-07-03T12:00:00Z")?.timeIntervalSince1970 == 1_783_080_000)
+    #expect(
+      ScenarioTime.instant("2026-07-03T14:00:00+02:00")?.timeIntervalSince1970 == 1_783_080_000)
+    #expect(
+      ScenarioTime.instant("2026-01-01T09:00:00.5Z")?.timeIntervalSince1970 == 1_767_258_000.5)
+    #expect(ScenarioTime.instant("2026-02-30T09:00:00Z") == nil)
+    #expect(ScenarioTime.instant("2026-01-01 09:00") == nil)
+    #expect(
+      ScenarioTime.format(Date(timeIntervalSince1970: 1_767_258_000)) == "2026-01-01T09:00:00Z")
+  }
+
+  @Test func parsesDailyTimes() {
+    #expect(ScenarioTime.dailyTime("08:30") == 510)
+    #expect(ScenarioTime.dailyTime("24:00") == nil)
+    #expect(ScenarioTime.dailyTime("8:30") == nil)
+  }
+}
