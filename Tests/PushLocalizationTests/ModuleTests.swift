@@ -1,8 +1,0 @@
-import PushLocalization
-import Testing
-
-@Suite struct ModuleTests {
-  @Test func moduleImports() {
-    #expect(String(describing: PushLocalizationModule.self) == "PushLocalizationModule")
-  }
-}
