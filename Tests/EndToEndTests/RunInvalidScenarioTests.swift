@@ -39,7 +39,8 @@ import Testing
   @Test func badFlagsAreUsageErrors() throws {
     let format = try CommandRunner.run(["run", "--format", "xml", "Scenarios"])
     #expect(format.status == 2)
-    #expect(format.standardError == "error: unknown format 'xml'; expected one of text, json, junit\n")
+    #expect(
+      format.standardError == "error: unknown format 'xml'; expected one of text, json, junit\n")
     let option = try CommandRunner.run(["run", "--filtre", "x"])
     #expect(option.status == 2)
     #expect(option.standardError == "error: unknown option '--filtre'\n")

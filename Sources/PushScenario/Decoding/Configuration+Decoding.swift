@@ -32,14 +32,17 @@ extension DeviceConfiguration {
     self.init()
     if let node = object.optional("languages") {
       let languages = try node.strings()
-      guard !languages.isEmpty else { throw node.error("\"languages\" needs at least one language") }
+      guard !languages.isEmpty else {
+        throw node.error("\"languages\" needs at least one language")
+      }
       self.languages = languages
     }
     if let node = object.optional("now") { now = try node.instant() }
     if let node = object.optional("timeZone") {
       let name = try node.string()
       guard let zone = TimeZone(identifier: name) else {
-        throw node.error("unknown time zone \"\(name)\"; use an IANA name such as \"Europe/Madrid\"")
+        throw node.error(
+          "unknown time zone \"\(name)\"; use an IANA name such as \"Europe/Madrid\"")
       }
       timeZone = zone
     }
@@ -58,7 +61,8 @@ extension DeviceConfiguration {
       var times: [DailyTime] = []
       for time in try summary.optional("times")?.array() ?? [] {
         guard let daily = DailyTime(try time.string()) else {
-          throw time.error("\"\(time.value.stringValue ?? "")\" is not a daily time such as \"08:00\"")
+          throw time.error(
+            "\"\(time.value.stringValue ?? "")\" is not a daily time such as \"08:00\"")
         }
         times.append(daily)
       }
@@ -114,7 +118,9 @@ extension AppConfiguration {
     if let node = object.optional("bundleId") { bundleId = try node.nonEmptyString() }
     if let node = object.optional("name") { name = try node.string() }
     if let node = object.optional("strings") { strings = try node.fileURL() }
-    if let node = object.optional("developmentRegion") { developmentRegion = try node.nonEmptyString() }
+    if let node = object.optional("developmentRegion") {
+      developmentRegion = try node.nonEmptyString()
+    }
     if let node = object.optional("state") { state = try node.enumeration(AppState.self) }
     if let node = object.optional("authorization") {
       let fields = try node.object(allowing: ["status", "options"])
@@ -125,7 +131,9 @@ extension AppConfiguration {
         authorization.options = try options.enumerationSet(NotificationAuthorization.Option.self)
       }
     }
-    if let node = object.optional("entitlements") { entitlements = try node.enumerationSet(Entitlement.self) }
+    if let node = object.optional("entitlements") {
+      entitlements = try node.enumerationSet(Entitlement.self)
+    }
     if let node = object.optional("settings") {
       let fields = try node.object(allowing: ["grouping", "showPreviews", "timeSensitive"])
       if let value = fields.optional("grouping") {
@@ -145,7 +153,9 @@ extension AppConfiguration {
     }
     if let node = object.optional("categories") {
       categories = []
-      for element in try node.array() { categories.append(try NotificationCategory(decoding: element)) }
+      for element in try node.array() {
+        categories.append(try NotificationCategory(decoding: element))
+      }
     }
     if let node = object.optional("serviceExtension") {
       let fields = try node.object(allowing: ["kind", "urlKeys", "fetch", "budget"])
@@ -176,8 +186,12 @@ extension AppConfiguration {
     if let node = object.optional("ats") {
       let fields = try node.object(
         allowing: ["allowsArbitraryLoads", "allowsLocalNetworking", "exceptionDomains"])
-      if let value = fields.optional("allowsArbitraryLoads") { ats.allowsArbitraryLoads = try value.bool() }
-      if let value = fields.optional("allowsLocalNetworking") { ats.allowsLocalNetworking = try value.bool() }
+      if let value = fields.optional("allowsArbitraryLoads") {
+        ats.allowsArbitraryLoads = try value.bool()
+      }
+      if let value = fields.optional("allowsLocalNetworking") {
+        ats.allowsLocalNetworking = try value.bool()
+      }
       if let value = fields.optional("exceptionDomains") {
         for (domain, exceptionNode) in try value.object(allowing: nil).fields {
           let exception = try exceptionNode.object(
@@ -245,10 +259,16 @@ extension RouteConfiguration {
         when.action = ActionCondition(try action.nonEmptyString())
       }
       if let has = condition.optional("has") {
-        when.has = has.value.stringValue.map { [$0] } ?? (try has.strings())
+        if let key = has.value.stringValue {
+          when.has = [key]
+        } else {
+          when.has = try has.strings()
+        }
       }
       if let equals = condition.optional("equals") {
-        for (key, value) in try equals.object(allowing: nil).fields { when.equals[key] = value.value }
+        for (key, value) in try equals.object(allowing: nil).fields {
+          when.equals[key] = value.value
+        }
       }
     }
     if let paramsNode = fields.optional("params") {
@@ -262,7 +282,7 @@ extension RouteConfiguration {
         if let defaultNode = parameter.optional("default") {
           guard let value = decoded.type.read(defaultNode.value) else {
             throw defaultNode.error(
-              "the default of \"\(name)\" is not a \(decoded.type) value")
+              "the default of \"\(name)\" is not of type \(decoded.type)")
           }
           decoded.default = value
         }

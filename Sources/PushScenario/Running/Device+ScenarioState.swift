@@ -62,7 +62,8 @@ extension PushRecord {
     object.append(JSONMember(key: "status", value: JSONValue(.string(status.rawValue))))
     object.append(JSONMember(key: "httpStatus", value: JSONValue(.number(JSONNumber(httpStatus)))))
     object.append(
-      JSONMember(key: "reason", value: reason.isEmpty ? JSONValue(.null) : JSONValue(.string(reason))))
+      JSONMember(
+        key: "reason", value: reason.isEmpty ? JSONValue(.null) : JSONValue(.string(reason))))
     if let requestIdentifier {
       object.append(JSONMember(key: "identifier", value: JSONValue(.string(requestIdentifier))))
     }
@@ -77,7 +78,8 @@ extension CenterGroup {
     object.append(JSONMember(key: "thread", value: JSONValue(.string(thread))))
     object.append(
       JSONMember(
-        key: "notifications", value: JSONValue(.array(notifications.map { JSONValue(.string($0)) }))))
+        key: "notifications", value: JSONValue(.array(notifications.map { JSONValue(.string($0)) }))
+      ))
     object.append(
       JSONMember(key: "summary", value: summary.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
     return JSONValue(.object(object))

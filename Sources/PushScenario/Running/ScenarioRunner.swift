@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PushDevice
 import PushPayload
 
@@ -47,9 +47,10 @@ public struct ScenarioRunner: Sendable {
     for step in scenario.steps {
       switch step.action {
       case .push(let push):
-        await device.receive(bytes: push.body, headers: PushHeaders(fields: push.headers), id: push.id)
+        await device.receive(
+          bytes: push.body, headers: PushHeaders(fields: push.headers), id: push.id)
       case .wait(let duration):
-        await device.advance(by: duration)
+        device.advance(by: duration)
       case .set(let change):
         do {
           if let deviceChange = change.device {
@@ -99,4 +100,3 @@ public struct ScenarioRunner: Sendable {
       message: "cannot \(keyword): \(message)")
   }
 }
-
