@@ -50,7 +50,7 @@ enum DocsSampleSite {
     let banner = PhoneSnapshot(
       time: start.addingTimeInterval(30), isLocked: false, badge: 3, appName: "Chat",
       banner: card(
-        "x1", title: "Crème brûlée <b>ready</b>",
+        "x1", title: "Crème brûlée <b>ready</b><img src=x onerror=\"document.title='owned'\">",
         body: "<script>alert('owned')</script> Café, naïve façade, jalapeño & «quotes» — "
           + "this long body goes on past two lines so the banner has to cut it like iOS does."),
       groups: [
