@@ -105,7 +105,8 @@ import Testing
   @Test func aStoredPushExpiresAtItsExpiration() async {
     var device = T.device(online: false)
     let expiration = Int(DeviceConfiguration.defaultStart.timeIntervalSince1970) + 3600
-    await device.receive(T.alert("soon"), headers: PushHeaders(expiration: String(expiration)), id: "p1")
+    await device.receive(
+      T.alert("soon"), headers: PushHeaders(expiration: String(expiration)), id: "p1")
     #expect(device.status("p1") == .stored)
     device.advance(by: .seconds(3599))
     #expect(device.status("p1") == .stored)

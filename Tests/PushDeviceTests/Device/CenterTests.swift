@@ -98,7 +98,8 @@ import Testing
     #expect(device.center.first?.summary == nil)
     await device.receive(T.alert("2", thread: "t", category: "message", summaryArg: "Ana"), id: "b")
     #expect(device.center.first?.summary == "1 more messages from Ana")
-    await device.receive(T.alert("3", thread: "t", category: "message", summaryArg: "Luis"), id: "c")
+    await device.receive(
+      T.alert("3", thread: "t", category: "message", summaryArg: "Luis"), id: "c")
     #expect(device.center.first?.summary == "2 more messages from Luis, Ana")
   }
 
@@ -109,7 +110,8 @@ import Testing
   }
 
   @Test func scheduledSummaryHoldsPassiveAndActiveThenDeliversADigest() async throws {
-    let summary = ScheduledSummaryConfiguration(times: T.times("08:00", "18:00"), apps: ["com.example.chat"])
+    let summary = ScheduledSummaryConfiguration(
+      times: T.times("08:00", "18:00"), apps: ["com.example.chat"])
     var device = T.device(summary: summary)
     // 09:00 now: the next delivery is 18:00.
     await device.receive(T.alert("low", score: 0.2, badge: 3), id: "n1")

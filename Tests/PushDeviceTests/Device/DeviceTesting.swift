@@ -13,13 +13,17 @@ enum DeviceTesting {
     var alert = JSONObject()
     if let title { alert.append(JSONMember(key: "title", value: .init(.string(title)))) }
     alert.append(JSONMember(key: "body", value: .init(.string(body))))
-    if let summaryArg { alert.append(JSONMember(key: "summary-arg", value: .init(.string(summaryArg)))) }
+    if let summaryArg {
+      alert.append(JSONMember(key: "summary-arg", value: .init(.string(summaryArg))))
+    }
     var aps = JSONObject()
     aps.append(JSONMember(key: "alert", value: .init(.object(alert))))
     if let thread { aps.append(JSONMember(key: "thread-id", value: .init(.string(thread)))) }
     if let category { aps.append(JSONMember(key: "category", value: .init(.string(category)))) }
     if let level { aps.append(JSONMember(key: "interruption-level", value: .init(.string(level)))) }
-    if let score { aps.append(JSONMember(key: "relevance-score", value: .init(.number(JSONNumber(score))))) }
+    if let score {
+      aps.append(JSONMember(key: "relevance-score", value: .init(.number(JSONNumber(score)))))
+    }
     if let sound { aps.append(JSONMember(key: "sound", value: .init(.string(sound)))) }
     if let badge { aps.append(JSONMember(key: "badge", value: .init(.number(JSONNumber(badge))))) }
     var root = JSONObject()
@@ -36,8 +40,10 @@ enum DeviceTesting {
 
   /// An app with the remote-notification background mode.
   static func app(
-    state: AppState = .background, authorization: NotificationAuthorization = NotificationAuthorization(),
-    entitlements: Set<Entitlement> = [], settings: AppNotificationSettings = AppNotificationSettings(),
+    state: AppState = .background,
+    authorization: NotificationAuthorization = NotificationAuthorization(),
+    entitlements: Set<Entitlement> = [],
+    settings: AppNotificationSettings = AppNotificationSettings(),
     sounds: [String]? = nil, foreground: Set<PresentationOption> = [],
     categories: [NotificationCategory] = [], routes: [RouteConfiguration] = []
   ) -> AppConfiguration {

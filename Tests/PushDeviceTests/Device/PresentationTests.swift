@@ -41,7 +41,8 @@ import Testing
     await device.receive(T.alert("hi", sound: "default", badge: 2), id: "a")
     #expect(device.status("a") == .delivered)
     #expect(
-      device.notification("a")?.presentation == Presentation(banner: true, sound: true, list: false))
+      device.notification("a")?.presentation == Presentation(banner: true, sound: true, list: false)
+    )
     #expect(device.center.isEmpty)
     #expect(device.badge == 0)  // no `badge` option
 
@@ -131,7 +132,9 @@ import Testing
   }
 
   @Test(arguments: [
-    (Set<Entitlement>([]), Set<NotificationAuthorization.Option>([.alert, .sound, .criticalAlert])),
+    (
+      Set<Entitlement>([]), Set<NotificationAuthorization.Option>([.alert, .sound, .criticalAlert])
+    ),
     (Set<Entitlement>([.criticalAlerts]), Set<NotificationAuthorization.Option>([.alert, .sound])),
   ])
   func criticalWithoutEntitlementOrAuthorizationBehavesAsActive(
@@ -139,7 +142,8 @@ import Testing
   ) async {
     var device = T.device(
       locked: true, muted: true,
-      app: T.app(authorization: NotificationAuthorization(options: options), entitlements: entitlements))
+      app: T.app(
+        authorization: NotificationAuthorization(options: options), entitlements: entitlements))
     await device.receive(T.alert("fire", level: "critical", sound: "default"), id: "a")
     #expect(device.notification("a")?.effectiveLevel == .active)
     #expect(device.notification("a")?.presentation.sound == false)  // muted
@@ -152,7 +156,8 @@ import Testing
     #expect(muted.notification("a")?.presentation.sound == false)
     #expect(muted.notification("a")?.sound == "default")
 
-    var unauthorized = T.device(app: T.app(authorization: NotificationAuthorization(options: [.alert])))
+    var unauthorized = T.device(
+      app: T.app(authorization: NotificationAuthorization(options: [.alert])))
     await unauthorized.receive(T.alert("hi", sound: "default"), id: "b")
     #expect(unauthorized.notification("b")?.presentation.sound == false)
   }
@@ -195,12 +200,14 @@ import Testing
   @Test func previewsShownAlwaysByDefault() async {
     var device = T.device(locked: true)
     await device.receive(T.alert("Hi there", title: "Ana"), id: "a")
-    #expect(device.notification("a")?.lockScreenText == LockScreenText(title: "Ana", body: "Hi there"))
+    #expect(
+      device.notification("a")?.lockScreenText == LockScreenText(title: "Ana", body: "Hi there"))
   }
 
   @Test func hiddenPreviewsShowTheAppNameAndPlaceholder() async {
     let category = NotificationCategory(
-      id: "message", options: [.hiddenPreviewsShowSubtitle], hiddenPreviewsBodyPlaceholder: "%u new messages")
+      id: "message", options: [.hiddenPreviewsShowSubtitle],
+      hiddenPreviewsBodyPlaceholder: "%u new messages")
     var device = T.device(
       locked: true,
       app: T.app(settings: AppNotificationSettings(showPreviews: .never), categories: [category]))
@@ -234,6 +241,7 @@ import Testing
     var configuration = device.configuration
     configuration.locked = false
     await device.setDevice(configuration)
-    #expect(device.notification("a")?.lockScreenText == LockScreenText(title: "Ana", body: "secret"))
+    #expect(
+      device.notification("a")?.lockScreenText == LockScreenText(title: "Ana", body: "secret"))
   }
 }

@@ -14,7 +14,8 @@ import Testing
         id: "reply", title: "Reply", options: [.foreground],
         textInput: NotificationAction.TextInput(button: "Send", placeholder: "Message")),
       NotificationAction(id: "mark-read", title: "Mark as read"),
-      NotificationAction(id: "mute", title: "Mute", options: [.destructive, .authenticationRequired]),
+      NotificationAction(
+        id: "mute", title: "Mute", options: [.destructive, .authenticationRequired]),
     ],
     options: [.customDismissAction])
 
@@ -31,7 +32,8 @@ import Testing
     name: "any", when: .init(category: "message"),
     params: [.init("chatId", key: "chat-id", type: .string, required: true)])
 
-  static func chatDevice(locked: Bool = true, routes: [RouteConfiguration] = [chatRoute]) -> Device {
+  static func chatDevice(locked: Bool = true, routes: [RouteConfiguration] = [chatRoute]) -> Device
+  {
     T.device(locked: locked, app: T.app(categories: [message, plain], routes: routes))
   }
 
@@ -97,7 +99,9 @@ import Testing
     #expect(device.status("m1") == .dismissed)
     #expect(device.status("p1") == .dismissed)
     #expect(device.appStatus.responses == 1)
-    #expect(device.responses.first?.response.actionIdentifier == NotificationResponse.dismissActionIdentifier)
+    #expect(
+      device.responses.first?.response.actionIdentifier
+        == NotificationResponse.dismissActionIdentifier)
   }
 
   @Test func aRouteThatDoesNotMatchIsRecordedWithItsReason() async throws {

@@ -15,7 +15,8 @@ struct SeedChatRouter: Router {
     var route: Route {
       switch self {
       case .chat(let chatId, let messageType):
-        Route(name: "chat", params: ["chatId": .string(chatId), "messageType": .string(messageType)])
+        Route(
+          name: "chat", params: ["chatId": .string(chatId), "messageType": .string(messageType)])
       }
     }
   }
@@ -48,7 +49,10 @@ struct SeedChatRouter: Router {
     #expect(device.notification("m1")?.title == "Nuevo mensaje")
     #expect(device.badge == 5)
     try device.tap("m1")
-    #expect(device.routes.map(\.route) == [SeedChatRouter.Destination.chat(chatId: "chat_4521", messageType: "text").route])
+    #expect(
+      device.routes.map(\.route) == [
+        SeedChatRouter.Destination.chat(chatId: "chat_4521", messageType: "text").route
+      ])
   }
 
   @Test func aMissingMessageTypeDefaultsToText() async throws {
