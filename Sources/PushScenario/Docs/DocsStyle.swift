@@ -141,9 +141,11 @@ enum DocsStyle {
     .focus-pill { display: table; margin: 8px auto 0; padding: 3px 11px; border-radius: 14px;
       background: rgba(255, 255, 255, .22); font-size: 13px; font-weight: 600; color: #fff; }
     .focus-pill .icon { margin-right: 5px; color: #bf9cff; }
-    .stack-list { position: absolute; left: 10px; right: 10px; bottom: 86px; max-height: 440px;
-      display: flex; flex-direction: column; justify-content: flex-end; gap: 8px; overflow: hidden; }
+    .stack-list { position: absolute; left: 10px; right: 10px; bottom: 96px; max-height: 440px;
+      display: flex; flex-direction: column; justify-content: safe flex-end; gap: 8px;
+      overflow: hidden; }
     .phone.unlocked .stack-list { bottom: 28px; max-height: 470px; }
+    .older { text-align: center; font-size: 12.5px; font-weight: 600; opacity: .85; margin: 0; }
     .empty { text-align: center; font-size: 13px; opacity: .7; margin: 0 0 10px; }
     .group { position: relative; }
     .group.plates-1 { padding-bottom: 8px; } .group.plates-2 { padding-bottom: 15px; }
