@@ -311,10 +311,13 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
           .timedOut, url: url, reason: "the download timed out", httpStatus: status,
           bytesReceived: data.count)
       } else if status != nil {
+        let announced =
+          expected >= 0 ? " of the \(expected) bytes its Content-Length announced" : ""
         fail(
           .truncated, url: url,
-          reason: "the connection ended after \(data.count) bytes, before the body was complete "
-            + "(\(error.localizedDescription))", httpStatus: status, bytesReceived: data.count)
+          reason: "the connection ended after \(data.count) bytes\(announced), before the body "
+            + "was complete (\(error.localizedDescription))", httpStatus: status,
+          bytesReceived: data.count)
       } else {
         fail(
           .connection, url: url,

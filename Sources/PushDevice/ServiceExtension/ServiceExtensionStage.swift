@@ -259,7 +259,10 @@ public struct ServiceExtensionStage: Sendable {
       corrections.append("negative badge \(badge) ignored")
       content.badge = nil
     }
-    var reason = "\(method) returned its content, which is delivered"
+    if content == original {
+      return (original, .original, "\(method) returned the original content unchanged")
+    }
+    var reason = "\(method) returned changed content, which is delivered"
     if !corrections.isEmpty {
       reason += " (PushSim corrected: \(corrections.joined(separator: ", ")))"
     }

@@ -30,7 +30,7 @@ public struct PluralRules: Sendable, Hashable {
   /// rules (everything is `other`).
   public static func forLanguage(_ tag: String) -> PluralRules {
     let parsed = LanguageTag(tag)
-    if let region = parsed.region, let rules = table["\(parsed.language)_\(region)"] {
+    if let region = parsed.region, let rules = table["\(parsed.language)_\(region.uppercased())"] {
       return rules
     }
     return table[parsed.language] ?? table["root"] ?? PluralRules(empty: ())

@@ -39,5 +39,277 @@ struct PayloadLinter {
     self.ignoredTopLevelKeys = ignoredTopLevelKeys
   }
 
-  mutating func run() {}
+  mutating func run() {
+    let aps = payload.aps
+    let pushType = verdict.pushType
+    pushTypeMatchesPayload(aps, pushType)
+    backgroundPriority(pushType)
+    backgroundPushContent(aps, pushType)
+    mutableContentNeedsVisibleAlert(aps)
+    unknownKeys(aps)
+    shadowedKeys()
+    if let alert = aps.alert { alertText(alert) }
+    entitlements(aps)
+    criticalSound(aps)
+    nearSizeLimit()
+    appFacts(aps)
+    missingAPS()
+  }
+
+  // MARK: - Push type and background pushes
+
+  /// `alert` type with a content-available-only payload, and `background` type without
+  /// `content-available` (spec §2.2: the push type must match the payload).
+  private mutating func pushTypeMatchesPayload(_ aps: APS, _ pushType: PushType?) {
+    guard !verdict.pushTypeWasInferred else { return }
+    if pushType == .alert, aps.isBackgroundOnly {
+      add(
+        .warning, "push-type-mismatch", "apns-push-type",
+        "apns-push-type is alert but aps holds only content-available: a silent update "
+          + "should be sent as background with priority 5")
+    } else if pushType == .background, !aps.contentAvailable {
+      add(
+        .warning, "push-type-mismatch", "apns-push-type",
+        "apns-push-type is background but aps has no content-available: 1, so nothing wakes "
+          + "the app")
+    }
+  }
+
+  /// A background push with priority 10 is rejected only when the header says background;
+  /// the inferred case and an omitted priority (which means 10) get a warning.
+  private mutating func backgroundPriority(_ pushType: PushType?) {
+    guard pushType == .background else { return }
+    if headers.priority == nil {
+      add(
+        .warning, "background-priority", "apns-priority",
+        "no apns-priority means 10, but a background push must use 5 (spec §2.2)")
+    } else if headers.priority == "10", verdict.pushTypeWasInferred {
+      add(
+        .warning, "background-priority", "apns-priority",
+        "priority 10 for a content-available-only push: APNs requires 5 for background pushes "
+          + "(spec §2.2)")
+    }
+  }
+
+  /// A background push (by header) with alert, sound or badge; thread-id or category on a
+  /// background push (nothing is shown, so they do nothing).
+  private mutating func backgroundPushContent(_ aps: APS, _ pushType: PushType?) {
+    let isBackground = pushType == .background || aps.isBackgroundOnly
+    guard isBackground else { return }
+    if pushType == .background {
+      for (key, present) in [
+        ("alert", aps.alert != nil), ("sound", aps.sound != nil), ("badge", aps.badge != nil),
+      ] where present {
+        add(
+          .warning, "background-push-visible-content", "aps.\(key)",
+          "a background push shows nothing: '\(key)' is ignored (send it as an alert push)")
+      }
+    }
+    for (key, present) in [("thread-id", aps.threadID != nil), ("category", aps.category != nil)]
+    where present {
+      add(
+        .warning, "background-push-grouping-key", "aps.\(key)",
+        "'\(key)' does nothing on a background push: nothing is shown to group or act on")
+    }
+  }
+
+  /// The service extension runs only for a visible alert (model-decisions.md §7).
+  private mutating func mutableContentNeedsVisibleAlert(_ aps: APS) {
+    guard aps.mutableContent, !(aps.alert?.hasVisibleText ?? false) else { return }
+    add(
+      .warning, "mutable-content-without-alert", "aps.mutable-content",
+      "mutable-content is set but the alert has no title, subtitle or body: the service "
+        + "extension will not run", source: .device)
+  }
+
+  // MARK: - Keys
+
+  /// Custom keys inside `aps` or `aps.alert`: APNs ignores them (spec §1.1).
+  private mutating func unknownKeys(_ aps: APS) {
+    for key in aps.unknownKeys {
+      add(
+        .warning, "unknown-key-in-aps", JSONPath([.key("aps"), .key(key)]).description,
+        "'\(key)' is not an aps key: APNs ignores custom keys inside aps; put app data at the "
+          + "top level")
+    }
+    for key in aps.alert?.unknownKeys ?? [] {
+      add(
+        .warning, "unknown-key-in-aps",
+        JSONPath([.key("aps"), .key("alert"), .key(key)]).description,
+        "'\(key)' is not an alert key; it is ignored")
+    }
+  }
+
+  /// A top-level key named like an `aps` key, as if it had been put one level too high.
+  /// Live Activity names (`timestamp`, `event`, …) are common words, so they are only info.
+  private mutating func shadowedKeys() {
+    guard let root = payload.json.objectValue else { return }
+    for key in root.keys where key != "aps" && !ignoredTopLevelKeys.contains(key) {
+      guard APS.knownKeys.contains(key) else { continue }
+      let severity: Diagnostic.Severity = Self.liveActivityKeys.contains(key) ? .info : .warning
+      add(
+        severity, "shadowed-aps-key", JSONPath([.key(key)]).description,
+        "top-level '\(key)' is a custom key, not aps.\(key): iOS will not act on it here")
+    }
+  }
+
+  static let liveActivityKeys: Set<String> = [
+    "timestamp", "event", "content-state", "stale-date", "dismissal-date", "attributes-type",
+    "attributes", "input-push-token", "input-push-channel", "url-args",
+  ]
+
+  private mutating func missingAPS() {
+    guard let root = payload.json.objectValue, root["aps"] == nil else { return }
+    add(
+      .warning, "aps-missing", nil,
+      "the payload has no 'aps' dictionary: nothing is shown and the app is not woken")
+  }
+
+  // MARK: - Alert text
+
+  private mutating func alertText(_ alert: Alert) {
+    let base = JSONPath([.key("aps"), .key("alert")])
+    let triples: [(String, String?, String?, [String]?, String, String)] = [
+      (
+        "title", alert.title, alert.titleLocKey, alert.titleLocArguments, "title-loc-key",
+        "title-loc-args"
+      ),
+      (
+        "subtitle", alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArguments,
+        "subtitle-loc-key", "subtitle-loc-args"
+      ),
+      ("body", alert.body, alert.locKey, alert.locArguments, "loc-key", "loc-args"),
+    ]
+    for (name, literal, locKey, locArgs, keyName, argsName) in triples {
+      if literal != nil, locKey != nil, alert.form == .dictionary {
+        add(
+          .warning, "literal-and-loc-key", base.appending(name).description,
+          "both '\(name)' and '\(keyName)': the localized text wins when the key resolves "
+            + "(model-decisions.md §3); send one")
+      }
+      if locArgs != nil, locKey == nil {
+        add(
+          .warning, "loc-args-without-loc-key", base.appending(argsName).description,
+          "'\(argsName)' without '\(keyName)': the arguments are never used")
+      }
+      if let literal, let specifier = Self.formatSpecifier(in: literal) {
+        let path = alert.form == .string ? "aps.alert" : base.appending(name).description
+        add(
+          .warning, "format-specifier-in-literal", path,
+          "literal \(name) contains '\(specifier)': literal text is shown as is, only "
+            + "localized strings are formatted")
+      }
+    }
+  }
+
+  /// The first printf-style specifier (`%@`, `%1$@`, `%d`, `%%`, …) in `text`, if any.
+  static func formatSpecifier(in text: String) -> String? {
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      guard scalars[index] == "%" else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < scalars.count,
+        ("0"..."9").contains(scalars[end]) || scalars[end] == "$"
+          || scalars[end] == "." || scalars[end] == "-" || scalars[end] == "+"
+          || scalars[end] == "#"
+          || scalars[end] == "l" || scalars[end] == "h" || scalars[end] == "q"
+          || scalars[end] == "z"
+      {
+        end += 1
+      }
+      if end < scalars.count, "@%dDiuUxXoOfFeEgGcCsSpaA".unicodeScalars.contains(scalars[end]) {
+        var specifier = String.UnicodeScalarView()
+        specifier.append(contentsOf: scalars[index...end])
+        return String(specifier)
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  // MARK: - Interruption level, critical sound, entitlements
+
+  private mutating func entitlements(_ aps: APS) {
+    let needs: [(String, String, String)] =
+      switch aps.interruptionLevel {
+      case .timeSensitive?:
+        [("time-sensitive", "aps.interruption-level", "time-sensitive")]
+      case .critical?:
+        [("critical-alerts", "aps.interruption-level", "critical")]
+      default: []
+      }
+    var all = needs
+    if aps.sound?.isCritical == true, !needs.contains(where: { $0.0 == "critical-alerts" }) {
+      all.append(("critical-alerts", "aps.sound.critical", "a critical sound"))
+    }
+    for (entitlement, path, what) in all {
+      if let app {
+        if !app.entitlements.contains(entitlement) {
+          add(
+            .warning, "entitlement-missing", path,
+            "\(what) needs the '\(entitlement)' entitlement, which the app does not have: it is "
+              + "delivered as active (model-decisions.md §5)", source: .model)
+        }
+      } else {
+        add(
+          .info, "entitlement-required", path,
+          "\(what) needs the '\(entitlement)' entitlement (without it iOS delivers it as active); "
+            + "pass --app to check")
+      }
+    }
+  }
+
+  /// `sound: {critical: 1}` while the interruption level is not critical.
+  private mutating func criticalSound(_ aps: APS) {
+    guard aps.sound?.isCritical == true, aps.interruptionLevel != .critical else { return }
+    add(
+      .warning, "critical-sound-level", "aps.sound.critical",
+      "a critical sound on a \(aps.effectiveInterruptionLevel.rawValue) notification: set "
+        + "interruption-level to critical as well (iOS 15+)")
+  }
+
+  // MARK: - Size
+
+  private mutating func nearSizeLimit() {
+    let limit = verdict.limit
+    guard verdict.bytes <= limit, verdict.bytes * 10 > limit * 9 else { return }
+    add(
+      .warning, "near-size-limit", nil,
+      "the body is \(verdict.bytes) of \(limit) bytes (over 90%): a longer text or argument "
+        + "will be rejected with 413")
+  }
+
+  // MARK: - App facts (--app)
+
+  private mutating func appFacts(_ aps: APS) {
+    guard let app else { return }
+    if let category = aps.category, !app.categories.contains(category) {
+      add(
+        .warning, "category-not-registered", "aps.category",
+        "category \(JSONWriter.quoted(category)) is not registered by the app: no actions are "
+          + "shown", source: .device)
+    }
+    guard let shipped = app.sounds else { return }
+    for (sound, path) in [(aps.sound, "aps.sound"), (aps.alert?.sound, "aps.alert.sound")] {
+      guard let name = sound?.name, name != "default", !shipped.contains(name) else { continue }
+      add(
+        .warning, "sound-not-shipped", sound?.form == .dictionary ? path + ".name" : path,
+        "sound \(JSONWriter.quoted(name)) is not shipped by the app: the default sound plays",
+        source: .device)
+    }
+  }
+
+  // MARK: -
+
+  private mutating func add(
+    _ severity: Diagnostic.Severity, _ code: String, _ path: String?, _ message: String,
+    source: DiagnosticSource = .lint
+  ) {
+    diagnostics.append(
+      Diagnostic(severity, code: code, path: path, message: message, source: source))
+  }
 }

@@ -1,7 +1,124 @@
-/// `pushsim strings` (cli.md). Under construction: see the open issues.
+import Foundation
+import PushLocalization
+
+/// `pushsim strings lint PATH ...` and `pushsim strings dump FILE` (cli.md).
+///
+/// Parses flags and calls ``StringsLinter`` and ``StringsDump`` in PushLocalization.
 enum StringsCommand {
+  static let usage = """
+    USAGE: pushsim strings lint PATH ... [--format text|json]
+           pushsim strings dump FILE [--format text|json]
+
+    lint   Check .strings (UTF-8 or UTF-16, text, XML or binary plist), .stringsdict and
+           .xcstrings files, or folders of them: syntax errors with file:line:column, entries
+           Apple's parser silently drops, duplicate keys, specifiers other than %@ and %n$@,
+           keys missing from some localization. Exit 1 when there is an error.
+    dump   Print the table the device loads as one JSON object (key → value; for
+           .stringsdict the entry's dictionary; for .xcstrings {"<lang>": {key: value}}).
+
+    OPTIONS:
+      --format text|json   Output format (default text; for dump both are the same JSON).
+      -h, --help           Show this help.
+
+    """
+
   static func main(_ arguments: [String]) async -> ExitStatus {
-    Console.error("error: 'pushsim strings' is not built yet")
-    return .unusable
+    let parsed: Arguments
+    do {
+      parsed = try Arguments.parse(arguments, options: ["format"], flags: [])
+    } catch {
+      Console.error("error: \(error.message)")
+      return .unusable
+    }
+    if parsed.has("help") {
+      Console.write(usage)
+      return .success
+    }
+    let format = parsed.value("format") ?? "text"
+    guard ["text", "json"].contains(format) else {
+      Console.error("error: --format must be text or json, not '\(format)'")
+      return .unusable
+    }
+    guard let action = parsed.positionals.first else {
+      Console.error("error: expected 'lint' or 'dump'; see 'pushsim strings --help'")
+      return .unusable
+    }
+    let paths = Array(parsed.positionals.dropFirst())
+    switch action {
+    case "lint":
+      return lint(paths, json: format == "json")
+    case "dump":
+      return dump(paths)
+    default:
+      Console.error("error: unknown action '\(action)'; expected 'lint' or 'dump'")
+      return .unusable
+    }
+  }
+
+  private static func lint(_ paths: [String], json: Bool) -> ExitStatus {
+    guard !paths.isEmpty else {
+      Console.error("error: 'pushsim strings lint' needs at least one PATH")
+      return .unusable
+    }
+    let report = StringsLinter().lint(paths: paths)
+    for path in report.unusablePaths {
+      Console.error("\(path): error: no such file or folder")
+    }
+    guard report.unusablePaths.isEmpty else { return .unusable }
+    if json {
+      let diagnostics: [[String: Any]] = report.diagnostics.map { diagnostic in
+        var object: [String: Any] = [
+          "severity": diagnostic.severity.rawValue, "code": diagnostic.code,
+          "message": diagnostic.message, "source": diagnostic.source.rawValue,
+        ]
+        if let file = diagnostic.file { object["file"] = file }
+        if let line = diagnostic.line { object["line"] = line }
+        if let column = diagnostic.column { object["column"] = column }
+        return object
+      }
+      let object: [String: Any] = [
+        "files": report.files.count, "errors": report.errorCount,
+        "warnings": report.warningCount, "diagnostics": diagnostics,
+      ]
+      let data =
+        (try? JSONSerialization.data(
+          withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]))
+        ?? Data()
+      Console.write(String(decoding: data, as: UTF8.self) + "\n")
+    } else {
+      var text = ""
+      for diagnostic in report.diagnostics { text += diagnostic.description + "\n" }
+      let files = report.files.count == 1 ? "file" : "files"
+      text +=
+        "\(report.errorCount) \(report.errorCount == 1 ? "error" : "errors"), "
+        + "\(report.warningCount) \(report.warningCount == 1 ? "warning" : "warnings") "
+        + "in \(report.files.count) \(files)\n"
+      Console.write(text)
+    }
+    return report.errorCount > 0 ? .failure : .success
+  }
+
+  private static func dump(_ paths: [String]) -> ExitStatus {
+    guard paths.count == 1, let path = paths.first else {
+      Console.error("error: 'pushsim strings dump' takes exactly one FILE")
+      return .unusable
+    }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
+    else {
+      Console.error("\(path): error: no such file")
+      return .unusable
+    }
+    let (value, diagnostics) = StringsDump.dump(contentsOf: URL(fileURLWithPath: path), name: path)
+    guard let value else {
+      let first = diagnostics.first { $0.severity == .error } ?? diagnostics.first
+      Console.error(first?.description ?? "\(path): error: cannot read the file")
+      return .unusable
+    }
+    Console.write(StringsDump.json(value))
+    for diagnostic in diagnostics where diagnostic.severity == .error {
+      Console.error(diagnostic.description)
+    }
+    return diagnostics.contains { $0.severity == .error } ? .failure : .success
   }
 }

@@ -1,0 +1,26 @@
+/// One stack in Notification Center: what an element of `expect.center` compares.
+///
+/// Models spec §4 and model-decisions.md §4: groups come newest first, the leading (newest)
+/// notification first inside; the summary line is `nil` for a group of one.
+public struct CenterGroup: Sendable, Equatable {
+  /// The thread: the `thread-id` (automatic grouping, `""` for none), `""` for byApp, or the
+  /// notification's own thread when grouping is off.
+  public var thread: String
+  /// The notifications, newest first.
+  public var entries: [DeliveredNotification]
+  /// The summary line under the group (`"2 more notifications"`), `nil` for a group of one.
+  public var summary: String?
+
+  /// Creates a group.
+  public init(thread: String, entries: [DeliveredNotification], summary: String?) {
+    self.thread = thread
+    self.entries = entries
+    self.summary = summary
+  }
+
+  /// The push ids, newest first (what `expect.center[].notifications` lists).
+  public var notifications: [String] { entries.map(\.push) }
+
+  /// The leading notification.
+  public var leading: DeliveredNotification? { entries.first }
+}

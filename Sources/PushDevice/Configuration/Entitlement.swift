@@ -1,0 +1,11 @@
+/// An app capability that changes presentation (spec §5.1, model-decisions.md §5 step 4).
+///
+/// Raw values are the scenario spellings.
+public enum Entitlement: String, Sendable, Hashable, Codable, CaseIterable {
+  /// `com.apple.developer.usernotifications.time-sensitive`: lets `time-sensitive` break
+  /// through Focus and the Scheduled Summary.
+  case timeSensitive = "time-sensitive"
+  /// `com.apple.developer.usernotifications.critical-alerts`: with the `criticalAlert`
+  /// authorization, lets `critical` play a sound even muted or in Focus.
+  case criticalAlerts = "critical-alerts"
+}

@@ -1,0 +1,17 @@
+/// A Focus (Do Not Disturb, Work, …) that is on, with the apps it lets through.
+///
+/// Models spec §5.3 and model-decisions.md §5 step 5: while it is on, `passive` and `active`
+/// notifications of apps it does not allow are delivered silently (Notification Center only);
+/// `time-sensitive` (with the entitlement) and `critical` break through.
+public struct FocusConfiguration: Sendable, Equatable {
+  /// The Focus name, for the event log (`"Work"`).
+  public var name: String
+  /// Bundle identifiers whose notifications the Focus allows.
+  public var allowedApps: [String]
+
+  /// Creates a Focus.
+  public init(name: String = "Do Not Disturb", allowedApps: [String] = []) {
+    self.name = name
+    self.allowedApps = allowedApps
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PushPayload
+
+/// Writes `JSONValue`s as compact JSON text with keys in the order given (for reports and
+/// golden files: stable output). Internal: reports reach it through `jsonText` properties.
+enum DeviceJSONWriter {
+  /// The JSON text of `value`.
+  static func text(_ value: JSONValue) -> String {
+    var output = ""
+    write(value, into: &output)
+    return output
+  }
+
+  /// Writes one value.
+  static func write(_ value: JSONValue, into output: inout String) {
+    switch value.kind {
+    case .null: output += "null"
+    case .bool(let flag): output += flag ? "true" : "false"
+    case .number(let number): output += number.text
+    case .string(let string): writeString(string, into: &output)
+    case .array(let elements):
+      output += "["
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { output += "," }
+        write(element, into: &output)
+      }
+      output += "]"
+    case .object(let object):
+      output += "{"
+      for (offset, key) in object.keys.enumerated() {
+        if offset > 0 { output += "," }
+        writeString(key, into: &output)
+        output += ":"
+        write(object[key] ?? nil, into: &output)
+      }
+      output += "}"
+    }
+  }
+
+  /// Writes a string literal with JSON escapes.
+  static func writeString(_ string: String, into output: inout String) {
+    output += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    output += "\""
+  }
+
+  /// `2026-01-01T09:00:00Z`, with milliseconds when the instant has a fraction of a second.
+  static func timestamp(_ date: Date) -> String {
+    let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+    let seconds = Int((Double(milliseconds) / 1000).rounded(.down))
+    let fraction = milliseconds - seconds * 1000
+    var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let secondOfDay = seconds - days * 86_400
+    // Civil-from-days (Howard Hinnant), proleptic Gregorian, UTC.
+    days += 719_468
+    let era = (days >= 0 ? days : days - 146_096) / 146_097
+    let dayOfEra = days - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthPrime = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
+    let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func pad(_ value: Int, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    var text =
+      "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+      + "\(pad(secondOfDay % 3600 / 60, 2)):\(pad(secondOfDay % 60, 2))"
+    if fraction != 0 { text += "." + pad(fraction, 3) }
+    return text + "Z"
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import PushPayload
+
+extension Device {
+  /// A background push (`content-available` and no alert, sound or badge), model-decisions.md §6.
+  mutating func handleBackgroundPush(_ id: String) {
+    if app.state == .forceQuit {
+      let reason = "the user force-quit the app: background pushes are discarded until it is opened"
+      setStatus(id, .discarded, reason: reason)
+      log(.discarded, id, .device, reason)
+      return
+    }
+    if !app.backgroundModes.contains(.remoteNotification) {
+      let reason = "the app lacks the remote-notification background mode"
+      setStatus(id, .discarded, reason: reason)
+      log(.discarded, id, .device, reason)
+      return
+    }
+    if app.state == .foreground {
+      appStatus.remoteNotifications += 1
+      let reason = "the app is in the foreground: didReceiveRemoteNotification runs"
+      setStatus(id, .silent, reason: reason)
+      log(.silent, id, .device, reason)
+      return
+    }
+    let budget = configuration.silentPushBudgetPerHour
+    if silentPushesInWindow >= budget {
+      let reason = "over the budget of \(budget) background pushes per rolling hour"
+      setStatus(id, .throttled, reason: reason)
+      log(.throttled, id, .model, reason, ["budget": .init(.number(JSONNumber(budget)))])
+      return
+    }
+    silentPushesInWindow += 1
+    clock.schedule(.budgetWindow(push: id), at: clock.now.addingTimeInterval(3600))
+    wakeInBackground()
+    let reason = "the app is woken in the background: didReceiveRemoteNotification runs"
+    setStatus(id, .silent, reason: reason)
+    log(
+      .silent, id, .device, reason, ["inWindow": .init(.number(JSONNumber(silentPushesInWindow)))])
+  }
+
+  /// A push with an alert and `content-available`: shown, and the app is woken too (spec §7.5).
+  mutating func wakeForMixedPush(_ id: String) {
+    if app.state == .forceQuit {
+      log(
+        "wake.skipped", id, .device, "content-available: the app was force-quit, so it is not woken"
+      )
+      return
+    }
+    if !app.backgroundModes.contains(.remoteNotification) {
+      log(
+        "wake.skipped", id, .device,
+        "content-available: the app lacks the remote-notification background mode")
+      return
+    }
+    if app.state == .foreground {
+      appStatus.remoteNotifications += 1
+      log(
+        "wake", id, .device,
+        "content-available: didReceiveRemoteNotification runs in the foreground")
+      return
+    }
+    wakeInBackground()
+    log("wake", id, .device, "content-available: the app is also woken in the background")
+  }
+
+  /// Counts a background wake; a not-running app is launched into the background (spec §7.1).
+  mutating func wakeInBackground() {
+    appStatus.remoteNotifications += 1
+    appStatus.backgroundWakes += 1
+    if app.state == .notRunning {
+      setAppState(.background, reason: "launched in the background by a push")
+    }
+  }
+
+  /// Changes the app state, recording it; foreground unlocks the device (scenario-format.md).
+  mutating func setAppState(_ state: AppState, reason: String) {
+    guard app.state != state else { return }
+    let old = app.state
+    app.state = state
+    appStatus.state = state
+    log("app.state", nil, .device, "\(old.rawValue) → \(state.rawValue): \(reason)")
+    if state == .foreground && configuration.locked {
+      configuration.locked = false
+      log(.unlock, nil, .device, "the app came to the foreground: the device is unlocked")
+    }
+  }
+}

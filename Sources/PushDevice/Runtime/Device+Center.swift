@@ -1,0 +1,71 @@
+import Foundation
+
+extension Device {
+  /// Notification Center as the app's grouping setting shows it (`expect.center`).
+  ///
+  /// model-decisions.md §4: groups by their newest notification, newest first; inside a group
+  /// newest first; ties keep arrival order, later first. The summary line is the leading
+  /// notification's category `summaryFormat` (or `%u more notifications`) with `%u` = the others
+  /// in the group and `%@` = their distinct `summary-arg` values; a group of one has none.
+  ///
+  /// - Complexity: O(n) in the notifications shown.
+  public var center: [CenterGroup] {
+    store.groups(app.settings.grouping).map { group in
+      CenterGroup(thread: group.thread, entries: group.entries, summary: summaryLine(group.entries))
+    }
+  }
+
+  /// Every notification in Notification Center, newest first.
+  public var deliveredNotifications: [DeliveredNotification] { store.newestFirst() }
+
+  /// The number of notifications in Notification Center.
+  public var centerCount: Int { store.count }
+
+  /// A notification (delivered, held, replaced, tapped…) by push id, with its lock-screen
+  /// text as the device would show it now (`expect.notification`).
+  public func notification(_ push: String) -> NotificationRecord? {
+    guard var record = notifications[push] else { return nil }
+    record.lockScreenText = lockScreenText(for: record.request.content)
+    return record
+  }
+
+  /// The summary line of a group (model-decisions.md §4).
+  func summaryLine(_ entries: [DeliveredNotification]) -> String? {
+    guard entries.count > 1, let leading = entries.first else { return nil }
+    let format =
+      app.category(leading.content.categoryIdentifier)?.summaryFormat ?? "%u more notifications"
+    var seen = Set<String>()
+    var arguments: [String] = []
+    for entry in entries {
+      let argument = entry.content.summaryArgument
+      if !argument.isEmpty, seen.insert(argument).inserted { arguments.append(argument) }
+    }
+    return formatCategoryText(
+      format, count: entries.count - 1, argument: arguments.joined(separator: ", "))
+  }
+
+  /// The lock-screen text (model-decisions.md §5 step 8), for the device's state now.
+  func lockScreenText(for content: NotificationContent) -> LockScreenText {
+    let hidden: Bool
+    switch app.settings.showPreviews {
+    case .always: hidden = false
+    case .never: hidden = true
+    case .whenUnlocked: hidden = configuration.locked
+    }
+    guard hidden else {
+      return LockScreenText(title: content.title, subtitle: content.subtitle, body: content.body)
+    }
+    let category = app.category(content.categoryIdentifier)
+    let options = category?.options ?? []
+    let title = options.contains(.hiddenPreviewsShowTitle) ? content.title : app.displayName
+    let subtitle = options.contains(.hiddenPreviewsShowSubtitle) ? content.subtitle : ""
+    let body: String
+    if let placeholder = category?.hiddenPreviewsBodyPlaceholder {
+      let inThread = max(1, store.count(thread: content.threadIdentifier))
+      body = formatCategoryText(placeholder, count: inThread, argument: "")
+    } else {
+      body = "Notification"
+    }
+    return LockScreenText(title: title, subtitle: subtitle, body: body, hidden: true)
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import PushLocalization
+import PushPayload
+
+extension Device {
+  /// The notification content of a payload (model-decisions.md §2, §3): text localized with the
+  /// app's strings and the device's languages, other fields read with safe casts.
+  mutating func makeContent(_ payload: Payload, push: String) -> NotificationContent {
+    let aps = payload.aps
+    var content = NotificationContent(payload: payload.json)
+    if let alert = aps.alert {
+      content.title = alert.title ?? ""
+      content.subtitle = alert.subtitle ?? ""
+      content.body = alert.body ?? ""
+      content.launchImageName = alert.launchImage ?? ""
+      content.summaryArgument = alert.summaryArgument ?? ""
+      content.summaryArgumentCount = alert.summaryArgumentCount ?? 1
+    }
+    content.badge = aps.badge
+    content.sound = aps.sound.map(Self.notificationSound)
+    content.threadIdentifier = aps.threadID ?? ""
+    content.categoryIdentifier = aps.category ?? ""
+    content.interruptionLevel = aps.effectiveInterruptionLevel
+    content.relevanceScore = min(1, max(0, aps.relevanceScore ?? 0))
+    content.targetContentIdentifier = aps.targetContentID
+    content.filterCriteria = aps.filterCriteria
+    return content
+  }
+
+  /// `aps.sound` as the notification carries it (spec §1.4).
+  static func notificationSound(_ sound: Sound) -> NotificationSound {
+    let name = sound.isDefault ? nil : sound.name
+    if sound.isCritical { return .critical(name: name, volume: sound.volume) }
+    return name.map(NotificationSound.named) ?? .default
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import PushPayload
+
+extension Device {
+  /// Appends an event at the current virtual time.
+  mutating func log(
+    _ kind: DeviceEvent.Kind, _ push: String?, _ source: DiagnosticSource, _ reason: String,
+    _ details: [String: JSONValue] = [:]
+  ) {
+    events.append(
+      DeviceEvent(
+        time: clock.now, kind: kind, push: push, source: source, reason: reason, details: details))
+  }
+
+  /// Sets a push's status (and its reason).
+  mutating func setStatus(_ push: String, _ status: PushStatus, reason: String) {
+    records[push]?.status = status
+    records[push]?.reason = reason
+  }
+
+  /// Records diagnostics for a push.
+  mutating func report(_ found: [Diagnostic], push: String?) {
+    for diagnostic in found {
+      diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))
+    }
+  }
+
+  /// The next arrival sequence (Notification Center order).
+  mutating func nextSequence() -> Int {
+    sequence += 1
+    return sequence
+  }
+
+  /// A fresh request identifier, shaped like the UUID iOS makes up (spec §2.2), deterministic.
+  mutating func freshIdentifier() -> String {
+    freshIdentifierCount += 1
+    let hex = String(freshIdentifierCount, radix: 16, uppercase: true)
+    return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import PushPayload
+
+extension Device {
+  /// Presentation (model-decisions.md §5), then Notification Center (§4) and the badge.
+  mutating func present(_ id: String, request: NotificationRequest) {
+    let decision = PresentationPolicy.decide(
+      content: request.content, app: app, device: configuration)
+    var content = request.content
+    content.sound = decision.sound
+    let request = NotificationRequest(
+      identifier: request.identifier, content: content, date: request.date)
+    for step in decision.steps { log(step.kind, id, step.source, step.reason) }
+    report(decision.diagnostics, push: id)
+    var record = NotificationRecord(
+      push: id, request: request, presentation: .none, effectiveLevel: decision.effectiveLevel)
+
+    switch decision.outcome {
+    case .suppressed(let source, let reason):
+      notifications[id] = record
+      setStatus(id, .suppressed, reason: reason)
+      log(.suppressed, id, source, reason)
+
+    case .held:
+      if let previous = held.removeValue(forKey: request.identifier) {
+        markReplaced(previous.push, by: id, identifier: request.identifier)
+      }
+      held[request.identifier] = HeldNotification(
+        push: id, request: request, sequence: nextSequence(),
+        effectiveLevel: decision.effectiveLevel)
+      notifications[id] = record
+      let delivery = scheduleSummaryDelivery()
+      let when = delivery.map { " until " + DeviceJSONWriter.timestamp($0) } ?? ""
+      let reason = "the app is in the Scheduled Summary: held\(when)"
+      setStatus(id, .held, reason: reason)
+      log(.held, id, .model, reason)
+
+    case .presented(var presentation):
+      if !content.hasVisibleText && content.attachments.isEmpty {
+        // A sound- or badge-only push: nothing to show or keep (spec §1.2).
+        presentation.banner = false
+        presentation.lockScreen = false
+        presentation.wake = false
+        presentation.list = false
+      }
+      record.presentation = presentation
+      notifications[id] = record
+      if presentation.list {
+        insertIntoCenter(id, request: request, presentation: presentation)
+        setStatus(id, .delivered, reason: "in Notification Center")
+        log(.delivered, id, .device, "in Notification Center")
+      } else {
+        let reason =
+          content.hasVisibleText || !content.attachments.isEmpty
+          ? "presented, not kept in Notification Center (willPresent has no list option)"
+          : "no alert text: nothing to show, only sound or badge"
+        setStatus(id, .delivered, reason: reason)
+        log(.delivered, id, .device, reason)
+      }
+      log(
+        .presented, id, .device, Self.describe(presentation),
+        [
+          "banner": .init(.bool(presentation.banner)),
+          "lockScreen": .init(.bool(presentation.lockScreen)),
+          "sound": .init(.bool(presentation.sound)), "wake": .init(.bool(presentation.wake)),
+          "list": .init(.bool(presentation.list)),
+        ])
+      if let number = decision.badge { setBadge(number, push: id) }
+    }
+  }
+
+  /// Inserts into Notification Center, replacing a notification with the same identifier
+  /// (it alerts again and counts as newest, model-decisions.md §4).
+  mutating func insertIntoCenter(
+    _ id: String, request: NotificationRequest, presentation: Presentation
+  ) {
+    if let previous = held.removeValue(forKey: request.identifier) {
+      markReplaced(previous.push, by: id, identifier: request.identifier)
+    }
+    let entry = DeliveredNotification(
+      push: id, request: request, presentation: presentation, date: clock.now,
+      sequence: nextSequence())
+    if let replaced = store.insert(entry), replaced.push != id {
+      markReplaced(replaced.push, by: id, identifier: request.identifier)
+    }
+  }
+
+  /// Marks `old` as replaced by `new`.
+  mutating func markReplaced(_ old: String, by new: String, identifier: String) {
+    setStatus(old, .replaced, reason: "replaced by \(new) (same request identifier)")
+    log(
+      .replaced, old, .device,
+      "\(new) has the same request identifier \"\(identifier)\": it alerts again and takes its place",
+      ["by": .init(.string(new))])
+  }
+
+  /// Sets the app badge (spec §7.4: a number sets it, 0 clears it).
+  mutating func setBadge(_ number: Int, push: String) {
+    badge = max(0, number)
+    let reason = number == 0 ? "badge cleared" : "badge set to \(number)"
+    log(.badge, push, .device, reason, ["badge": .init(.number(JSONNumber(badge)))])
+  }
+
+  /// One line for the `presented` event.
+  static func describe(_ presentation: Presentation) -> String {
+    var parts: [String] = []
+    if presentation.banner { parts.append("banner") }
+    if presentation.lockScreen { parts.append("lock screen") }
+    if presentation.wake { parts.append("screen wake") }
+    if presentation.sound { parts.append("sound") }
+    if presentation.list { parts.append("Notification Center") }
+    return parts.isEmpty ? "nothing shown" : parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,204 @@
+public import Foundation
+public import PushPayload
+
+extension Device {
+  /// APNs keeps a push at most this long (spec §2.2, §2.5).
+  static let maximumStorage: TimeInterval = 30 * 86_400
+
+  /// APNs receives a push (scenario step `push`): the whole pipeline runs before this returns.
+  ///
+  /// APNs's verdict (model-decisions.md §1) → store-and-forward while offline (§6) → background
+  /// handling (§6) → localization (§3) → the service extension (§7) → presentation (§5) →
+  /// Notification Center (§4) → badge. Every step is an event in ``events``.
+  ///
+  /// - Parameters:
+  ///   - body: the request body, byte for byte (size limits count these bytes).
+  ///   - headers: the APNs request headers.
+  ///   - id: the name later steps use; default `push-N` (N counts pushes from 1).
+  /// - Returns: what became of the push (also ``push(_:)``).
+  @discardableResult
+  public mutating func receive(
+    bytes body: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil
+  ) async -> PushRecord {
+    pushCount += 1
+    let id = id ?? "push-\(pushCount)"
+    if records[id] == nil { recordOrder.append(id) }
+    records[id] = PushRecord(id: id, received: clock.now)
+    log(.received, id, .apns, "APNs received a request of \(body.count) bytes")
+
+    let validation = PayloadValidation(body: body, headers: headers, app: appFacts)
+    let verdict = validation.verdict
+    report(validation.diagnostics, push: id)
+    records[id]?.httpStatus = verdict.httpStatus
+    guard verdict.accepted else {
+      let reason = verdict.reason?.rawValue ?? "Rejected"
+      let source = verdict.diagnostics.first { $0.severity == .error }?.source ?? .apns
+      setStatus(id, .rejected, reason: reason)
+      log(
+        .rejected, id, source, "APNs answered \(verdict.httpStatus) \(reason)",
+        [
+          "httpStatus": .init(.number(JSONNumber(verdict.httpStatus))),
+          "reason": .init(.string(reason)),
+        ])
+      return records[id] ?? PushRecord(id: id, received: clock.now)
+    }
+
+    if !configuration.online {
+      storeWhileOffline(id, validation: validation)
+    } else {
+      await deliver(id, validation: validation)
+    }
+    return records[id] ?? PushRecord(id: id, received: clock.now)
+  }
+
+  /// APNs receives a push whose body is `data` (see ``receive(bytes:headers:id:)``).
+  @discardableResult
+  public mutating func receive(
+    data: Data, headers: PushHeaders = PushHeaders(), id: String? = nil
+  ) async -> PushRecord {
+    await receive(bytes: Array(data), headers: headers, id: id)
+  }
+
+  /// APNs receives a push whose body is the JSON text of `payload` (keys in the order given).
+  @discardableResult
+  public mutating func receive(
+    _ payload: JSONValue, headers: PushHeaders = PushHeaders(), id: String? = nil
+  ) async -> PushRecord {
+    await receive(bytes: Array(DeviceJSONWriter.text(payload).utf8), headers: headers, id: id)
+  }
+
+  /// APNs receives a push whose body is `text` (UTF-8), sent byte for byte.
+  @discardableResult
+  public mutating func receive(
+    json text: String, headers: PushHeaders = PushHeaders(), id: String? = nil
+  ) async -> PushRecord {
+    await receive(bytes: Array(text.utf8), headers: headers, id: id)
+  }
+
+  /// What payload lint knows of the app (categories, sounds, entitlements).
+  var appFacts: AppFacts {
+    AppFacts(
+      categories: Set(app.categories.map(\.id)), sounds: app.sounds.map(Set.init),
+      entitlements: Set(app.entitlements.map(\.rawValue)))
+  }
+
+  // MARK: - Store and forward (model-decisions.md §6, spec §2.5)
+
+  /// Keeps the push in APNs's store (one per app, the newest) or lets it expire.
+  mutating func storeWhileOffline(_ id: String, validation: PayloadValidation) {
+    let verdict = validation.verdict
+    let now = clock.now
+    var until = now.addingTimeInterval(Self.maximumStorage)
+    if let expiration = verdict.expiration {
+      if expiration == 0 {
+        setStatus(id, .expired, reason: "apns-expiration 0: not stored while the device is offline")
+        log(
+          .expired, id, .apns,
+          "the device is offline and apns-expiration is 0: APNs does not store it")
+        return
+      }
+      let date = Date(timeIntervalSince1970: TimeInterval(expiration))
+      if date <= now {
+        setStatus(id, .expired, reason: "apns-expiration already passed")
+        log(.expired, id, .apns, "the device is offline and apns-expiration has already passed")
+        return
+      }
+      until = min(until, date)
+    }
+    if let previous = stored {
+      setStatus(previous.push, .coalesced, reason: "replaced in APNs storage by \(id)")
+      log(
+        .coalesced, previous.push, .apns,
+        "APNs keeps one push per app while the device is offline: \(id) replaces it",
+        ["by": .init(.string(id))])
+    }
+    stored = StoredPush(push: id, validation: validation, until: until)
+    clock.schedule(.storageExpiry(push: id), at: until)
+    setStatus(id, .stored, reason: "the device is offline")
+    log(
+      .stored, id, .apns,
+      "the device is offline: APNs stores the push until "
+        + DeviceJSONWriter.timestamp(until))
+  }
+
+  /// The device came online: APNs delivers what it stored.
+  mutating func deliverStoredPush() async {
+    guard let pending = stored else { return }
+    stored = nil
+    if pending.until <= clock.now {
+      expireStoredPush(pending.push)
+      return
+    }
+    log(
+      .init(rawValue: "forwarded"), pending.push, .apns,
+      "the device is online: APNs delivers the stored push")
+    await deliver(pending.push, validation: pending.validation)
+  }
+
+  /// The storage of a push ended before the device came online.
+  mutating func expireStoredPush(_ id: String) {
+    if stored?.push == id { stored = nil }
+    guard records[id]?.status == .stored else { return }
+    setStatus(id, .expired, reason: "APNs storage ended before the device came online")
+    log(
+      .expired, id, .apns,
+      "APNs storage ended (apns-expiration or 30 days) before the device came online")
+  }
+
+  // MARK: - On the device
+
+  /// The device has the push: background handling, content, extension, presentation.
+  mutating func deliver(_ id: String, validation: PayloadValidation) async {
+    let verdict = validation.verdict
+    guard let payload = validation.payload else {
+      // APNs accepts only JSON objects; this guards against a verdict/reader mismatch.
+      setStatus(id, .discarded, reason: "the payload could not be read")
+      log(.discarded, id, .model, "the payload could not be read on the device")
+      return
+    }
+    let pushType = verdict.pushType ?? .alert
+
+    if let elsewhere = Self.nonNotificationPushReason(pushType) {
+      appStatus.remoteNotifications += 1
+      setStatus(id, .silent, reason: elsewhere.reason)
+      log(.silent, id, elsewhere.source, elsewhere.reason)
+      return
+    }
+    if payload.aps.isBackgroundOnly || !payload.aps.hasVisibleContent {
+      if payload.aps.contentAvailable {
+        handleBackgroundPush(id)
+      } else {
+        let reason = "aps holds no alert, sound, badge or content-available: nothing to do"
+        setStatus(id, .suppressed, reason: reason)
+        log(.suppressed, id, .model, reason)
+      }
+      return
+    }
+
+    var content = makeContent(payload, push: id)
+    if payload.aps.contentAvailable { wakeForMixedPush(id) }
+    let identifier = verdict.collapseID ?? freshIdentifier()
+    records[id]?.requestIdentifier = identifier
+    content = await runServiceExtension(
+      id, request: NotificationRequest(identifier: identifier, content: content, date: clock.now),
+      mutableContent: payload.aps.mutableContent)
+    let request = NotificationRequest(identifier: identifier, content: content, date: clock.now)
+    present(id, request: request)
+  }
+
+  /// Push types that never reach Notification Center, with why (spec §7.2: PushKit).
+  static func nonNotificationPushReason(_ type: PushType) -> (
+    source: DiagnosticSource, reason: String
+  )? {
+    switch type {
+    case .alert, .background: return nil
+    case .voip, .complication:
+      return (.device, "\(type.rawValue) pushes go to PushKit in the app and are never shown")
+    default:
+      return (
+        .model,
+        "\(type.rawValue) pushes go to the app's own handler; PushSim shows nothing for them"
+      )
+    }
+  }
+}

@@ -1,0 +1,118 @@
+public import Foundation
+import PushPayload
+
+/// A simulated iPhone with one app: it receives pushes and behaves as iOS does, step by step,
+/// on a virtual clock, recording every decision in ``events``.
+///
+/// The runtime of architecture.md: APNs's verdict, store-and-forward while offline, background
+/// pushes, localization, the service extension, presentation, Notification Center, the badge,
+/// and the user's responses routed to the app (model-decisions.md §4–§8). A value type: build
+/// one, feed it pushes with ``receive(_:headers:id:)``, move time with ``advance(by:)``, respond
+/// with ``tap(_:action:text:)``, ``dismiss(_:)`` and ``clear()``, and read ``center``,
+/// ``badge``, ``routes``, ``events`` and ``app``.
+///
+/// ```swift
+/// var device = Device(app: AppConfiguration(bundleId: "com.example.chat"))
+/// await device.receive(["aps": ["alert": "Hi", "thread-id": "t1"]], id: "m1")
+/// #expect(device.center.first?.notifications == ["m1"])
+/// ```
+///
+/// One push never breaks the device: any payload ends in a recorded status (``push(_:)``) and
+/// the next push works.
+public struct Device: Sendable {
+  /// The device settings now (``setDevice(_:)`` changes them).
+  public internal(set) var configuration: DeviceConfiguration
+  /// The app's configuration now (``setApp(_:)`` changes it; ``app`` state lives in ``appStatus``).
+  public internal(set) var app: AppConfiguration
+  /// The virtual clock.
+  public internal(set) var clock: VirtualClock
+  /// Every step taken so far.
+  public internal(set) var events = EventLog()
+  /// Every diagnostic raised so far, with its push id.
+  public internal(set) var diagnostics: [PushDiagnostic] = []
+  /// The app icon's badge (spec §7.4); 0 means none.
+  public internal(set) var badge = 0
+  /// The app's runtime status: state, wakes, responses (`expect.app`).
+  public internal(set) var appStatus: AppStatus
+  /// Every response the app received, with the router's decision (model-decisions.md §8).
+  public internal(set) var responses: [ResponseRecord] = []
+  /// The last Scheduled Summary digest delivered: push ids, featured first (model-decisions.md §4).
+  public internal(set) var lastSummaryDigest: [String] = []
+
+  /// The service extension the app ships (custom, or the built-in media one), if any.
+  let customExtension: (any ServiceExtension)?
+  /// Runs the service extension (fetcher, sandbox, validator).
+  var extensionStage: ServiceExtensionStage?
+  /// Whether the stage was given by the caller (else rebuilt when the app's media settings change).
+  let stageWasGiven: Bool
+  /// The app's navigation logic (`nil`: a route table from ``AppConfiguration/routes``).
+  let router: (any Router)?
+  /// Notification Center.
+  var store = NotificationStore()
+  /// Notifications held for the Scheduled Summary, by request identifier.
+  var held: [String: HeldNotification] = [:]
+  /// The next Scheduled Summary delivery with a timer set.
+  var nextSummaryDelivery: Date?
+  /// Push records by id, and ids in arrival order.
+  var records: [String: PushRecord] = [:]
+  var recordOrder: [String] = []
+  /// Every notification made, by push id.
+  var notifications: [String: NotificationRecord] = [:]
+  /// The push APNs keeps while the device is offline (one per app, spec §2.5).
+  var stored: StoredPush?
+  /// Background pushes handed to the app within the last hour (model-decisions.md §6).
+  var silentPushesInWindow = 0
+  /// Arrival sequence for Notification Center order.
+  var sequence = 0
+  /// Pushes received (for `push-N` ids) and fresh request identifiers made.
+  var pushCount = 0
+  var freshIdentifierCount = 0
+
+  /// Creates a device with an app.
+  ///
+  /// - Parameters:
+  ///   - configuration: the phone (scenario `device`).
+  ///   - app: the app (scenario `app`).
+  ///   - router: the app's navigation logic; `nil` uses a ``RouteTable`` built from
+  ///     `app.routes` (model-decisions.md §8).
+  ///   - serviceExtension: your own service extension; `nil` uses the built-in one that
+  ///     `app.serviceExtension` describes, if any (model-decisions.md §7).
+  ///   - extensionStage: how extensions run (fetcher, sandbox); `nil` builds one from
+  ///     `app.serviceExtension`, `app.media` and `app.ats`.
+  public init(
+    configuration: DeviceConfiguration = DeviceConfiguration(),
+    app: AppConfiguration = AppConfiguration(),
+    router: (any Router)? = nil,
+    serviceExtension: (any ServiceExtension)? = nil,
+    extensionStage: ServiceExtensionStage? = nil
+  ) {
+    self.configuration = configuration
+    self.app = app
+    self.clock = VirtualClock(now: configuration.now, timeZone: configuration.timeZone)
+    self.router = router
+    self.customExtension = serviceExtension
+    self.stageWasGiven = extensionStage != nil
+    self.extensionStage = extensionStage ?? Self.makeStage(for: app)
+    self.appStatus = AppStatus(state: app.state)
+  }
+
+  /// The current virtual instant.
+  public var now: Date { clock.now }
+
+  /// What became of a push, by id.
+  public func push(_ id: String) -> PushRecord? { records[id] }
+
+  /// Every push so far, in arrival order.
+  public var pushes: [PushRecord] { recordOrder.compactMap { records[$0] } }
+
+  /// The app's state, wakes and responses (`expect.app`).
+  public var appState: AppState { appStatus.state }
+
+  /// Routes the app took, in order (`expect.routes`): the matched responses only; responses
+  /// with no route are in ``responses`` and the `route.unmatched` events.
+  public var routes: [RouteRecord] {
+    responses.compactMap { response in
+      response.decision.route.map { RouteRecord(push: response.push, route: $0) }
+    }
+  }
+}

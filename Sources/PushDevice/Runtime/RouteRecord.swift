@@ -1,0 +1,27 @@
+public import PushPayload
+
+/// A route the app took: what an element of `expect.routes` compares (`route`, `params`).
+public struct RouteRecord: Sendable, Equatable {
+  /// The push id of the notification that led there.
+  public var push: String
+  /// The route.
+  public var route: Route
+
+  /// Creates a record.
+  public init(push: String, route: Route) {
+    self.push = push
+    self.route = route
+  }
+
+  /// The route name (`expect.routes[].route`).
+  public var name: String { route.name }
+
+  /// As JSON: `route`, `params`, `push`.
+  public var json: JSONValue {
+    var object = JSONObject()
+    object.append(JSONMember(key: "route", value: .init(.string(route.name))))
+    object.append(JSONMember(key: "params", value: route.json["params"] ?? [:]))
+    object.append(JSONMember(key: "push", value: .init(.string(push))))
+    return JSONValue(.object(object))
+  }
+}

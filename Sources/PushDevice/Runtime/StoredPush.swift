@@ -1,0 +1,12 @@
+import Foundation
+import PushPayload
+
+/// A push APNs keeps while the device is offline (spec §2.5, model-decisions.md §6).
+struct StoredPush: Sendable {
+  /// The push id.
+  var push: String
+  /// APNs's verdict and the payload as the device will read it.
+  var validation: PayloadValidation
+  /// When APNs stops keeping it: `apns-expiration`, at most 30 days after arrival.
+  var until: Date
+}

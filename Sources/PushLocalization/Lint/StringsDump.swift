@@ -1,0 +1,83 @@
+public import Foundation
+
+/// `pushsim strings dump FILE`: a strings file's table as one JSON object (cli.md).
+///
+/// `.strings`: key → value, what the device loads (after a silent truncation, only the entries
+/// before it; spec §1.5). `.stringsdict`: key → the entry's dictionary. `.xcstrings`:
+/// `{"<lang>": {key: value}}`, plural values as the `.stringsdict` dictionary Xcode would
+/// compile. Data values print as base64 strings.
+public enum StringsDump {
+  /// The kind of strings file, from its extension.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// `.strings`
+    case strings
+    /// `.stringsdict`
+    case stringsdict
+    /// `.xcstrings`
+    case xcstrings
+
+    /// The kind of `url`, or `nil` for another extension.
+    public init?(url: URL) {
+      self.init(rawValue: url.pathExtension.lowercased())
+    }
+  }
+
+  /// The dump of one file: the JSON value and the file's findings; `nil` value when the file
+  /// could not be read at all.
+  public static func dump(
+    contentsOf url: URL, name: String? = nil
+  ) -> (value: PropertyListValue?, diagnostics: [LocalizationDiagnostic]) {
+    let file = name ?? url.path
+    switch Kind(url: url) ?? .strings {
+    case .strings:
+      let parsed = StringsFile.read(contentsOf: url, name: file)
+      return (parsed.isLoaded ? .dictionary(parsed.values) : nil, parsed.diagnostics)
+    case .stringsdict:
+      let parsed = StringsdictFile.read(contentsOf: url, name: file)
+      return (parsed.isLoaded ? .dictionary(parsed.rawEntries) : nil, parsed.diagnostics)
+    case .xcstrings:
+      let catalog = StringCatalog.read(contentsOf: url, name: file)
+      guard catalog.isLoaded else { return (nil, catalog.diagnostics) }
+      let languages = catalog.tables.mapValues { table in
+        PropertyListValue.dictionary(table.entries.mapValues(\.propertyListValue))
+      }
+      return (.dictionary(languages), catalog.diagnostics)
+    }
+  }
+
+  /// JSON text with sorted keys, two-space indentation as `JSONSerialization` prints it, and a
+  /// final newline.
+  public static func json(_ value: PropertyListValue) -> String {
+    let options: JSONSerialization.WritingOptions = [
+      .sortedKeys, .prettyPrinted, .withoutEscapingSlashes, .fragmentsAllowed,
+    ]
+    guard let data = try? JSONSerialization.data(withJSONObject: value.jsonObject, options: options)
+    else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}
+
+extension LocalizedValue {
+  /// The value as a property list: a string, or a `.stringsdict` entry dictionary.
+  public var propertyListValue: PropertyListValue {
+    switch self {
+    case .format(let text):
+      return .string(text)
+    case .plural(let plural):
+      var entry: [String: PropertyListValue] = [
+        "NSStringLocalizedFormatKey": .string(plural.format)
+      ]
+      for (name, variable) in plural.variables {
+        var spec: [String: PropertyListValue] = [
+          "NSStringFormatSpecTypeKey": .string("NSStringPluralRuleType")
+        ]
+        if let valueType = variable.valueType {
+          spec["NSStringFormatValueTypeKey"] = .string(valueType)
+        }
+        for (category, text) in variable.variants { spec[category.rawValue] = .string(text) }
+        entry[name] = .dictionary(spec)
+      }
+      return .dictionary(entry)
+    }
+  }
+}

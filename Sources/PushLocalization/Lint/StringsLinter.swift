@@ -1,0 +1,223 @@
+import Foundation
+
+/// `pushsim strings lint PATH...` (cli.md): every finding about `.strings`, `.stringsdict` and
+/// `.xcstrings` files.
+///
+/// Per file: syntax errors with file, line and column, silent truncation (spec §1.5), duplicate
+/// keys (§1.6), and format specifiers other than `%@`/`%n$@` in values (§4.2; inside a plural
+/// variant the variable's own numeric conversion is fine). Across files: keys that some
+/// localization of the same table lacks (reported at the key in a localization that has it),
+/// and catalog keys without a value in one of the catalog's languages.
+public struct StringsLinter: Sendable {
+  /// The result of a lint run.
+  public struct Report: Sendable {
+    /// Files read.
+    public var files: [String]
+    /// Every finding, in file order.
+    public var diagnostics: [LocalizationDiagnostic]
+    /// Paths that could not be used (missing, unreadable): exit status 2.
+    public var unusablePaths: [String]
+
+    /// The number of errors.
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    /// The number of warnings.
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+  }
+
+  /// Creates a linter.
+  public init() {}
+
+  /// Lints files and folders (folders are searched recursively). File names in findings are
+  /// the paths as given, extended below a given folder.
+  public func lint(paths: [String]) -> Report {
+    var report = Report(files: [], diagnostics: [], unusablePaths: [])
+    var files: [String] = []
+    let manager = FileManager.default
+    for path in paths {
+      var isFolder: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
+        report.unusablePaths.append(path)
+        continue
+      }
+      if isFolder.boolValue {
+        let enumerator = manager.enumerator(atPath: path)
+        var found: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+          let url = URL(fileURLWithPath: relative)
+          if StringsDump.Kind(url: url) != nil {
+            found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+          }
+        }
+        files += found.sorted()
+      } else {
+        files.append(path)
+      }
+    }
+    report.files = files
+    var tables: [TableID: [(localization: String, file: String, keys: [String: (Int, Int)])]] =
+      [:]
+    for file in files {
+      let url = URL(fileURLWithPath: file)
+      switch StringsDump.Kind(url: url) ?? .strings {
+      case .strings:
+        let parsed = StringsFile.read(contentsOf: url, name: file)
+        report.diagnostics += parsed.diagnostics
+        var keys: [String: (Int, Int)] = [:]
+        for entry in parsed.entries {
+          if keys[entry.key] == nil { keys[entry.key] = (entry.line, entry.column) }
+          if case .string(let text) = entry.value {
+            report.diagnostics += specifierFindings(
+              in: text, variables: [:], key: entry.key, file: file, line: entry.line,
+              column: entry.column)
+          }
+        }
+        if parsed.isLoaded, let id = TableID(url: url) {
+          tables[id, default: []].append((TableID.localization(of: url), file, keys))
+        }
+      case .stringsdict:
+        let parsed = StringsdictFile.read(contentsOf: url, name: file)
+        report.diagnostics += parsed.diagnostics
+        let locator = (try? Data(contentsOf: url)).map {
+          KeyLocator(text: [UInt8]($0), json: false)
+        }
+        var keys: [String: (Int, Int)] = [:]
+        for (key, plural) in parsed.entries.sorted(by: { $0.key < $1.key }) {
+          let position = locator?.position(of: key)
+          let line = position?.line ?? 1
+          let column = position?.column ?? 1
+          keys[key] = (line, column)
+          report.diagnostics += specifierFindings(
+            in: plural.format, variables: plural.variables, key: key, file: file, line: line,
+            column: column)
+        }
+        if parsed.isLoaded, let id = TableID(url: url) {
+          tables[id, default: []].append((TableID.localization(of: url), file, keys))
+        }
+      case .xcstrings:
+        report.diagnostics += lintCatalog(url: url, file: file)
+      }
+    }
+    report.diagnostics += missingKeyFindings(tables)
+    return report
+  }
+
+  /// Which table a file belongs to: its strings folder, table name and kind.
+  private struct TableID: Hashable {
+    var folder: String
+    var table: String
+    var kind: String
+
+    init?(url: URL) {
+      let lproj = url.deletingLastPathComponent()
+      guard lproj.pathExtension == "lproj" else { return nil }
+      folder = lproj.deletingLastPathComponent().path
+      table = url.deletingPathExtension().lastPathComponent
+      kind = url.pathExtension
+    }
+
+    /// The localization of a file inside `<lang>.lproj`.
+    static func localization(of url: URL) -> String {
+      url.deletingLastPathComponent().deletingPathExtension().lastPathComponent
+    }
+  }
+
+  private func missingKeyFindings(
+    _ tables: [TableID: [(localization: String, file: String, keys: [String: (Int, Int)])]]
+  ) -> [LocalizationDiagnostic] {
+    var findings: [LocalizationDiagnostic] = []
+    for id in tables.keys.sorted(by: {
+      ($0.folder, $0.table, $0.kind) < ($1.folder, $1.table, $1.kind)
+    }) {
+      guard let members = tables[id], members.count > 1 else { continue }
+      let sorted = members.sorted { $0.localization < $1.localization }
+      var allKeys = Set<String>()
+      for member in sorted { allKeys.formUnion(member.keys.keys) }
+      for key in allKeys.sorted() {
+        let missing = sorted.filter { $0.keys[key] == nil }.map(\.localization)
+        guard !missing.isEmpty, let holder = sorted.first(where: { $0.keys[key] != nil }),
+          let position = holder.keys[key]
+        else { continue }
+        findings.append(
+          LocalizationDiagnostic(
+            .warning, code: "key-missing-in-localization",
+            message:
+              "\"\(key)\" is missing from \(missing.joined(separator: ", ")) (\(id.table).\(id.kind)); a push with this loc-key shows the key there",
+            source: .lint, file: holder.file, line: position.0, column: position.1))
+      }
+    }
+    return findings
+  }
+
+  private func lintCatalog(url: URL, file: String) -> [LocalizationDiagnostic] {
+    let catalog = StringCatalog.read(contentsOf: url, name: file)
+    var findings = catalog.diagnostics
+    guard catalog.isLoaded else { return findings }
+    let locator = (try? Data(contentsOf: url)).map { KeyLocator(text: [UInt8]($0), json: true) }
+    var allKeys = Set<String>()
+    for table in catalog.tables.values { allKeys.formUnion(table.entries.keys) }
+    for key in allKeys.sorted() {
+      let position = locator?.position(of: key)
+      let line = position?.line ?? 1
+      let column = position?.column ?? 1
+      let missing = catalog.languages.filter { catalog.tables[$0]?[key] == nil }
+      if !missing.isEmpty {
+        findings.append(
+          LocalizationDiagnostic(
+            .warning, code: "key-missing-in-localization",
+            message:
+              "\"\(key)\" has no value for \(missing.joined(separator: ", ")); a push with this loc-key shows the key there",
+            source: .lint, file: file, line: line, column: column))
+      }
+      for language in catalog.languages {
+        guard let value = catalog.tables[language]?[key] else { continue }
+        switch value {
+        case .format(let text):
+          findings += specifierFindings(
+            in: text, variables: [:], key: "\(key)\" (\(language))", file: file, line: line,
+            column: column, quoteKey: false)
+        case .plural(let plural):
+          findings += specifierFindings(
+            in: plural.format, variables: plural.variables, key: "\(key)\" (\(language))",
+            file: file, line: line, column: column, quoteKey: false)
+        }
+      }
+    }
+    return findings
+  }
+
+  /// Conversions other than `%@`/`%n$@` (outside a plural variant's own number).
+  private func specifierFindings(
+    in format: String, variables: [String: PluralVariable], key: String, file: String, line: Int,
+    column: Int, quoteKey: Bool = true
+  ) -> [LocalizationDiagnostic] {
+    var findings: [LocalizationDiagnostic] = []
+    var seen = Set<String>()
+    func walk(_ text: String, insideVariant: Bool, depth: Int) {
+      guard depth < 8 else { return }
+      for token in FormatToken.tokenize(text) {
+        switch token {
+        case .conversion(let conversion):
+          if conversion.conversion == "@" && !conversion.usesStar { continue }
+          if insideVariant && conversion.isNumeric { continue }
+          let raw = String(conversion.raw)
+          guard seen.insert(raw).inserted else { continue }
+          let name = quoteKey ? "\"\(key)\"" : "\"\(key)"
+          findings.append(
+            LocalizationDiagnostic(
+              .warning, code: "unsupported-specifier",
+              message:
+                "\(name) uses '\(raw)': notifications support only %@ and %n$@ (loc-args are strings)",
+              source: .lint, file: file, line: line, column: column))
+        case .variable(let name, _, _):
+          for variant in variables[name]?.variants.values.sorted() ?? [] {
+            walk(variant, insideVariant: true, depth: depth + 1)
+          }
+        case .literal, .percent, .invalid:
+          continue
+        }
+      }
+    }
+    walk(format, insideVariant: false, depth: 0)
+    return findings
+  }
+}

@@ -1,0 +1,67 @@
+public import Foundation
+import Synchronization
+
+/// A local HTTP server for media-download tests: a Python 3 standard-library script started on
+/// `127.0.0.1` with a free port.
+///
+/// The script prints `PORT <n>` when it listens and exits when its standard input closes, so the
+/// server ends with the test process however that ends. Tests run offline: the server binds the
+/// loopback interface only.
+public final class TestMediaServer: Sendable {
+  /// The port the server listens on.
+  public let port: Int
+  private let process: Mutex<Process?>
+  private let input: Pipe
+
+  private init(port: Int, process: Process, input: Pipe) {
+    self.port = port
+    self.process = Mutex(process)
+    self.input = input
+  }
+
+  /// Why the server could not start.
+  public struct StartError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
+  }
+
+  /// Starts `script` (run with `python3`) with `arguments`, and waits for its `PORT` line.
+  public static func start(script: URL, arguments: [String] = []) throws -> TestMediaServer {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path] + arguments
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    guard text.hasPrefix("PORT "),
+      let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      process.terminate()
+      throw StartError(description: "the media server did not report a port (got \(text))")
+    }
+    return TestMediaServer(port: port, process: process, input: input)
+  }
+
+  /// `http://127.0.0.1:<port><path>`.
+  public func url(_ path: String) -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// Stops the server (closing its input ends it).
+  public func stop() {
+    try? input.fileHandleForWriting.close()
+    process.withLock { process in
+      process?.waitUntilExit()
+      process = nil
+    }
+  }
+}

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""A media server for PushSim's HTTPFetcher tests: standard library only, loopback only.
+
+Usage: media_server.py MEDIA_FOLDER
+Listens on 127.0.0.1 on a free port, prints "PORT <n>" on stdout, and serves until its stdin
+closes (so it ends with the test process that started it, however that ends).
+
+Routes (each one behaviour the tests check):
+  /media/<name>            a file from MEDIA_FOLDER with its own Content-Type and Content-Length
+  /status/<code>           an empty answer with that status
+  /trickle.jpg             JPEG header, then one byte every 100 ms for a minute
+  /big.jpg                 11 MiB announced by Content-Length (image/jpeg)
+  /big-stream.jpg          11 MiB chunked, no Content-Length (image/jpeg)
+  /html-as-jpeg.jpg        an HTML page served as image/jpeg
+  /png-bytes.jpg           PNG bytes served as image/jpeg
+  /png-bytes-typed.jpg     PNG bytes served as image/png
+  /octet.bin               PNG bytes served as application/octet-stream
+  /page.html               an HTML page served as text/html
+  /redirect/<n>            n redirects in a row, then /media/tiny.jpg
+  /to-localhost            a redirect to http://localhost:<port>/media/tiny.jpg
+  /to-file                 a redirect to file:///etc/passwd
+  /to-data                 a redirect to a data: URL
+  /close-mid-body.jpg      chunked JPEG, connection closed in the middle of a chunk
+  /short.jpg               Content-Length 5000, 1000 bytes sent, connection closed
+"""
+
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+MEDIA = sys.argv[1] if len(sys.argv) > 1 else "."
+TYPES = {
+    ".jpg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".mp3": "audio/mpeg",
+    ".wav": "audio/wav", ".aiff": "audio/aiff", ".html": "text/html",
+}
+MIB = 1 << 20
+
+
+def media(name):
+    with open(os.path.join(MEDIA, name), "rb") as f:
+        return f.read()
+
+
+def jpeg_filler(size):
+    head = media("tiny.jpg")[:-2]
+    return head + b"\x00" * (size - len(head))
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def head(self, status, content_type=None, length=None, extra=()):
+        self.send_response(status)
+        if content_type:
+            self.send_header("Content-Type", content_type)
+        if length is not None:
+            self.send_header("Content-Length", str(length))
+        for name, value in extra:
+            self.send_header(name, value)
+        self.send_header("Connection", "close")
+        self.end_headers()
+
+    def body(self, content_type, data):
+        self.head(200, content_type, len(data))
+        self.wfile.write(data)
+
+    def redirect(self, location):
+        self.head(302, length=0, extra=[("Location", location)])
+
+    def chunk(self, data):
+        self.wfile.write(b"%x\r\n" % len(data) + data + b"\r\n")
+
+    def do_GET(self):
+        path = self.path.split("?", 1)[0]
+        port = self.server.server_address[1]
+        try:
+            if path.startswith("/media/"):
+                name = os.path.basename(path)
+                self.body(TYPES.get(os.path.splitext(name)[1], "application/octet-stream"),
+                          media(name))
+            elif path.startswith("/status/"):
+                self.head(int(path.rsplit("/", 1)[1]), "text/plain", 0)
+            elif path == "/trickle.jpg":
+                self.head(200, "image/jpeg", 100000)
+                self.wfile.write(media("tiny.jpg")[:20])
+                self.wfile.flush()
+                for _ in range(600):
+                    time.sleep(0.1)
+                    self.wfile.write(b"\x00")
+                    self.wfile.flush()
+            elif path == "/big.jpg":
+                data = jpeg_filler(11 * MIB)
+                self.body("image/jpeg", data)
+            elif path == "/big-stream.jpg":
+                self.head(200, "image/jpeg", extra=[("Transfer-Encoding", "chunked")])
+                data = jpeg_filler(11 * MIB)
+                for start in range(0, len(data), 64 * 1024):
+                    self.chunk(data[start:start + 64 * 1024])
+                self.wfile.write(b"0\r\n\r\n")
+            elif path == "/html-as-jpeg.jpg":
+                self.body("image/jpeg", media("not-media.html"))
+            elif path == "/png-bytes.jpg":
+                self.body("image/jpeg", media("tiny.png"))
+            elif path == "/png-bytes-typed.jpg":
+                self.body("image/png", media("tiny.png"))
+            elif path == "/octet.bin":
+                self.body("application/octet-stream", media("tiny.png"))
+            elif path == "/page.html":
+                self.body("text/html; charset=utf-8", media("not-media.html"))
+            elif path.startswith("/redirect/"):
+                left = int(path.rsplit("/", 1)[1])
+                self.redirect("/redirect/%d" % (left - 1) if left > 1 else "/media/tiny.jpg")
+            elif path == "/to-localhost":
+                self.redirect("http://localhost:%d/media/tiny.jpg" % port)
+            elif path == "/to-file":
+                self.redirect("file:///etc/passwd")
+            elif path == "/to-data":
+                self.redirect("data:image/png;base64,iVBORw0KGgo=")
+            elif path == "/close-mid-body.jpg":
+                self.head(200, "image/jpeg", extra=[("Transfer-Encoding", "chunked")])
+                data = media("tiny.jpg")
+                self.wfile.write(b"%x\r\n" % 4096 + data)
+                self.wfile.flush()
+                self.close_hard()
+            elif path == "/short.jpg":
+                self.head(200, "image/jpeg", 5000)
+                self.wfile.write(jpeg_filler(1000))
+                self.wfile.flush()
+                self.close_hard()
+            else:
+                self.head(404, "text/plain", 0)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def close_hard(self):
+        self.close_connection = True
+        try:
+            self.connection.shutdown(2)
+        except OSError:
+            pass
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print("PORT %d" % server.server_address[1], flush=True)
+    try:
+        while sys.stdin.buffer.read(1024):
+            pass
+    except KeyboardInterrupt:
+        pass
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+import Foundation
+import PushDevice
+import PushPayload
+import PushSimTestSupport
+import Testing
+
+/// Real downloads against a local server (Fixtures/media_server.py on 127.0.0.1): every
+/// behaviour of issue 5 runs through the built-in media extension and the stage, with a short
+/// budget, and must end with the notification delivered and the reason logged.
+@Suite struct HTTPFetcherTests {
+  typealias F = ExtensionFixtures
+
+  static let server = Result {
+    try TestMediaServer.start(
+      script: Repository.folder().appendingPathComponent("Fixtures/media_server.py"),
+      arguments: [ExtensionFixtures.media.path])
+  }
+
+  /// `127.0.0.1` is an exception domain allowing plain http; `localhost` is not.
+  static let ats = ATSSettings(
+    exceptionDomains: ["127.0.0.1": .init(allowsInsecureHTTPLoads: true)])
+  static let budget: Duration = .seconds(2)
+
+  func run(_ path: String, ats: ATSSettings = Self.ats, budget: Duration = Self.budget)
+    async throws -> (NotificationRequest, ServiceExtensionOutcome)
+  {
+    let server = try Self.server.get()
+    let stage = ServiceExtensionStage(fetcher: HTTPFetcher(ats: ats), sandbox: F.sandbox())
+    defer { stage.sandbox.removeAll() }
+    let request = F.request(payload: [
+      ("media-url", JSONValue(.string(server.url(path).absoluteString)))
+    ])
+    let outcome = await stage.run(
+      request: request, extension: MediaAttachmentExtension(), budget: budget)
+    #expect(outcome.elapsed <= budget)
+    #expect(outcome.request.identifier == request.identifier)
+    return (request, outcome)
+  }
+
+  struct Served: Sendable, CustomTestStringConvertible {
+    var path: String
+    var type: MediaType
+    var testDescription: String { "\(path) → \(type.rawValue)" }
+  }
+
+  @Test(arguments: [
+    Served(path: "/media/tiny.jpg", type: .jpeg),
+    Served(path: "/media/tiny.png", type: .png),
+    Served(path: "/media/tiny.gif", type: .gif),
+    Served(path: "/media/tiny.mp3", type: .mp3),
+    Served(path: "/media/tiny.wav", type: .wav),
+    Served(path: "/png-bytes-typed.jpg", type: .png),
+    Served(path: "/octet.bin", type: .png),
+    Served(path: "/redirect/5", type: .jpeg),
+  ])
+  func servedMediaIsAttached(_ served: Served) async throws {
+    let (_, outcome) = try await run(served.path)
+    #expect(outcome.delivered == .modified)
+    #expect(outcome.kinds == ["extension.started", "media.fetched", "extension.finished"])
+    let attachment = try #require(outcome.request.content.attachments.first)
+    #expect(attachment.type == served.type.rawValue)
+    #expect(attachment.url.pathExtension == served.type.preferredFileExtension)
+    #expect(attachment.url.lastPathComponent.hasPrefix("attachment-"))
+  }
+
+  struct Failure: Sendable, CustomTestStringConvertible {
+    var path: String
+    var code: MediaFetchError.Code
+    var reason: String
+    var testDescription: String { "\(path) → \(code.rawValue)" }
+  }
+
+  @Test(arguments: [
+    Failure(path: "/status/404", code: .httpStatus, reason: "HTTP 404"),
+    Failure(path: "/status/500", code: .httpStatus, reason: "HTTP 500"),
+    Failure(path: "/html-as-jpeg.jpg", code: .typeMismatch, reason: "leading bytes are not JPEG"),
+    Failure(path: "/png-bytes.jpg", code: .typeMismatch, reason: "JPEG but the bytes are PNG"),
+    Failure(path: "/page.html", code: .unsupportedType, reason: "text/html"),
+    Failure(path: "/redirect/6", code: .tooManyRedirects, reason: "more than 5 redirects"),
+    Failure(path: "/to-localhost", code: .redirectRefused, reason: "plain http to localhost"),
+    Failure(path: "/to-file", code: .redirectRefused, reason: "file: URL is never followed"),
+    Failure(path: "/to-data", code: .redirectRefused, reason: "data: URL is never followed"),
+    Failure(path: "/close-mid-body.jpg", code: .truncated, reason: "connection ended"),
+    Failure(path: "/short.jpg", code: .truncated, reason: "1000 bytes of the 5000 bytes"),
+    Failure(path: "/big.jpg", code: .tooLarge, reason: "Content-Length 11534336"),
+    Failure(path: "/big-stream.jpg", code: .tooLarge, reason: "cancelled at 10485761 bytes"),
+  ])
+  func failedDownloadDeliversTheOriginal(_ failure: Failure) async throws {
+    let (request, outcome) = try await run(failure.path)
+    #expect(outcome.delivered == .original)
+    #expect(outcome.request == request)
+    #expect(outcome.request.content.attachments.isEmpty)
+    #expect(outcome.kinds == ["extension.started", "media.failed", "extension.finished"])
+    let event = try #require(outcome.event(.mediaFailed))
+    #expect(event.details["code"] == JSONValue(.string(failure.code.rawValue)))
+    #expect(event.reason.contains(failure.reason), "\(event.reason)")
+  }
+
+  @Test func trickleStopsAtTheDeadlineAndTheOriginalIsDelivered() async throws {
+    let budget: Duration = .seconds(1)
+    let (request, outcome) = try await run("/trickle.jpg", budget: budget)
+    #expect(outcome.delivered == .original)
+    #expect(outcome.request == request)
+    #expect(outcome.elapsed == budget)
+    #expect(outcome.kinds == ["extension.started", "media.failed", "extension.timeout"])
+    #expect(outcome.event(.mediaFailed)?.details["code"] == "timed-out")
+  }
+
+  @Test func anElevenMiBImageIsCutAtTheLimitPlusOneByte() async throws {
+    let server = try Self.server.get()
+    let limit = MediaType.Kind.image.sizeLimit
+    let error = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).fetch(
+        server.url("/big-stream.jpg"), limit: MediaType.largestSizeLimit, timeout: .seconds(5))
+    }
+    #expect(error?.code == .tooLarge)
+    #expect(error?.bytesReceived == limit + 1)
+  }
+
+  @Test func plainHTTPWithoutAnExceptionIsBlockedBeforeConnecting() async throws {
+    let (request, outcome) = try await run("/media/tiny.jpg", ats: ATSSettings())
+    #expect(outcome.request == request)
+    #expect(outcome.event(.mediaFailed)?.details["code"] == "ats-blocked")
+    #expect(outcome.elapsed == .zero)
+  }
+
+  @Test func localNetworkingAllowsTheLocalhostRedirect() async throws {
+    let (_, outcome) = try await run(
+      "/to-localhost", ats: ATSSettings(allowsLocalNetworking: true))
+    #expect(outcome.request.content.attachments.first?.type == "public.jpeg")
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import PushLocalization
+import PushSimTestSupport
+import Testing
+
+/// `.stringsdict` (spec §2) and `.xcstrings` (spec §3), and the sample app's `Strings/` folder.
+@Suite struct StringsdictAndCatalogTests {
+  static let strings = Repository.url("Strings")
+  static let fixtures = Repository.folder().appendingPathComponent("Fixtures/Strings")
+
+  static func localizer(_ languages: [String]) -> AlertLocalizer {
+    let (bundle, _) = StringsBundle.load(folder: strings, developmentRegion: "en")
+    return AlertLocalizer(bundle: bundle, preferredLanguages: languages)
+  }
+
+  @Test func sampleAppLoadsWithoutFindings() {
+    let (bundle, diagnostics) = StringsBundle.load(folder: Self.strings, developmentRegion: "en")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    #expect(bundle.localizations == ["cs", "en", "es", "sr", "sr-Latn"])
+    for localization in bundle.localizations {
+      let table = bundle.table(for: localization)
+      for key in ["NEW_MESSAGE_TITLE", "NEW_MESSAGE_BODY", "UNREAD_MESSAGES", "ORDER_SHIPPED_BODY"]
+      {
+        #expect(table[key] != nil, "\(localization) lacks \(key)")
+      }
+    }
+  }
+
+  struct SeedCase: Sendable {
+    var languages: [String]
+    var sender: String
+    var text: String
+    var title: String
+  }
+
+  /// The seed articles' localized payload (NEW_MESSAGE_TITLE / NEW_MESSAGE_BODY).
+  @Test(arguments: [
+    SeedCase(languages: ["es-MX"], sender: "Ana", text: "¡Hola!", title: "Nuevo mensaje de Ana"),
+    SeedCase(languages: ["cs-CZ"], sender: "Anna", text: "Ahoj!", title: "Nová zpráva od Anna"),
+    SeedCase(languages: ["sr-RS"], sender: "Ана", text: "Здраво!", title: "Нова порука од Ана"),
+    SeedCase(
+      languages: ["sr-Latn-RS"], sender: "Ana", text: "Zdravo!", title: "Nova poruka od Ana"),
+    SeedCase(languages: ["de", "fr"], sender: "Ana", text: "Hi!", title: "New message from Ana"),
+  ])
+  func seedPayload(_ seed: SeedCase) {
+    let alert = Self.localizer(seed.languages).localize(
+      AlertLocalizationInput(
+        title: .title(locKey: "NEW_MESSAGE_TITLE", arguments: [seed.sender]),
+        body: .body(locKey: "NEW_MESSAGE_BODY", arguments: [seed.text])))
+    #expect(alert.title == seed.title)
+    #expect(alert.body == seed.text)
+    #expect(alert.diagnostics.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("en", "0", "No unread messages"), ("en", "1", "You have 1 unread message"),
+    ("en", "2", "You have 2 unread messages"),
+    ("es", "1000000", "Tienes 1000000 de mensajes sin leer"),
+    ("es", "0", "No hay mensajes sin leer"), ("cs", "3", "Máte 3 nepřečtené zprávy"),
+    ("cs", "5", "Máte 5 nepřečtených zpráv"), ("cs", "0", "Máte 0 nepřečtených zpráv"),
+    ("sr", "21", "Имате 21 непрочитану поруку"), ("sr", "22", "Имате 22 непрочитане поруке"),
+    ("sr", "11", "Имате 11 непрочитаних порука"), ("sr-Latn", "2", "Imate 2 nepročitane poruke"),
+  ])
+  func unreadPlural(_ language: String, _ count: String, _ expected: String) {
+    let alert = Self.localizer([language]).localize(
+      AlertLocalizationInput(body: .body(locKey: "UNREAD_MESSAGES", arguments: [count])))
+    #expect(alert.body == expected)
+    #expect(alert.diagnostics.isEmpty, "\(alert.diagnostics)")
+  }
+
+  @Test func pluralArgumentThatIsNotANumber() {
+    let alert = Self.localizer(["en"]).localize(
+      AlertLocalizationInput(body: .body(locKey: "UNREAD_MESSAGES", arguments: ["many"])))
+    #expect(alert.body == "You have many unread messages")
+    #expect(alert.diagnostics.map(\.code) == ["plural-arg-not-number"])
+    #expect(alert.diagnostics.first?.path == "aps.alert.loc-args[0]")
+  }
+
+  @Test func reorderedPositionalFormat() {
+    let alert = Self.localizer(["cs"]).localize(
+      AlertLocalizationInput(body: .body(locKey: "COMMENT_ON_POST", arguments: ["Eva", "Výlet"])))
+    #expect(alert.body == "Nový komentář k Výlet od Eva")
+  }
+
+  @Test func catalogDeviceVariationAndSubstitution() {
+    let english = Self.localizer(["en"]).localize(
+      AlertLocalizationInput(
+        title: .title(locKey: "ORDER_SHIPPED_TITLE"),
+        body: .body(locKey: "ORDER_SHIPPED_BODY", arguments: ["1", "Acme"])))
+    #expect(english.title == "Your order is on its way")
+    #expect(english.body == "1 item from Acme shipped")
+    #expect(english.diagnostics.isEmpty, "\(english.diagnostics)")
+    let czech = Self.localizer(["cs"]).localize(
+      AlertLocalizationInput(body: .body(locKey: "ORDER_SHIPPED_BODY", arguments: ["3", "Acme"])))
+    #expect(czech.body == "Z obchodu Acme odešly 3 položky")
+    let serbian = Self.localizer(["sr"]).localize(
+      AlertLocalizationInput(body: .body(locKey: "ORDER_DELAYED", arguments: ["2"])))
+    #expect(serbian.body == "Поруџбина касни 2 дана")
+    #expect(serbian.diagnostics.isEmpty, "\(serbian.diagnostics)")
+  }
+
+  @Test func categorySummaryThroughStringsdict() {
+    let localizer = Self.localizer(["cs"])
+    #expect(
+      localizer.format("MORE_NOTIFICATIONS", arguments: [.number(3)]).text == "3 další oznámení")
+    #expect(
+      localizer.format("MORE_NOTIFICATIONS", arguments: [.number(7)]).text == "7 dalších oznámení")
+    #expect(localizer.format("%u more", arguments: [.number(2)]).text == "2 more")
+  }
+
+  @Test func nestedAndMultipleVariables() throws {
+    let file = StringsdictFile.read(
+      contentsOf: Self.fixtures.appendingPathComponent("Stringsdict/nested.stringsdict"),
+      name: "nested.stringsdict")
+    let formatter = LocalizedFormatter(language: "cs")
+    let position = try #require(file.entries["POSITION"])
+    #expect(
+      formatter.format(.plural(position), arguments: ["1", "3"]).text
+        == "1. položka z 3 celkově (few)")
+    #expect(
+      formatter.format(.plural(position), arguments: ["5", "1"]).text == "5. položek z 1 celkem")
+    let two = try #require(file.entries["TWO_VARIABLES"])
+    let result = formatter.format(.plural(two), arguments: ["1", "4"])
+    #expect(result.text == "1 soubor in 4 složkách")
+    #expect(result.diagnostics.isEmpty)
+    #expect(file.entries["NO_FORMAT"] == nil)
+    let codes = file.diagnostics.map(\.code).sorted()
+    #expect(codes == ["plural-variable-missing", "stringsdict-entry"])
+    #expect(file.diagnostics.allSatisfy { $0.line != nil && $0.line != 1 })
+  }
+
+  @Test func zeroRuleOnlyWhenPresent() {
+    let variable = PluralVariable(variants: [.one: "%d file", .other: "%d files"])
+    let plural = PluralFormat(format: "%#@n@", variables: ["n": variable])
+    #expect(
+      LocalizedFormatter(language: "en").format(.plural(plural), arguments: ["0"]).text == "0 files"
+    )
+    var withZero = plural
+    withZero.variables["n"]?.variants[.zero] = "none"
+    #expect(
+      LocalizedFormatter(language: "en").format(.plural(withZero), arguments: ["0"]).text == "none")
+    #expect(
+      LocalizedFormatter(language: "en").format(.plural(withZero), arguments: ["0.5"]).text
+        == "0.5 files")
+  }
+
+  @Test func missingCategoryFallsBackToOther() {
+    let variable = PluralVariable(variants: [.one: "%d soubor", .other: "%d souborů"])
+    let plural = PluralFormat(format: "%#@n@", variables: ["n": variable])
+    #expect(
+      LocalizedFormatter(language: "cs").format(.plural(plural), arguments: ["3"]).text
+        == "3 souborů")
+  }
+
+  @Test func catalogSourceLanguageUsesKeyWhenMissing() throws {
+    let json =
+      #"{"sourceLanguage":"en","strings":{"Hello %@":{},"K":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"V"}}}}}}"#
+    let catalog = StringCatalog.read(data: Data(json.utf8), file: "c.xcstrings")
+    #expect(catalog.tables["en"]?["Hello %@"] == .format("Hello %@"))
+    #expect(catalog.tables["en"]?["K"] == .format("V"))
+    let broken = StringCatalog.read(data: Data("{".utf8), file: "b.xcstrings")
+    #expect(!broken.isLoaded)
+    #expect(broken.diagnostics.first?.code == "strings-syntax")
+  }
+}
