@@ -111,7 +111,9 @@ enum DocsStyle {
       color: var(--muted); white-space: pre-line; font-size: 13px; }
 
     /* ---- the phone ---- */
-    .phone { margin: 0; width: 364px; }
+    .phone { margin: 0 0 18px; width: 364px; }
+    .phone-label { font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em;
+      color: var(--muted); margin: 0 0 6px; }
     .screen { position: relative; width: 364px; height: 760px; border-radius: 56px;
       border: 12px solid #0b0b0c; box-shadow: 0 0 0 2px #3a3a3c, 0 18px 40px rgba(0, 0, 0, .28);
       background: var(--wallpaper); overflow: hidden; color: var(--on-wall);
