@@ -65,7 +65,8 @@ import Testing
     let browser = try #require(HeadlessBrowser.installed)
     let out = Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: out) }
-    _ = try CommandRunner.run(["docs", Self.fixtures, "--out", out.path])
+    let run = try CommandRunner.run(["docs", Self.fixtures, "--out", out.path])
+    try #require(run.status == 1, "\(run.standardError)")
     let texts = [
       "localized-thread.html": ["Нова порука од Ана", "Здраво! Како си?", "још 2 порука", "Одговори"],
       "rich-levels.html": ["¡Tu pedido está en camino!", "Crème brûlée y jalapeño", "Trabajo"],

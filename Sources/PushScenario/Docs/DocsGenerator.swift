@@ -89,8 +89,10 @@ private struct PageBuilder {
       let diagnostics = Array(device.diagnostics.dropFirst(diagnosticCount))
       eventCount = device.events.count
       diagnosticCount = device.diagnostics.count
+      // A step starts when the one before it ended (a push may move the clock itself).
+      let stepStart = previous?.now ?? result.start
       var view = DocsStep(
-        number: step.number, offset: device.now.timeIntervalSince(result.start),
+        number: step.number, offset: stepStart.timeIntervalSince(result.start),
         kind: step.keyword, title: DocsVocabulary.title(of: step), note: step.note,
         events: events.map { event in
           DocsEvent(

@@ -91,7 +91,7 @@ enum DocsStyle {
     .headers th { text-align: left; font-weight: 500; color: var(--muted); padding: 1px 14px 1px 0;
       font-family: var(--mono); font-size: 12.5px; }
     .payload { background: var(--page); border-radius: 10px; padding: 10px 12px; overflow-x: auto;
-      white-space: pre; margin: 8px 0; line-height: 1.5; }
+      white-space: pre-wrap; overflow-wrap: anywhere; margin: 8px 0; line-height: 1.5; }
     .j-str { color: #c41a16; } .j-num, .j-bool, .j-null { color: #1c00cf; }
     .j-key { color: var(--text); }
     @media (prefers-color-scheme: dark) {
