@@ -153,9 +153,11 @@ public struct ServiceExtensionStage: Sendable {
     switch first {
     case .returned(let returned):
       (content, delivered, reason) = Self.accept(returned, original: original, from: "didReceive")
+      // A correction is PushSim's choice (model-decisions.md §2 read the same way), not iOS's.
+      let source: DiagnosticSource = reason.contains("PushSim corrected") ? .model : .device
       events.append(
         .init(
-          offset: elapsed, kind: .extensionFinished, source: .device, reason: reason,
+          offset: elapsed, kind: .extensionFinished, source: source, reason: reason,
           details: ["delivered": JSONValue(.string(delivered.rawValue))]))
     case .threw(let error):
       reason =
@@ -258,6 +260,11 @@ public struct ServiceExtensionStage: Sendable {
     if let badge = content.badge, badge < 0 {
       corrections.append("negative badge \(badge) ignored")
       content.badge = nil
+    }
+    if content.payload.objectValue == nil {
+      corrections.append(
+        "a payload that is \(content.payload.typeName), not an object, replaced by the original")
+      content.payload = original.payload
     }
     if content == original {
       return (original, .original, "\(method) returned the original content unchanged")
