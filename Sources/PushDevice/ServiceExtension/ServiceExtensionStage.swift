@@ -53,7 +53,7 @@ public struct ServiceExtensionStage: Sendable {
 
     /// Creates limits.
     public init(
-      didReceiveLimit: Duration? = nil, grace: Duration = .milliseconds(500),
+      didReceiveLimit: Duration? = nil, grace: Duration = .seconds(1),
       timeWillExpireLimit: Duration = .seconds(1)
     ) {
       self.didReceiveLimit = didReceiveLimit
