@@ -21,7 +21,8 @@ import Testing
       "index.html", "style.css", "localized-thread.html", "rich-levels.html",
       "rich-levels-files/o1-1.png",
     ] {
-      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)")
+      #expect(
+        FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)")
     }
   }
 
@@ -68,7 +69,9 @@ import Testing
     let run = try CommandRunner.run(["docs", Self.fixtures, "--out", out.path])
     try #require(run.status == 1, "\(run.standardError)")
     let texts = [
-      "localized-thread.html": ["Нова порука од Ана", "Здраво! Како си?", "још 2 порука", "Одговори"],
+      "localized-thread.html": [
+        "Нова порука од Ана", "Здраво! Како си?", "још 2 порука", "Одговори",
+      ],
       "rich-levels.html": ["¡Tu pedido está en camino!", "Crème brûlée y jalapeño", "Trabajo"],
       "index.html": ["a Serbian chat thread stacks", "café order"],
     ]

@@ -128,7 +128,8 @@ private struct PageBuilder {
     return DocsScenario(
       name: scenario.name, description: scenario.description ?? "", file: scenario.file,
       passed: result.passed,
-      behaviours: DocsVocabulary.behaviours(events: allEvents, phones: phones, localized: localized),
+      behaviours: DocsVocabulary.behaviours(
+        events: allEvents, phones: phones, localized: localized),
       failures: looseFailures, steps: steps, assets: assets)
   }
 
@@ -277,7 +278,9 @@ private struct PageBuilder {
     let text = record.lockScreenText
     var thumbnail: String?
     if !text.hidden,
-      let image = record.attachments.first(where: { Self.isImage($0) && !$0.options.thumbnailHidden })
+      let image = record.attachments.first(where: {
+        Self.isImage($0) && !$0.options.thumbnailHidden
+      })
     {
       thumbnail = asset(for: image.url, name: push)
     }
@@ -297,7 +300,8 @@ private struct PageBuilder {
     if let path = assetPaths[url] { return path }
     guard let data = try? Data(contentsOf: url) else { return nil }
     let fileExtension = url.pathExtension.isEmpty ? "" : "." + url.pathExtension.lowercased()
-    let path = "\(assetFolder)/\(HTML.slug(name, fallback: "attachment"))-\(assets.count + 1)\(fileExtension)"
+    let path =
+      "\(assetFolder)/\(HTML.slug(name, fallback: "attachment"))-\(assets.count + 1)\(fileExtension)"
     assets.append(DocsScenario.Asset(data: data, path: path))
     assetPaths[url] = path
     return path

@@ -230,7 +230,8 @@ public struct DocsSite: Sendable {
           html += "<ul class=\"cuts\">\n"
           for cut in drawing.truncations {
             html += "<li>\(Self.diagnostic(cut.diagnostic, push: cut.push))"
-            html += "<blockquote class=\"full-text\">\(HTML.escape(cut.fullText))</blockquote></li>\n"
+            html +=
+              "<blockquote class=\"full-text\">\(HTML.escape(cut.fullText))</blockquote></li>\n"
           }
           html += "</ul>\n"
         }
