@@ -56,3 +56,14 @@ import Testing
     #expect(reason.contains("plain http to localhost"))
   }
 }
+
+extension ATSSettingsTests {
+  @Test func exceptionDomainsAreNotAffectedByArbitraryLoads() throws {
+    let settings = ATSSettings(
+      allowsArbitraryLoads: true,
+      exceptionDomains: ["strict.example.com": .init(allowsInsecureHTTPLoads: false)])
+    #expect(try !allowed(settings, "http://strict.example.com/a.jpg"))
+    #expect(try allowed(settings, "http://other.example.com/a.jpg"))
+    #expect(try allowed(settings, "https://strict.example.com/a.jpg"))
+  }
+}

@@ -130,3 +130,47 @@ import Testing
     #expect(outcome.request.content.attachments.first?.type == "public.jpeg")
   }
 }
+
+/// Redirect judgement without a server (https targets need no TLS here: nothing connects).
+@Suite struct RedirectJudgementTests {
+  let secure = URL(string: "https://cdn.example.com/a/b.jpg") ?? URL(fileURLWithPath: "/")
+
+  func code(_ location: String?, hop: Int = 1, ats: ATSSettings = ATSSettings())
+    -> MediaFetchError.Code?
+  {
+    switch HTTPFetcher.judgeRedirect(
+      location: location, from: secure, hop: hop, status: 302, ats: ats)
+    {
+    case .success: nil
+    case .failure(let error): error.code
+    }
+  }
+
+  @Test func relativeLocationsResolveAgainstTheAnsweringURL() throws {
+    let target = try HTTPFetcher.judgeRedirect(
+      location: "../c.jpg", from: secure, hop: 1, status: 302, ats: ATSSettings()
+    ).get()
+    #expect(target.absoluteString == "https://cdn.example.com/c.jpg")
+  }
+
+  @Test func anHTTPSToHTTPDowngradeNeedsATS() {
+    #expect(code("http://cdn.example.com/b.jpg") == .redirectRefused)
+    #expect(
+      code("http://cdn.example.com/b.jpg", ats: ATSSettings(allowsArbitraryLoads: true)) == nil)
+  }
+
+  @Test func onlyHTTPAndHTTPSAreFollowed() {
+    #expect(
+      code("file:///etc/passwd", ats: ATSSettings(allowsArbitraryLoads: true)) == .redirectRefused)
+    #expect(code("data:text/plain,hi") == .redirectRefused)
+    #expect(code("javascript:alert(1)") == .redirectRefused)
+    #expect(code("ftp://cdn.example.com/a.jpg") == .redirectRefused)
+  }
+
+  @Test func theSixthHopAndAMissingLocationAreRefused() {
+    #expect(code("https://cdn.example.com/c.jpg", hop: 5) == nil)
+    #expect(code("https://cdn.example.com/c.jpg", hop: 6) == .tooManyRedirects)
+    #expect(code(nil) == .redirectRefused)
+    #expect(code("") == .redirectRefused)
+  }
+}

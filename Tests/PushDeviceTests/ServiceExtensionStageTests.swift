@@ -296,6 +296,7 @@ private actor RefusalRecorder: ServiceExtension {
     #expect(outcome.request.content.relevanceScore == 1)
     #expect(outcome.request.content.badge == nil)
     #expect(outcome.reason.contains("clamped to 1.0"))
+    #expect(outcome.event(.extensionFinished)?.source == .model)
     let nan = await stage.run(
       request: F.request(),
       extension: FixedExtension { content in
@@ -304,6 +305,17 @@ private actor RefusalRecorder: ServiceExtension {
         return content
       })
     #expect(nan.request.content.relevanceScore == 0)
+    let request = F.request()
+    let array = await stage.run(
+      request: request,
+      extension: FixedExtension { content in
+        var content = content
+        content.body = "Changed"
+        content.payload = [1, 2]
+        return content
+      })
+    #expect(array.request.content.payload == request.content.payload)
+    #expect(array.request.content.body == "Changed")
   }
 
   @Test func badAttachmentsAreDroppedWithTheirUNErrorCodes() async throws {

@@ -174,7 +174,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     #expect(scenario.app.object["bundleId"]?.stringValue == "com.example.chat")
     let strings = try #require(scenario.app.object["strings"]?.stringValue)
     #expect(strings.hasSuffix("/Strings"))
-    #expect(scenario.app.source?.path == "apps/chat.app.json")
+    #expect(scenario.app.source.path == "apps/chat.app.json")
   }
 
   @Test func stringsDefaultsToTheNearestStringsFolder() throws {
@@ -231,7 +231,8 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
         parsing: #"{"settings":{"grouping":"byApp"},"sounds":["b","c"],"state":"foreground"}"#
       )
       .root.objectValue)
-    let merged = ConfigurationDocument(object: base).merging(change).object
+    let source = SourceFile(path: "x.json", url: URL(fileURLWithPath: "/x.json"), bytes: [])
+    let merged = ConfigurationDocument(object: base, source: source).merging(change).object
     #expect(
       JSONValue(.object(merged)).jsonText
         == #"{"settings":{"grouping":"byApp","showPreviews":"never"},"sounds":["b","c"],"state":"foreground"}"#

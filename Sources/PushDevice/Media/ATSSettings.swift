@@ -6,6 +6,12 @@ public import Foundation
 /// these settings say so; `https:` always is. The rule PushSim applies is model-decisions.md §7:
 /// arbitrary loads, an exception domain that allows insecure loads, or local networking for
 /// loopback and `.local` names. Field names match the Info.plist keys without their `NS` prefix.
+///
+/// Precedence follows Apple's key documentation: a host covered by `NSExceptionDomains` is
+/// decided by its entry, whatever `NSAllowsArbitraryLoads` says
+/// (developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nsallowsarbitraryloads).
+/// Apple documents `NSAllowsLocalNetworking` as covering unqualified names, `.local` names and
+/// all IP addresses; PushSim narrows it to loopback and `.local` as model-decisions.md §7 says.
 public struct ATSSettings: Sendable, Equatable {
   /// `NSAllowsArbitraryLoads`: plain http to any host.
   public var allowsArbitraryLoads: Bool
@@ -51,13 +57,21 @@ public struct ATSSettings: Sendable, Equatable {
     case "https":
       return .allowed("https")
     case "http":
-      if allowsArbitraryLoads { return .allowed("allowsArbitraryLoads") }
-      if let domain = exceptionDomain(for: host), domain.exception.allowsInsecureHTTPLoads {
-        return .allowed("exception domain \(domain.name) allows insecure http loads")
+      if let domain = exceptionDomain(for: host) {
+        // Exception domains are not affected by NSAllowsArbitraryLoads (Apple, NSAllowsArbitraryLoads).
+        if domain.exception.allowsInsecureHTTPLoads {
+          return .allowed("exception domain \(domain.name) allows insecure http loads")
+        }
+        if !(allowsLocalNetworking && Self.isLocal(host)) {
+          return .blocked(
+            "App Transport Security blocks plain http to \(host): its exception domain "
+              + "\(domain.name) does not allow insecure http loads")
+        }
       }
       if allowsLocalNetworking && Self.isLocal(host) {
         return .allowed("allowsLocalNetworking covers \(host)")
       }
+      if allowsArbitraryLoads { return .allowed("allowsArbitraryLoads") }
       return .blocked(
         "App Transport Security blocks plain http to \(host): no arbitrary loads, no exception "
           + "domain allowing insecure loads, no local networking for it")

@@ -99,6 +99,61 @@ public struct HTTPFetcher: MediaFetcher {
   }
 }
 
+extension HTTPFetcher {
+  /// Judges one redirect hop (model-decisions.md §7): where it goes, or why it is refused.
+  ///
+  /// The target is the response's own `Location` header resolved against the URL that answered,
+  /// never the request `URLSession` proposes (on Linux that request has already rewritten a
+  /// `file:` target into `http:` on the same host; linux-foundation-notes.md). A hop is refused
+  /// when it has no usable `Location`, is hop `maximumRedirects + 1`, leaves http/https, or fails
+  /// ATS (so an https → http downgrade fails unless ATS allows the target host).
+  ///
+  /// - Parameters:
+  ///   - location: The `Location` header, if any.
+  ///   - from: The URL that answered with the redirect.
+  ///   - hop: Which redirect this is, counting from 1.
+  ///   - status: The redirect's HTTP status.
+  ///   - ats: The app's ATS settings.
+  ///   - maximumRedirects: The most hops allowed.
+  /// - Returns: The absolute target, or the error that ends the download.
+  public static func judgeRedirect(
+    location: String?, from: URL, hop: Int, status: Int, ats: ATSSettings,
+    maximumRedirects: Int = 5
+  ) -> Result<URL, MediaFetchError> {
+    guard let location, !location.isEmpty,
+      let target = URL(string: location, relativeTo: from)?.absoluteURL
+    else {
+      return .failure(
+        MediaFetchError(
+          .redirectRefused, url: from,
+          reason: "HTTP \(status) redirect without a usable Location header", httpStatus: status))
+    }
+    guard hop <= maximumRedirects else {
+      return .failure(
+        MediaFetchError(
+          .tooManyRedirects, url: target,
+          reason: "more than \(maximumRedirects) redirects (the next would be hop \(hop), to "
+            + "\(target.absoluteString))", httpStatus: status))
+    }
+    let scheme = target.scheme?.lowercased() ?? ""
+    guard scheme == "http" || scheme == "https" else {
+      return .failure(
+        MediaFetchError(
+          .redirectRefused, url: target,
+          reason: "redirect \(hop) goes to \(target.absoluteString): a \(scheme): URL is never "
+            + "followed", httpStatus: status))
+    }
+    if case .blocked(let reason) = ats.verdict(for: target) {
+      return .failure(
+        MediaFetchError(
+          .redirectRefused, url: target,
+          reason: "redirect \(hop) from \(from.absoluteString) to \(target.absoluteString) is "
+            + "refused: \(reason)", httpStatus: status))
+    }
+    return .success(target)
+  }
+}
+
 /// Follows one download: counts bytes, judges redirects, and resumes the waiting fetch once.
 private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private let limit: Int
@@ -191,45 +246,23 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
       state.redirects += 1
       return (state.currentURL, state.redirects)
     }
-    guard let location = response.value(forHTTPHeaderField: "Location"),
-      let target = URL(string: location, relativeTo: response.url ?? from)?.absoluteURL
-    else {
+    switch HTTPFetcher.judgeRedirect(
+      location: response.value(forHTTPHeaderField: "Location"), from: response.url ?? from,
+      hop: hops, status: response.statusCode, ats: ats, maximumRedirects: maximumRedirects)
+    {
+    case .success(let target):
+      state.withLock { $0.currentURL = target }
+      var next = request
+      next.url = target
+      completionHandler(next)
+    case .failure(let error):
       completionHandler(nil)
-      fail(
-        .redirectRefused, url: from,
-        reason: "HTTP \(response.statusCode) redirect without a usable Location header",
-        httpStatus: response.statusCode)
-      return
+      finish(
+        .failure(
+          MediaFetchError(
+            error.code, url: error.url, reason: error.reason, elapsed: elapsed(),
+            httpStatus: error.httpStatus)))
     }
-    guard hops <= maximumRedirects else {
-      completionHandler(nil)
-      fail(
-        .tooManyRedirects, url: target,
-        reason: "more than \(maximumRedirects) redirects (the next would be hop \(hops), to "
-          + "\(target.absoluteString))", httpStatus: response.statusCode)
-      return
-    }
-    let scheme = target.scheme?.lowercased() ?? ""
-    guard scheme == "http" || scheme == "https" else {
-      completionHandler(nil)
-      fail(
-        .redirectRefused, url: target,
-        reason: "redirect \(hops) goes to \(target.absoluteString): a \(scheme): URL is never "
-          + "followed", httpStatus: response.statusCode)
-      return
-    }
-    if case .blocked(let reason) = ats.verdict(for: target) {
-      completionHandler(nil)
-      fail(
-        .redirectRefused, url: target,
-        reason: "redirect \(hops) from \(from.absoluteString) to \(target.absoluteString) is "
-          + "refused: \(reason)", httpStatus: response.statusCode)
-      return
-    }
-    state.withLock { $0.currentURL = target }
-    var next = request
-    next.url = target
-    completionHandler(next)
   }
 
   func urlSession(

@@ -153,8 +153,11 @@ public struct MediaFetchError: Error, Sendable, Equatable, CustomStringConvertib
 
   /// A failure code (an open set of names, as in event logs).
   public struct Code: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The code's name (`too-large`), as event details show it.
     public var rawValue: String
+    /// A code from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A code from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// The URL is not one a download may start from (no host, not http/https).

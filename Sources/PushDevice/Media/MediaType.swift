@@ -30,8 +30,11 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
 
   /// The three kinds of spec §6.3, each with its own size limit.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// JPEG, PNG, GIF: 10 MiB.
     case image
+    /// AIFF, WAV, MP3, MPEG-4 audio: 5 MiB.
     case audio
+    /// MPEG, MPEG-2, MPEG-4, AVI: 50 MiB.
     case video
 
     /// The largest file of this kind an attachment may be: image 10 MiB, audio 5 MiB,

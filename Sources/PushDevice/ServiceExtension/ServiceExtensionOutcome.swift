@@ -36,7 +36,7 @@ public struct ServiceExtensionOutcome: Sendable, Equatable {
 
   /// Whose content is delivered.
   public enum Delivered: String, Sendable, Hashable, CaseIterable {
-    /// What `didReceive` returned.
+    /// What `didReceive` returned, changed from the original.
     case modified
     /// What `timeWillExpire` returned when the budget ran out.
     case bestAttempt

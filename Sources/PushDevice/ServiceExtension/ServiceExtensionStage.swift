@@ -53,7 +53,7 @@ public struct ServiceExtensionStage: Sendable {
 
     /// Creates limits.
     public init(
-      didReceiveLimit: Duration? = nil, grace: Duration = .milliseconds(500),
+      didReceiveLimit: Duration? = nil, grace: Duration = .seconds(1),
       timeWillExpireLimit: Duration = .seconds(1)
     ) {
       self.didReceiveLimit = didReceiveLimit
@@ -153,9 +153,11 @@ public struct ServiceExtensionStage: Sendable {
     switch first {
     case .returned(let returned):
       (content, delivered, reason) = Self.accept(returned, original: original, from: "didReceive")
+      // A correction is PushSim's choice (model-decisions.md §2 read the same way), not iOS's.
+      let source: DiagnosticSource = reason.contains("PushSim corrected") ? .model : .device
       events.append(
         .init(
-          offset: elapsed, kind: .extensionFinished, source: .device, reason: reason,
+          offset: elapsed, kind: .extensionFinished, source: source, reason: reason,
           details: ["delivered": JSONValue(.string(delivered.rawValue))]))
     case .threw(let error):
       reason =
@@ -259,10 +261,19 @@ public struct ServiceExtensionStage: Sendable {
       corrections.append("negative badge \(badge) ignored")
       content.badge = nil
     }
+    if content.payload.objectValue == nil {
+      corrections.append(
+        "a payload that is \(content.payload.typeName), not an object, replaced by the original")
+      content.payload = original.payload
+    }
     if content == original {
       return (original, .original, "\(method) returned the original content unchanged")
     }
-    var reason = "\(method) returned changed content, which is delivered"
+    let count = content.attachments.count
+    var reason =
+      "\(method) returned changed content"
+      + (count > 0 ? " with \(count) attachment\(count == 1 ? "" : "s")" : "")
+      + ", which is delivered"
     if !corrections.isEmpty {
       reason += " (PushSim corrected: \(corrections.joined(separator: ", ")))"
     }

@@ -143,8 +143,7 @@ struct PayloadLinter {
   /// A top-level key named like an `aps` key, as if it had been put one level too high.
   /// Live Activity names (`timestamp`, `event`, …) are common words, so they are only info.
   private mutating func shadowedKeys() {
-    guard let root = payload.json.objectValue else { return }
-    for key in root.keys where key != "aps" && !ignoredTopLevelKeys.contains(key) {
+    for key in payload.customKeys where !ignoredTopLevelKeys.contains(key) {
       guard APS.knownKeys.contains(key) else { continue }
       let severity: Diagnostic.Severity = Self.liveActivityKeys.contains(key) ? .info : .warning
       add(

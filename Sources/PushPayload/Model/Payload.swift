@@ -10,21 +10,29 @@ public struct Payload: Sendable {
   public let aps: APS
   /// Findings made while reading: wrong types and what they were treated as.
   public let diagnostics: [Diagnostic]
+  /// Top-level keys that are neither `aps` nor the app's data (`Simulator Target Bundle`).
+  public let ignoredTopLevelKeys: Set<String>
 
   /// Reads a payload from its JSON value.
   ///
-  /// - Parameter pushType: the request's push type, when known; a `liveactivity` push takes any
-  ///   `relevance-score` (spec §1.2).
-  public init(json: JSONValue, pushType: PushType? = nil) {
+  /// - Parameters:
+  ///   - pushType: the request's push type, when known; a `liveactivity` push takes any
+  ///     `relevance-score` (spec §1.2).
+  ///   - ignoredTopLevelKeys: top-level keys that are not the app's data, such as
+  ///     `Simulator Target Bundle` in Xcode `.apns` files; left out of ``customKeys``.
+  public init(json: JSONValue, pushType: PushType? = nil, ignoredTopLevelKeys: Set<String> = []) {
     var reader = PayloadReader(pushType: pushType)
     self.json = json
+    self.ignoredTopLevelKeys = ignoredTopLevelKeys
     self.aps = reader.readRoot(json)
     self.diagnostics = reader.diagnostics
   }
 
   /// Reads a payload from a parsed document.
-  public init(document: JSONDocument, pushType: PushType? = nil) {
-    self.init(json: document.root, pushType: pushType)
+  public init(
+    document: JSONDocument, pushType: PushType? = nil, ignoredTopLevelKeys: Set<String> = []
+  ) {
+    self.init(json: document.root, pushType: pushType, ignoredTopLevelKeys: ignoredTopLevelKeys)
   }
 
   /// The payload as an iOS app receives it in `UNNotificationContent.userInfo`: the whole JSON
@@ -34,8 +42,9 @@ public struct Payload: Sendable {
     json.foundationValue as? [AnyHashable: Any] ?? [:]
   }
 
-  /// The top-level keys other than `aps`: the app's custom data, in source order.
+  /// The top-level keys other than `aps` (and the ignored keys): the app's custom data, in
+  /// source order.
   public var customKeys: [String] {
-    json.objectValue?.keys.filter { $0 != "aps" } ?? []
+    json.objectValue?.keys.filter { $0 != "aps" && !ignoredTopLevelKeys.contains($0) } ?? []
   }
 }

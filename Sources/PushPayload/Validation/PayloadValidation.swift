@@ -47,7 +47,8 @@ public struct PayloadValidation: Sendable {
     self.syntaxError = syntaxError
     var diagnostics = verdict.diagnostics
     if let document, document.root.objectValue != nil {
-      let payload = Payload(document: document, pushType: verdict.pushType)
+      let payload = Payload(
+        document: document, pushType: verdict.pushType, ignoredTopLevelKeys: ignoredTopLevelKeys)
       self.payload = payload
       for duplicate in document.duplicateKeys {
         diagnostics.append(
@@ -66,6 +67,18 @@ public struct PayloadValidation: Sendable {
       self.payload = nil
     }
     self.diagnostics = diagnostics
+  }
+
+  /// The verdict for a body known only by its size, too large to be worth reading (a streamed
+  /// line far over every limit): APNs rejects it with 413 before looking inside.
+  public init(oversizedBodyOf byteCount: Int, headers: PushHeaders = PushHeaders()) {
+    let verdict = APNsVerdict.judge(
+      byteCount: byteCount, isBlank: false, root: nil, syntaxError: nil, headers: headers)
+    self.verdict = verdict
+    self.document = nil
+    self.syntaxError = nil
+    self.payload = nil
+    self.diagnostics = verdict.diagnostics
   }
 
   /// Whether any diagnostic is an error (APNs rejects, or lint found an error).

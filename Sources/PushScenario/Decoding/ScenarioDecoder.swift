@@ -1,4 +1,5 @@
 import Foundation
+import PushDevice
 import PushPayload
 
 /// Turns a parsed scenario file into a ``Scenario``, checking every field, step and reference.
@@ -18,7 +19,7 @@ struct ScenarioDecoder {
 
     var device = ConfigurationDocument(source: source)
     if let node = top.optional("device") {
-      try node.check(Schemas.device, context: ShapeContext(knownPushes: []))
+      _ = try DeviceConfiguration(decoding: node)
       if let object = node.value.objectValue { device.object = object }
     }
     let app = try decodeApp(top.optional("app"))
@@ -60,7 +61,7 @@ struct ScenarioDecoder {
   /// media `file`s) to absolute ones, so that merged sections from several files still find
   /// their files.
   static func resolvedApp(_ node: Node) throws(ScenarioError) -> JSONObject {
-    try node.check(Schemas.app, context: ShapeContext(knownPushes: []))
+    _ = try AppConfiguration(decoding: node)
     let app = try node.object(allowing: nil)
     var result = JSONObject()
     for (key, field) in app.fields {
@@ -264,7 +265,7 @@ struct ScenarioDecoder {
     let object = try node.object(allowing: ["device", "app"])
     var change = SettingsChange()
     if let device = object.optional("device") {
-      try device.check(Schemas.device, context: ShapeContext(knownPushes: []))
+      _ = try DeviceConfiguration(decoding: device)
       change.device = device.value.objectValue
     }
     if let app = object.optional("app") {

@@ -47,10 +47,10 @@ public struct ConfigurationDocument: Sendable {
   /// The section's fields.
   public var object: JSONObject
   /// The file that holds it (errors in a merged document point here).
-  public var source: SourceFile?
+  public var source: SourceFile
 
   /// Creates a document.
-  public init(object: JSONObject = JSONObject(), source: SourceFile? = nil) {
+  public init(object: JSONObject = JSONObject(), source: SourceFile) {
     self.object = object
     self.source = source
   }

@@ -1,7 +1,312 @@
-/// `pushsim validate` (cli.md). Under construction: see the open issues.
+import Foundation
+import PushPayload
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `pushsim validate [FILE|-]`: what APNs would answer for a payload, plus lint (cli.md).
+///
+/// Parses flags, reads the input and calls ``PayloadValidation``; all judgement is in
+/// `PushPayload`.
 enum ValidateCommand {
+  static let help = """
+    USAGE: pushsim validate [FILE|-] [options]
+
+    What APNs would answer for a payload (status, reason, push type, size and limit), the
+    payload as iOS reads it, and lint. FILE is a payload .json or an Xcode .apns file (its
+    "Simulator Target Bundle" key is accepted); '-' or no FILE reads standard input.
+
+    OPTIONS:
+      --push-type T        apns-push-type: alert, background, complication, controls,
+                           fileprovider, liveactivity, location, mdm, pushtotalk, voip, widgets
+                           (absent: inferred, with a warning)
+      --priority P         apns-priority: 10, 5 or 1 (absent means 10)
+      --collapse-id ID     apns-collapse-id (at most 64 bytes)
+      --expiration N       apns-expiration (UNIX seconds)
+      --topic T            apns-topic (checked for the suffix the push type needs)
+      --apns-id UUID       apns-id (a canonical UUID)
+      --app FILE           check against an app description (categories, sounds, entitlements)
+      --strings DIR        check every loc-key in every localization
+      --format text|json   output format (default text)
+      --jsonl              every input line is one payload; one result per line (with "line"),
+                           totals on standard error; streams in constant memory. Empty lines are
+                           skipped; a line that is not JSON is a rejected payload (exit 1).
+      -h, --help           show this help
+
+    EXIT STATUS:
+      0  accepted and no lint errors (warnings do not count)
+      1  rejected by APNs, or a lint error
+      2  the input could not be used: unreadable file, not JSON, bad flag or app file
+         (one line on standard error: path:line:column: error: message)
+
+    """
+
+  static let options: Set<String> = [
+    "push-type", "priority", "collapse-id", "expiration", "topic", "apns-id", "app", "strings",
+    "format",
+  ]
+
+  /// What the command was asked to do.
+  struct Request {
+    var input: String?
+    var headers: PushHeaders
+    var app: AppFacts?
+    var stringsFolder: String?
+    var json: Bool
+    var jsonl: Bool
+
+    var displayName: String { input == nil || input == "-" ? "<stdin>" : input ?? "<stdin>" }
+    var isAPNsFile: Bool { input?.lowercased().hasSuffix(".apns") ?? false }
+    var ignoredKeys: Set<String> { isAPNsFile ? ["Simulator Target Bundle"] : [] }
+  }
+
   static func main(_ arguments: [String]) async -> ExitStatus {
-    Console.error("error: 'pushsim validate' is not built yet")
-    return .unusable
+    let request: Request
+    do {
+      let parsed = try Arguments.parse(arguments, options: options, flags: ["jsonl"])
+      if parsed.has("help") {
+        Console.write(help)
+        return .success
+      }
+      request = try makeRequest(parsed)
+    } catch let error as UsageError {
+      Console.error("error: \(error.message)")
+      return .unusable
+    } catch let error as InputError {
+      Console.error(error.line)
+      return .unusable
+    } catch {
+      Console.error("error: \(error)")
+      return .unusable
+    }
+    if request.jsonl { return streamLines(request) }
+    return validateOne(request)
+  }
+
+  /// A problem with an input file: one line for standard error.
+  struct InputError: Error {
+    var line: String
+  }
+
+  static func makeRequest(_ parsed: Arguments) throws -> Request {
+    guard parsed.positionals.count <= 1 else {
+      throw UsageError("expected at most one FILE, got \(parsed.positionals.count)")
+    }
+    let format = parsed.value("format") ?? "text"
+    guard format == "text" || format == "json" else {
+      throw UsageError("--format must be text or json, not '\(format)'")
+    }
+    let headers = PushHeaders(
+      pushType: parsed.value("push-type"), priority: parsed.value("priority"),
+      collapseID: parsed.value("collapse-id"), expiration: parsed.value("expiration"),
+      topic: parsed.value("topic"), apnsID: parsed.value("apns-id"))
+    var app: AppFacts?
+    if let appPath = parsed.value("app") {
+      guard let data = FileManager.default.contents(atPath: appPath) else {
+        throw InputError(line: "\(appPath): error: cannot read the app file")
+      }
+      do {
+        app = try AppFacts(json: Array(data))
+      } catch {
+        throw InputError(line: "\(appPath):\(error.position): error: \(error.message)")
+      }
+    }
+    return Request(
+      input: parsed.positionals.first, headers: headers, app: app,
+      stringsFolder: parsed.value("strings"), json: format == "json", jsonl: parsed.has("jsonl"))
+  }
+
+  // MARK: - One payload
+
+  static func validateOne(_ request: Request) -> ExitStatus {
+    let body: [UInt8]
+    if let path = request.input, path != "-" {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        Console.error("\(path): error: cannot read the file")
+        return .unusable
+      }
+      body = Array(data)
+    } else {
+      body = Array(FileHandle.standardInput.readDataToEndOfFile())
+    }
+    var validation = PayloadValidation(
+      body: body, headers: request.headers, app: request.app,
+      ignoredTopLevelKeys: request.ignoredKeys)
+    checkStrings(&validation, request)
+    if request.json {
+      Console.write(validation.jsonText() + "\n")
+    } else {
+      Console.write(
+        validation.textReport(
+          name: request.displayName, color: Console.colorEnabled, skippingMalformed: true))
+    }
+    if let error = validation.syntaxError, validation.verdict.reason == .malformedPayload {
+      Console.error("\(request.displayName):\(error.position): error: \(error.message)")
+      return .unusable
+    }
+    if validation.verdict.reason == .malformedPayload {
+      Console.error("\(request.displayName):1:1: error: a payload must be a JSON object")
+      return .unusable
+    }
+    return validation.hasErrors ? .failure : .success
+  }
+
+  /// `--strings DIR`: the localization layer's check, when it exists (see ValidateStrings).
+  static func checkStrings(_ validation: inout PayloadValidation, _ request: Request) {
+    guard let folder = request.stringsFolder, let payload = validation.payload else { return }
+    if let found = ValidateStrings.diagnostics(for: payload, stringsFolder: folder) {
+      validation.diagnostics += found
+    } else {
+      validation.diagnostics.append(
+        Diagnostic(
+          .info, code: "strings-not-checked", path: nil,
+          message: "--strings \(folder): loc-keys are not checked yet by this version",
+          source: .lint))
+    }
+  }
+
+  // MARK: - JSON lines
+
+  /// Lines longer than this are judged by their size alone (every limit is far below).
+  static let longestParsedLine = 1 << 20
+
+  static func streamLines(_ request: Request) -> ExitStatus {
+    let descriptor: Int32
+    if let path = request.input, path != "-" {
+      descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        Console.error("\(path): error: cannot read the file")
+        return .unusable
+      }
+    } else {
+      descriptor = STDIN_FILENO
+    }
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+
+    var output = OutputBuffer()
+    var totals = Totals()
+    var lineNumber = 0
+    var pending: [UInt8] = []
+    var pendingLength = 0  // the full length of the current line, even past the cap
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+
+    func finishLine() {
+      lineNumber += 1
+      var length = pendingLength
+      if length <= longestParsedLine, pending.last == UInt8(ascii: "\r") {
+        pending.removeLast()
+        length -= 1
+      }
+      defer {
+        pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16)
+        pendingLength = 0
+      }
+      guard length > 0 else { return }
+      var validation =
+        length > longestParsedLine
+        ? PayloadValidation(oversizedBodyOf: length, headers: request.headers)
+        : PayloadValidation(
+          body: pending, headers: request.headers, app: request.app,
+          ignoredTopLevelKeys: request.ignoredKeys)
+      checkStrings(&validation, request)
+      totals.add(validation)
+      if request.json {
+        validation.writeJSON(into: &output.writer, line: lineNumber)
+        output.writer.raw(byte: UInt8(ascii: "\n"))
+      } else {
+        output.writer.bytes.append(
+          contentsOf: validation.textReport(
+            name: request.displayName, line: lineNumber, color: Console.colorEnabled
+          ).utf8)
+      }
+      output.flushIfFull()
+    }
+
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        output.flush()
+        Console.error("\(request.displayName): error: read failed (errno \(errno))")
+        return .unusable
+      }
+      if count == 0 { break }
+      var start = 0
+      while start < count {
+        let newline = chunk[start..<count].firstIndex(of: UInt8(ascii: "\n"))
+        let end = newline ?? count
+        let room = max(0, longestParsedLine + 1 - pending.count)
+        if room > 0 { pending.append(contentsOf: chunk[start..<min(end, start + room)]) }
+        pendingLength += end - start
+        if newline != nil { finishLine() }
+        start = end + 1
+      }
+    }
+    if pendingLength > 0 { finishLine() }
+    output.flush()
+    Console.error(totals.summary)
+    return totals.failed > 0 ? .failure : .success
+  }
+
+  /// Counts for the totals line on standard error.
+  struct Totals {
+    var payloads = 0
+    var accepted = 0
+    var rejected = 0
+    var failed = 0
+    var errors = 0
+    var warnings = 0
+
+    mutating func add(_ validation: PayloadValidation) {
+      payloads += 1
+      if validation.verdict.accepted { accepted += 1 } else { rejected += 1 }
+      if validation.hasErrors { failed += 1 }
+      for diagnostic in validation.diagnostics {
+        switch diagnostic.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .info: break
+        }
+      }
+    }
+
+    var summary: String {
+      "\(payloads) payloads: \(accepted) accepted, \(rejected) rejected; "
+        + "\(errors) errors, \(warnings) warnings"
+    }
+  }
+
+  /// Standard output through a 64 KiB buffer and `write(2)`.
+  struct OutputBuffer {
+    var writer = JSONWriter()
+
+    init() { writer.bytes.reserveCapacity(1 << 17) }
+
+    mutating func flushIfFull() {
+      if writer.bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+      writer.bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let written = write(
+            STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            return
+          }
+          offset += written
+        }
+      }
+      writer.bytes.removeAll(keepingCapacity: true)
+    }
   }
 }

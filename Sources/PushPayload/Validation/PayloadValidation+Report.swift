@@ -1,0 +1,98 @@
+extension PayloadValidation {
+  /// Writes the JSON result of `pushsim validate --format json` (cli.md):
+  /// `{"accepted", "httpStatus", "reason", "pushType", "bytes", "limit", "diagnostics": [...]}`,
+  /// preceded by `"line": N` for `--jsonl`.
+  public func writeJSON(into writer: inout JSONWriter, line: Int? = nil) {
+    writer.raw("{")
+    if let line {
+      writer.raw("\"line\":")
+      writer.integer(line)
+      writer.raw(",")
+    }
+    writer.raw("\"accepted\":")
+    writer.bool(verdict.accepted)
+    writer.raw(",\"httpStatus\":")
+    writer.integer(verdict.httpStatus)
+    writer.raw(",\"reason\":")
+    writer.string(verdict.reason?.rawValue)
+    writer.raw(",\"pushType\":")
+    writer.string(verdict.pushType?.rawValue)
+    writer.raw(",\"bytes\":")
+    writer.integer(verdict.bytes)
+    writer.raw(",\"limit\":")
+    writer.integer(verdict.limit)
+    writer.raw(",\"diagnostics\":[")
+    for (offset, diagnostic) in diagnostics.enumerated() {
+      if offset > 0 { writer.raw(",") }
+      writer.raw("{\"severity\":")
+      writer.string(diagnostic.severity.rawValue)
+      writer.raw(",\"code\":")
+      writer.string(diagnostic.code)
+      writer.raw(",\"path\":")
+      writer.string(diagnostic.path)
+      writer.raw(",\"message\":")
+      writer.string(diagnostic.message)
+      writer.raw(",\"source\":")
+      writer.string(diagnostic.source.rawValue)
+      writer.raw("}")
+    }
+    writer.raw("]}")
+  }
+
+  /// The JSON result as text (see ``writeJSON(into:line:)``).
+  public func jsonText(line: Int? = nil) -> String {
+    var writer = JSONWriter()
+    writeJSON(into: &writer, line: line)
+    return writer.text
+  }
+
+  /// The text report of `pushsim validate`: a summary line, then one line per diagnostic in
+  /// compiler style (`file:line:column: warning: aps.badge: … [badge-string, device]`).
+  ///
+  /// - Parameters:
+  ///   - name: the file name to print (`<stdin>` for standard input).
+  ///   - line: for `--jsonl`, the input line the payload came from; positions then name it.
+  ///   - color: whether to colour severities (ANSI).
+  ///   - skippingMalformed: leave out the malformed-payload line (printed on standard error).
+  public func textReport(
+    name: String, line: Int? = nil, color: Bool = false, skippingMalformed: Bool = false
+  ) -> String {
+    var text = name
+    if let line { text += ":\(line)" }
+    let type = verdict.pushType?.rawValue ?? "unknown"
+    let inferred = verdict.pushTypeWasInferred ? " (inferred)" : ""
+    if verdict.accepted {
+      text += ": accepted: \(verdict.httpStatus), \(type) push\(inferred)"
+    } else {
+      text +=
+        ": rejected: \(verdict.httpStatus) \(verdict.reason?.rawValue ?? ""), \(type) push\(inferred)"
+    }
+    text += ", \(verdict.bytes) of \(verdict.limit) bytes\n"
+    for diagnostic in diagnostics {
+      if skippingMalformed, diagnostic.code == APNsReason.malformedPayload.code { continue }
+      text += name
+      if let position = position(of: diagnostic) {
+        if let line {
+          text += ":\(line + position.line - 1):\(position.column)"
+        } else {
+          text += ":\(position.line):\(position.column)"
+        }
+      } else if let line {
+        text += ":\(line)"
+      }
+      text += ": " + Self.severityLabel(diagnostic.severity, color: color) + ": "
+      if let path = diagnostic.path, !path.isEmpty { text += path + ": " }
+      text += diagnostic.message + " [\(diagnostic.code), \(diagnostic.source.rawValue)]\n"
+    }
+    return text
+  }
+
+  private static func severityLabel(_ severity: Diagnostic.Severity, color: Bool) -> String {
+    guard color else { return severity.rawValue }
+    switch severity {
+    case .error: return "\u{1B}[1;31merror\u{1B}[0m"
+    case .warning: return "\u{1B}[1;35mwarning\u{1B}[0m"
+    case .info: return "\u{1B}[1;36minfo\u{1B}[0m"
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import PushDevice
+import PushPayload
+
+extension Device {
+  /// The device's state with the field names `expect` uses (scenario-format.md, expect):
+  /// `push`, `notification`, `center`, `summary`, `badge`, `routes`, `app`, `events`,
+  /// `diagnostics`. Built from the device's own views; nothing is decided here.
+  ///
+  /// - Parameter checks: an `expect` object: only the sections it names are built, and for
+  ///   `push` and `notification` only the ids it names, so a long scenario with a check after
+  ///   every push stays linear. `nil` builds everything (the final state in reports).
+  func scenarioState(for checks: JSONObject?) -> JSONValue {
+    func wants(_ key: String) -> Bool { checks == nil || checks?[key] != nil }
+    func ids(_ key: String) -> [String] {
+      if let named = checks?[key]?.objectValue { return named.keys }
+      return pushes.map(\.id)
+    }
+    var state = JSONObject()
+    func add(_ key: String, _ value: JSONValue) { state.append(JSONMember(key: key, value: value)) }
+    if wants("push") {
+      var object = JSONObject()
+      for id in ids("push") {
+        guard let record = push(id) else { continue }
+        object.append(JSONMember(key: id, value: record.scenarioJSON))
+      }
+      add("push", JSONValue(.object(object)))
+    }
+    if wants("notification") {
+      var object = JSONObject()
+      for id in ids("notification") {
+        guard let record = notification(id) else { continue }
+        object.append(JSONMember(key: id, value: record.json))
+      }
+      add("notification", JSONValue(.object(object)))
+    }
+    if wants("center") {
+      add("center", JSONValue(.array(center.map(\.scenarioJSON))))
+    }
+    if wants("summary") {
+      add("summary", JSONValue(.array(summary.map { JSONValue(.string($0)) })))
+    }
+    if wants("badge") { add("badge", JSONValue(.number(JSONNumber(badge)))) }
+    if wants("routes") { add("routes", JSONValue(.array(routes.map(\.json)))) }
+    if wants("app") {
+      var app = JSONObject()
+      app.append(JSONMember(key: "state", value: JSONValue(.string(appStatus.state.rawValue))))
+      app.append(
+        JSONMember(
+          key: "backgroundWakes", value: JSONValue(.number(JSONNumber(appStatus.backgroundWakes)))))
+      add("app", JSONValue(.object(app)))
+    }
+    if checks != nil, wants("events") { add("events", events.json) }
+    if wants("diagnostics") { add("diagnostics", JSONValue(.array(diagnostics.map(\.json)))) }
+    return JSONValue(.object(state))
+  }
+}
+
+extension PushRecord {
+  /// `{"status", "httpStatus", "reason", "identifier"}` as `expect.push` reads it.
+  var scenarioJSON: JSONValue {
+    var object = JSONObject()
+    object.append(JSONMember(key: "status", value: JSONValue(.string(status.rawValue))))
+    object.append(JSONMember(key: "httpStatus", value: JSONValue(.number(JSONNumber(httpStatus)))))
+    object.append(
+      JSONMember(
+        key: "reason", value: reason.isEmpty ? JSONValue(.null) : JSONValue(.string(reason))))
+    if let requestIdentifier {
+      object.append(JSONMember(key: "identifier", value: JSONValue(.string(requestIdentifier))))
+    }
+    return JSONValue(.object(object))
+  }
+}
+
+extension CenterGroup {
+  /// `{"thread", "notifications", "summary"}` as `expect.center` reads it.
+  var scenarioJSON: JSONValue {
+    var object = JSONObject()
+    object.append(JSONMember(key: "thread", value: JSONValue(.string(thread))))
+    object.append(
+      JSONMember(
+        key: "notifications", value: JSONValue(.array(notifications.map { JSONValue(.string($0)) }))
+      ))
+    object.append(
+      JSONMember(key: "summary", value: summary.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
+    return JSONValue(.object(object))
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import PushSimTestSupport
+import Testing
+
+/// `pushsim validate` as a user runs it: output, standard error and exit status (cli.md).
+@Suite struct ValidateCommandTests {
+  static let payloads = "Tests/PushPayloadTests/Fixtures/payloads"
+
+  @Test func seedPayloadIsAcceptedInText() throws {
+    let result = try CommandRunner.run(
+      ["validate", "--push-type", "alert", "Examples/payloads/es-chat-message.json"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput
+        == "Examples/payloads/es-chat-message.json: accepted: 200, alert push, 416 of 4096 bytes\n")
+    #expect(result.standardError.isEmpty)
+  }
+
+  @Test func jsonResultHasTheShapeOfCliMd() throws {
+    let result = try CommandRunner.run(
+      ["validate", "--format", "json", "\(Self.payloads)/badge-string.json"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput == """
+        {"accepted":true,"httpStatus":200,"reason":null,"pushType":"alert","bytes":53,"limit":4096,\
+        "diagnostics":[{"severity":"warning","code":"push-type-inferred","path":"apns-push-type",\
+        "message":"no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; \
+        inferred 'alert'","source":"lint"},{"severity":"warning","code":"badge-string","path":\
+        "aps.badge","message":"badge is the string \\"1\\"; iOS ignores it and the badge is \
+        unchanged (send a number)","source":"device"}]}
+
+        """)
+  }
+
+  @Test func textDiagnosticsCarryPositions() throws {
+    let result = try CommandRunner.run(
+      ["validate", "--push-type", "alert", "\(Self.payloads)/duplicate-keys.json"])
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput.contains(
+        "duplicate-keys.json:5:5: warning: aps.badge: key \"badge\" appears more than once"))
+  }
+
+  @Test func invalidJSONIsUnusableWithPathLineColumn() throws {
+    let result = try CommandRunner.run(
+      ["validate", "--push-type", "alert", "\(Self.payloads)/trailing-comma-object.json"])
+    #expect(result.status == 2)
+    #expect(
+      result.standardError
+        == "\(Self.payloads)/trailing-comma-object.json:3:18: error: trailing comma before '}' (not allowed in JSON)\n"
+    )
+    #expect(result.standardOutput.contains("rejected: 400 MalformedPayload"))
+  }
+
+  @Test func rejectedPayloadExitsOne() throws {
+    let result = try CommandRunner.run(
+      ["validate", "--push-type", "background", "--priority", "10", "-"],
+      input: Data(#"{"aps":{"content-available":1}}"#.utf8))
+    #expect(result.status == 1)
+    #expect(result.standardOutput.hasPrefix("<stdin>: rejected: 400 BadPriority, background push"))
+  }
+
+  @Test func standardInputWithoutAFileName() throws {
+    let result = try CommandRunner.run(
+      ["validate", "--format", "json", "--push-type", "alert"],
+      input: Data(#"{"aps":{"alert":"Hola"}}"#.utf8))
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix(#"{"accepted":true,"httpStatus":200"#))
+  }
+
+  @Test func apnsFilesAcceptTheSimulatorTargetBundle() throws {
+    let result = try CommandRunner.run(
+      ["validate", "--push-type", "alert", "\(Self.payloads)/simulator.apns"])
+    #expect(result.status == 0)
+    #expect(!result.standardOutput.contains("Simulator Target Bundle"))
+    #expect(result.standardOutput.contains("accepted: 200"))
+  }
+
+  @Test func headersAreFlags() throws {
+    let result = try CommandRunner.run(
+      [
+        "validate", "--format", "json", "--push-type", "voip", "--priority", "10",
+        "--collapse-id", String(repeating: "x", count: 65), "--expiration", "soon",
+        "--topic", "com.example.app", "--apns-id", "nope",
+        "Examples/payloads/es-plain-text.json",
+      ])
+    #expect(result.status == 1)
+    for code in ["bad-collapse-id", "bad-expiration-date", "bad-message-id", "bad-topic"] {
+      #expect(result.standardOutput.contains("\"code\":\"\(code)\""))
+    }
+    #expect(result.standardOutput.contains(#""reason":"BadCollapseId""#))
+    #expect(result.standardOutput.contains(#""limit":5120"#))
+  }
+
+  @Test func jsonlStreamsOneResultPerLineWithTotalsOnStandardError() throws {
+    let input = """
+      {"aps":{"alert":"uno"}}
+
+      {"aps":{"alert":"dos","badge":"2"}}\r
+      [1]
+      {"aps":{"content-available":1}}
+      """
+    let result = try CommandRunner.run(
+      ["validate", "--jsonl", "--format", "json", "--push-type", "alert"], input: Data(input.utf8))
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(
+      lines.map { $0.prefix(10) } == [
+        #"{"line":1,"#, #"{"line":3,"#, #"{"line":4,"#, #"{"line":5,"#,
+      ])
+    #expect(lines[1].contains(#""bytes":35"#))  // the \r is not part of the payload
+    #expect(lines[2].contains(#""reason":"MalformedPayload""#))
+    #expect(result.standardError == "4 payloads: 3 accepted, 1 rejected; 1 errors, 2 warnings\n")
+  }
+
+  @Test func jsonlJudgesHugeLinesBySizeAlone() throws {
+    let huge = #"{"aps":{"alert":""# + String(repeating: "a", count: 1_100_000) + #""}}"#
+    let result = try CommandRunner.run(
+      ["validate", "--jsonl", "--format", "json", "--push-type", "alert"],
+      input: Data((huge + "\n" + #"{"aps":{"alert":"x"}}"# + "\n").utf8))
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[0].contains(#""httpStatus":413"#))
+    #expect(lines[0].contains(#""bytes":1100020"#))
+    #expect(lines[1].contains(#""accepted":true"#))
+  }
+
+  @Test func appFileChecksCategoriesSoundsAndEntitlements() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushsim-validate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let app = folder.appendingPathComponent("chat.app.json")
+    try Data(
+      #"{"bundleId":"com.example.chat","categories":[{"id":"message"}],"sounds":["ping.caf"]}"#.utf8
+    )
+    .write(to: app)
+    let result = try CommandRunner.run(
+      [
+        "validate", "--push-type", "alert", "--app", app.path,
+        "Examples/payloads/es-localized.json",
+      ])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("[sound-not-shipped, device]"))
+    let bad = folder.appendingPathComponent("bad.app.json")
+    try Data("{\n \"sounds\": 1}".utf8).write(to: bad)
+    let unusable = try CommandRunner.run([
+      "validate", "--app", bad.path, "Examples/payloads/es-localized.json",
+    ])
+    #expect(unusable.status == 2)
+    #expect(
+      unusable.standardError == "\(bad.path):2:12: error: 'sounds' must be an array of strings\n")
+  }
+
+  @Test func stringsFolderIsAcceptedAndReportedAsNotYetChecked() throws {
+    let result = try CommandRunner.run(
+      [
+        "validate", "--push-type", "alert", "--strings", "Strings",
+        "Examples/payloads/cs-localized.json",
+      ])
+    #expect(result.status == 0)
+    // Until the localization layer completes ValidateStrings (issue 3), the check is reported
+    // as not done rather than silently skipped; that change updates this expectation.
+    #expect(result.standardOutput.contains("[strings-not-checked, lint]"))
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    let unknown = try CommandRunner.run(["validate", "--push", "alert"])
+    #expect(unknown.status == 2)
+    #expect(unknown.standardError == "error: unknown option '--push'\n")
+    let missing = try CommandRunner.run(["validate", "no/such/file.json"])
+    #expect(missing.status == 2)
+    #expect(missing.standardError == "no/such/file.json: error: cannot read the file\n")
+    let format = try CommandRunner.run(["validate", "--format", "xml", "-"])
+    #expect(format.status == 2)
+  }
+
+  @Test func helpDescribesEveryOption() throws {
+    let result = try CommandRunner.run(["validate", "--help"])
+    #expect(result.status == 0)
+    for option in [
+      "--push-type", "--priority", "--collapse-id", "--expiration", "--topic", "--apns-id", "--app",
+      "--strings", "--format", "--jsonl",
+    ] {
+      #expect(result.standardOutput.contains(option))
+    }
+  }
+}
