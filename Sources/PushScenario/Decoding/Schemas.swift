@@ -15,6 +15,9 @@ enum Schemas {
     "suppressed", "silent", "throttled", "discarded", "extension.started", "extension.finished",
     "extension.timeout", "media.fetched", "media.failed", "attachment.rejected", "presented",
     "badge", "tap", "action", "dismiss", "clear", "unlock", "route", "route.unmatched",
+    // Beyond the format's list, what the device also logs:
+    "app.state", "wake", "extension.skipped", "summary", "lock", "mute", "focus", "online",
+    "offline",
   ]
 
   static let sources = DiagnosticSource.allCases.map(\.rawValue)
