@@ -11,5 +11,7 @@ mkdir -p "$WORK"
 
 # section: validate (issue 2)
 # section: strings (issue 3)
+# 50,000-entry .strings in UTF-8 and UTF-16: our reader vs PropertyListSerialization (target ≤ 0.5×).
+"$BIN/PushSimBenchmarks" strings 50000 15
 # section: device (issue 4)
 # section: scenario (issue 6)
