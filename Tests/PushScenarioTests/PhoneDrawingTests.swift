@@ -135,7 +135,8 @@ import Testing
       banner: DocsSampleSite.card("m1", title: "Ana", body: "Hi"))
     let html = snapshot.drawing().html
     #expect(html.contains("class=\"phone unlocked home\""))
-    #expect(html.contains("<span class=\"badge\">12</span></span><span class=\"home-label\">Chat</span>"))
+    #expect(
+      html.contains("<span class=\"badge\">12</span></span><span class=\"home-label\">Chat</span>"))
     #expect(html.contains("class=\"card level-active banner-card\""))
   }
 }

@@ -250,7 +250,8 @@ struct PhoneRenderer {
   /// the dock.
   private func homeScreen() -> String {
     var html = "<div class=\"home-grid\">\n"
-    html += "<span class=\"home-app\"><span class=\"app-icon\" style=\"\(Self.iconStyle(snapshot.appName))\">"
+    html +=
+      "<span class=\"home-app\"><span class=\"app-icon\" style=\"\(Self.iconStyle(snapshot.appName))\">"
     html += HTML.escape(Self.initial(snapshot.appName))
     if let badge = snapshot.badge, badge > 0 { html += "<span class=\"badge\">\(badge)</span>" }
     html += "</span><span class=\"home-label\">\(HTML.escape(snapshot.appName))</span></span>\n"
