@@ -7,7 +7,8 @@ import Testing
 /// works (issue 4, Quality).
 @Suite struct RobustnessTests {
   static let bodies: [String] = [
-    "", "   ", "null", "[]", "\"aps\"", "{", "{\"aps\":", "{\"aps\": 5}", "{\"aps\": {\"alert\": 5}}",
+    "", "   ", "null", "[]", "\"aps\"", "{", "{\"aps\":", "{\"aps\": 5}",
+    "{\"aps\": {\"alert\": 5}}",
     "{\"aps\": {\"alert\": {\"title\": [1, 2]}, \"badge\": \"3\"}}",
     "{\"aps\": {\"alert\": {\"loc-key\": \"%@ %@ %d %n\", \"loc-args\": [{}, null]}}}",
     "{\"aps\": {\"content-available\": \"yes\"}}", "{\"aps\": {}}", "{}",
@@ -76,7 +77,9 @@ import Testing
     #expect(first["source"] == "apns")
     #expect(first["reason"]?.stringValue?.isEmpty == false)
     let text = device.events.jsonText
-    #expect(text.hasPrefix("[{\"time\":\"2026-01-01T09:00:00.250Z\",\"kind\":\"received\",\"push\":\"m1\""))
+    #expect(
+      text.hasPrefix(
+        "[{\"time\":\"2026-01-01T09:00:00.250Z\",\"kind\":\"received\",\"push\":\"m1\""))
     let badge = try #require(json.arrayValue?.last)
     #expect(badge["kind"] == "badge")
     #expect(badge["badge"] == 1)
@@ -92,7 +95,8 @@ import Testing
 
   @Test func notificationJSONHasTheExpectFields() async throws {
     var device = Device()
-    await device.receive(["aps": ["alert": ["title": "T", "body": "B"], "sound": "default"]], id: "a")
+    await device.receive(
+      ["aps": ["alert": ["title": "T", "body": "B"], "sound": "default"]], id: "a")
     let json = try #require(device.notification("a")?.json)
     #expect(json["title"] == "T")
     #expect(json["sound"] == "default")

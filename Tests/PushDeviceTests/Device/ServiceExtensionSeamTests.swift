@@ -45,7 +45,8 @@ import Testing
 
   @Test func itDoesNotRunWithoutVisibleText() async {
     var device = Device(serviceExtension: Prefixer())
-    await device.receive(["aps": ["alert": ["title": ""], "badge": 1, "mutable-content": 1]], id: "m1")
+    await device.receive(
+      ["aps": ["alert": ["title": ""], "badge": 1, "mutable-content": 1]], id: "m1")
     #expect(!device.kinds("m1").contains("extension.started"))
     #expect(device.kinds("m1").contains("extension.skipped"))
   }
@@ -88,7 +89,8 @@ import Testing
     let app = AppConfiguration(serviceExtension: ServiceExtensionConfiguration())
     var device = Device(app: app)
     let payload: JSONValue = [
-      "aps": ["alert": "pic", "mutable-content": 1], "media-url": "https://cdn.example.com/none.jpg",
+      "aps": ["alert": "pic", "mutable-content": 1],
+      "media-url": "https://cdn.example.com/none.jpg",
     ]
     await device.receive(payload, id: "m1")
     #expect(device.kinds("m1").contains("extension.started"))
