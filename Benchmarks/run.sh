@@ -11,6 +11,8 @@ mkdir -p "$WORK"
 
 # section: validate (issue 2)
 # section: strings (issue 3)
+# 50,000-entry .strings in UTF-8 and UTF-16: our reader vs PropertyListSerialization (target ≤ 0.5×).
+"$BIN/PushSimBenchmarks" strings 50000 15
 # section: device (issue 4)
 # 10,000 then 100,000 mixed pushes into one Device (each size in its own process, so the peak
 # memory is that size's); the time ratio should stay at most 12 (linear cost).
