@@ -25,3 +25,9 @@ large_seconds=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$device_large")
 awk -v a="$small_seconds" -v b="$large_seconds" \
   'BEGIN { r = (a > 0) ? b / a : 0; printf "device: ratio 100k/10k = %.2f (target <= 12) %s\n", r, (r <= 12 ? "ok" : "TOO HIGH") }'
 # section: scenario (issue 6)
+# 50,000 pushes with a check after each: ScenarioRunner vs validating the same bodies alone
+# (ratio), peak memory; then the same file through the built `pushsim run`.
+"$BIN/PushSimBenchmarks" scenario 50000 "$WORK/scenario-50000.json"
+start=$(date +%s%N)
+"$BIN/pushsim" run "$WORK/scenario-50000.json" --format json --output "$WORK/scenario-50000.report.json"
+echo "  pushsim run (JSON report, $(du -k "$WORK/scenario-50000.report.json" | cut -f1) KiB): $(( ($(date +%s%N) - start) / 1000000 )) ms"

@@ -5,6 +5,7 @@ import Foundation
 let sections: [String: ([String]) throws -> Void] = [
   "device": DeviceBenchmark.run,
   "strings": StringsBenchmark.run,
+  "scenario": ScenarioBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
