@@ -3,15 +3,19 @@ import PushDevice
 import PushSimTestSupport
 import Testing
 
-@Suite struct AttachmentValidatorTests {
+@Suite final class AttachmentValidatorTests {
   typealias F = ExtensionFixtures
   let validator = AttachmentValidator()
+  /// A fresh folder per test, deleted after it.
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "pushsim-attachments-\(UUID().uuidString)")
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
 
   /// A file made of `head` followed by zeros up to `size` bytes (sparse where the file system
   /// allows), in a fresh folder.
   func file(_ name: String, head: Data, size: Int? = nil) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushsim-attachments-\(UUID().uuidString)")
+    let folder = folder.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent(name)
     try head.write(to: url)

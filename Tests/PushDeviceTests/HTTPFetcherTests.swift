@@ -124,6 +124,15 @@ import Testing
     #expect(outcome.elapsed == .zero)
   }
 
+  @Test func aRefusedConnectionFailsTheDownload() async throws {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    let url = try #require(URL(string: "http://127.0.0.1:1/a.jpg"))
+    let error = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).fetch(url, limit: 1000, timeout: .seconds(2))
+    }
+    #expect(error?.code == .connection)
+  }
+
   @Test func localNetworkingAllowsTheLocalhostRedirect() async throws {
     let (_, outcome) = try await run(
       "/to-localhost", ats: ATSSettings(allowsLocalNetworking: true))

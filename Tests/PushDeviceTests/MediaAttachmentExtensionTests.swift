@@ -65,3 +65,55 @@ import Testing
     #expect(attachment.url.deletingLastPathComponent().lastPathComponent == "run-1")
   }
 }
+
+/// The seam end to end: a `Device` whose app has the media extension.
+@Suite struct MediaAttachmentExtensionDeviceTests {
+  typealias F = ExtensionFixtures
+
+  func device(latency: Duration, budget: Duration = .seconds(30)) -> Device {
+    let app = AppConfiguration(
+      bundleId: "com.example.shop",
+      serviceExtension: ServiceExtensionConfiguration(budget: budget),
+      media: MediaManifest(entries: [
+        "https://cdn.example.com/p.jpg": .init(
+          file: F.file("tiny.jpg"), latency: latency, contentType: "image/jpeg")
+      ]))
+    return Device(app: app, extensionStage: F.stage(app.media))
+  }
+
+  let payload: JSONValue = [
+    "aps": ["alert": ["title": "New", "body": "A product"], "mutable-content": 1],
+    "media-url": "https://cdn.example.com/p.jpg",
+  ]
+
+  @Test func theDeviceDeliversTheAttachmentAndMovesItsClock() async throws {
+    var device = device(latency: .milliseconds(1200))
+    let start = device.now
+    await device.receive(payload, id: "p1")
+    let notification = try #require(device.notification("p1"))
+    #expect(notification.attachments.map(\.type) == ["public.jpeg"])
+    #expect(device.now == start.addingTimeInterval(1.2))
+    let kinds = device.events.events(for: "p1").map(\.kind.rawValue)
+    let extensionKinds = kinds.filter { $0.hasPrefix("extension.") || $0.hasPrefix("media.") }
+    #expect(extensionKinds == ["extension.started", "media.fetched", "extension.finished"])
+  }
+
+  @Test func aSlowDownloadStillDeliversTheNotification() async throws {
+    var device = device(latency: .seconds(45), budget: .seconds(30))
+    let start = device.now
+    await device.receive(payload, id: "p1")
+    let notification = try #require(device.notification("p1"))
+    #expect(notification.attachments.isEmpty)
+    #expect(notification.body == "A product")
+    #expect(device.now == start.addingTimeInterval(30))
+    #expect(device.events.events(ofKind: .extensionTimeout).map(\.push) == ["p1"])
+  }
+
+  @Test func withoutMutableContentTheExtensionDoesNotRun() async throws {
+    var device = device(latency: .zero)
+    await device.receive(
+      ["aps": ["alert": "Plain"], "media-url": "https://cdn.example.com/p.jpg"], id: "p1")
+    #expect(device.notification("p1")?.attachments.isEmpty == true)
+    #expect(device.events.events(ofKind: .extensionStarted).isEmpty)
+  }
+}

@@ -64,3 +64,42 @@ enum RoutingFixtures {
       .init("messageType", key: "message-type", type: .string, default: "text"),
     ])
 }
+
+/// The seed article's delegate, ported to the ``Router`` seam.
+///
+/// The original (seeds/000_847ef254a99c3d59.txt):
+/// ```swift
+/// let userInfo = response.notification.request.content.userInfo
+/// guard let chatId = userInfo["chat-id"] as? String else { completionHandler(); return }
+/// let messageType = userInfo["message-type"] as? String ?? "text"
+/// NavigationRouter.shared.navigate(to: .chat(chatId: chatId, messageType: messageType))
+/// ```
+struct SeedNavigationRouter: Router {
+  /// The app's destinations, as the seed's `NavigationRouter` knows them.
+  enum Destination: Equatable {
+    case chat(chatId: String, messageType: String)
+
+    var route: Route {
+      switch self {
+      case .chat(let chatId, let messageType):
+        Route(
+          name: "chat", params: ["chatId": .string(chatId), "messageType": .string(messageType)])
+      }
+    }
+  }
+
+  /// The seed's logic, line for line, on `userInfo` as an app receives it.
+  func destination(for response: NotificationResponse) -> Destination? {
+    let userInfo = response.notification.request.content.userInfo
+    guard let chatId = userInfo["chat-id"] as? String else { return nil }
+    let messageType = userInfo["message-type"] as? String ?? "text"
+    return .chat(chatId: chatId, messageType: messageType)
+  }
+
+  func route(for response: NotificationResponse) -> RouteDecision {
+    guard let destination = destination(for: response) else {
+      return .unmatched("`chat-id` is missing or not a string; the delegate returns early")
+    }
+    return .matched(destination.route)
+  }
+}

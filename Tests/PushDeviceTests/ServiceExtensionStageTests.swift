@@ -36,11 +36,8 @@ enum ExtensionFixtures {
       watchdog: watchdog)
   }
 
-  static func sandbox() -> MediaSandbox {
-    MediaSandbox(
-      root: FileManager.default.temporaryDirectory.appendingPathComponent(
-        "pushsim-tests-\(UUID().uuidString)"))
-  }
+  /// A fresh temporary sandbox, deleted when released.
+  static func sandbox() -> MediaSandbox { MediaSandbox() }
 }
 
 extension ServiceExtensionOutcome {

@@ -106,7 +106,9 @@ enum DocsSampleSite {
             httpStatus: 400, reason: "MalformedPayload"),
           phone: banner),
         DocsStep(
-          number: 3, offset: 60, kind: "tap", title: "Tap c1: Reply", phone: pressed),
+          number: 3, offset: 60, kind: "tap", title: "Tap c1: Reply",
+          phone: PhoneSnapshot(time: start.addingTimeInterval(60), badge: 3, appName: "Chat"),
+          gesture: pressed),
         DocsStep(
           number: 4, offset: 60, kind: "expect", title: "Expect",
           failures: [
@@ -117,7 +119,7 @@ enum DocsSampleSite {
       ],
       assets: [
         .init(
-          source: fixtures.appendingPathComponent("sneakers.png"),
+          data: (try? Data(contentsOf: fixtures.appendingPathComponent("sneakers.png"))) ?? Data(),
           path: "localized-files/sneakers.png")
       ])
   }

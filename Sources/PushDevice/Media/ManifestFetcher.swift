@@ -34,7 +34,8 @@ public struct ManifestFetcher: MediaFetcher {
     if entry.latency > timeout {
       throw MediaFetchError(
         .timedOut, url: url,
-        reason: "the download takes \(entry.latency) and only \(timeout) of the budget is left",
+        reason: "the download takes \(entry.latency.secondsText) and only \(timeout.secondsText) "
+          + "of the budget is left",
         elapsed: timeout)
     }
     let elapsed = entry.latency

@@ -11,17 +11,25 @@ public final class MediaSandbox: Sendable {
   /// The root folder; run folders are `run-1`, `run-2`, … inside it.
   public let root: URL
   private let runs = Mutex(0)
+  private let ownsRoot: Bool
 
-  /// Creates a sandbox rooted at `root` (created when first needed).
+  /// Creates a sandbox rooted at `root` (created when first needed, never deleted by the
+  /// sandbox itself; see ``removeAll()``).
   public init(root: URL) {
     self.root = root
+    self.ownsRoot = false
   }
 
-  /// Creates a sandbox in a fresh folder under the system's temporary directory.
-  public convenience init() {
-    self.init(
-      root: FileManager.default.temporaryDirectory.appendingPathComponent(
-        "pushsim-media-\(UUID().uuidString)", isDirectory: true))
+  /// Creates a sandbox in a fresh folder under the system's temporary directory; the folder is
+  /// deleted when the sandbox is released (when the last device or stage using it is gone).
+  public init() {
+    self.root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushsim-media-\(UUID().uuidString)", isDirectory: true)
+    self.ownsRoot = true
+  }
+
+  deinit {
+    if ownsRoot { try? FileManager.default.removeItem(at: root) }
   }
 
   /// Makes the folder for the next extension run.

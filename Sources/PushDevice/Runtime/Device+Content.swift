@@ -9,9 +9,19 @@ extension Device {
     let aps = payload.aps
     var content = NotificationContent(payload: payload.json)
     if let alert = aps.alert {
-      content.title = alert.title ?? ""
-      content.subtitle = alert.subtitle ?? ""
-      content.body = alert.body ?? ""
+      let input = AlertLocalizationInput(
+        title: .title(
+          alert.title, locKey: alert.titleLocKey, arguments: alert.titleLocArguments ?? []),
+        subtitle: .subtitle(
+          alert.subtitle, locKey: alert.subtitleLocKey, arguments: alert.subtitleLocArguments ?? []),
+        body: .body(
+          alert.body, locKey: alert.locKey, arguments: alert.locArguments ?? [],
+          literalPath: alert.form == .string ? "aps.alert" : "aps.alert.body"))
+      let localized = localizer.localize(input)
+      report(localized.diagnostics.map(Self.diagnostic), push: push)
+      content.title = localized.title
+      content.subtitle = localized.subtitle
+      content.body = localized.body
       content.launchImageName = alert.launchImage ?? ""
       content.summaryArgument = alert.summaryArgument ?? ""
       content.summaryArgumentCount = alert.summaryArgumentCount ?? 1
@@ -32,5 +42,27 @@ extension Device {
     let name = sound.isDefault ? nil : sound.name
     if sound.isCritical { return .critical(name: name, volume: sound.volume) }
     return name.map(NotificationSound.named) ?? .default
+  }
+}
+
+extension Device {
+  /// A localization finding as a payload diagnostic (same severity, code, source; the JSON
+  /// path, else `file:line:column`).
+  static func diagnostic(_ found: LocalizationDiagnostic) -> Diagnostic {
+    let severity: Diagnostic.Severity =
+      switch found.severity {
+      case .error: .error
+      case .warning: .warning
+      case .info: .info
+      }
+    let source: DiagnosticSource =
+      switch found.source {
+      case .device: .device
+      case .model: .model
+      case .lint: .lint
+      }
+    return Diagnostic(
+      severity, code: found.code, path: found.path ?? found.location, message: found.message,
+      source: source)
   }
 }

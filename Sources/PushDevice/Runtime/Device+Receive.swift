@@ -30,6 +30,10 @@ extension Device {
     let verdict = validation.verdict
     report(validation.diagnostics, push: id)
     records[id]?.httpStatus = verdict.httpStatus
+    records[id]?.bytes = verdict.bytes
+    records[id]?.pushType = verdict.pushType?.rawValue
+    records[id]?.priority = verdict.priority
+    records[id]?.collapseID = verdict.collapseID
     guard verdict.accepted else {
       let reason = verdict.reason?.rawValue ?? "Rejected"
       let source = verdict.diagnostics.first { $0.severity == .error }?.source ?? .apns

@@ -1,4 +1,5 @@
 import Foundation
+import PushLocalization
 
 extension Device {
   /// Changes the device settings mid-run (scenario step `set` with `device`).
@@ -12,6 +13,9 @@ extension Device {
     configuration = new
     configuration.now = old.now
     clock.timeZone = new.timeZone
+    if old.languages != new.languages {
+      localizer = AlertLocalizer(bundle: strings, preferredLanguages: new.languages)
+    }
 
     if old.locked && !new.locked {
       log(.unlock, nil, .device, "the user unlocks the device")

@@ -1,4 +1,5 @@
 public import Foundation
+public import PushLocalization
 import PushPayload
 
 /// A simulated iPhone with one app: it receives pushes and behaves as iOS does, step by step,
@@ -39,6 +40,10 @@ public struct Device: Sendable {
   /// The last Scheduled Summary digest delivered: push ids, featured first (model-decisions.md §4).
   public internal(set) var lastSummaryDigest: [String] = []
 
+  /// The app's strings tables.
+  let strings: StringsBundle
+  /// Localizes for the device's languages (rebuilt when they change).
+  var localizer: AlertLocalizer
   /// The service extension the app ships (custom, or the built-in media one), if any.
   let customExtension: (any ServiceExtension)?
   /// Runs the service extension (fetcher, sandbox, validator).
@@ -73,6 +78,8 @@ public struct Device: Sendable {
   /// - Parameters:
   ///   - configuration: the phone (scenario `device`).
   ///   - app: the app (scenario `app`).
+  ///   - strings: the app's strings tables; `nil` loads `app.strings` when set (its findings
+  ///     land in ``diagnostics``), else no tables (every loc-key is missing).
   ///   - router: the app's navigation logic; `nil` uses a ``RouteTable`` built from
   ///     `app.routes` (model-decisions.md §8).
   ///   - serviceExtension: your own service extension; `nil` uses the built-in one that
@@ -82,6 +89,7 @@ public struct Device: Sendable {
   public init(
     configuration: DeviceConfiguration = DeviceConfiguration(),
     app: AppConfiguration = AppConfiguration(),
+    strings: StringsBundle? = nil,
     router: (any Router)? = nil,
     serviceExtension: (any ServiceExtension)? = nil,
     extensionStage: ServiceExtensionStage? = nil
@@ -94,6 +102,18 @@ public struct Device: Sendable {
     self.stageWasGiven = extensionStage != nil
     self.extensionStage = extensionStage ?? Self.makeStage(for: app)
     self.appStatus = AppStatus(state: app.state)
+    var found: [LocalizationDiagnostic] = []
+    let bundle: StringsBundle
+    if let strings {
+      bundle = strings
+    } else if let folder = app.strings {
+      (bundle, found) = StringsBundle.load(folder: folder, developmentRegion: app.developmentRegion)
+    } else {
+      bundle = StringsBundle(developmentRegion: app.developmentRegion)
+    }
+    self.strings = bundle
+    self.localizer = AlertLocalizer(bundle: bundle, preferredLanguages: configuration.languages)
+    report(found.map(Self.diagnostic), push: nil)
   }
 
   /// The current virtual instant.

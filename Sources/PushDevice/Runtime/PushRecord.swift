@@ -16,6 +16,16 @@ public struct PushRecord: Sendable, Equatable {
   public internal(set) var reason: String
   /// The request identifier on the device: the collapse id or a fresh one (spec §2.2).
   public internal(set) var requestIdentifier: String?
+  /// The body size APNs counted, on the exact bytes received (spec §1.1).
+  public internal(set) var bytes: Int
+  /// The push type APNs judged by: `apns-push-type`, or the inferred type (model-decisions.md
+  /// §1); `nil` when the header is invalid.
+  public internal(set) var pushType: String?
+  /// The priority: `apns-priority`, or 10 when absent (spec §2.2); `nil` when the header is
+  /// invalid.
+  public internal(set) var priority: Int?
+  /// `apns-collapse-id`, when given (spec §2.2).
+  public internal(set) var collapseID: String?
 
   init(id: String, received: Date) {
     self.id = id
@@ -24,5 +34,9 @@ public struct PushRecord: Sendable, Equatable {
     self.httpStatus = 200
     self.reason = ""
     self.requestIdentifier = nil
+    self.bytes = 0
+    self.pushType = nil
+    self.priority = nil
+    self.collapseID = nil
   }
 }

@@ -53,7 +53,7 @@ public struct ServiceExtensionStage: Sendable {
 
     /// Creates limits.
     public init(
-      didReceiveLimit: Duration? = nil, grace: Duration = .milliseconds(500),
+      didReceiveLimit: Duration? = nil, grace: Duration = .seconds(1),
       timeWillExpireLimit: Duration = .seconds(1)
     ) {
       self.didReceiveLimit = didReceiveLimit
@@ -269,7 +269,11 @@ public struct ServiceExtensionStage: Sendable {
     if content == original {
       return (original, .original, "\(method) returned the original content unchanged")
     }
-    var reason = "\(method) returned changed content, which is delivered"
+    let count = content.attachments.count
+    var reason =
+      "\(method) returned changed content"
+      + (count > 0 ? " with \(count) attachment\(count == 1 ? "" : "s")" : "")
+      + ", which is delivered"
     if !corrections.isEmpty {
       reason += " (PushSim corrected: \(corrections.joined(separator: ", ")))"
     }

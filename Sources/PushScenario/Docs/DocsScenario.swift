@@ -41,15 +41,16 @@ public struct DocsScenario: Sendable {
 
   /// A file copied into the site.
   public struct Asset: Sendable, Hashable {
-    /// Where the file is now (an attachment in the run's sandbox, a media file).
-    public var source: URL
-    /// Where it goes, relative to the site folder (`chat-files/m1.jpg`); pages refer to it
+    /// The file's bytes, read while the scenario ran (the run's media folder may be gone
+    /// by the time the site is written).
+    public var data: Data
+    /// Where it goes, relative to the site folder (`chat-files/m1-1.jpg`); pages refer to it
     /// by this path.
     public var path: String
 
     /// Creates an asset.
-    public init(source: URL, path: String) {
-      self.source = source
+    public init(data: Data, path: String) {
+      self.data = data
       self.path = path
     }
   }
@@ -77,12 +78,15 @@ public struct DocsStep: Sendable {
   public var checkCount: Int
   /// The phone after the step (`nil` for `expect` steps, which change nothing).
   public var phone: PhoneSnapshot?
+  /// The phone as the user acts, before the step's result: a long press showing the
+  /// notification's actions, for a `tap` step that picks an action.
+  public var gesture: PhoneSnapshot?
 
   /// Creates a step.
   public init(
     number: Int, offset: TimeInterval, kind: String, title: String, note: String? = nil,
     push: DocsPush? = nil, events: [DocsEvent] = [], failures: [DocsFailure] = [],
-    checkCount: Int = 0, phone: PhoneSnapshot? = nil
+    checkCount: Int = 0, phone: PhoneSnapshot? = nil, gesture: PhoneSnapshot? = nil
   ) {
     self.number = number
     self.offset = offset
@@ -94,6 +98,7 @@ public struct DocsStep: Sendable {
     self.failures = failures
     self.checkCount = checkCount
     self.phone = phone
+    self.gesture = gesture
   }
 }
 

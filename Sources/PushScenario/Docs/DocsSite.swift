@@ -18,11 +18,18 @@ public struct DocsSite: Sendable {
   /// - Complexity: O(n) in the number of scenarios.
   public init(scenarios: [DocsScenario]) {
     self.scenarios = scenarios
+    self.pageNames = Self.pageNames(forFiles: scenarios.map(\.file))
+  }
+
+  /// The page file names for scenario files, in order: the file's name without `.json`, as a
+  /// slug, made unique with `-2`, `-3`… (`index` and `style` are taken by the site).
+  /// - Complexity: O(n) in the number of files.
+  public static func pageNames(forFiles files: [String]) -> [String] {
     var taken: [String: Int] = ["index": 1, "style": 1]
     var names: [String] = []
-    names.reserveCapacity(scenarios.count)
-    for (offset, scenario) in scenarios.enumerated() {
-      let fileName = scenario.file.split(separator: "/").last.map(String.init) ?? scenario.file
+    names.reserveCapacity(files.count)
+    for (offset, file) in files.enumerated() {
+      let fileName = file.split(separator: "/").last.map(String.init) ?? file
       let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
       let base = HTML.slug(stem, fallback: "scenario-\(offset + 1)")
       var name = base
@@ -33,7 +40,7 @@ public struct DocsSite: Sendable {
       taken[name, default: 0] += 1
       names.append(name + ".html")
     }
-    self.pageNames = names
+    return names
   }
 
   /// The folder (relative to the site) where a page's assets go: `<page>-files`.
@@ -60,8 +67,7 @@ public struct DocsSite: Sendable {
         let target = directory.appendingPathComponent(asset.path)
         try manager.createDirectory(
           at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
-        try manager.copyItem(at: asset.source, to: target)
+        try asset.data.write(to: target, options: .atomic)
         written.append(target)
       }
     }
@@ -211,16 +217,24 @@ public struct DocsSite: Sendable {
       html += "</ul>\n</details>\n"
     }
     html += "</div>\n"
-    if let phone = step.phone {
-      let drawing = phone.drawing()
-      html += "<div class=\"step-phone\">\n" + drawing.html
-      if !drawing.truncations.isEmpty {
-        html += "<ul class=\"cuts\">\n"
-        for cut in drawing.truncations {
-          html += "<li>\(Self.diagnostic(cut.diagnostic, push: cut.push))"
-          html += "<blockquote class=\"full-text\">\(HTML.escape(cut.fullText))</blockquote></li>\n"
+    let phones = [("Long press", step.gesture), ("Then", step.phone)].compactMap { label, phone in
+      phone.map { (label, $0) }
+    }
+    if !phones.isEmpty {
+      html += "<div class=\"step-phone\">\n"
+      for (label, phone) in phones {
+        let drawing = phone.drawing()
+        if phones.count > 1 { html += "<p class=\"phone-label\">\(label)</p>\n" }
+        html += drawing.html
+        if !drawing.truncations.isEmpty {
+          html += "<ul class=\"cuts\">\n"
+          for cut in drawing.truncations {
+            html += "<li>\(Self.diagnostic(cut.diagnostic, push: cut.push))"
+            html +=
+              "<blockquote class=\"full-text\">\(HTML.escape(cut.fullText))</blockquote></li>\n"
+          }
+          html += "</ul>\n"
         }
-        html += "</ul>\n"
       }
       html += "</div>\n"
     }

@@ -91,7 +91,7 @@ enum DocsStyle {
     .headers th { text-align: left; font-weight: 500; color: var(--muted); padding: 1px 14px 1px 0;
       font-family: var(--mono); font-size: 12.5px; }
     .payload { background: var(--page); border-radius: 10px; padding: 10px 12px; overflow-x: auto;
-      white-space: pre; margin: 8px 0; line-height: 1.5; }
+      white-space: pre-wrap; overflow-wrap: anywhere; margin: 8px 0; line-height: 1.5; }
     .j-str { color: #c41a16; } .j-num, .j-bool, .j-null { color: #1c00cf; }
     .j-key { color: var(--text); }
     @media (prefers-color-scheme: dark) {
@@ -111,7 +111,9 @@ enum DocsStyle {
       color: var(--muted); white-space: pre-line; font-size: 13px; }
 
     /* ---- the phone ---- */
-    .phone { margin: 0; width: 364px; }
+    .phone { margin: 0 0 18px; width: 364px; }
+    .phone-label { font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em;
+      color: var(--muted); margin: 0 0 6px; }
     .screen { position: relative; width: 364px; height: 760px; border-radius: 56px;
       border: 12px solid #0b0b0c; box-shadow: 0 0 0 2px #3a3a3c, 0 18px 40px rgba(0, 0, 0, .28);
       background: var(--wallpaper); overflow: hidden; color: var(--on-wall);
@@ -141,9 +143,11 @@ enum DocsStyle {
     .focus-pill { display: table; margin: 8px auto 0; padding: 3px 11px; border-radius: 14px;
       background: rgba(255, 255, 255, .22); font-size: 13px; font-weight: 600; color: #fff; }
     .focus-pill .icon { margin-right: 5px; color: #bf9cff; }
-    .stack-list { position: absolute; left: 10px; right: 10px; bottom: 86px; max-height: 440px;
-      display: flex; flex-direction: column; justify-content: flex-end; gap: 8px; overflow: hidden; }
+    .stack-list { position: absolute; left: 10px; right: 10px; bottom: 96px; max-height: 440px;
+      display: flex; flex-direction: column; justify-content: safe flex-end; gap: 8px;
+      overflow: hidden; }
     .phone.unlocked .stack-list { bottom: 28px; max-height: 470px; }
+    .older { text-align: center; font-size: 12.5px; font-weight: 600; opacity: .85; margin: 0; }
     .empty { text-align: center; font-size: 13px; opacity: .7; margin: 0 0 10px; }
     .group { position: relative; }
     .group.plates-1 { padding-bottom: 8px; } .group.plates-2 { padding-bottom: 15px; }

@@ -23,7 +23,7 @@ public struct PayloadListing: Sendable {
 
   /// Creates a listing that marks `usedPaths` and the paths `diagnostics` name.
   ///
-  /// Paths are dotted, with `[n]` for array elements (`aps.alert.loc-args[1]`).
+  /// Paths are written as ``JSONPath`` writes them (`aps.alert.loc-args[1]`, `["a key"]`).
   public init(usedPaths: Set<String>, diagnostics: [Diagnostic]) {
     for path in usedPaths { marks[path] = .used }
     for diagnostic in diagnostics {
@@ -39,11 +39,13 @@ public struct PayloadListing: Sendable {
   /// - Complexity: O(n) in the size of the payload.
   public func html(_ value: JSONValue) -> String {
     var output = ""
-    write(value, path: "", indent: 0, into: &output)
+    write(value, path: JSONPath(), indent: 0, into: &output)
     return output
   }
 
-  private func write(_ value: JSONValue, path: String, indent: Int, into output: inout String) {
+  private func write(
+    _ value: JSONValue, path: JSONPath, indent: Int, into output: inout String
+  ) {
     switch value.kind {
     case .null: output += "<span class=\"j-null\">null</span>"
     case .bool(let flag): output += "<span class=\"j-bool\">\(flag)</span>"
@@ -57,9 +59,9 @@ public struct PayloadListing: Sendable {
       }
       output += "[\n"
       for (index, element) in elements.enumerated() {
-        let elementPath = "\(path)[\(index)]"
+        let elementPath = path.appending(index: index)
         output += String(repeating: "  ", count: indent + 1)
-        if let mark = marks[elementPath] {
+        if let mark = marks[elementPath.description] {
           output += open(mark, path: elementPath)
           write(element, path: elementPath, indent: indent + 1, into: &output)
           output += "</mark>"
@@ -79,12 +81,12 @@ public struct PayloadListing: Sendable {
         object.members.enumerated().map { ($0.element.key, $0.offset) },
         uniquingKeysWith: { _, last in last })
       for (index, member) in object.members.enumerated() {
-        let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+        let memberPath = path.appending(member.key)
         output += String(repeating: "  ", count: indent + 1)
         let key = "<span class=\"j-key\">\(HTML.escape(Self.quoted(member.key)))</span>"
         if winners[member.key] != index {
           output += "<del title=\"a later duplicate of this key wins\">\(key)</del>"
-        } else if let mark = marks[memberPath] {
+        } else if let mark = marks[memberPath.description] {
           output += open(mark, path: memberPath) + key + "</mark>"
         } else {
           output += key
@@ -97,8 +99,8 @@ public struct PayloadListing: Sendable {
     }
   }
 
-  private func open(_ mark: Mark, path: String) -> String {
-    let title = notes[path] ?? "read by the device or the app"
+  private func open(_ mark: Mark, path: JSONPath) -> String {
+    let title = notes[path.description] ?? "read by the device or the app"
     return "<mark class=\"k-\(mark.rawValue)\" title=\"\(HTML.escape(title))\">"
   }
 

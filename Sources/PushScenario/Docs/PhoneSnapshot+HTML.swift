@@ -59,6 +59,9 @@ struct PhoneRenderer {
 
   init(snapshot: PhoneSnapshot) { self.snapshot = snapshot }
 
+  /// How many stacks the drawing shows before "N more stacks below".
+  static let visibleGroups = 4
+
   mutating func render() -> PhoneDrawing {
     let clock = Self.clock(snapshot.time, in: snapshot.timeZone)
     var classes = ["phone", snapshot.isLocked ? "locked" : "unlocked"]
@@ -91,8 +94,13 @@ struct PhoneRenderer {
       html += "<p class=\"empty\">No Older Notifications</p>\n"
     }
     let place = snapshot.isLocked ? "lock screen" : "Notification Center"
-    for group in snapshot.groups {
+    // The screen holds about four stacks; the rest are further down the list.
+    for group in snapshot.groups.prefix(Self.visibleGroups) {
       html += self.group(group, place: place)
+    }
+    if snapshot.groups.count > Self.visibleGroups {
+      let more = snapshot.groups.count - Self.visibleGroups
+      html += "<p class=\"older\">\(more) more stack\(more == 1 ? "" : "s") below</p>\n"
     }
     html += "</div>\n"
     if let press = snapshot.longPress {

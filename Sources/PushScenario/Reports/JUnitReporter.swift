@@ -20,7 +20,7 @@ public struct JUnitReporter: Sendable {
         + "\n"
       if !result.passed {
         let count = result.failures.count
-        let summary = "\(count) failed check\(count == 1 ? "" : "s")"
+        let summary = "\(count) failure\(count == 1 ? "" : "s")"
         let details = result.failures.map { "step \($0.step): \($0.message)" }.joined(
           separator: "\n")
         xml += #"      <failure message="\#(Self.escape(summary))" type="expectation">"#

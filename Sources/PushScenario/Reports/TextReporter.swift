@@ -38,7 +38,7 @@ public struct TextReporter: Sendable {
       lines.append("  " + paint("PASS", .green))
     } else {
       let count = result.failures.count
-      lines.append("  " + paint("FAIL", .red) + " (\(count) failed check\(count == 1 ? "" : "s"))")
+      lines.append("  " + paint("FAIL", .red) + " (\(count) failure\(count == 1 ? "" : "s"))")
       for failure in result.failures {
         lines.append("    step \(failure.step): \(failure.message)")
       }

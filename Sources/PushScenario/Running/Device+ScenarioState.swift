@@ -21,7 +21,7 @@ extension Device {
       var object = JSONObject()
       for id in ids("push") {
         guard let record = push(id) else { continue }
-        object.append(JSONMember(key: id, value: record.scenarioJSON))
+        object.append(JSONMember(key: id, value: record.scenarioJSON(apnsFacts: checks != nil)))
       }
       add("push", JSONValue(.object(object)))
     }
@@ -56,8 +56,10 @@ extension Device {
 }
 
 extension PushRecord {
-  /// `{"status", "httpStatus", "reason", "identifier"}` as `expect.push` reads it.
-  var scenarioJSON: JSONValue {
+  /// `{"status", "httpStatus", "reason", "identifier"}` as `expect.push` reads it; with
+  /// `apnsFacts` (for checks; reports keep the short form) also what APNs judged by:
+  /// `bytes`, `pushType`, `priority`, `collapseId` (spec §1.1, §2.2).
+  func scenarioJSON(apnsFacts: Bool) -> JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "status", value: JSONValue(.string(status.rawValue))))
     object.append(JSONMember(key: "httpStatus", value: JSONValue(.number(JSONNumber(httpStatus)))))
@@ -67,6 +69,18 @@ extension PushRecord {
     if let requestIdentifier {
       object.append(JSONMember(key: "identifier", value: JSONValue(.string(requestIdentifier))))
     }
+    guard apnsFacts else { return JSONValue(.object(object)) }
+    object.append(JSONMember(key: "bytes", value: JSONValue(.number(JSONNumber(bytes)))))
+    object.append(
+      JSONMember(
+        key: "pushType", value: pushType.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
+    object.append(
+      JSONMember(
+        key: "priority",
+        value: priority.map { JSONValue(.number(JSONNumber($0))) } ?? JSONValue(.null)))
+    object.append(
+      JSONMember(
+        key: "collapseId", value: collapseID.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
     return JSONValue(.object(object))
   }
 }

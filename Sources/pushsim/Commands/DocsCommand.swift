@@ -1,7 +1,85 @@
-/// `pushsim docs` (cli.md). Under construction: see the open issues.
+import Foundation
+import PushScenario
+
+/// `pushsim docs [PATH ...] --out DIR` (cli.md): plays scenarios and writes the behaviour
+/// documentation site, which draws what the phone shows after every step.
+///
+/// PATH works as for `pushsim run` (files or folders; no PATH means `Scenarios/`). Every file is
+/// read and checked before anything runs. The site is `index.html`, `style.css`, one page per
+/// scenario and the attachment images beside them; it fetches nothing, so it works offline from
+/// a `file://` URL.
 enum DocsCommand {
+  static let help = """
+    USAGE: pushsim docs [PATH ...] --out DIR [--filter SUBSTRING]
+
+    Plays scenarios (default: Scenarios/) and writes a static site that draws, step by step,
+    the push sent and what the phone shows: lock screen, banners, badge, actions.
+
+    ARGUMENTS:
+      PATH                  A scenario .json, an .apns file, or a folder searched recursively
+
+    OPTIONS:
+      --out <dir>           The folder to write the site into (created if needed)
+      --filter <substring>  Document only the scenarios whose name contains it
+      -h, --help            Show this help
+
+    EXIT STATUS: 0 site written and every scenario passed, 1 site written and a scenario
+    failed, 2 a scenario could not be used or the site could not be written.
+
+    """
+
   static func main(_ arguments: [String]) async -> ExitStatus {
-    Console.error("error: 'pushsim docs' is not built yet")
-    return .unusable
+    let parsed: Arguments
+    do {
+      parsed = try Arguments.parse(arguments, options: ["out", "filter"], flags: [])
+    } catch {
+      Console.error("error: \(error.message)")
+      return .unusable
+    }
+    if parsed.has("help") {
+      Console.write(help)
+      return .success
+    }
+    guard let out = parsed.value("out"), !out.isEmpty else {
+      Console.error("error: missing --out DIR (the folder to write the site into)")
+      return .unusable
+    }
+    let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
+
+    var scenarios: [Scenario] = []
+    do {
+      let loader = ScenarioLoader()
+      for file in try ScenarioLoader.scenarioFiles(in: paths, directory: directory) {
+        scenarios.append(try loader.load(path: file, in: directory))
+      }
+    } catch {
+      Console.error(error.description)
+      return .unusable
+    }
+    if let filter = parsed.value("filter") {
+      scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+    }
+    guard !scenarios.isEmpty else {
+      let filter = parsed.value("filter").map { " whose name contains '\($0)'" } ?? ""
+      Console.error("error: no scenario\(filter) in \(paths.joined(separator: ", "))")
+      return .unusable
+    }
+
+    let site = await DocsGenerator().site(for: scenarios)
+    let outURL = URL(fileURLWithPath: out, relativeTo: directory).standardizedFileURL
+    do {
+      _ = try site.write(to: outURL)
+    } catch {
+      Console.error("\(out): error: cannot write the site: \(error.localizedDescription)")
+      return .unusable
+    }
+    let passed = site.scenarios.filter(\.passed).count
+    let failed = site.scenarios.count - passed
+    Console.write(
+      "Wrote \(site.scenarios.count) page\(site.scenarios.count == 1 ? "" : "s") to "
+        + "\((out as NSString).appendingPathComponent("index.html")): \(passed) passed, "
+        + "\(failed) failed\n")
+    return failed == 0 ? .success : .failure
   }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import PushSimTestSupport
+import Testing
+
+/// `pushsim docs` run as a user runs it (cli.md): the files it writes and its exit status.
+@Suite struct DocsCommandTests {
+  static let fixtures = "Tests/PushScenarioTests/Fixtures/Docs/Scenarios"
+
+  static func temporaryFolder() -> URL {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("pushsim-docs-e2e-\(UUID().uuidString)")
+  }
+
+  @Test func writesTheSiteAndFailsWhenAScenarioFails() throws {
+    let out = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CommandRunner.run(["docs", Self.fixtures, "--out", out.path])
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(result.standardOutput.hasSuffix(": 1 passed, 1 failed\n"))
+    for file in [
+      "index.html", "style.css", "localized-thread.html", "rich-levels.html",
+      "rich-levels-files/o1-1.png",
+    ] {
+      #expect(
+        FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)")
+    }
+  }
+
+  @Test func passesWhenEveryDocumentedScenarioPasses() throws {
+    let out = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CommandRunner.run([
+      "docs", Self.fixtures, "--filter", "Serbian", "--out", out.path,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(index.contains("localized-thread.html"))
+    #expect(!index.contains("rich-levels.html"))
+  }
+
+  @Test(arguments: [
+    (["docs", "Tests/PushScenarioTests/Fixtures/Docs/Scenarios"], "missing --out"),
+    (["docs", "no-such-folder", "--out", "/tmp/x"], "no-such-folder"),
+    (["docs", "--out"], "needs a value"),
+    (["docs", "--outt", "x"], "unknown option"),
+  ])
+  func unusableInputExitsWithTwo(arguments: [String], message: String) throws {
+    let result = try CommandRunner.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
+  @Test func helpDescribesTheCommand() throws {
+    let result = try CommandRunner.run(["docs", "--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("USAGE: pushsim docs [PATH ...] --out DIR"))
+  }
+
+  /// The generated site in headless Chromium: every scenario's localized text is in the DOM
+  /// and a screenshot is a real, non-blank image of the window's size.
+  @Test(
+    .enabled(
+      if: HeadlessBrowser.installed != nil,
+      "no chromium binary installed (apt-get install -y chromium; .ci/run installs it)"))
+  func generatedSiteRendersInAHeadlessBrowser() throws {
+    let browser = try #require(HeadlessBrowser.installed)
+    let out = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let run = try CommandRunner.run(["docs", Self.fixtures, "--out", out.path])
+    try #require(run.status == 1, "\(run.standardError)")
+    let texts = [
+      "localized-thread.html": [
+        "Нова порука од Ана", "Здраво! Како си?", "још 2 порука", "Одговори",
+      ],
+      "rich-levels.html": ["¡Tu pedido está en camino!", "Crème brûlée y jalapeño", "Trabajo"],
+      "index.html": ["a Serbian chat thread stacks", "café order"],
+    ]
+    for (page, expected) in texts {
+      let dom = try browser.dumpDOM(out.appendingPathComponent(page))
+      for text in expected {
+        #expect(dom.contains(text), "\(page) lacks \(text)")
+      }
+    }
+    let shot = out.appendingPathComponent("shot.png")
+    try browser.screenshot(
+      out.appendingPathComponent("localized-thread.html"), width: 1024, height: 900, to: shot)
+    let png = try PNGSummary.read(shot)
+    #expect(png.width == 1024 && png.height == 900)
+    #expect(png.distinctColors > 50)
+  }
+}
