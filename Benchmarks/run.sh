@@ -36,5 +36,7 @@ if [ $# -eq 0 ] || [[ " $* " == *" validate "* ]]; then
   echo "$A $B" | awk '{printf "  ratio b/a: %.3f (target <= 0.5)\n", $2 / $1}'
 fi
 # section: strings (issue 3)
+# 50,000-entry .strings in UTF-8 and UTF-16: our reader vs PropertyListSerialization (target ≤ 0.5×).
+"$BIN/PushSimBenchmarks" strings 50000 15
 # section: device (issue 4)
 # section: scenario (issue 6)

@@ -3,7 +3,8 @@ import Foundation
 /// Benchmarks, run by `Benchmarks/run.sh` (never by `swift test`). Each section is a
 /// subcommand; the script times them against a baseline measured in the same run.
 let sections: [String: ([String]) throws -> Void] = [
-  "validate": ValidateBenchmark.main
+  "strings": StringsBenchmark.run,
+  "validate": ValidateBenchmark.main,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

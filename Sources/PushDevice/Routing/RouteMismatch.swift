@@ -43,7 +43,7 @@ public struct RouteMismatch: Sendable, Equatable, CustomStringConvertible,
         return "`\(key)` is missing"
       case .notEqual(let key, let expected, let found):
         return
-          "`\(key)` is \(RouteJSONWriter.text(found)), the route needs \(RouteJSONWriter.text(expected))"
+          "`\(key)` is \(found.jsonText), the route needs \(expected.jsonText)"
       case .wrongType(let key, let found, let expected):
         return
           "`\(key)` is \(Self.describe(found, as: expected)), the route needs \(Self.article(expected))"
@@ -70,7 +70,7 @@ public struct RouteMismatch: Sendable, Equatable, CustomStringConvertible,
 
     private static func quoted(_ text: String) -> String {
       let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-      return RouteJSONWriter.text(JSONValue(.string(shown)))
+      return JSONWriter.quoted(shown)
     }
 
     private static func article(_ type: RouteConfiguration.ParameterType) -> String {

@@ -75,11 +75,23 @@ public enum RouteValue: Sendable, Hashable {
     switch self {
     case .string(let value): JSONValue(.string(value))
     case .int(let value): JSONValue(.number(JSONNumber(value)))
-    case .number(let value): JSONValue(.number(JSONNumber(value)))
+    case .number(let value): Self.json(value)
     case .bool(let value): JSONValue(.bool(value))
     case .url(let value): JSONValue(.string(value.absoluteString))
     case .uuid(let value): JSONValue(.string(value.uuidString.lowercased()))
     }
+  }
+}
+
+extension RouteValue {
+  /// A number as JSON: a whole value that fits `Int` is written without a fraction (`3`, not
+  /// `3.0`); a non-finite one, which JSON cannot hold, is `null`.
+  private static func json(_ value: Double) -> JSONValue {
+    guard value.isFinite else { return JSONValue(.null) }
+    if value.rounded() == value, abs(value) < 1e15, let integer = Int(exactly: value) {
+      return JSONValue(.number(JSONNumber(integer)))
+    }
+    return JSONValue(.number(JSONNumber(value)))
   }
 }
 
@@ -98,5 +110,5 @@ extension RouteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
 
 extension RouteValue: CustomStringConvertible {
   /// The value as compact JSON (`"chat_4521"`, `3`, `true`).
-  public var description: String { RouteJSONWriter.text(json) }
+  public var description: String { json.jsonText }
 }

@@ -68,7 +68,7 @@ public enum RouteDecision: Sendable, Equatable {
     switch self {
     case .matched(let route):
       let params = route.json["params"]
-      return "route `\(route.name)` \(params.map(RouteJSONWriter.text) ?? "{}")"
+      return "route `\(route.name)` \(params.map(\.jsonText) ?? "{}")"
     case .unmatched(let mismatch):
       return mismatch.reason
     }

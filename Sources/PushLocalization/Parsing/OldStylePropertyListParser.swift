@@ -72,7 +72,7 @@ struct OldStylePropertyListParser {
   private mutating func parseFile() -> Outcome {
     var outcome = Outcome()
     guard bytes.count > 0 else {
-      outcome.failure = ("Conversion of string failed. The string is empty.", 0)
+      outcome.failure = ("Conversion of string failed: the file is empty", 0)
       return outcome
     }
     guard skipSpace() else {

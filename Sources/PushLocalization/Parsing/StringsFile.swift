@@ -133,19 +133,60 @@ public struct StringsFile: Sendable {
     return String(validating: bytes, as: UTF8.self) == nil ? nil : (bytes, .textUTF8)
   }
 
+  /// Transcodes UTF-16 bytes straight to UTF-8 in one pass (lone surrogates become U+FFFD, as
+  /// Swift strings cannot hold them); `nil` for an odd byte count.
+  ///
+  /// - Complexity: O(n), one output allocation.
   private static func decodeUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8]? {
     guard bytes.count % 2 == 0 else { return nil }
-    var units: [UInt16] = []
-    units.reserveCapacity(bytes.count / 2)
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      let first = UInt16(bytes[index])
-      let second = UInt16(bytes[index + 1])
-      units.append(bigEndian ? first << 8 | second : second << 8 | first)
-      index += 2
+    let unitCount = bytes.count / 2
+    return bytes.withUnsafeBufferPointer { input -> [UInt8] in
+      [UInt8](unsafeUninitializedCapacity: unitCount * 3) { output, written in
+        var out = 0
+        var index = 0
+        @inline(__always) func unit(at position: Int) -> UInt32 {
+          let first = UInt32(input[2 * position])
+          let second = UInt32(input[2 * position + 1])
+          return bigEndian ? first << 8 | second : second << 8 | first
+        }
+        while index < unitCount {
+          var value = unit(at: index)
+          index += 1
+          if value < 0x80 {
+            output[out] = UInt8(value)
+            out += 1
+            continue
+          }
+          if value < 0x800 {
+            output[out] = UInt8(0xC0 | value >> 6)
+            output[out + 1] = UInt8(0x80 | value & 0x3F)
+            out += 2
+            continue
+          }
+          if value >= 0xD800, value <= 0xDFFF {
+            if value <= 0xDBFF, index < unitCount {
+              let low = unit(at: index)
+              if low >= 0xDC00, low <= 0xDFFF {
+                index += 1
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                output[out] = UInt8(0xF0 | value >> 18)
+                output[out + 1] = UInt8(0x80 | (value >> 12) & 0x3F)
+                output[out + 2] = UInt8(0x80 | (value >> 6) & 0x3F)
+                output[out + 3] = UInt8(0x80 | value & 0x3F)
+                out += 4
+                continue
+              }
+            }
+            value = 0xFFFD
+          }
+          output[out] = UInt8(0xE0 | value >> 12)
+          output[out + 1] = UInt8(0x80 | (value >> 6) & 0x3F)
+          output[out + 2] = UInt8(0x80 | value & 0x3F)
+          out += 3
+        }
+        written = out
+      }
     }
-    // Lone surrogates become U+FFFD, as Swift strings cannot hold them.
-    return Array(String(decoding: units, as: UTF16.self).utf8)
   }
 
   private static func decodeUTF32(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8]? {

@@ -1,9 +1,9 @@
 /// libFuzzer entry point: arbitrary bytes through the JSON reader, the payload model, the APNs
 /// verdict and lint, with headers taken from the input too (issue 2, Reliability).
 ///
-/// Built by `Fuzz/run.sh payload SECONDS` with `swiftc -sanitize=fuzzer,address` in one module
+/// Built by `bash Fuzz/run.sh 60 Payload` with `swiftc -sanitize=fuzzer,address` in one module
 /// with `Sources/PushPayload/**/*.swift`. Any trap, sanitizer report, hang or unbounded memory
-/// is a bug; keep the input as a regression fixture in `Fuzz/payload/regressions/`.
+/// is a bug; keep the input as a regression fixture in `Fuzz/Payload/regressions/` (replayed first on every run).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
