@@ -4,6 +4,7 @@ import Foundation
 /// subcommand; the script times them against a baseline measured in the same run.
 let sections: [String: ([String]) throws -> Void] = [
   "strings": StringsBenchmark.run,
+  "scenario": ScenarioBenchmark.run,
   "validate": ValidateBenchmark.main,
 ]
 

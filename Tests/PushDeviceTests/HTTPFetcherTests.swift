@@ -117,6 +117,17 @@ import Testing
     #expect(error?.bytesReceived == limit + 1)
   }
 
+  @Test func anEndlessBodyIsCutAtTheLimitToo() async throws {
+    let server = try Self.server.get()
+    let limit = 1 << 20
+    let error = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).fetch(
+        server.url("/endless.jpg"), limit: limit, timeout: .seconds(5))
+    }
+    #expect(error?.code == .tooLarge)
+    #expect(error?.bytesReceived == limit + 1)
+  }
+
   @Test func plainHTTPWithoutAnExceptionIsBlockedBeforeConnecting() async throws {
     let (request, outcome) = try await run("/media/tiny.jpg", ats: ATSSettings())
     #expect(outcome.request == request)

@@ -381,3 +381,34 @@ private actor RefusalRecorder: ServiceExtension {
     #expect(events.map(\.kind) == [.extensionStarted, .extensionTimeout])
   }
 }
+
+@Suite struct ServiceExtensionFetchTimingTests {
+  typealias F = ExtensionFixtures
+
+  @Test func aFetchThatUsesUpTheBudgetExpiresTheRunOnce() async throws {
+    let data = try Data(contentsOf: F.file("tiny.jpg"))
+    let fetcher = FakeMediaFetcher { url, _, timeout in
+      FetchedMedia(
+        url: url, status: 200, contentType: "image/jpeg", data: data, type: .jpeg,
+        elapsed: timeout)
+    }
+    let stage = ServiceExtensionStage(fetcher: fetcher, sandbox: F.sandbox())
+    let request = F.request()
+    let outcome = await stage.run(
+      request: request, extension: MediaAttachmentExtension(), budget: .seconds(30))
+    #expect(outcome.kinds == ["extension.started", "media.failed", "extension.timeout"])
+    #expect(outcome.elapsed == .seconds(30))
+    #expect(outcome.request == request)
+  }
+
+  @Test func aFetcherThatThrowsSomethingElseIsLoggedAndContained() async {
+    struct Odd: Error {}
+    let stage = ServiceExtensionStage(
+      fetcher: FakeMediaFetcher { _, _, _ in throw Odd() }, sandbox: F.sandbox())
+    let request = F.request()
+    let outcome = await stage.run(request: request, extension: MediaAttachmentExtension())
+    #expect(outcome.kinds == ["extension.started", "media.failed", "extension.finished"])
+    #expect(outcome.event(.mediaFailed)?.details["code"] == "fetcher-error")
+    #expect(outcome.request == request)
+  }
+}

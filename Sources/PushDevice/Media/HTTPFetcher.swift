@@ -68,11 +68,17 @@ public struct HTTPFetcher: MediaFetcher {
     configuration.urlCache = nil
     configuration.httpShouldSetCookies = false
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    defer { session.invalidateAndCancel() }
     var request = URLRequest(url: url)
     request.timeoutInterval = seconds
     let task = session.dataTask(with: request)
     delegate.attach(task)
+    // Not `invalidateAndCancel()`: on Linux it waits until the session has drained every data
+    // callback already read from the socket, seconds for a fast endless body. The task is
+    // cancelled when the download ends early, so the session lets go of it promptly.
+    defer {
+      task.cancel()
+      session.finishTasksAndInvalidate()
+    }
 
     let deadline = Task {
       try? await Task.sleep(for: timeout)

@@ -96,49 +96,11 @@ public final class ServiceExtensionContext: Sendable {
     }
     let limit =
       limit ?? MediaType(fileExtension: url.pathExtension)?.sizeLimit ?? MediaType.largestSizeLimit
+    let media: FetchedMedia
     do {
-      let media = try await fetcher.fetch(url, limit: limit, timeout: remaining)
-      if advance(by: media.elapsed) {
-        log(
-          .mediaFailed, source: .model,
-          reason: "downloading \(url.absoluteString) used up the extension's budget",
-          details: ["url": JSONValue(.string(url.absoluteString)), "code": "timed-out"])
-        onExpire()
-        throw MediaFetchError(
-          .timedOut, url: url, reason: "the download used up the budget", elapsed: media.elapsed)
-      }
-      log(
-        .mediaFetched, source: .model,
-        reason: "downloaded \(media.data.count) bytes of \(media.type.description) from "
-          + media.url.absoluteString
-          + (media.redirects > 0 ? " after \(media.redirects) redirect(s)" : ""),
-        details: [
-          "url": JSONValue(.string(url.absoluteString)),
-          "finalURL": JSONValue(.string(media.url.absoluteString)),
-          "bytes": JSONValue(.number(JSONNumber(media.data.count))),
-          "type": JSONValue(.string(media.type.rawValue)),
-          "httpStatus": JSONValue(.number(JSONNumber(media.status))),
-          "redirects": JSONValue(.number(JSONNumber(media.redirects))),
-        ])
-      return media
+      media = try await fetcher.fetch(url, limit: limit, timeout: remaining)
     } catch let error as MediaFetchError {
-      let timedOut = error.code == .timedOut
-      let expiredNow = timedOut ? expire() : advance(by: error.elapsed)
-      var details: [String: JSONValue] = [
-        "url": JSONValue(.string(error.url.absoluteString)),
-        "code": JSONValue(.string(error.code.rawValue)),
-      ]
-      if let status = error.httpStatus {
-        details["httpStatus"] = JSONValue(.number(JSONNumber(status)))
-      }
-      if let bytes = error.bytesReceived {
-        details["bytesReceived"] = JSONValue(.number(JSONNumber(bytes)))
-      }
-      log(
-        .mediaFailed, source: .model,
-        reason: "the download of \(url.absoluteString) failed: \(error.reason)", details: details)
-      if expiredNow { onExpire() }
-      throw error
+      throw failed(error, url: url)
     } catch let error as BudgetExpired {
       throw error
     } catch {
@@ -148,6 +110,50 @@ public final class ServiceExtensionContext: Sendable {
         details: ["url": JSONValue(.string(url.absoluteString)), "code": "fetcher-error"])
       throw error
     }
+    if advance(by: media.elapsed) {
+      log(
+        .mediaFailed, source: .model,
+        reason: "downloading \(url.absoluteString) used up the extension's budget",
+        details: ["url": JSONValue(.string(url.absoluteString)), "code": "timed-out"])
+      onExpire()
+      throw MediaFetchError(
+        .timedOut, url: url, reason: "the download used up the budget", elapsed: media.elapsed)
+    }
+    log(
+      .mediaFetched, source: .model,
+      reason: "downloaded \(media.data.count) bytes of \(media.type.description) from "
+        + media.url.absoluteString
+        + (media.redirects > 0 ? " after \(media.redirects) redirect(s)" : ""),
+      details: [
+        "url": JSONValue(.string(url.absoluteString)),
+        "finalURL": JSONValue(.string(media.url.absoluteString)),
+        "bytes": JSONValue(.number(JSONNumber(media.data.count))),
+        "type": JSONValue(.string(media.type.rawValue)),
+        "httpStatus": JSONValue(.number(JSONNumber(media.status))),
+        "redirects": JSONValue(.number(JSONNumber(media.redirects))),
+      ])
+    return media
+  }
+
+  /// Logs a failed fetch, moves the clock by the time it took (a timeout expires the run), and
+  /// returns the error to throw.
+  private func failed(_ error: MediaFetchError, url: URL) -> MediaFetchError {
+    let expiredNow = error.code == .timedOut ? expire() : advance(by: error.elapsed)
+    var details: [String: JSONValue] = [
+      "url": JSONValue(.string(error.url.absoluteString)),
+      "code": JSONValue(.string(error.code.rawValue)),
+    ]
+    if let status = error.httpStatus {
+      details["httpStatus"] = JSONValue(.number(JSONNumber(status)))
+    }
+    if let bytes = error.bytesReceived {
+      details["bytesReceived"] = JSONValue(.number(JSONNumber(bytes)))
+    }
+    log(
+      .mediaFailed, source: .model,
+      reason: "the download of \(url.absoluteString) failed: \(error.reason)", details: details)
+    if expiredNow { onExpire() }
+    return error
   }
 
   /// Writes downloaded bytes into this run's sandbox folder under a generated name

@@ -1,4 +1,5 @@
 public import Foundation
+import PushDevice
 import PushPayload
 
 /// Reads scenario files (scenario-format.md) into ``Scenario`` values.
@@ -18,6 +19,26 @@ public struct ScenarioLoader: Sendable {
     let source = SourceFile(path: path, url: url.standardizedFileURL, bytes: bytes)
     if url.pathExtension.lowercased() == "apns" { return try loadAPNSFile(source) }
     return try ScenarioDecoder(source: source).decode(try Self.parse(source))
+  }
+
+  /// Reads an app file (`*.app.json`, the shape of a scenario's `app` section), as
+  /// `pushsim render --app` and `pushsim validate --app` use it. Relative paths inside it are
+  /// resolved from its folder; without `strings` the nearest `Strings` folder is used.
+  public func loadApp(path: String, in directory: URL) throws(ScenarioError) -> AppConfiguration {
+    let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+    let source = try Self.read(url, displayPath: path, referencedAt: nil)
+    let root = try Self.parse(source)
+    var object = try ScenarioDecoder.resolvedApp(root)
+    if object["strings"] == nil, let strings = Self.nearestStringsFolder(from: source.folder) {
+      object.append(JSONMember(key: "strings", value: JSONValue(.string(strings.path))))
+    }
+    return try ConfigurationDocument(object: object, source: source).appConfiguration()
+  }
+
+  /// The nearest folder named `Strings` in `folder` or a folder above it: where an app's
+  /// strings are looked for when the app does not name them.
+  public static func nearestStringsFolder(from folder: URL) -> URL? {
+    ScenarioDecoder.nearestStringsFolder(from: folder)
   }
 
   /// The file name suffix of app files, which are never scenarios themselves.

@@ -11,6 +11,7 @@ Routes (each one behaviour the tests check):
   /trickle.jpg             JPEG header, then one byte every 100 ms for a minute
   /big.jpg                 11 MiB announced by Content-Length (image/jpeg)
   /big-stream.jpg          11 MiB chunked, no Content-Length (image/jpeg)
+  /endless.jpg             a JPEG header, then zeros for ever (64 KiB per 10 ms), chunked
   /html-as-jpeg.jpg        an HTML page served as image/jpeg
   /png-bytes.jpg           PNG bytes served as image/jpeg
   /png-bytes-typed.jpg     PNG bytes served as image/png
@@ -102,6 +103,13 @@ class Handler(BaseHTTPRequestHandler):
                 for start in range(0, len(data), 64 * 1024):
                     self.chunk(data[start:start + 64 * 1024])
                 self.wfile.write(b"0\r\n\r\n")
+            elif path == "/endless.jpg":
+                self.head(200, "image/jpeg", extra=[("Transfer-Encoding", "chunked")])
+                self.chunk(media("tiny.jpg")[:20])
+                block = b"\x00" * (64 * 1024)
+                while True:  # paced, so the test measures the cut, not the machine
+                    self.chunk(block)
+                    time.sleep(0.01)
             elif path == "/html-as-jpeg.jpg":
                 self.body("image/jpeg", media("not-media.html"))
             elif path == "/png-bytes.jpg":
