@@ -58,6 +58,10 @@ enum DeviceJSONWriter {
 
   /// `2026-01-01T09:00:00Z`, with milliseconds when the instant has a fraction of a second.
   static func timestamp(_ date: Date) -> String {
+    // Years 0001…9999 only; anything else (a clock moved by an absurd duration) is printed
+    // as seconds since 1970 rather than trapping on overflow.
+    let interval = date.timeIntervalSince1970
+    guard interval.isFinite, abs(interval) < 253_402_300_800 else { return "\(interval)s" }
     let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
     let seconds = Int((Double(milliseconds) / 1000).rounded(.down))
     let fraction = milliseconds - seconds * 1000
