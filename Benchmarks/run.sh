@@ -15,3 +15,9 @@ mkdir -p "$WORK"
 "$BIN/PushSimBenchmarks" strings 50000 15
 # section: device (issue 4)
 # section: scenario (issue 6)
+# 50,000 pushes with a check after each: ScenarioRunner vs validating the same bodies alone
+# (ratio), peak memory; then the same file through the built `pushsim run`.
+"$BIN/PushSimBenchmarks" scenario 50000 "$WORK/scenario-50000.json"
+start=$(date +%s%N)
+"$BIN/pushsim" run "$WORK/scenario-50000.json" --format json --output "$WORK/scenario-50000.report.json"
+echo "  pushsim run (JSON report, $(du -k "$WORK/scenario-50000.report.json" | cut -f1) KiB): $(( ($(date +%s%N) - start) / 1000000 )) ms"

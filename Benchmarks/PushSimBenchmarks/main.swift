@@ -3,7 +3,8 @@ import Foundation
 /// Benchmarks, run by `Benchmarks/run.sh` (never by `swift test`). Each section is a
 /// subcommand; the script times them against a baseline measured in the same run.
 let sections: [String: ([String]) throws -> Void] = [
-  "strings": StringsBenchmark.run
+  "strings": StringsBenchmark.run,
+  "scenario": ScenarioBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

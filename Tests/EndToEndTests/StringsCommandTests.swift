@@ -97,3 +97,29 @@ import Testing
     #expect(result.standardOutput.contains("pushsim strings lint PATH"))
   }
 }
+
+/// `pushsim validate --strings DIR` (cli.md): every loc-key in every localization.
+@Suite struct ValidateStringsTests {
+  @Test func seedPayloadPassesAgainstTheSampleApp() throws {
+    let result = try CommandRunner.run([
+      "validate", "--push-type", "alert", "--strings", "Strings", "--format", "json",
+      "Examples/payloads/sr-localized.json",
+    ])
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    #expect(!diagnostics.contains { ($0["code"] as? String)?.hasPrefix("loc-") == true })
+  }
+
+  @Test func missingKeyFailsValidation() throws {
+    let payload = #"{"aps":{"alert":{"loc-key":"NO_SUCH_KEY","loc-args":["x"]}}}"#
+    let result = try CommandRunner.run(
+      ["validate", "--push-type", "alert", "--strings", "Strings", "-"], input: Data(payload.utf8))
+    #expect(result.status == 1)
+    #expect(
+      result.standardOutput.contains(
+        "loc-key \"NO_SUCH_KEY\" is missing from every localization (cs, en, es, sr, sr-Latn)"))
+    #expect(result.standardOutput.contains("[loc-key-missing, device]"))
+  }
+}

@@ -15,6 +15,10 @@ enum Schemas {
     "suppressed", "silent", "throttled", "discarded", "extension.started", "extension.finished",
     "extension.timeout", "media.fetched", "media.failed", "attachment.rejected", "presented",
     "badge", "tap", "action", "dismiss", "clear", "unlock", "route", "route.unmatched",
+    // The device's decision steps and state changes (scenario-format.md lists the kinds "at
+    // least"): checks may name these too, e.g. a `focus` event with source `model`.
+    "level", "focus", "sound", "alert", "provisional", "foreground", "badge.unchanged", "wake",
+    "summary", "extension.skipped", "app.state", "lock", "offline", "online",
   ]
 
   static let sources = DiagnosticSource.allCases.map(\.rawValue)

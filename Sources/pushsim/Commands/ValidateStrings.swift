@@ -1,13 +1,22 @@
+import Foundation
+import PushDevice
 import PushPayload
+import Synchronization
 
 /// The seam for `pushsim validate --strings DIR` (cli.md): checks every loc-key of a payload in
-/// every localization of a strings folder.
+/// every localization of a strings folder, with ``LocalizationCheck`` from PushDevice.
 ///
-/// Until the localization layer provides the check, this returns `nil` and `validate` reports
-/// `strings-not-checked` (info). To complete it, call the `PushLocalization` library function
-/// here and return its diagnostics (an empty array when every key resolves).
+/// The folder is loaded once per run (payloads in `--jsonl` share it).
 enum ValidateStrings {
+  private static let checks = Mutex<[String: LocalizationCheck]>([:])
+
   static func diagnostics(for payload: Payload, stringsFolder: String) -> [Diagnostic]? {
-    nil
+    let check = checks.withLock { cache in
+      if let check = cache[stringsFolder] { return check }
+      let check = LocalizationCheck(folder: URL(fileURLWithPath: stringsFolder))
+      cache[stringsFolder] = check
+      return check
+    }
+    return check.diagnostics(for: payload)
   }
 }
