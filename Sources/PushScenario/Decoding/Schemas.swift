@@ -18,7 +18,7 @@ enum Schemas {
     // The device's decision steps and state changes (scenario-format.md lists the kinds "at
     // least"): checks may name these too, e.g. a `focus` event with source `model`.
     "level", "focus", "sound", "alert", "provisional", "foreground", "badge.unchanged", "wake",
-    "summary", "extension.skipped", "app.state", "lock", "offline", "online",
+    "summary", "extension.skipped", "app.state", "lock", "mute", "offline", "online",
   ]
 
   static let sources = DiagnosticSource.allCases.map(\.rawValue)

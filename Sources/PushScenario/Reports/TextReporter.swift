@@ -60,13 +60,27 @@ public struct TextReporter: Sendable {
     let pushWidth = rows.map(\.1.count).max() ?? 0
     let kindWidth = rows.map(\.2.count).max() ?? 0
     let textWidth = min(rows.map(\.3.count).max() ?? 0, 40)
-    return rows.map { time, push, kind, text, reason in
+    // A step's note is shown where its events begin.
+    var notes: [Int: [String]] = [:]
+    for step in result.steps {
+      guard let note = step.note, !note.isEmpty else { continue }
+      let time = Self.offset(step.time.timeIntervalSince(result.start))
+      notes[step.events.lowerBound, default: []].append(
+        "  " + pad(time, timeWidth) + "  " + paint("# step \(step.number): \(note)", .dim))
+    }
+    var lines: [String] = []
+    lines.reserveCapacity(rows.count + notes.count)
+    for (index, row) in rows.enumerated() {
+      lines.append(contentsOf: notes[index] ?? [])
+      let (time, push, kind, text, reason) = row
       var line = "  " + pad(time, timeWidth) + "  " + pad(push, pushWidth) + "  "
       line += paint(pad(kind, kindWidth), kindColor(kind))
       if textWidth > 0 { line += "  " + pad(text, textWidth) }
       line += "  " + paint(reason, .dim)
-      return line.trailingSpacesRemoved
+      lines.append(line.trailingSpacesRemoved)
     }
+    lines.append(contentsOf: notes[rows.count] ?? [])
+    return lines
   }
 
   /// The localized text an event is about: its own `title`/`body` details, else the text of

@@ -21,6 +21,8 @@ public struct ScenarioResult: Sendable {
   public var state: JSONValue
   /// Every failed check and every step that could not be carried out, in step order.
   public var failures: [Failure]
+  /// What each step did: when it ran and which events it caused.
+  public var steps: [StepRecord] = []
 
   /// Creates a result.
   public init(
@@ -34,6 +36,30 @@ public struct ScenarioResult: Sendable {
     self.events = events
     self.state = state
     self.failures = failures
+  }
+
+  /// One played step: its number and note, the virtual time it started, and the range of
+  /// `events` it caused.
+  public struct StepRecord: Sendable, Equatable {
+    /// The 1-based step number.
+    public var number: Int
+    /// The step's keyword (`push`, `wait`, …).
+    public var keyword: String
+    /// The step's `note`.
+    public var note: String?
+    /// The virtual time when the step started.
+    public var time: Date
+    /// The indices in `events` of the events the step caused.
+    public var events: Range<Int>
+
+    /// Creates a record.
+    public init(number: Int, keyword: String, note: String?, time: Date, events: Range<Int>) {
+      self.number = number
+      self.keyword = keyword
+      self.note = note
+      self.time = time
+      self.events = events
+    }
   }
 
   /// Whether every check held and every step could be carried out.

@@ -43,8 +43,12 @@ public struct ScenarioRunner: Sendable {
     }
     var device = Device(configuration: deviceConfiguration, app: appConfiguration)
     let start = device.now
+    var records: [ScenarioResult.StepRecord] = []
+    records.reserveCapacity(scenario.steps.count)
 
     for step in scenario.steps {
+      let firstEvent = device.events.count
+      let stepTime = device.now
       switch step.action {
       case .push(let push):
         await device.receive(
@@ -87,11 +91,17 @@ public struct ScenarioRunner: Sendable {
             expected: expectation.checks, actual: device.scenarioState(for: expectation.checks),
             step: step.number))
       }
+      records.append(
+        ScenarioResult.StepRecord(
+          number: step.number, keyword: step.keyword, note: step.note, time: stepTime,
+          events: firstEvent..<max(firstEvent, device.events.count)))
       observe?(step, device)
     }
-    return ScenarioResult(
+    var result = ScenarioResult(
       name: scenario.name, description: scenario.description, file: scenario.file, start: start,
       events: Array(device.events), state: device.scenarioState(for: nil), failures: failures)
+    result.steps = records
+    return result
   }
 
   private func impossible(_ step: Step, _ keyword: String, _ message: String) -> Failure {
