@@ -90,7 +90,9 @@ import Testing
       banner: DocsSampleSite.card("m1", title: "Title", body: long),
       groups: [.init(thread: "", leading: DocsSampleSite.card("m1", title: "Title", body: long))])
     let drawing = snapshot.drawing()
-    #expect(drawing.truncations.map(\.place) == ["banner", "Notification Center"])
+    // Unlocked with a banner: the Home Screen, so only the banner is drawn (and cut).
+    #expect(drawing.truncations.map(\.place) == ["banner"])
+    #expect(drawing.html.contains("aria-label=\"Home Screen at 9:00\""))
     let note = try #require(drawing.truncations.first?.diagnostic)
     #expect(note.code == "text-truncated")
     #expect(note.source == .lint)
@@ -114,5 +116,27 @@ import Testing
       html.contains(
         "<li class=\"action destructive\" data-action=\"delete\"><span>Delete &lt;all&gt;</span>"))
     #expect(html.contains("<span class=\"placeholder\">Message</span>"))
+  }
+
+  @Test func unlockedWithoutABannerIsTheNotificationCenterAndLongTextIsCutThere() {
+    let long = String(repeating: "Очень длинное сообщение. ", count: 12)
+    let snapshot = PhoneSnapshot(
+      time: now, isLocked: false, badge: 7,
+      groups: [.init(thread: "", leading: DocsSampleSite.card("m1", title: "Title", body: long))])
+    let drawing = snapshot.drawing()
+    #expect(drawing.html.contains("aria-label=\"Notification Center at 9:00\""))
+    #expect(!drawing.html.contains("home-grid"))
+    #expect(drawing.truncations.map(\.place) == ["Notification Center"])
+  }
+
+  @Test func homeScreenShowsTheBadgeOnTheAppIcon() {
+    let snapshot = PhoneSnapshot(
+      time: now, isLocked: false, badge: 12, appName: "Chat",
+      banner: DocsSampleSite.card("m1", title: "Ana", body: "Hi"))
+    let html = snapshot.drawing().html
+    #expect(html.contains("class=\"phone unlocked home\""))
+    #expect(
+      html.contains("<span class=\"badge\">12</span></span><span class=\"home-label\">Chat</span>"))
+    #expect(html.contains("class=\"card level-active banner-card\""))
   }
 }

@@ -17,7 +17,7 @@ enum DocsStyle {
       --used: rgba(0, 122, 255, .16); --warn: rgba(255, 149, 0, .28); --err: rgba(255, 59, 48, .28);
       --wallpaper: linear-gradient(160deg, #5e8bd6 0%, #9d7cd8 45%, #f0a6b5 100%);
       --card: rgba(255, 255, 255, .62); --card-text: #000; --card-muted: rgba(60, 60, 67, .72);
-      --plate: rgba(255, 255, 255, .42); --on-wall: #fff;
+      --plate: rgba(255, 255, 255, .5); --on-wall: #fff;
     }
     @media (prefers-color-scheme: dark) {
       :root {
@@ -27,7 +27,7 @@ enum DocsStyle {
         --used: rgba(10, 132, 255, .3); --warn: rgba(255, 159, 10, .35); --err: rgba(255, 69, 58, .38);
         --wallpaper: linear-gradient(160deg, #0d1b3d 0%, #2b1747 50%, #4a1d3a 100%);
         --card: rgba(40, 40, 45, .66); --card-text: #fff; --card-muted: rgba(235, 235, 245, .62);
-        --plate: rgba(60, 60, 66, .5);
+        --plate: rgba(72, 72, 78, .62);
       }
     }
     * { box-sizing: border-box; }
@@ -150,14 +150,13 @@ enum DocsStyle {
     .older { text-align: center; font-size: 12.5px; font-weight: 600; opacity: .85; margin: 0; }
     .empty { text-align: center; font-size: 13px; opacity: .7; margin: 0 0 10px; }
     .group { position: relative; }
-    .group.plates-1 { padding-bottom: 8px; } .group.plates-2 { padding-bottom: 15px; }
-    .plate { position: absolute; left: 10px; right: 10px; bottom: 8px; height: 20px; z-index: -1;
-      background: var(--plate); border-radius: 0 0 18px 18px;
+    .group.plates-1 { padding-bottom: 9px; } .group.plates-2 { padding-bottom: 17px; }
+    .plate { position: absolute; height: 30px; z-index: -1; background: var(--plate);
+      border-radius: 0 0 18px 18px; box-shadow: 0 1px 2px rgba(0, 0, 0, .08);
       backdrop-filter: blur(20px); -webkit-backdrop-filter: blur(20px); }
-    .plate-1 { bottom: 0; left: 10px; right: 10px; }
-    .plate-2 { bottom: -7px; left: 22px; right: 22px; opacity: .75; }
-    .group.plates-2 .plate-1 { bottom: 7px; }
-    .group.plates-2 .plate-2 { bottom: 0; }
+    .plate-1 { bottom: 0; left: 12px; right: 12px; }
+    .plate-2 { bottom: 0; left: 26px; right: 26px; opacity: .8; }
+    .group.plates-2 .plate-1 { bottom: 8px; }
     .card { display: flex; gap: 10px; align-items: flex-start; padding: 11px 13px 12px 11px;
       border-radius: 20px; background: var(--card); color: var(--card-text);
       backdrop-filter: blur(24px) saturate(1.6); -webkit-backdrop-filter: blur(24px) saturate(1.6);
@@ -215,6 +214,21 @@ enum DocsStyle {
     .quick-buttons .icon { width: 20px; height: 20px; }
     .home-indicator { position: absolute; bottom: 8px; left: 50%; width: 124px; margin-left: -62px;
       height: 5px; border-radius: 3px; background: rgba(255, 255, 255, .85); z-index: 6; }
+    .phone.home .screen::after { background: rgba(0, 0, 0, .04); backdrop-filter: none;
+      -webkit-backdrop-filter: none; }
+    .home-grid { display: grid; grid-template-columns: repeat(4, 1fr); row-gap: 18px;
+      padding: 116px 18px 0; justify-items: center; }
+    .home-app { display: flex; flex-direction: column; align-items: center; gap: 4px; width: 64px; }
+    .home-app .app-icon, .placeholder-icon { width: 58px; height: 58px; border-radius: 14px;
+      font-size: 26px; }
+    .placeholder-icon { display: block; background: rgba(255, 255, 255, .28);
+      backdrop-filter: blur(12px); -webkit-backdrop-filter: blur(12px); }
+    .home-label { font-size: 11px; color: #fff; max-width: 64px; overflow: hidden;
+      text-overflow: ellipsis; white-space: nowrap; text-shadow: 0 1px 2px rgba(0, 0, 0, .3); }
+    .dock { position: absolute; left: 10px; right: 10px; bottom: 18px; height: 84px;
+      border-radius: 30px; background: rgba(255, 255, 255, .26); display: flex;
+      justify-content: space-around; align-items: center;
+      backdrop-filter: blur(20px); -webkit-backdrop-filter: blur(20px); }
     .phone-caption { display: flex; align-items: center; gap: 10px; margin-top: 14px;
       font-size: 13px; color: var(--muted); }
     .home-icon { display: flex; flex-direction: column; align-items: center; gap: 3px; }

@@ -64,16 +64,30 @@ struct PhoneRenderer {
 
   mutating func render() -> PhoneDrawing {
     let clock = Self.clock(snapshot.time, in: snapshot.timeZone)
+    // Unlocked, a banner comes down over whatever is on screen: the Home Screen here. Without
+    // one, the drawing is the Notification Center, pulled down, which shows what the center holds.
+    let onHomeScreen = !snapshot.isLocked && snapshot.banner != nil && snapshot.longPress == nil
     var classes = ["phone", snapshot.isLocked ? "locked" : "unlocked"]
+    if onHomeScreen { classes.append("home") }
     if !snapshot.isScreenLit { classes.append("asleep") }
     if snapshot.longPress != nil { classes.append("pressing") }
     let label =
       snapshot.isLocked
-      ? "Lock screen at \(clock.time)" : "Notification Center at \(clock.time)"
+      ? "Lock screen at \(clock.time)"
+      : onHomeScreen ? "Home Screen at \(clock.time)" : "Notification Center at \(clock.time)"
     var html =
       "<figure class=\"\(classes.joined(separator: " "))\" aria-label=\"\(HTML.escape(label))\">\n"
     html += "<div class=\"screen\">\n"
     html += statusBar(time: clock.time)
+    if onHomeScreen, let banner = snapshot.banner {
+      html += homeScreen()
+      html += "<div class=\"banner\">\n"
+      html += card(banner, place: "banner", fit: .bannerBody, extraClass: "banner-card")
+      html += "</div>\n<div class=\"home-indicator\"></div>\n</div>\n"
+      html += caption()
+      html += "</figure>\n"
+      return PhoneDrawing(html: html, truncations: truncations)
+    }
     if snapshot.isLocked {
       html += "<div class=\"lock-glyph\">\(Icon.lock)</div>\n"
     } else {
@@ -83,11 +97,6 @@ struct PhoneRenderer {
     html += "<div class=\"big-clock\">\(HTML.escape(clock.time))</div>\n"
     if let focus = snapshot.focus {
       html += "<div class=\"focus-pill\">\(Icon.moon)<span>\(HTML.escape(focus))</span></div>\n"
-    }
-    if let banner = snapshot.banner, !snapshot.isLocked {
-      html += "<div class=\"banner\">\n"
-      html += card(banner, place: "banner", fit: .bannerBody, extraClass: "banner-card")
-      html += "</div>\n"
     }
     html += "<div class=\"stack-list\">\n"
     if snapshot.groups.isEmpty {
@@ -233,6 +242,24 @@ struct PhoneRenderer {
         "<div class=\"text-input\"><span class=\"placeholder\">\(HTML.escape(placeholder))</span>"
       html += "<span class=\"send\">\(Icon.send)</span></div>\n"
     }
+    html += "</div>\n"
+    return html
+  }
+
+  /// The Home Screen: the app's icon with its badge among neutral placeholder icons, and
+  /// the dock.
+  private func homeScreen() -> String {
+    var html = "<div class=\"home-grid\">\n"
+    html +=
+      "<span class=\"home-app\"><span class=\"app-icon\" style=\"\(Self.iconStyle(snapshot.appName))\">"
+    html += HTML.escape(Self.initial(snapshot.appName))
+    if let badge = snapshot.badge, badge > 0 { html += "<span class=\"badge\">\(badge)</span>" }
+    html += "</span><span class=\"home-label\">\(HTML.escape(snapshot.appName))</span></span>\n"
+    for _ in 0..<11 {
+      html += "<span class=\"home-app\"><span class=\"placeholder-icon\"></span></span>\n"
+    }
+    html += "</div>\n<div class=\"dock\">"
+    html += String(repeating: "<span class=\"placeholder-icon\"></span>", count: 4)
     html += "</div>\n"
     return html
   }
