@@ -48,7 +48,10 @@ import Testing
     #expect(device.routes == [RouteRecord(push: "m1", route: chat)])
     #expect(
       device.routes.map(\.json) == [
-        ["route": "chat", "params": ["chatId": "chat_4521", "messageType": "text"], "push": "m1"]
+        [
+          "route": "chat", "params": ["chatId": "chat_4521", "messageType": "text"], "push": "m1",
+          "action": "default",
+        ]
       ])
     #expect(device.push("m1")?.status == .opened)
     #expect(device.centerCount == 0)

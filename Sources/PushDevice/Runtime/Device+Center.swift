@@ -26,6 +26,7 @@ extension Device {
   public func notification(_ push: String) -> NotificationRecord? {
     guard var record = notifications[push] else { return nil }
     record.lockScreenText = lockScreenText(for: record.request.content)
+    record.status = records[push]?.status
     return record
   }
 

@@ -13,7 +13,8 @@ extension Device {
     for step in decision.steps { log(step.kind, id, step.source, step.reason) }
     report(decision.diagnostics, push: id)
     var record = NotificationRecord(
-      push: id, request: request, presentation: .none, effectiveLevel: decision.effectiveLevel)
+      push: id, request: request, presentation: .none, effectiveLevel: decision.effectiveLevel,
+      language: localizer.match.language)
 
     switch decision.outcome {
     case .suppressed(let source, let reason):

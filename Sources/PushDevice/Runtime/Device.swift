@@ -132,7 +132,12 @@ public struct Device: Sendable {
   /// with no route are in ``responses`` and the `route.unmatched` events.
   public var routes: [RouteRecord] {
     responses.compactMap { response in
-      response.decision.route.map { RouteRecord(push: response.push, route: $0) }
+      response.decision.route.map {
+        RouteRecord(
+          push: response.push, route: $0,
+          action: RouteConfiguration.ActionCondition(response.response.actionIdentifier)
+            .description)
+      }
     }
   }
 }

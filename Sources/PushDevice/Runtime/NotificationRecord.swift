@@ -19,6 +19,10 @@ public struct NotificationRecord: Sendable, Equatable {
   /// What the lock screen shows for it now (model-decisions.md §5 step 8), filled in by
   /// ``Device/notification(_:)``.
   public internal(set) var lockScreenText: LockScreenText
+  /// The localization the texts came from (`es` for an `es-MX` device, model-decisions.md §3).
+  public internal(set) var language: String
+  /// What became of the push, filled in by ``Device/notification(_:)`` (`delivered`, `opened`…).
+  public internal(set) var status: PushStatus?
 
   /// The content shortcut.
   public var content: NotificationContent { request.content }
@@ -43,8 +47,10 @@ public struct NotificationRecord: Sendable, Equatable {
 
   init(
     push: String, request: NotificationRequest, presentation: Presentation,
-    effectiveLevel: InterruptionLevel
+    effectiveLevel: InterruptionLevel, language: String
   ) {
+    self.language = language
+    self.status = nil
     self.push = push
     self.request = request
     self.presentation = presentation
@@ -60,6 +66,9 @@ public struct NotificationRecord: Sendable, Equatable {
     }
     add("push", .init(.string(push)))
     add("identifier", .init(.string(request.identifier)))
+    add("language", .init(.string(language)))
+    if let status { add("status", .init(.string(status.rawValue))) }
+    add("date", .init(.string(VirtualTimeFormat.text(request.date))))
     add("title", .init(.string(title)))
     add("subtitle", .init(.string(subtitle)))
     add("body", .init(.string(body)))
@@ -69,6 +78,7 @@ public struct NotificationRecord: Sendable, Equatable {
     add("relevanceScore", .init(.number(JSONNumber(relevanceScore))))
     add("sound", sound.map { JSONValue(.string($0)) } ?? nil)
     if let badge = content.badge { add("badge", .init(.number(JSONNumber(badge)))) }
+    add("targetContentId", content.targetContentIdentifier.map { JSONValue(.string($0)) } ?? nil)
     add(
       "attachments",
       .init(
@@ -77,7 +87,8 @@ public struct NotificationRecord: Sendable, Equatable {
             [
               "identifier": .init(.string(attachment.identifier)),
               "type": .init(.string(attachment.type)),
-              "url": .init(.string(attachment.url.absoluteString)),
+              // The generated file name only: the sandbox folder differs from run to run.
+              "file": .init(.string(attachment.url.lastPathComponent)),
             ]
           })))
     add(
@@ -88,6 +99,7 @@ public struct NotificationRecord: Sendable, Equatable {
         "sound": .init(.bool(presentation.sound)),
         "wake": .init(.bool(presentation.wake)),
         "list": .init(.bool(presentation.list)),
+        "badge": .init(.bool(presentation.badge)),
       ])
     add(
       "lockScreenText",
@@ -96,6 +108,7 @@ public struct NotificationRecord: Sendable, Equatable {
         "subtitle": .init(.string(lockScreenText.subtitle)),
         "body": .init(.string(lockScreenText.body)),
       ])
+    add("userInfo", content.payload)
     return JSONValue(.object(object))
   }
 }

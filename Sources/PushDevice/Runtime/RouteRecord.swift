@@ -6,22 +6,26 @@ public struct RouteRecord: Sendable, Equatable {
   public var push: String
   /// The route.
   public var route: Route
+  /// The response's action: `default` (a tap), `dismiss`, or the action identifier.
+  public var action: String
 
   /// Creates a record.
-  public init(push: String, route: Route) {
+  public init(push: String, route: Route, action: String = "default") {
     self.push = push
     self.route = route
+    self.action = action
   }
 
   /// The route name (`expect.routes[].route`).
   public var name: String { route.name }
 
-  /// As JSON: `route`, `params`, `push`.
+  /// As JSON: `route`, `params`, `push`, `action`.
   public var json: JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "route", value: .init(.string(route.name))))
     object.append(JSONMember(key: "params", value: route.json["params"] ?? [:]))
     object.append(JSONMember(key: "push", value: .init(.string(push))))
+    object.append(JSONMember(key: "action", value: .init(.string(action))))
     return JSONValue(.object(object))
   }
 }
