@@ -14,6 +14,16 @@ mkdir -p "$WORK"
 # 50,000-entry .strings in UTF-8 and UTF-16: our reader vs PropertyListSerialization (target ≤ 0.5×).
 "$BIN/PushSimBenchmarks" strings 50000 15
 # section: device (issue 4)
+# 10,000 then 100,000 mixed pushes into one Device (each size in its own process, so the peak
+# memory is that size's); the time ratio should stay at most 12 (linear cost).
+device_small=$("$BIN/PushSimBenchmarks" device 10000)
+device_large=$("$BIN/PushSimBenchmarks" device 100000)
+echo "device: $device_small"
+echo "device: $device_large"
+small_seconds=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$device_small")
+large_seconds=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$device_large")
+awk -v a="$small_seconds" -v b="$large_seconds" \
+  'BEGIN { r = (a > 0) ? b / a : 0; printf "device: ratio 100k/10k = %.2f (target <= 12) %s\n", r, (r <= 12 ? "ok" : "TOO HIGH") }'
 # section: scenario (issue 6)
 # 50,000 pushes with a check after each: ScenarioRunner vs validating the same bodies alone
 # (ratio), peak memory; then the same file through the built `pushsim run`.

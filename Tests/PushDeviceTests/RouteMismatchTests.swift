@@ -83,3 +83,13 @@ import Testing
     #expect(text.contains("…"))
   }
 }
+
+extension RouteMismatchTests {
+  @Test func longValuesAreShortenedInEqualsReasons() {
+    let big = JSONValue(.array(Array(repeating: JSONValue(.string("item")), count: 200)))
+    let text = Failure.notEqual(key: "k", expected: "x", found: big).description
+    #expect(text.hasPrefix(#"`k` is ["item","#))
+    #expect(text.hasSuffix(#"…, the route needs "x""#))
+    #expect(text.count < 120)
+  }
+}

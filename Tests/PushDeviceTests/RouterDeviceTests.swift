@@ -205,4 +205,31 @@ import Testing
     #expect(device.routes.map(\.push) == ["c", "a", "b"])
     #expect(device.routes.map(\.name) == ["chat", "dismissed", "reply"])
   }
+
+  /// The README's "Routing taps" example, as written there.
+  @Test func readmeRoutingTapsExample() async throws {
+    let chat = RouteConfiguration(
+      name: "chat", when: .init(category: "message", action: .default),
+      params: [
+        .init("chatId", key: "chat-id", type: .string, required: true),
+        .init("messageType", key: "message-type", type: .string, default: "text"),
+      ])
+    var device = Device(app: AppConfiguration(bundleId: "com.example.chat", routes: [chat]))
+    await device.receive(
+      ["aps": ["alert": "Hi", "category": "message"], "chat-id": 4521], id: "m1")
+    let decision = try device.tap("m1")
+    #expect(decision.route == nil)
+    #expect(
+      device.events.events(ofKind: .routeUnmatched).first?.reason
+        == "closest route `chat`: `chat-id` is a number, the route needs a string")
+
+    let request = NotificationRequest(
+      identifier: "r1",
+      content: NotificationContent(
+        categoryIdentifier: "message", payload: ["aps": [:], "chat-id": "chat_4521"]),
+      date: Date(timeIntervalSince1970: 0))
+    #expect(
+      RouteTable([chat]).route(for: .tap(request)).route?.jsonText
+        == #"{"route":"chat","params":{"chatId":"chat_4521","messageType":"text"}}"#)
+  }
 }

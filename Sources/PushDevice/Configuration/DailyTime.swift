@@ -34,6 +34,7 @@ public struct DailyTime: Sendable, Hashable, Comparable, CustomStringConvertible
     return "\(h):\(m)"
   }
 
+  /// Earlier in the day first.
   public static func < (lhs: DailyTime, rhs: DailyTime) -> Bool {
     lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
   }

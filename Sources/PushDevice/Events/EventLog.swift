@@ -16,8 +16,11 @@ public struct EventLog: Sendable, RandomAccessCollection {
   /// Creates an empty log.
   public init() {}
 
+  /// The first event's index (0).
   public var startIndex: Int { events.startIndex }
+  /// One past the last event's index.
   public var endIndex: Int { events.endIndex }
+  /// The event at `position`.
   public subscript(position: Int) -> DeviceEvent { events[position] }
 
   /// Appends an event.

@@ -55,7 +55,7 @@ struct PresentationPolicy {
       if !app.entitlements.contains(.timeSensitive) {
         effective = .active
         let reason = "time-sensitive without the time-sensitive entitlement behaves as active"
-        steps.append(Step(kind: "level", source: .model, reason: reason))
+        steps.append(Step(kind: .level, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
             .warning, code: "time-sensitive-entitlement-missing", path: "aps.interruption-level",
@@ -64,7 +64,7 @@ struct PresentationPolicy {
         effective = .active
         steps.append(
           Step(
-            kind: "level", source: .device,
+            kind: .level, source: .device,
             reason:
               "the user turned Time Sensitive Notifications off for the app: behaves as active"
           ))
@@ -79,7 +79,7 @@ struct PresentationPolicy {
           ? "the critical-alerts entitlement and the criticalAlert authorization"
           : !entitled ? "the critical-alerts entitlement" : "the criticalAlert authorization"
         let reason = "critical without \(missing) behaves as active"
-        steps.append(Step(kind: "level", source: .model, reason: reason))
+        steps.append(Step(kind: .level, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
             .warning, code: "critical-not-allowed", path: "aps.interruption-level",
@@ -94,7 +94,7 @@ struct PresentationPolicy {
       case .named(let name) where !shipped.contains(name):
         sound = .default
         let reason = "the app does not ship the sound \"\(name)\": the default sound plays"
-        steps.append(Step(kind: "sound", source: .model, reason: reason))
+        steps.append(Step(kind: .sound, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
             .warning, code: "sound-not-shipped", path: "aps.sound", message: reason, source: .model)
@@ -102,7 +102,7 @@ struct PresentationPolicy {
       case .critical(let name?, let volume) where !shipped.contains(name):
         sound = .critical(name: nil, volume: volume)
         let reason = "the app does not ship the sound \"\(name)\": the default critical sound plays"
-        steps.append(Step(kind: "sound", source: .model, reason: reason))
+        steps.append(Step(kind: .sound, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
             .warning, code: "sound-not-shipped", path: "aps.sound.name", message: reason,
@@ -135,7 +135,7 @@ struct PresentationPolicy {
       // Step 2: quiet delivery, Notification Center only (spec §7.3).
       steps.append(
         Step(
-          kind: "provisional", source: .device,
+          kind: .provisional, source: .device,
           reason: "provisional authorization: delivered quietly to Notification Center only"))
       return finish(.presented(.listOnly))
     case .authorized:
@@ -161,7 +161,7 @@ struct PresentationPolicy {
       badgeWanted = badgeWanted && options.contains(.badge)
       steps.append(
         Step(
-          kind: "foreground", source: .device,
+          kind: .foreground, source: .device,
           reason: "the app is in the foreground: willPresent returns "
             + (options.map(\.rawValue).sorted().joined(separator: ", "))))
     } else if !authorization.options.contains(.alert) {
@@ -169,7 +169,7 @@ struct PresentationPolicy {
       soundWanted = true
       steps.append(
         Step(
-          kind: "alert", source: .device,
+          kind: .alert, source: .device,
           reason: "alerts are not authorized: Notification Center only"))
     } else if device.locked {
       presentation = Presentation(lockScreen: true, wake: true, list: true)
@@ -186,7 +186,7 @@ struct PresentationPolicy {
       presentation.wake = false
       soundWanted = false
       steps.append(
-        Step(kind: "level", source: .device, reason: "passive: list only, no sound or wake"))
+        Step(kind: .level, source: .device, reason: "passive: list only, no sound or wake"))
     }
 
     // Step 5: Focus.
@@ -199,7 +199,7 @@ struct PresentationPolicy {
       soundWanted = false
       steps.append(
         Step(
-          kind: "focus", source: .model,
+          kind: .focus, source: .model,
           reason: "Focus \"\(focus.name)\" does not allow the app: delivered silently"))
     }
 
@@ -215,9 +215,9 @@ struct PresentationPolicy {
       presentation.sound = true
     } else if soundWanted, sound != nil {
       if !authorization.options.contains(.sound) {
-        steps.append(Step(kind: "sound", source: .device, reason: "sounds are not authorized"))
+        steps.append(Step(kind: .sound, source: .device, reason: "sounds are not authorized"))
       } else if device.muted {
-        steps.append(Step(kind: "sound", source: .device, reason: "the device is muted"))
+        steps.append(Step(kind: .sound, source: .device, reason: "the device is muted"))
       } else {
         presentation.sound = true
       }
@@ -235,7 +235,7 @@ struct PresentationPolicy {
           ? "the app is in the foreground and willPresent does not return badge"
           : "badges are not authorized"
         steps.append(
-          Step(kind: "badge.unchanged", source: .device, reason: reason + ": badge unchanged"))
+          Step(kind: .badgeUnchanged, source: .device, reason: reason + ": badge unchanged"))
       }
     }
     return finish(.presented(presentation), badge: badge)

@@ -42,8 +42,7 @@ public struct RouteMismatch: Sendable, Equatable, CustomStringConvertible,
       case .missing(let key):
         return "`\(key)` is missing"
       case .notEqual(let key, let expected, let found):
-        return
-          "`\(key)` is \(found.jsonText), the route needs \(expected.jsonText)"
+        return "`\(key)` is \(Self.short(found)), the route needs \(Self.short(expected))"
       case .wrongType(let key, let found, let expected):
         return
           "`\(key)` is \(Self.describe(found, as: expected)), the route needs \(Self.article(expected))"
@@ -66,6 +65,12 @@ public struct RouteMismatch: Sendable, Equatable, CustomStringConvertible,
       case (.object, _): return "an object"
       default: return "a \(value.typeName)"
       }
+    }
+
+    /// A value as JSON, cut to 60 characters so a reason stays one readable line.
+    private static func short(_ value: JSONValue) -> String {
+      let text = value.jsonText
+      return text.count > 60 ? String(text.prefix(60)) + "…" : text
     }
 
     private static func quoted(_ text: String) -> String {

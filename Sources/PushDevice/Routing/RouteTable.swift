@@ -54,9 +54,8 @@ extension RouteConfiguration: Router {
     var checksPassed = 0
 
     static func < (lhs: Self, rhs: Self) -> Bool {
-      (lhs.conditionsHeld ? 1 : 0, lhs.checksPassed) < (
-        rhs.conditionsHeld ? 1 : 0, rhs.checksPassed
-      )
+      if lhs.conditionsHeld != rhs.conditionsHeld { return rhs.conditionsHeld }
+      return lhs.checksPassed < rhs.checksPassed
     }
   }
 

@@ -61,7 +61,7 @@ extension Device {
       return
     }
     wakeInBackground()
-    log("wake", id, .device, "content-available: the app is also woken in the background")
+    log(.wake, id, .device, "content-available: the app is also woken in the background")
   }
 
   /// Counts a background wake; a not-running app is launched into the background (spec §7.1).
@@ -79,7 +79,7 @@ extension Device {
     let old = app.state
     app.state = state
     appStatus.state = state
-    log("app.state", nil, .device, "\(old.rawValue) → \(state.rawValue): \(reason)")
+    log(.appState, nil, .device, "\(old.rawValue) → \(state.rawValue): \(reason)")
     if state == .foreground && configuration.locked {
       configuration.locked = false
       log(.unlock, nil, .device, "the app came to the foreground: the device is unlocked")

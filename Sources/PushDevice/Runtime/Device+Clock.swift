@@ -51,7 +51,7 @@ extension Device {
     held = [:]
     lastSummaryDigest = Self.digestOrder(pending).map(\.push)
     log(
-      "summary", nil, .model,
+      .summary, nil, .model,
       "\(reason): \(pending.count) notification(s), featured \(lastSummaryDigest.first ?? "")",
       ["notifications": .init(.array(lastSummaryDigest.map { .init(.string($0)) }))])
     for item in pending {

@@ -36,7 +36,7 @@ extension Device {
     }
     let status = app.authorization.status
     guard status == .authorized || status == .provisional else {
-      log("extension.skipped", id, .device, "alerts are not allowed: the extension does not run")
+      log(.extensionSkipped, id, .device, "alerts are not allowed: the extension does not run")
       return request.content
     }
     let stage =

@@ -20,7 +20,7 @@ extension Device {
     if old.locked && !new.locked {
       log(.unlock, nil, .device, "the user unlocks the device")
     } else if !old.locked && new.locked {
-      log("lock", nil, .device, "the user locks the device")
+      log(.lock, nil, .device, "the user locks the device")
       if app.state == .foreground {
         setAppState(.background, reason: "locking the device sends the app to the background")
       }
@@ -32,7 +32,7 @@ extension Device {
     }
     if old.focus != new.focus {
       let text = new.focus.map { "Focus \"\($0.name)\" is on" } ?? "Focus is off"
-      log("focus", nil, .device, text)
+      log(.focus, nil, .device, text)
     }
     if old.scheduledSummary != new.scheduledSummary {
       nextSummaryDelivery = nil
@@ -43,10 +43,10 @@ extension Device {
       }
     }
     if !old.online && new.online {
-      log("online", nil, .device, "the device is online")
+      log(.online, nil, .device, "the device is online")
       await deliverStoredPush()
     } else if old.online && !new.online {
-      log("offline", nil, .device, "the device is offline: APNs stores pushes")
+      log(.offline, nil, .device, "the device is offline: APNs stores pushes")
     }
   }
 

@@ -45,5 +45,6 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   /// Whether this is an "unknown action" error.
   public var isUnknownAction: Bool { code == .unknownAction }
 
+  /// The message.
   public var description: String { message }
 }
