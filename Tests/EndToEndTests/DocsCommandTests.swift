@@ -107,7 +107,9 @@ import Testing
     let filteredIndex = try browser.dumpDOM(try #require(filtered?.url))
     #expect(filteredIndex.contains("<li class=\"scenario-item pass\" data-name=\"docs: a serbian"))
     #expect(filteredIndex.contains("<li class=\"scenario-item fail\" data-name=\"docs: café order"))
-    #expect(filteredIndex.contains("café order, time-sensitive through focus, critical while muted\" hidden=\"\">"))
+    #expect(
+      filteredIndex.contains(
+        "café order, time-sensitive through focus, critical while muted\" hidden=\"\">"))
     #expect(!filteredIndex.contains("stacks, previews hide, a long press replies\" hidden"))
     let shot = out.appendingPathComponent("shot.png")
     try browser.screenshot(
