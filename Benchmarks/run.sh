@@ -10,6 +10,31 @@ WORK=Benchmarks/.work
 mkdir -p "$WORK"
 
 # section: validate (issue 2)
+# (a) JSONSerialization parses every line; (b) `pushsim validate --jsonl --format json` gives the
+# full verdict and lint for every line. Target: b/a <= 0.5, peak memory independent of size.
+if [ $# -eq 0 ] || [[ " $* " == *" validate "* ]]; then
+  if ! [ -x /usr/bin/time ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get update >&2 && apt-get install -y time >&2
+  fi
+  COUNT=${VALIDATE_COUNT:-200000}
+  CORPUS=$WORK/validate-$COUNT.jsonl
+  [ -f "$CORPUS" ] || "$BIN/PushSimBenchmarks" validate generate "$COUNT" "$CORPUS"
+  measure() { # label command... ; prints seconds, peak RSS in the log
+    local log=$WORK/$1.time start end
+    shift
+    start=$(date +%s.%N)
+    if [ -x /usr/bin/time ]; then /usr/bin/time -v -o "$log" "$@"; else "$@"; fi
+    end=$(date +%s.%N)
+    echo "$start $end" | awk '{printf "%.3f", $2 - $1}'
+  }
+  rss() { [ -f "$WORK/$1.time" ] && awk -F': ' '/Maximum resident/ {print $2 " KB"}' "$WORK/$1.time" || echo "n/a"; }
+  A=$(measure validate-baseline "$BIN/PushSimBenchmarks" validate baseline "$CORPUS" 2>/dev/null)
+  B=$(measure validate-pushsim sh -c "'$BIN/pushsim' validate --jsonl --format json < '$CORPUS' > /dev/null 2>/dev/null; test \$? -le 1")
+  echo "validate: $COUNT payloads, $(wc -c < "$CORPUS") bytes"
+  echo "  (a) JSONSerialization parse only:       ${A}s  peak $(rss validate-baseline)"
+  echo "  (b) pushsim validate --jsonl --format json: ${B}s  peak $(rss validate-pushsim)"
+  echo "$A $B" | awk '{printf "  ratio b/a: %.3f (target <= 0.5)\n", $2 / $1}'
+fi
 # section: strings (issue 3)
 # 50,000-entry .strings in UTF-8 and UTF-16: our reader vs PropertyListSerialization (target ≤ 0.5×).
 "$BIN/PushSimBenchmarks" strings 50000 15

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# libFuzzer targets. Usage: bash Fuzz/run.sh [SECONDS] [TARGET ...]
+# libFuzzer targets. Usage: bash Fuzz/run.sh [SECONDS] [TARGET ...]  (or: TARGET SECONDS)
 # Each target is Fuzz/<Target>/main.swift, compiled with the sources of the module it fuzzes
 # (`swiftc -sanitize=fuzzer,address -parse-as-library`), run for SECONDS (default 60) with a
 # corpus in .build/fuzz/<Target>/corpus seeded from the test fixtures. Exit status is libFuzzer's:
 # non-zero when it found a crash (the reproducer is written to .build/fuzz/<Target>/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ $# -eq 2 ] && [[ "$2" =~ ^[0-9]+$ ]] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
+  set -- "$2" "$1" # TARGET SECONDS
+fi
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
@@ -18,6 +21,7 @@ fi
 sources_for() {
   case "$1" in
     StringsReader|Formatter) find Sources/PushLocalization -name '*.swift' | sort ;;
+    Payload) find Sources/PushPayload -name '*.swift' | sort ;;
     *) if [ -f "Fuzz/$1/sources" ]; then xargs -n1 < "Fuzz/$1/sources" | sort; fi ;;
   esac
 }
@@ -25,6 +29,9 @@ seeds_for() {
   case "$1" in
     StringsReader) find Tests/PushLocalizationTests/Fixtures Strings -name '*.strings' ;;
     Formatter) printf '%s\n' Strings/*/Localizable.strings ;;
+    # Payload: its crash inputs (kept as regression fixtures) run first, then the fixtures.
+    Payload) find Fuzz/Payload/corpus Fuzz/Payload/regressions Tests/PushPayloadTests/Fixtures/payloads \
+      Examples/payloads -type f ! -name '.gitkeep' ! -name 'expectations.json' | sort ;;
     *) if [ -f "Fuzz/$1/seeds" ]; then cat "Fuzz/$1/seeds"; fi ;;
   esac
 }

@@ -6,6 +6,7 @@ let sections: [String: ([String]) throws -> Void] = [
   "device": DeviceBenchmark.run,
   "strings": StringsBenchmark.run,
   "scenario": ScenarioBenchmark.run,
+  "validate": ValidateBenchmark.main,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

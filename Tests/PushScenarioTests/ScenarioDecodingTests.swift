@@ -273,3 +273,25 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     #expect(ScenarioTime.dailyTime("8:30") == nil)
   }
 }
+
+@Suite struct ExpectationDecodingTests {
+  @Test func eventTimesAreComparedAsInstants() throws {
+    let scenario = try decodeScenario(
+      """
+      { "steps": [ { "push": { "id": "p", "payload": {} } },
+        { "expect": { "events": [ { "kind": "received", "time": "2026-01-01T10:00:01.2+01:00" } ] } } ] }
+      """)
+    guard case .expect(let expectation) = scenario.steps[1].action else {
+      Issue.record("not an expect step")
+      return
+    }
+    #expect(expectation.checks["events"]?[0]?["time"] == "2026-01-01T09:00:01.200Z")
+  }
+
+  @Test func setCannotMoveTheClock() {
+    #expect(
+      decodingError(#"{ "steps": [ { "set": { "device": { "now": "2026-01-02T00:00:00Z" } } } ] }"#)
+        == #"x.json:1:37: error: "now" sets the clock at the first step; later, the clock moves with "wait" steps"#
+    )
+  }
+}

@@ -134,12 +134,7 @@ extension APNsVerdict {
       inferred = true
       let background = Self.isContentAvailableOnly(root)
       pushType = background ? .background : .alert
-      diagnostics.append(
-        Diagnostic(
-          .warning, code: "push-type-inferred", path: "apns-push-type",
-          message: "no apns-push-type header; APNs needs it on watchOS and recommends it "
-            + "everywhere; inferred '\(pushType?.rawValue ?? "alert")'"
-            + (background ? " (aps holds only content-available)" : ""), source: .lint))
+      diagnostics.append(background ? Self.inferredBackground : Self.inferredAlert)
     }
 
     // apns-priority
@@ -229,6 +224,15 @@ extension APNsVerdict {
       limit: limit, collapseID: headers.collapseID, expiration: expiration,
       diagnostics: diagnostics)
   }
+
+  static let inferredAlert = Diagnostic(
+    .warning, code: "push-type-inferred", path: "apns-push-type",
+    message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
+      + "inferred 'alert'", source: .lint)
+  static let inferredBackground = Diagnostic(
+    .warning, code: "push-type-inferred", path: "apns-push-type",
+    message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
+      + "inferred 'background' (aps holds only content-available)", source: .lint)
 
   /// `aps` holds `content-available` and nothing else (model-decisions.md §1 inference).
   static func isContentAvailableOnly(_ root: JSONValue?) -> Bool {

@@ -21,11 +21,17 @@ struct JSONParser {
   private var duplicates: [(Range<Int>, Range<Int>)] = []
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
+  /// Members and elements of the containers being read, innermost last; each container takes
+  /// its own slice off the top when it closes, so arrays are allocated once at their final size.
+  private var memberStack: [JSONMember] = []
+  private var elementStack: [JSONValue] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
     self.bytes = bytes
     self.end = bytes.count
     self.maximumDepth = maximumDepth
+    memberStack.reserveCapacity(32)
+    elementStack.reserveCapacity(16)
   }
 
   mutating func parseDocument() -> Result<Parsed, Failure> {
@@ -105,14 +111,15 @@ struct JSONParser {
     let start = index
     if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
     index += 1
-    var elements: [JSONValue] = []
     skipWhitespace()
     if index < end, bytes[index] == UInt8(ascii: "]") {
       index += 1
-      return JSONValue(.array(elements), byteRange: start..<index)
+      return JSONValue(.array([]), byteRange: start..<index)
     }
+    let base = elementStack.count
     while true {
-      elements.append(try parseValue(depth: depth))
+      let element = try parseValue(depth: depth)
+      elementStack.append(element)
       skipWhitespace()
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "',' or ']'"), offset: index)
@@ -127,6 +134,11 @@ struct JSONParser {
         }
       case UInt8(ascii: "]"):
         index += 1
+        // A fresh array: `Array(slice)` could share the stack's buffer and force a copy later.
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(elementStack.count - base)
+        elements.append(contentsOf: elementStack[base...])
+        elementStack.removeLast(elementStack.count - base)
         return JSONValue(.array(elements), byteRange: start..<index)
       default:
         throw Failure(code: unexpected("',' or ']'"), offset: index)
@@ -138,13 +150,16 @@ struct JSONParser {
     let start = index
     if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
     index += 1
-    var members: [JSONMember] = []
     var lookup: [String: Int]? = nil
+    var hasDuplicates = false
     skipWhitespace()
     if index < end, bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return JSONValue(.object(JSONObject(members: members, index: nil)), byteRange: start..<index)
+      return JSONValue(
+        .object(JSONObject(members: [], index: nil, hasDuplicateKeys: false)),
+        byteRange: start..<index)
     }
+    let base = memberStack.count
     while true {
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "a string key"), offset: index)
@@ -166,24 +181,32 @@ struct JSONParser {
       skipWhitespace()
       let value = try parseValue(depth: depth)
       // Duplicate detection: a linear scan for small objects, a hash table past 12 members.
-      let previous: Int?
-      if var table = lookup {
-        previous = table.updateValue(members.count, forKey: key)
-        lookup = table
+      let count = memberStack.count - base
+      var previous: Int? = nil
+      if lookup != nil {
+        previous = lookup?.updateValue(count, forKey: key)
       } else {
-        previous = members.lastIndex { $0.key == key }
-        if members.count >= 12 {
+        var offset = memberStack.count - 1
+        while offset >= base {
+          if memberStack[offset].key == key {
+            previous = offset - base
+            break
+          }
+          offset -= 1
+        }
+        if count >= 12 {
           var table: [String: Int] = [:]
-          table.reserveCapacity(members.count * 2)
-          for (offset, member) in members.enumerated() { table[member.key] = offset }
-          table[key] = members.count
+          table.reserveCapacity(count * 2)
+          for offset in base..<memberStack.count { table[memberStack[offset].key] = offset - base }
+          table[key] = count
           lookup = table
         }
       }
-      if let previous {
-        duplicates.append((keyRange, firstRange(of: key, before: previous, in: members)))
+      if previous != nil {
+        hasDuplicates = true
+        duplicates.append((keyRange, firstRange(of: key, from: base)))
       }
-      members.append(JSONMember(key: key, keyRange: keyRange, value: value))
+      memberStack.append(JSONMember(key: key, keyRange: keyRange, value: value))
       skipWhitespace()
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "',' or '}'"), offset: index)
@@ -198,20 +221,24 @@ struct JSONParser {
         }
       case UInt8(ascii: "}"):
         index += 1
+        var members: [JSONMember] = []
+        members.reserveCapacity(memberStack.count - base)
+        members.append(contentsOf: memberStack[base...])
+        memberStack.removeLast(memberStack.count - base)
         return JSONValue(
-          .object(JSONObject(members: members, index: lookup)), byteRange: start..<index)
+          .object(JSONObject(members: members, index: lookup, hasDuplicateKeys: hasDuplicates)),
+          byteRange: start..<index)
       default:
         throw Failure(code: unexpected("',' or '}'"), offset: index)
       }
     }
   }
 
-  /// The key range of the first member named `key` (duplicates are rare: a scan is fine).
-  private func firstRange(of key: String, before limit: Int, in members: [JSONMember]) -> Range<
-    Int
-  > {
-    for member in members[...limit] where member.key == key { return member.keyRange }
-    return members[limit].keyRange
+  /// The key range of the first member named `key` in the object starting at `base`
+  /// (duplicates are rare: a scan is fine).
+  private func firstRange(of key: String, from base: Int) -> Range<Int> {
+    for member in memberStack[base...] where member.key == key { return member.keyRange }
+    return 0..<0
   }
 
   // MARK: - Strings

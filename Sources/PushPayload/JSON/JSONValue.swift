@@ -96,6 +96,8 @@ public struct JSONObject: Sendable {
   public private(set) var members: [JSONMember]
   /// Index of the last member for each key, for objects of more than 12 members.
   private var lastIndex: [String: Int]?
+  /// Whether some key is written more than once.
+  public private(set) var hasDuplicateKeys: Bool
 
   /// Objects up to this many members are searched linearly.
   static let linearLimit = 12
@@ -104,12 +106,15 @@ public struct JSONObject: Sendable {
   public init(_ members: [JSONMember] = []) {
     self.members = members
     self.lastIndex = members.count > Self.linearLimit ? Self.index(members) : nil
+    var seen = Set<String>()
+    self.hasDuplicateKeys = !members.allSatisfy { seen.insert($0.key).inserted }
   }
 
-  /// Creates an object with an index built by the reader (or `nil` for a small object).
-  init(members: [JSONMember], index: [String: Int]?) {
+  /// Creates an object as the reader built it (`index` is `nil` for a small object).
+  init(members: [JSONMember], index: [String: Int]?, hasDuplicateKeys: Bool) {
     self.members = members
     self.lastIndex = members.count > Self.linearLimit ? (index ?? Self.index(members)) : nil
+    self.hasDuplicateKeys = hasDuplicateKeys
   }
 
   private static func index(_ members: [JSONMember]) -> [String: Int] {
@@ -137,6 +142,7 @@ public struct JSONObject: Sendable {
 
   /// The distinct keys, in order of first appearance.
   public var keys: [String] {
+    guard hasDuplicateKeys else { return members.map(\.key) }
     var seen = Set<String>()
     return members.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
   }
@@ -144,7 +150,7 @@ public struct JSONObject: Sendable {
   /// The number of distinct keys.
   public var count: Int {
     if let lastIndex { return lastIndex.count }
-    return keys.count
+    return hasDuplicateKeys ? keys.count : members.count
   }
 
   /// Whether the object has no members.
@@ -152,6 +158,7 @@ public struct JSONObject: Sendable {
 
   /// The winning members (the last one for each key), in order of first appearance of the key.
   public var uniqueMembers: [JSONMember] {
+    guard hasDuplicateKeys else { return members }
     var result: [JSONMember] = []
     result.reserveCapacity(members.count)
     for key in keys { if let member = member(key) { result.append(member) } }
@@ -160,6 +167,7 @@ public struct JSONObject: Sendable {
 
   /// Appends a member (a later duplicate wins lookups).
   public mutating func append(_ member: JSONMember) {
+    if !hasDuplicateKeys, offset(of: member.key) != nil { hasDuplicateKeys = true }
     if lastIndex != nil {
       lastIndex?[member.key] = members.count
       members.append(member)

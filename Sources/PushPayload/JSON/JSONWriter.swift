@@ -26,10 +26,20 @@ public struct JSONWriter: Sendable {
     bytes.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
+      guard let base = utf8.baseAddress else { return }
+      let count = utf8.count
       var runStart = 0
-      for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-        runStart = offset + 1
+      var offset = 0
+      while offset < count {
+        let byte = base[offset]
+        if byte >= 0x20, byte != 0x22, byte != 0x5C {
+          offset += 1
+          continue
+        }
+        if offset > runStart {
+          bytes.append(
+            contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart))
+        }
         switch byte {
         case 0x22: raw("\\\"")
         case 0x5C: raw("\\\\")
@@ -43,8 +53,13 @@ public struct JSONWriter: Sendable {
           bytes.append(Self.hexDigit(byte >> 4))
           bytes.append(Self.hexDigit(byte & 0xF))
         }
+        offset += 1
+        runStart = offset
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      if count > runStart {
+        bytes.append(
+          contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+      }
     }
     bytes.append(UInt8(ascii: "\""))
   }

@@ -143,8 +143,10 @@ struct PayloadLinter {
   /// A top-level key named like an `aps` key, as if it had been put one level too high.
   /// Live Activity names (`timestamp`, `event`, …) are common words, so they are only info.
   private mutating func shadowedKeys() {
-    for key in payload.customKeys where !ignoredTopLevelKeys.contains(key) {
-      guard APS.knownKeys.contains(key) else { continue }
+    guard let root = payload.json.objectValue else { return }
+    for member in root.uniqueMembers where member.key != "aps" {
+      let key = member.key
+      guard PayloadReader.apsKeys[key] != nil, !ignoredTopLevelKeys.contains(key) else { continue }
       let severity: Diagnostic.Severity = Self.liveActivityKeys.contains(key) ? .info : .warning
       add(
         severity, "shadowed-aps-key", JSONPath([.key(key)]).description,
@@ -167,42 +169,44 @@ struct PayloadLinter {
   // MARK: - Alert text
 
   private mutating func alertText(_ alert: Alert) {
-    let base = JSONPath([.key("aps"), .key("alert")])
-    let triples: [(String, String?, String?, [String]?, String, String)] = [
-      (
-        "title", alert.title, alert.titleLocKey, alert.titleLocArguments, "title-loc-key",
-        "title-loc-args"
-      ),
-      (
-        "subtitle", alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArguments,
-        "subtitle-loc-key", "subtitle-loc-args"
-      ),
-      ("body", alert.body, alert.locKey, alert.locArguments, "loc-key", "loc-args"),
-    ]
-    for (name, literal, locKey, locArgs, keyName, argsName) in triples {
-      if literal != nil, locKey != nil, alert.form == .dictionary {
-        add(
-          .warning, "literal-and-loc-key", base.appending(name).description,
-          "both '\(name)' and '\(keyName)': the localized text wins when the key resolves "
-            + "(model-decisions.md §3); send one")
-      }
-      if locArgs != nil, locKey == nil {
-        add(
-          .warning, "loc-args-without-loc-key", base.appending(argsName).description,
-          "'\(argsName)' without '\(keyName)': the arguments are never used")
-      }
-      if let literal, let specifier = Self.formatSpecifier(in: literal) {
-        let path = alert.form == .string ? "aps.alert" : base.appending(name).description
-        add(
-          .warning, "format-specifier-in-literal", path,
-          "literal \(name) contains '\(specifier)': literal text is shown as is, only "
-            + "localized strings are formatted")
-      }
+    textRules(
+      alert, "title", alert.title, alert.titleLocKey, alert.titleLocArguments, "title-loc-key",
+      "title-loc-args")
+    textRules(
+      alert, "subtitle", alert.subtitle, alert.subtitleLocKey, alert.subtitleLocArguments,
+      "subtitle-loc-key", "subtitle-loc-args")
+    textRules(
+      alert, "body", alert.body, alert.locKey, alert.locArguments, "loc-key", "loc-args")
+  }
+
+  /// Literal and loc-key together, loc-args without loc-key, specifiers in literal text.
+  private mutating func textRules(
+    _ alert: Alert, _ name: String, _ literal: String?, _ locKey: String?, _ locArgs: [String]?,
+    _ keyName: String, _ argsName: String
+  ) {
+    if literal != nil, locKey != nil, alert.form == .dictionary {
+      add(
+        .warning, "literal-and-loc-key", "aps.alert.\(name)",
+        "both '\(name)' and '\(keyName)': the localized text wins when the key resolves "
+          + "(model-decisions.md §3); send one")
+    }
+    if locArgs != nil, locKey == nil {
+      add(
+        .warning, "loc-args-without-loc-key", "aps.alert.\(argsName)",
+        "'\(argsName)' without '\(keyName)': the arguments are never used")
+    }
+    if let literal, let specifier = Self.formatSpecifier(in: literal) {
+      add(
+        .warning, "format-specifier-in-literal",
+        alert.form == .string ? "aps.alert" : "aps.alert.\(name)",
+        "literal \(name) contains '\(specifier)': literal text is shown as is, only "
+          + "localized strings are formatted")
     }
   }
 
   /// The first printf-style specifier (`%@`, `%1$@`, `%d`, `%%`, …) in `text`, if any.
   static func formatSpecifier(in text: String) -> String? {
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return nil }
     let scalars = Array(text.unicodeScalars)
     var index = 0
     while index < scalars.count {

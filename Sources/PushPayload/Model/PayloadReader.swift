@@ -15,7 +15,7 @@ struct PayloadReader {
   mutating func readRoot(_ root: JSONValue) -> APS {
     guard let object = root.objectValue else { return APS() }
     guard let aps = object["aps"] else { return APS() }
-    let path: JSONPath = "aps"
+    let path = Self.apsPath
     guard let apsObject = aps.objectValue else {
       warn(
         "aps-wrong-type", path,
@@ -25,42 +25,70 @@ struct PayloadReader {
     return readAPS(apsObject, path: path)
   }
 
+  /// The `aps` keys, so one hashed lookup per member routes it (one pass over the object).
+  enum APSKey {
+    case alert, badge, sound, threadID, category, contentAvailable, mutableContent
+    case targetContentID, interruptionLevel, relevanceScore, filterCriteria, staleDate
+    case contentState, timestamp, event, dismissalDate, attributesType, attributes
+    case inputPushToken, inputPushChannel, urlArgs
+  }
+
+  static let apsKeys: [String: APSKey] = [
+    "alert": .alert, "badge": .badge, "sound": .sound, "thread-id": .threadID,
+    "category": .category, "content-available": .contentAvailable,
+    "mutable-content": .mutableContent, "target-content-id": .targetContentID,
+    "interruption-level": .interruptionLevel, "relevance-score": .relevanceScore,
+    "filter-criteria": .filterCriteria, "stale-date": .staleDate, "content-state": .contentState,
+    "timestamp": .timestamp, "event": .event, "dismissal-date": .dismissalDate,
+    "attributes-type": .attributesType, "attributes": .attributes,
+    "input-push-token": .inputPushToken, "input-push-channel": .inputPushChannel,
+    "url-args": .urlArgs,
+  ]
+
+  static let apsPath: JSONPath = "aps"
+  static let alertPath: JSONPath = "aps.alert"
+
   private mutating func readAPS(_ object: JSONObject, path: JSONPath) -> APS {
     var aps = APS()
-    // Keys are few: look each one up; the object searches from the end (last duplicate wins).
-    if let value = object["alert"] { aps.alert = readAlert(value, path: path.appending("alert")) }
-    if let value = object["badge"] { aps.badge = readBadge(value, path: path.appending("badge")) }
-    if let value = object["sound"] { aps.sound = readSound(value, path: path.appending("sound")) }
-    aps.threadID = string(object, "thread-id", path)
-    aps.category = string(object, "category", path)
-    aps.contentAvailable = flag(object, "content-available", path)
-    aps.mutableContent = flag(object, "mutable-content", path)
-    aps.targetContentID = string(object, "target-content-id", path)
-    aps.filterCriteria = string(object, "filter-criteria", path)
-    aps.event = string(object, "event", path)
-    aps.timestamp = number(object, "timestamp", path)
-    aps.staleDate = number(object, "stale-date", path)
-    aps.dismissalDate = number(object, "dismissal-date", path)
-    aps.contentState = objectValue(object, "content-state", path)
-    aps.attributesType = string(object, "attributes-type", path)
-    aps.attributes = objectValue(object, "attributes", path)
-    aps.inputPushToken = flag(object, "input-push-token", path)
-    aps.inputPushChannel = string(object, "input-push-channel", path)
-    if let value = object["url-args"] {
-      aps.urlArguments = stringArray(value, path: path.appending("url-args"))
+    var relevance: JSONValue?
+    var unknown: [String] = []
+    // One pass in source order; with repeated keys only the winning (last) member is read.
+    for member in object.hasDuplicateKeys ? object.uniqueMembers : object.members {
+      let value = member.value
+      guard let key = Self.apsKeys[member.key] else {
+        unknown.append(member.key)
+        continue
+      }
+      switch key {
+      case .alert: aps.alert = readAlert(value, path: Self.alertPath)
+      case .badge: aps.badge = readBadge(value, path: path.appending("badge"))
+      case .sound: aps.sound = readSound(value, path: path.appending("sound"))
+      case .threadID: aps.threadID = string(value, member.key, path)
+      case .category: aps.category = string(value, member.key, path)
+      case .contentAvailable: aps.contentAvailable = flag(value, member.key, path)
+      case .mutableContent: aps.mutableContent = flag(value, member.key, path)
+      case .targetContentID: aps.targetContentID = string(value, member.key, path)
+      case .filterCriteria: aps.filterCriteria = string(value, member.key, path)
+      case .event: aps.event = string(value, member.key, path)
+      case .timestamp: aps.timestamp = number(value, member.key, path)
+      case .staleDate: aps.staleDate = number(value, member.key, path)
+      case .dismissalDate: aps.dismissalDate = number(value, member.key, path)
+      case .contentState: aps.contentState = objectValue(value, member.key, path)
+      case .attributesType: aps.attributesType = string(value, member.key, path)
+      case .attributes: aps.attributes = objectValue(value, member.key, path)
+      case .inputPushToken: aps.inputPushToken = flag(value, member.key, path)
+      case .inputPushChannel: aps.inputPushChannel = string(value, member.key, path)
+      case .urlArgs: aps.urlArguments = stringArray(value, path: path.appending(member.key))
+      case .interruptionLevel:
+        aps.interruptionLevel = readInterruptionLevel(value, path: path.appending(member.key))
+      case .relevanceScore: relevance = value
+      }
     }
-    if let value = object["interruption-level"] {
-      aps.interruptionLevel = readInterruptionLevel(
-        value, path: path.appending("interruption-level"))
-    }
-    if let value = object["relevance-score"] {
+    // The score's range depends on whether this is a Live Activity, known only at the end.
+    if let relevance {
       let liveActivity = pushType == .liveactivity || aps.isLiveActivity
       aps.relevanceScore = readRelevanceScore(
-        value, path: path.appending("relevance-score"), liveActivity: liveActivity)
-    }
-    var unknown: [String] = []
-    for member in object.members where !APS.knownKeys.contains(member.key) {
-      if !unknown.contains(member.key) { unknown.append(member.key) }
+        relevance, path: path.appending("relevance-score"), liveActivity: liveActivity)
     }
     aps.unknownKeys = unknown
     return aps
@@ -97,9 +125,8 @@ struct PayloadReader {
   }
 
   /// `content-available`, `mutable-content`, `input-push-token`: 1 sets, 0/false/absent do not.
-  private mutating func flag(_ object: JSONObject, _ key: String, _ parent: JSONPath) -> Bool {
-    guard let value = object[key] else { return false }
-    let path = parent.appending(key)
+  private mutating func flag(_ value: JSONValue, _ key: String, _ parent: JSONPath) -> Bool {
+    var path: JSONPath { parent.appending(key) }
     switch value.kind {
     case .number(let number):
       if number.double == 1 { return true }
@@ -164,55 +191,60 @@ struct PayloadReader {
       return Alert(form: .string, body: text)
     case .object(let object):
       var alert = Alert(form: .dictionary)
-      alert.title = localizableText(
-        object, "title", path, key: &alert.titleLocKey,
-        arguments: &alert.titleLocArguments)
-      alert.subtitle = localizableText(
-        object, "subtitle", path, key: &alert.subtitleLocKey,
-        arguments: &alert.subtitleLocArguments)
-      alert.body = localizableText(
-        object, "body", path, key: &alert.locKey,
-        arguments: &alert.locArguments)
-      if let key = string(object, "title-loc-key", path) { alert.titleLocKey = key }
-      if let key = string(object, "subtitle-loc-key", path) { alert.subtitleLocKey = key }
-      if let key = string(object, "loc-key", path) { alert.locKey = key }
-      if let value = object["title-loc-args"] {
-        alert.titleLocArguments = stringArray(value, path: path.appending("title-loc-args"))
-      }
-      if let value = object["subtitle-loc-args"] {
-        alert.subtitleLocArguments = stringArray(value, path: path.appending("subtitle-loc-args"))
-      }
-      if let value = object["loc-args"] {
-        alert.locArguments = stringArray(value, path: path.appending("loc-args"))
-      }
-      alert.launchImage = string(object, "launch-image", path)
-      if let value = object["action-loc-key"], !value.isNull {
-        alert.actionLocKey = string(object, "action-loc-key", path)
-      }
-      alert.action = string(object, "action", path)
-      if let value = object["summary-arg"] {
-        alert.summaryArgument = string(object, "summary-arg", path)
-        summaryWarning(value, path.appending("summary-arg"))
-      }
-      if let value = object["summary-arg-count"] {
-        let argumentPath = path.appending("summary-arg-count")
-        if let count = value.numberValue?.integer {
-          alert.summaryArgumentCount = count
-        } else {
-          warn(
-            "wrong-type", argumentPath,
-            "summary-arg-count must be an integer, found \(value.typeName); treated as absent",
-            .model)
-        }
-        summaryWarning(value, argumentPath)
-      }
-      if let value = object["sound"] {
-        alert.sound = readSound(value, path: path.appending("sound"))
-      }
+      // Explicit `*-loc-key`/`*-loc-args` win over Live Activity `{loc-key, loc-args}` objects.
+      var titleKey: String?
+      var titleArguments: [String]?
+      var subtitleKey: String?
+      var subtitleArguments: [String]?
+      var bodyKey: String?
+      var bodyArguments: [String]?
       var unknown: [String] = []
-      for member in object.members where !Self.alertKeys.contains(member.key) {
-        if !unknown.contains(member.key) { unknown.append(member.key) }
+      for member in object.hasDuplicateKeys ? object.uniqueMembers : object.members {
+        let value = member.value
+        let key = member.key
+        switch key {
+        case "title":
+          alert.title = localizableText(
+            value, key, path, key: &titleKey, arguments: &titleArguments)
+        case "body":
+          alert.body = localizableText(value, key, path, key: &bodyKey, arguments: &bodyArguments)
+        case "subtitle":
+          alert.subtitle = localizableText(
+            value, key, path, key: &subtitleKey, arguments: &subtitleArguments)
+        case "title-loc-key": alert.titleLocKey = string(value, key, path)
+        case "subtitle-loc-key": alert.subtitleLocKey = string(value, key, path)
+        case "loc-key": alert.locKey = string(value, key, path)
+        case "title-loc-args":
+          alert.titleLocArguments = stringArray(value, path: path.appending(key))
+        case "subtitle-loc-args":
+          alert.subtitleLocArguments = stringArray(value, path: path.appending(key))
+        case "loc-args": alert.locArguments = stringArray(value, path: path.appending(key))
+        case "launch-image": alert.launchImage = string(value, key, path)
+        case "action-loc-key": if !value.isNull { alert.actionLocKey = string(value, key, path) }
+        case "action": alert.action = string(value, key, path)
+        case "summary-arg":
+          alert.summaryArgument = string(value, key, path)
+          summaryWarning(key, path.appending(key))
+        case "summary-arg-count":
+          if let count = value.numberValue?.integer {
+            alert.summaryArgumentCount = count
+          } else {
+            warn(
+              "wrong-type", path.appending(key),
+              "summary-arg-count must be an integer, found \(value.typeName); treated as absent",
+              .model)
+          }
+          summaryWarning(key, path.appending(key))
+        case "sound": alert.sound = readSound(value, path: path.appending(key))
+        default: unknown.append(key)
+        }
       }
+      if alert.titleLocKey == nil { alert.titleLocKey = titleKey }
+      if alert.titleLocArguments == nil { alert.titleLocArguments = titleArguments }
+      if alert.subtitleLocKey == nil { alert.subtitleLocKey = subtitleKey }
+      if alert.subtitleLocArguments == nil { alert.subtitleLocArguments = subtitleArguments }
+      if alert.locKey == nil { alert.locKey = bodyKey }
+      if alert.locArguments == nil { alert.locArguments = bodyArguments }
       alert.unknownKeys = unknown
       return alert
     default:
@@ -229,25 +261,23 @@ struct PayloadReader {
     "summary-arg", "summary-arg-count", "sound",
   ]
 
-  private mutating func summaryWarning(_ value: JSONValue, _ path: JSONPath) {
+  private mutating func summaryWarning(_ key: String, _ path: JSONPath) {
     warn(
       "summary-arg-deprecated", path,
-      "\(path.components.last.map { if case .key(let key) = $0 { key } else { "" } } ?? "") "
-        + "is deprecated and ignored since iOS 15; kept in the model, not displayed", .device)
+      "\(key) is deprecated and ignored since iOS 15; kept in the model, not displayed", .device)
   }
 
   /// A title/subtitle/body: a string, or (Live Activity) a `{loc-key, loc-args}` object.
   private mutating func localizableText(
-    _ object: JSONObject, _ name: String, _ parent: JSONPath, key: inout String?,
+    _ value: JSONValue, _ name: String, _ parent: JSONPath, key: inout String?,
     arguments: inout [String]?
   ) -> String? {
-    guard let value = object[name] else { return nil }
-    let path = parent.appending(name)
     switch value.kind {
     case .string(let text):
       return text
     case .object(let inner):
-      if let locKey = string(inner, "loc-key", path) {
+      let path = parent.appending(name)
+      if let locKey = inner["loc-key"].flatMap({ string($0, "loc-key", path) }) {
         key = locKey
       } else if inner["loc-key"] == nil {
         warn(
@@ -260,7 +290,7 @@ struct PayloadReader {
       return nil
     default:
       warn(
-        "wrong-type", path,
+        "wrong-type", parent.appending(name),
         "\(name) must be a string, found \(value.typeName); treated as absent", .model)
       return nil
     }
@@ -271,8 +301,9 @@ struct PayloadReader {
     case .string(let name):
       return Sound(name: name, form: .string)
     case .object(let object):
-      var sound = Sound(name: string(object, "name", path), form: .dictionary)
-      sound.isCritical = flag(object, "critical", path)
+      var sound = Sound(
+        name: object["name"].flatMap { string($0, "name", path) }, form: .dictionary)
+      sound.isCritical = object["critical"].map { flag($0, "critical", path) } ?? false
       if let volumeValue = object["volume"] {
         let volumePath = path.appending("volume")
         if let volume = volumeValue.numberValue?.double {
@@ -300,31 +331,28 @@ struct PayloadReader {
     }
   }
 
-  // MARK: - Safe casts
+  // MARK: - Safe casts (the path is built only when a warning needs it)
 
-  private mutating func string(_ object: JSONObject, _ key: String, _ parent: JSONPath) -> String? {
-    guard let value = object[key] else { return nil }
-    if let text = value.stringValue { return text }
+  private mutating func string(_ value: JSONValue, _ key: String, _ parent: JSONPath) -> String? {
+    if case .string(let text) = value.kind { return text }
     warn(
       "wrong-type", parent.appending(key),
       "\(key) must be a string, found \(value.typeName); treated as absent", .model)
     return nil
   }
 
-  private mutating func number(_ object: JSONObject, _ key: String, _ parent: JSONPath) -> Double? {
-    guard let value = object[key] else { return nil }
-    if let number = value.numberValue { return number.double }
+  private mutating func number(_ value: JSONValue, _ key: String, _ parent: JSONPath) -> Double? {
+    if case .number(let number) = value.kind { return number.double }
     warn(
       "wrong-type", parent.appending(key),
       "\(key) must be a number, found \(value.typeName); treated as absent", .model)
     return nil
   }
 
-  private mutating func objectValue(_ object: JSONObject, _ key: String, _ parent: JSONPath)
+  private mutating func objectValue(_ value: JSONValue, _ key: String, _ parent: JSONPath)
     -> JSONValue?
   {
-    guard let value = object[key] else { return nil }
-    if value.objectValue != nil { return value }
+    if case .object = value.kind { return value }
     warn(
       "wrong-type", parent.appending(key),
       "\(key) must be an object, found \(value.typeName); treated as absent", .model)

@@ -194,7 +194,8 @@ struct ScenarioDecoder {
         action = .clear
       default:
         try field.check(Schemas.expect, context: context)
-        action = .expect(Expectation(checks: try field.object(allowing: nil).object))
+        let checks = try field.object(allowing: nil).object
+        action = .expect(Expectation(checks: Self.canonicalEventTimes(checks)))
       }
       steps.append(
         Step(number: index + 1, note: note, location: stepNode.location, action: action))
@@ -261,10 +262,50 @@ struct ScenarioDecoder {
     return PushStep(id: id, body: body, headers: headers, origin: .file(display))
   }
 
+  /// `expect.events[].time` written as any ISO 8601 instant (an offset, fewer fraction
+  /// digits) spelled as the event log spells it, so the check compares instants.
+  static func canonicalEventTimes(_ checks: JSONObject) -> JSONObject {
+    guard let events = checks["events"]?.arrayValue,
+      events.contains(where: { $0["time"] != nil })
+    else { return checks }
+    var result = JSONObject()
+    for member in checks.members {
+      guard member.key == "events" else {
+        result.append(member)
+        continue
+      }
+      let rewritten = events.map { event -> JSONValue in
+        guard let object = event.objectValue, let text = object["time"]?.stringValue,
+          let instant = ScenarioTime.instant(text)
+        else { return event }
+        var copy = JSONObject()
+        for field in object.members {
+          var field = field
+          if field.key == "time" {
+            field.value = JSONValue(
+              .string(ScenarioTime.format(instant)), byteRange: field.value.byteRange)
+          }
+          copy.append(field)
+        }
+        return JSONValue(.object(copy), byteRange: event.byteRange)
+      }
+      result.append(
+        JSONMember(
+          key: member.key, keyRange: member.keyRange,
+          value: JSONValue(.array(rewritten), byteRange: member.value.byteRange)))
+    }
+    return result
+  }
+
   private func decodeSet(_ node: Node) throws(ScenarioError) -> SettingsChange {
     let object = try node.object(allowing: ["device", "app"])
     var change = SettingsChange()
     if let device = object.optional("device") {
+      if let now = try device.object(allowing: nil)["now"] {
+        throw ScenarioError(
+          at: now.keyLocation,
+          "\"now\" sets the clock at the first step; later, the clock moves with \"wait\" steps")
+      }
       _ = try DeviceConfiguration(decoding: device)
       change.device = device.value.objectValue
     }

@@ -76,7 +76,7 @@ enum Schemas {
       .array(
         .openObject([
           ("kind", .oneOf(eventKinds)), ("push", .pushID), ("source", .oneOf(sources)),
-          ("reason", .string), ("time", .string),
+          ("reason", .string), ("time", .instant),
         ]))
     ),
     (

@@ -118,9 +118,14 @@ public enum ScenarioTime {
 
   /// An instant as ISO 8601 in UTC, with milliseconds only when there are some.
   public static func format(_ date: Date) -> String {
-    let total = date.timeIntervalSince1970
-    let wholeSeconds = Int(total.rounded(.down))
-    let milliseconds = Int(((total - Double(wholeSeconds)) * 1000).rounded())
+    // Round to milliseconds first, as the device's event log does, so both spell an instant alike.
+    let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+    var wholeSeconds = totalMilliseconds / 1000
+    var milliseconds = totalMilliseconds % 1000
+    if milliseconds < 0 {
+      milliseconds += 1000
+      wholeSeconds -= 1
+    }
     var days = wholeSeconds / 86_400
     var secondOfDay = wholeSeconds % 86_400
     if secondOfDay < 0 {

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import PushPayload
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -52,7 +54,7 @@ enum ValidateCommand {
   ]
 
   /// What the command was asked to do.
-  struct Request {
+  struct Request: Sendable {
     var input: String?
     var headers: PushHeaders
     var app: AppFacts?
@@ -194,6 +196,9 @@ enum ValidateCommand {
     var pending: [UInt8] = []
     var pendingLength = 0  // the full length of the current line, even past the cap
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var batch: [Line] = []
+    var batchBytes = 0
+    let color = Console.colorEnabled
 
     func finishLine() {
       lineNumber += 1
@@ -202,29 +207,17 @@ enum ValidateCommand {
         pending.removeLast()
         length -= 1
       }
-      defer {
-        pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16)
-        pendingLength = 0
+      if length > 0 {
+        batch.append(Line(number: lineNumber, bytes: pending, length: length))
+        batchBytes += pending.count
       }
-      guard length > 0 else { return }
-      var validation =
-        length > longestParsedLine
-        ? PayloadValidation(oversizedBodyOf: length, headers: request.headers)
-        : PayloadValidation(
-          body: pending, headers: request.headers, app: request.app,
-          ignoredTopLevelKeys: request.ignoredKeys)
-      checkStrings(&validation, request)
-      totals.add(validation)
-      if request.json {
-        validation.writeJSON(into: &output.writer, line: lineNumber)
-        output.writer.raw(byte: UInt8(ascii: "\n"))
-      } else {
-        output.writer.bytes.append(
-          contentsOf: validation.textReport(
-            name: request.displayName, line: lineNumber, color: Console.colorEnabled
-          ).utf8)
+      pending = []
+      pendingLength = 0
+      if batch.count >= batchLines || batchBytes >= batchByteLimit {
+        processBatch(batch, request, color: color, into: &output, totals: &totals)
+        batch.removeAll(keepingCapacity: true)
+        batchBytes = 0
       }
-      output.flushIfFull()
     }
 
     while true {
@@ -240,7 +233,12 @@ enum ValidateCommand {
       if count == 0 { break }
       var start = 0
       while start < count {
-        let newline = chunk[start..<count].firstIndex(of: UInt8(ascii: "\n"))
+        let newline: Int? = chunk.withUnsafeBytes { buffer in
+          guard let base = buffer.baseAddress,
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
+          else { return nil }
+          return base.distance(to: UnsafeRawPointer(found))
+        }
         let end = newline ?? count
         let room = max(0, longestParsedLine + 1 - pending.count)
         if room > 0 { pending.append(contentsOf: chunk[start..<min(end, start + room)]) }
@@ -250,13 +248,76 @@ enum ValidateCommand {
       }
     }
     if pendingLength > 0 { finishLine() }
+    processBatch(batch, request, color: color, into: &output, totals: &totals)
     output.flush()
     Console.error(totals.summary)
     return totals.failed > 0 ? .failure : .success
   }
 
+  /// One input line: its number, its bytes (up to the cap) and its full length.
+  struct Line: Sendable {
+    var number: Int
+    var bytes: [UInt8]
+    var length: Int
+  }
+
+  /// Lines are validated in batches, split across the processor's cores; output keeps input
+  /// order, and memory is bounded by the batch (lines and bytes), not by the input.
+  static let batchLines = 4096
+  static let batchByteLimit = 8 << 20
+  static let workerCount = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+
+  static func processBatch(
+    _ lines: [Line], _ request: Request, color: Bool, into output: inout OutputBuffer,
+    totals: inout Totals
+  ) {
+    guard !lines.isEmpty else { return }
+    let workers = min(workerCount, max(1, lines.count / 256))
+    let results = Mutex<[(Int, [UInt8], Totals)]>([])
+    let perWorker = (lines.count + workers - 1) / workers
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var writer = JSONWriter()
+      writer.bytes.reserveCapacity(perWorker * 512)
+      var counts = Totals()
+      let range = (worker * perWorker)..<min(lines.count, (worker + 1) * perWorker)
+      for line in lines[range] {
+        render(line, request, color: color, into: &writer, totals: &counts)
+      }
+      let bytes = writer.bytes
+      results.withLock { $0.append((worker, bytes, counts)) }
+    }
+    for (_, bytes, counts) in results.withLock({ $0 }).sorted(by: { $0.0 < $1.0 }) {
+      output.writer.bytes.append(contentsOf: bytes)
+      totals.merge(counts)
+      output.flushIfFull()
+    }
+  }
+
+  static func render(
+    _ line: Line, _ request: Request, color: Bool, into writer: inout JSONWriter,
+    totals: inout Totals
+  ) {
+    var validation =
+      line.length > longestParsedLine
+      ? PayloadValidation(oversizedBodyOf: line.length, headers: request.headers)
+      : PayloadValidation(
+        body: line.bytes, headers: request.headers, app: request.app,
+        ignoredTopLevelKeys: request.ignoredKeys)
+    checkStrings(&validation, request)
+    totals.add(validation)
+    if request.json {
+      validation.writeJSON(into: &writer, line: line.number)
+      writer.raw(byte: UInt8(ascii: "\n"))
+    } else {
+      writer.bytes.append(
+        contentsOf: validation.textReport(
+          name: request.displayName, line: line.number, color: color
+        ).utf8)
+    }
+  }
+
   /// Counts for the totals line on standard error.
-  struct Totals {
+  struct Totals: Sendable {
     var payloads = 0
     var accepted = 0
     var rejected = 0
@@ -275,6 +336,15 @@ enum ValidateCommand {
         case .info: break
         }
       }
+    }
+
+    mutating func merge(_ other: Totals) {
+      payloads += other.payloads
+      accepted += other.accepted
+      rejected += other.rejected
+      failed += other.failed
+      errors += other.errors
+      warnings += other.warnings
     }
 
     var summary: String {
