@@ -48,6 +48,7 @@ enum ScenarioBenchmark {
       decoded = try? ScenarioLoader().decode(bytes: bytes, path: url.lastPathComponent, url: url)
     }
     guard let decoded else { throw BenchmarkError("the generated scenario does not decode") }
+    let memoryAfterDecoding = peakMemoryMiB()
     let toPlay = decoded
     let outcome = Outcome()
     let play = measure {
@@ -73,7 +74,9 @@ enum ScenarioBenchmark {
     print(
       "  scenario \(format(total)) ms vs validation \(format(validate)) ms: ratio \(format(total / validate, digits: 1))×, "
         + "\(format(total / Double(max(1, pushes)) * 1000, digits: 1)) µs per push")
-    print("  peak memory: \(peakMemoryMiB()) MiB")
+    print(
+      "  peak memory: \(memoryAfterDecoding) MiB after decoding, \(peakMemoryMiB()) MiB after playing"
+    )
   }
 
   /// Chat messages in 100 threads (every tenth with a badge and a collapse id that replaces the

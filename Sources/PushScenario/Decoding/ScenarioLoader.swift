@@ -60,7 +60,8 @@ public struct ScenarioLoader: Sendable {
   }
 
   /// The scenario files a list of paths names: files as given, folders searched recursively
-  /// for `.json` (not `*.app.json`) and `.apns` files, in a stable (sorted) order.
+  /// for `.json` (not `*.app.json`) and `.apns` files, in a stable (sorted) order. Files inside
+  /// folders named `payloads` or `media` are what scenarios refer to, not scenarios.
   public static func scenarioFiles(
     in paths: [String], directory: URL
   ) throws(ScenarioError) -> [String] {

@@ -19,6 +19,7 @@ enum Schemas {
     // least"): checks may name these too, e.g. a `focus` event with source `model`.
     "level", "focus", "sound", "alert", "provisional", "foreground", "badge.unchanged", "wake",
     "summary", "extension.skipped", "app.state", "lock", "mute", "offline", "online",
+    "forwarded",
   ]
 
   static let sources = DiagnosticSource.allCases.map(\.rawValue)

@@ -15,7 +15,8 @@ enum RunCommand {
 
     ARGUMENTS:
       PATH                  A scenario .json, an .apns file, or a folder searched recursively
-                            (files named *.app.json are app files, not scenarios)
+                            (files named *.app.json are app files, and folders named payloads
+                            or media hold the files scenarios refer to: neither is played)
 
     OPTIONS:
       --format <format>     text (default), json or junit
