@@ -163,3 +163,69 @@ import Testing
     #expect(broken.diagnostics.first?.code == "strings-syntax")
   }
 }
+
+/// How a strings folder becomes a bundle (spec §2.2, §4.3).
+@Suite struct StringsBundleTests {
+  static func folder(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushsim-bundle-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return root
+  }
+
+  @Test func anLprojWithoutLocalizableIsStillALocalization() throws {
+    let root = try Self.folder([
+      "en.lproj/Localizable.strings": "\"K\" = \"Hello\";",
+      "de.lproj/InfoPlist.strings": "\"CFBundleName\" = \"App\";",
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (bundle, diagnostics) = StringsBundle.load(folder: root, developmentRegion: "en")
+    #expect(diagnostics.isEmpty)
+    #expect(bundle.localizations == ["de", "en"])
+    let alert = AlertLocalizer(bundle: bundle, preferredLanguages: ["de-DE"]).localize(
+      AlertLocalizationInput(body: .body(locKey: "K")))
+    #expect(alert.localization == "de")
+    #expect(alert.body == "K")
+    #expect(alert.diagnostics.map(\.code) == ["loc-key-missing"])
+  }
+
+  @Test func stringsdictOverridesStringsAndBaseFillsIn() throws {
+    let dict = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>K</key><dict>
+      <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+      <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+      <key>one</key><string>one thing</string><key>other</key><string>%d things</string></dict>
+      </dict></dict></plist>
+      """
+    let root = try Self.folder([
+      "Base.lproj/Localizable.strings": "\"K\" = \"plain\"; \"B\" = \"from Base\";",
+      "Base.lproj/Localizable.stringsdict": dict,
+      "fr.lproj/Localizable.strings": "\"K\" = \"bonjour\";",
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (bundle, diagnostics) = StringsBundle.load(folder: root, developmentRegion: "en")
+    #expect(diagnostics.isEmpty)
+    let english = AlertLocalizer(bundle: bundle, preferredLanguages: ["en-US"])
+    #expect(english.match.localization == "Base")
+    #expect(english.localize(.init(body: .body(locKey: "K", arguments: ["1"]))).body == "one thing")
+    let french = AlertLocalizer(bundle: bundle, preferredLanguages: ["fr"])
+    // fr.lproj has its own .strings; its .stringsdict comes from Base (CFBundle's search order).
+    #expect(french.localize(.init(body: .body(locKey: "K", arguments: ["2"]))).body == "2 things")
+    #expect(french.localize(.init(body: .body(locKey: "B"))).body == "B")
+  }
+
+  @Test func aBrokenTableCountsAsEmptyWithAnError() throws {
+    let root = try Self.folder(["en.lproj/Localizable.strings": "\"K\" = \"unterminated;"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (bundle, diagnostics) = StringsBundle.load(folder: root, developmentRegion: "en")
+    #expect(bundle.table(for: "en").count == 0)
+    #expect(diagnostics.map(\.code) == ["strings-syntax"])
+    #expect(diagnostics.first?.file?.hasSuffix("en.lproj/Localizable.strings") == true)
+  }
+}

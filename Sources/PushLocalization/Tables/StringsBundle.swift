@@ -64,23 +64,20 @@ public struct StringsBundle: Sendable {
       let lproj = folder.appendingPathComponent(name)
       let stringsURL = lproj.appendingPathComponent("Localizable.strings")
       let dictURL = lproj.appendingPathComponent("Localizable.stringsdict")
-      var found = false
+      // Every .lproj folder is a localization, with or without a Localizable table (spec
+      // §4.3: CFBundle lists the .lproj directory names); without one, its keys are missing.
+      bundle.tables[localization] = StringsTable()
       if manager.fileExists(atPath: stringsURL.path) {
         let file = StringsFile.read(
           contentsOf: stringsURL, name: "\(prefix)/\(name)/Localizable.strings")
         diagnostics += file.diagnostics
         stringsTables[localization] = file.table
-        found = true
       }
       if manager.fileExists(atPath: dictURL.path) {
         let file = StringsdictFile.read(
           contentsOf: dictURL, name: "\(prefix)/\(name)/Localizable.stringsdict")
         diagnostics += file.diagnostics
         dictTables[localization] = file.table
-        found = true
-      }
-      if found || localization.lowercased() == "base" {
-        bundle.tables[localization] = StringsTable()
       }
     }
     let base = bundle.tables.keys.first { $0.lowercased() == "base" }
