@@ -155,3 +155,30 @@ import Testing
     #expect(try JSONDocument(parsing: document.root.jsonText).root == document.root)
   }
 }
+
+@Suite struct JSONWriterTests {
+  @Test func escapesEveryControlCharacterQuoteAndBackslashAtAnyOffset() throws {
+    // Specials at every position relative to the eight-byte fast path.
+    for prefix in 0..<17 {
+      for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "Ж"] {
+        let text = String(repeating: "a", count: prefix) + special + "bcdefghijk"
+        var writer = JSONWriter()
+        writer.string(text)
+        let document = try JSONDocument(parsing: writer.bytes)
+        #expect(document.root.stringValue == text)
+      }
+    }
+    var writer = JSONWriter()
+    writer.string("tab\there \u{7F} ~ }")
+    #expect(writer.text == #""tab\there \#u{7F} ~ }""#)
+  }
+
+  @Test func everyAPSKeyIsRecognised() throws {
+    for key in APS.knownKeys {
+      let validation = PayloadValidation(
+        body: Array("{\"aps\": {\"\(key)\": null, \"alert\": \"a\"}}".utf8),
+        headers: PushHeaders(pushType: "alert"))
+      #expect(!validation.diagnostics.contains { $0.code == "unknown-key-in-aps" }, "\(key)")
+    }
+  }
+}

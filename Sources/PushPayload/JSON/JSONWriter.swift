@@ -31,6 +31,13 @@ public struct JSONWriter: Sendable {
       var runStart = 0
       var offset = 0
       while offset < count {
+        // Skip eight plain bytes at a time: no byte below 0x20, no `"`, no `\\`.
+        while offset + 8 <= count {
+          let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+          if Self.needsEscape(word) { break }
+          offset += 8
+        }
+        guard offset < count else { break }
         let byte = base[offset]
         if byte >= 0x20, byte != 0x22, byte != 0x5C {
           offset += 1
@@ -125,6 +132,19 @@ public struct JSONWriter: Sendable {
     var writer = JSONWriter()
     writer.string(value)
     return writer.text
+  }
+
+  /// Whether any byte of `word` is below 0x20, `"` or `\\` (bytes of 0x80 and up are plain UTF-8).
+  @inline(__always)
+  static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let below20 = (word &- 0x2020_2020_2020_2020) & ~word & highs
+    let quote = word ^ 0x2222_2222_2222_2222
+    let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+    let hasQuote = (quote &- ones) & ~quote & highs
+    let hasBackslash = (backslash &- ones) & ~backslash & highs
+    return (below20 | hasQuote | hasBackslash) != 0
   }
 
   private static func hexDigit(_ nibble: UInt8) -> UInt8 {

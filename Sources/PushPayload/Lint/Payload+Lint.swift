@@ -146,7 +146,7 @@ struct PayloadLinter {
     guard let root = payload.json.objectValue else { return }
     for member in root.uniqueMembers where member.key != "aps" {
       let key = member.key
-      guard PayloadReader.apsKeys[key] != nil, !ignoredTopLevelKeys.contains(key) else { continue }
+      guard PayloadReader.apsKey(key) != nil, !ignoredTopLevelKeys.contains(key) else { continue }
       let severity: Diagnostic.Severity = Self.liveActivityKeys.contains(key) ? .info : .warning
       add(
         severity, "shadowed-aps-key", JSONPath([.key(key)]).description,

@@ -45,6 +45,42 @@ struct PayloadReader {
     "url-args": .urlArgs,
   ]
 
+  /// The key's case, by length then spelling (cheaper than hashing for these short keys).
+  static func apsKey(_ key: String) -> APSKey? {
+    switch key.utf8.count {
+    case 5:
+      switch key {
+      case "alert": return .alert
+      case "badge": return .badge
+      case "sound": return .sound
+      case "event": return .event
+      default: return nil
+      }
+    case 8: return key == "category" ? .category : key == "url-args" ? .urlArgs : nil
+    case 9:
+      return key == "thread-id" ? .threadID : key == "timestamp" ? .timestamp : nil
+    case 10: return key == "stale-date" ? .staleDate : key == "attributes" ? .attributes : nil
+    case 13: return key == "content-state" ? .contentState : nil
+    case 14: return key == "dismissal-date" ? .dismissalDate : nil
+    case 15:
+      switch key {
+      case "mutable-content": return .mutableContent
+      case "relevance-score": return .relevanceScore
+      case "filter-criteria": return .filterCriteria
+      case "attributes-type": return .attributesType
+      default: return nil
+      }
+    case 16: return key == "input-push-token" ? .inputPushToken : nil
+    case 17:
+      return key == "content-available"
+        ? .contentAvailable : key == "target-content-id" ? .targetContentID : nil
+    case 18:
+      return key == "interruption-level"
+        ? .interruptionLevel : key == "input-push-channel" ? .inputPushChannel : nil
+    default: return nil
+    }
+  }
+
   static let apsPath: JSONPath = "aps"
   static let alertPath: JSONPath = "aps.alert"
 
@@ -55,7 +91,7 @@ struct PayloadReader {
     // One pass in source order; with repeated keys only the winning (last) member is read.
     for member in object.hasDuplicateKeys ? object.uniqueMembers : object.members {
       let value = member.value
-      guard let key = Self.apsKeys[member.key] else {
+      guard let key = Self.apsKey(member.key) else {
         unknown.append(member.key)
         continue
       }
