@@ -43,7 +43,7 @@ public struct EventLog: Sendable, RandomAccessCollection {
   public var json: JSONValue { JSONValue(.array(events.map(\.json))) }
 
   /// The log as compact JSON text.
-  public var jsonText: String { DeviceJSONWriter.text(json) }
+  public var jsonText: String { json.jsonText }
 }
 
 extension DeviceEvent {
@@ -51,7 +51,7 @@ extension DeviceEvent {
   /// details' fields (scenario-format.md, `expect.events`).
   public var json: JSONValue {
     var object = JSONObject()
-    object.append(JSONMember(key: "time", value: .init(.string(DeviceJSONWriter.timestamp(time)))))
+    object.append(JSONMember(key: "time", value: .init(.string(VirtualTimeFormat.text(time)))))
     object.append(JSONMember(key: "kind", value: .init(.string(kind.rawValue))))
     if let push { object.append(JSONMember(key: "push", value: .init(.string(push)))) }
     object.append(JSONMember(key: "source", value: .init(.string(source.rawValue))))

@@ -30,7 +30,7 @@ extension Device {
         effectiveLevel: decision.effectiveLevel)
       notifications[id] = record
       let delivery = scheduleSummaryDelivery()
-      let when = delivery.map { " until " + DeviceJSONWriter.timestamp($0) } ?? ""
+      let when = delivery.map { " until " + VirtualTimeFormat.text($0) } ?? ""
       let reason = "the app is in the Scheduled Summary: held\(when)"
       setStatus(id, .held, reason: reason)
       log(.held, id, .model, reason)

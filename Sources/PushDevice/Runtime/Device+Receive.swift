@@ -68,7 +68,9 @@ extension Device {
   public mutating func receive(
     _ payload: JSONValue, headers: PushHeaders = PushHeaders(), id: String? = nil
   ) async -> PushRecord {
-    await receive(bytes: Array(DeviceJSONWriter.text(payload).utf8), headers: headers, id: id)
+    var writer = JSONWriter()
+    writer.value(payload)
+    return await receive(bytes: writer.bytes, headers: headers, id: id)
   }
 
   /// APNs receives a push whose body is `text` (UTF-8), sent byte for byte.
@@ -122,7 +124,7 @@ extension Device {
     log(
       .stored, id, .apns,
       "the device is offline: APNs stores the push until "
-        + DeviceJSONWriter.timestamp(until))
+        + VirtualTimeFormat.text(until))
   }
 
   /// The device came online: APNs delivers what it stored.

@@ -53,13 +53,17 @@ extension Device {
   /// Changes the app's configuration mid-run (scenario step `set` with `app`).
   ///
   /// A state change is recorded (foreground unlocks the device). Grouping is a view, so a new
-  /// grouping setting regroups what the center holds (model-decisions.md §4). The strings
-  /// bundle and router given at creation stay.
+  /// grouping setting regroups what the center holds (model-decisions.md §4). A new service
+  /// extension, media manifest or ATS setting applies to later pushes. The strings bundle and
+  /// router given at creation stay.
   public mutating func setApp(_ new: AppConfiguration) {
     let oldState = app.state
     var updated = new
     updated.state = oldState
+    let mediaChanged =
+      app.serviceExtension != new.serviceExtension || app.media != new.media || app.ats != new.ats
     app = updated
+    if mediaChanged && !stageWasGiven { extensionStage = Self.makeStage(for: app) }
     if new.state != oldState { setAppState(new.state, reason: "set by the scenario") }
   }
 }

@@ -54,7 +54,7 @@ public struct ServiceExtensionStage: Sendable {
     /// Creates limits.
     public init(
       didReceiveLimit: Duration? = nil, grace: Duration = .seconds(1),
-      timeWillExpireLimit: Duration = .seconds(1)
+      timeWillExpireLimit: Duration = .seconds(5)
     ) {
       self.didReceiveLimit = didReceiveLimit
       self.grace = grace

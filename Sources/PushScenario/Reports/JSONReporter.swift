@@ -3,7 +3,8 @@ import PushDevice
 public import PushPayload
 
 /// The JSON report (cli.md, `pushsim run --format json`): one document,
-/// `{"scenarios": [{"name", "file", "passed", "failures", "events", "final"}], "passed", "failed"}`.
+/// `{"scenarios": [{"name", "file", "passed", "failures", "events", "final"}], "passed", "failed"}`,
+/// plus each scenario's `description` and `steps` (when each step ran and which events it caused).
 /// `final` uses the field names `expect` uses (`center`, `summary`, `badge`, `routes`,
 /// `notifications`, `pushes`, `app`).
 public struct JSONReporter: Sendable {
@@ -38,7 +39,31 @@ public struct JSONReporter: Sendable {
       JSONMember(key: "failures", value: JSONValue(.array(result.failures.map(\.json)))))
     object.append(
       JSONMember(key: "events", value: JSONValue(.array(result.events.map(Self.eventJSON)))))
+    object.append(
+      JSONMember(key: "steps", value: JSONValue(.array(result.steps.map(Self.stepJSON)))))
     object.append(JSONMember(key: "final", value: Self.final(result.state)))
+    return JSONValue(.object(object))
+  }
+
+  /// A played step: `{"step", "keyword", "note", "time", "events": [first, end)}`, the range
+  /// indexing this scenario's `events`.
+  static func stepJSON(_ step: ScenarioResult.StepRecord) -> JSONValue {
+    var object = JSONObject()
+    object.append(JSONMember(key: "step", value: JSONValue(.number(JSONNumber(step.number)))))
+    object.append(JSONMember(key: "keyword", value: JSONValue(.string(step.keyword))))
+    if let note = step.note {
+      object.append(JSONMember(key: "note", value: JSONValue(.string(note))))
+    }
+    object.append(
+      JSONMember(key: "time", value: JSONValue(.string(ScenarioTime.format(step.time)))))
+    object.append(
+      JSONMember(
+        key: "events",
+        value: JSONValue(
+          .array([
+            JSONValue(.number(JSONNumber(step.events.lowerBound))),
+            JSONValue(.number(JSONNumber(step.events.upperBound))),
+          ]))))
     return JSONValue(.object(object))
   }
 

@@ -106,3 +106,28 @@ import Testing
     #expect(json["attachments"] == [])
   }
 }
+
+/// Settings changed mid-run.
+@Suite struct SettingsChangeTests {
+  @Test func anAbsurdWaitDoesNotTrap() async {
+    var device = Device()
+    device.advance(by: .seconds(Int64.max))
+    await device.receive(["aps": ["alert": "late"]], id: "m1")
+    #expect(device.status("m1") == .delivered)
+    #expect(!device.events.jsonText.isEmpty)
+  }
+
+  @Test func anExtensionAddedMidRunRunsForLaterPushes() async {
+    var device = Device()
+    let payload: JSONValue = [
+      "aps": ["alert": "pic", "mutable-content": 1], "media-url": "https://cdn.example.com/a.jpg",
+    ]
+    await device.receive(payload, id: "m1")
+    var app = device.app
+    app.serviceExtension = ServiceExtensionConfiguration()
+    device.setApp(app)
+    await device.receive(payload, id: "m2")
+    #expect(!device.kinds("m1").contains("extension.started"))
+    #expect(device.kinds("m2").contains("extension.started"))
+  }
+}
