@@ -24,6 +24,11 @@ extension PayloadValidation {
     writer.raw(",\"diagnostics\":[")
     for (offset, diagnostic) in diagnostics.enumerated() {
       if offset > 0 { writer.raw(",") }
+      // The inferred push type is the most common finding: its JSON is written once.
+      if diagnostic == APNsVerdict.inferredAlert {
+        writer.bytes.append(contentsOf: Self.inferredAlertJSON)
+        continue
+      }
       writer.raw("{\"severity\":")
       writer.string(diagnostic.severity.rawValue)
       writer.raw(",\"code\":")
@@ -38,6 +43,25 @@ extension PayloadValidation {
     }
     writer.raw("]}")
   }
+
+  /// One diagnostic as a JSON object.
+  static func diagnosticJSON(_ diagnostic: Diagnostic) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.raw("{\"severity\":")
+    writer.string(diagnostic.severity.rawValue)
+    writer.raw(",\"code\":")
+    writer.string(diagnostic.code)
+    writer.raw(",\"path\":")
+    writer.string(diagnostic.path)
+    writer.raw(",\"message\":")
+    writer.string(diagnostic.message)
+    writer.raw(",\"source\":")
+    writer.string(diagnostic.source.rawValue)
+    writer.raw("}")
+    return writer.bytes
+  }
+
+  static let inferredAlertJSON = diagnosticJSON(APNsVerdict.inferredAlert)
 
   /// The JSON result as text (see ``writeJSON(into:line:)``).
   public func jsonText(line: Int? = nil) -> String {

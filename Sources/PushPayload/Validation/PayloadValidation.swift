@@ -42,31 +42,32 @@ public struct PayloadValidation: Sendable {
     let verdict = APNsVerdict.judge(
       byteCount: body.count, isBlank: isBlank, root: document?.root, syntaxError: syntaxError,
       headers: headers)
-    self.verdict = verdict
-    self.document = document
-    self.syntaxError = syntaxError
     var diagnostics = verdict.diagnostics
+    var payload: Payload?
     if let document, document.root.objectValue != nil {
-      let payload = Payload(
+      let read = Payload(
         document: document, pushType: verdict.pushType, ignoredTopLevelKeys: ignoredTopLevelKeys)
-      self.payload = payload
       for duplicate in document.duplicateKeys {
+        let first = document.position(ofByte: duplicate.firstKeyRange.lowerBound)
         diagnostics.append(
           Diagnostic(
             .warning, code: "duplicate-key", path: duplicate.path.description,
             message: "key \(JSONWriter.quoted(duplicate.key)) appears more than once in the "
-              + "same object (first at line \(document.position(ofByte: duplicate.firstKeyRange.lowerBound).line)); "
-              + "the last one wins", source: .lint))
+              + "same object (first at line \(first.line)); the last one wins", source: .lint))
       }
-      diagnostics += payload.diagnostics
+      diagnostics += read.diagnostics
       if lint {
-        diagnostics += payload.lint(
+        diagnostics += read.lint(
           verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
       }
-    } else {
-      self.payload = nil
+      payload = read
     }
+    // Stored last, so the values move into place instead of being copied.
     self.diagnostics = diagnostics
+    self.payload = payload
+    self.syntaxError = syntaxError
+    self.document = document
+    self.verdict = verdict
   }
 
   /// The verdict for a body known only by its size, too large to be worth reading (a streamed
