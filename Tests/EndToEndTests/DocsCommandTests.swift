@@ -50,6 +50,20 @@ import Testing
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
+  @Test func documentsEveryBundledScenario() throws {
+    let out = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CommandRunner.run(["docs", "Scenarios", "--out", out.path])
+    #expect(result.status == 0 || result.status == 1, "\(result.standardError)")
+    let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    let pages = try FileManager.default.contentsOfDirectory(atPath: out.path)
+      .filter { $0.hasSuffix(".html") && $0 != "index.html" }
+    #expect(pages.count > 1)
+    for page in pages {
+      #expect(index.contains("href=\"\(page)\""), "index does not link \(page)")
+    }
+  }
+
   @Test func helpDescribesTheCommand() throws {
     let result = try CommandRunner.run(["docs", "--help"])
     #expect(result.status == 0)
@@ -86,6 +100,17 @@ import Testing
         #expect(!dom.contains("<script>alert"))
       }
     }
+    // The index's inline filter runs: `#serbian` hides the other scenario.
+    var filtered = URLComponents(
+      url: out.appendingPathComponent("index.html"), resolvingAgainstBaseURL: false)
+    filtered?.fragment = "serbian"
+    let filteredIndex = try browser.dumpDOM(try #require(filtered?.url))
+    #expect(filteredIndex.contains("<li class=\"scenario-item pass\" data-name=\"docs: a serbian"))
+    #expect(filteredIndex.contains("<li class=\"scenario-item fail\" data-name=\"docs: café order"))
+    #expect(
+      filteredIndex.contains(
+        "café order, time-sensitive through focus, critical while muted\" hidden=\"\">"))
+    #expect(!filteredIndex.contains("stacks, previews hide, a long press replies\" hidden"))
     let shot = out.appendingPathComponent("shot.png")
     try browser.screenshot(
       out.appendingPathComponent("localized-thread.html"), width: 1024, height: 900, to: shot)

@@ -117,6 +117,11 @@ import Testing
       names == [
         "style.css", "index.html", "localized.html", "empty.html", "localized-files/sneakers.png",
       ])
+    // Light and dark variants, system fonts only, nothing fetched.
+    let css = try String(contentsOf: folder.appendingPathComponent("style.css"), encoding: .utf8)
+    #expect(css.contains("@media (prefers-color-scheme: dark)"))
+    #expect(css.contains("-apple-system"))
+    #expect(!css.contains("@import") && !css.contains("url(") && !css.contains("@font-face"))
     let copied = try Data(contentsOf: folder.appendingPathComponent("localized-files/sneakers.png"))
     #expect(
       copied

@@ -189,7 +189,8 @@ public struct ObjectNode: Sendable {
   func checkFields(allowed: [String]?) throws(ScenarioError) {
     var seen = Set<String>()
     for member in object.members {
-      let location = node.source.location(ofByte: member.keyRange.lowerBound)
+      // Positions are computed only for an error: they scan the line.
+      var location: SourceLocation { node.source.location(ofByte: member.keyRange.lowerBound) }
       guard seen.insert(member.key).inserted else {
         throw ScenarioError(at: location, "duplicate field \"\(member.key)\"")
       }

@@ -6,10 +6,13 @@ import Synchronization
 /// Plays scenarios and turns what happened into the documentation site (`pushsim docs`).
 ///
 /// The runner calls back after every step with the device as the step left it; the generator
-/// keeps those states and reads from them, and from the runner's result, everything a page
-/// shows: the events each step caused, each push's verdict and diagnostics, the failed checks,
-/// and a ``PhoneSnapshot`` of the phone. It decides nothing about iOS behaviour itself
-/// (architecture.md: reports are views of the event log and the state).
+/// reads from it, there and then, everything a page shows about the step: the events it caused,
+/// a push's verdict and diagnostics, and a ``PhoneSnapshot`` of the phone. The runner's result
+/// adds the failed checks. Nothing about iOS behaviour is decided here (architecture.md:
+/// reports are views of the event log and the state).
+///
+/// - Complexity: memory grows with the steps and what each drawing shows, not with the whole
+///   device state per step; each step reads the device's center once (O(n) in what it holds).
 public struct DocsGenerator: Sendable {
   /// Creates a generator.
   public init() {}
@@ -29,43 +32,94 @@ public struct DocsGenerator: Sendable {
   /// Plays one scenario and builds its page's content; attachment images go under
   /// `assetFolder` (a path relative to the site).
   public func document(_ scenario: Scenario, assetFolder: String) async -> DocsScenario {
-    let observations = Observations()
+    let recorder = Recorder(PageBuilder(scenario: scenario, assetFolder: assetFolder))
     let result = await ScenarioRunner().run(scenario) { step, device in
-      observations.append(step, device)
+      recorder.observe(step, device)
     }
-    var builder = PageBuilder(
-      scenario: scenario, result: result, assetFolder: assetFolder)
-    return builder.build(observations.all)
+    return recorder.finish(result)
   }
 }
 
-/// The device after each step, collected from the runner's `@Sendable` callback.
-private final class Observations: Sendable {
-  private let storage = Mutex<[(step: Step, device: Device)]>([])
+/// Holds the page being built while the runner's `@Sendable` callback feeds it.
+private final class Recorder: Sendable {
+  private let builder: Mutex<PageBuilder>
 
-  func append(_ step: Step, _ device: Device) {
-    storage.withLock { $0.append((step, device)) }
+  init(_ builder: PageBuilder) { self.builder = Mutex(builder) }
+
+  func observe(_ step: Step, _ device: Device) {
+    builder.withLock { $0.observe(step, device) }
   }
 
-  var all: [(step: Step, device: Device)] { storage.withLock { $0 } }
+  func finish(_ result: ScenarioResult) -> DocsScenario {
+    builder.withLock { $0.finish(result) }
+  }
 }
 
-/// Builds one ``DocsScenario`` from the observed states.
-private struct PageBuilder {
+/// Builds one ``DocsScenario``, a step at a time.
+private struct PageBuilder: Sendable {
   let scenario: Scenario
-  let result: ScenarioResult
   let assetFolder: String
   var assets: [DocsScenario.Asset] = []
   /// Asset paths by source file, so a file shown in many steps is copied once.
   var assetPaths: [URL: String] = [:]
+  /// The steps so far, with the instants their offsets are counted from once the start is
+  /// known (`nil`: the scenario's start).
+  var steps: [(view: DocsStep, start: Date?, eventTimes: [Date])] = []
+  var phones: [PhoneSnapshot] = []
+  var localized = false
+  /// The device as the previous step left it (for a long press, drawn before the tap).
+  var previous: Device?
+  var eventCount = 0
+  var diagnosticCount = 0
 
-  init(scenario: Scenario, result: ScenarioResult, assetFolder: String) {
+  init(scenario: Scenario, assetFolder: String) {
     self.scenario = scenario
-    self.result = result
     self.assetFolder = assetFolder
   }
 
-  mutating func build(_ observations: [(step: Step, device: Device)]) -> DocsScenario {
+  /// Reads what the step did from the device as it left it.
+  mutating func observe(_ step: Step, _ device: Device) {
+    let events = Array(device.events.events.dropFirst(eventCount))
+    let diagnostics = Array(device.diagnostics.dropFirst(diagnosticCount))
+    eventCount = device.events.count
+    diagnosticCount = device.diagnostics.count
+    var view = DocsStep(
+      number: step.number, offset: 0, kind: step.keyword, title: DocsVocabulary.title(of: step),
+      note: step.note,
+      events: events.map { event in
+        DocsEvent(
+          offset: 0, kind: event.kind.rawValue, push: event.push, source: event.source,
+          reason: event.reason)
+      })
+    switch step.action {
+    case .push(let push):
+      let pushView = self.push(push, device: device, diagnostics: diagnostics)
+      if let payload = pushView.payload, Self.usesLocKeys(payload) { localized = true }
+      view.push = pushView
+    case .expect(let expectation):
+      view.checkCount = Self.countChecks(JSONValue(.object(expectation.checks)))
+    case .tap(let tap):
+      if let action = tap.action, let before = previous {
+        view.gesture = longPress(tap.id, action: action, on: before)
+      }
+    case .wait, .set, .dismiss, .clear:
+      break
+    }
+    if case .expect = step.action {
+      // Checks change nothing on the phone.
+    } else {
+      let phone = snapshot(device, userActed: Self.isUserAction(step), events: events)
+      phones.append(phone)
+      view.phone = phone
+    }
+    if let gesture = view.gesture { phones.append(gesture) }
+    // A step starts when the one before it ended (a push may move the clock itself).
+    steps.append((view, previous?.now, events.map(\.time)))
+    previous = device
+  }
+
+  /// The page: the steps with their offsets and failed checks, and the behaviours shown.
+  mutating func finish(_ result: ScenarioResult) -> DocsScenario {
     var failuresByStep: [Int: [DocsFailure]] = [:]
     var looseFailures: [String] = []
     for failure in result.failures {
@@ -78,59 +132,21 @@ private struct PageBuilder {
         looseFailures.append(failure.message)
       }
     }
-    var steps: [DocsStep] = []
-    var phones: [PhoneSnapshot] = []
-    var localized = false
-    var previous: Device?
-    var eventCount = 0
-    var diagnosticCount = 0
-    for (step, device) in observations {
-      let events = Array(device.events.events.dropFirst(eventCount))
-      let diagnostics = Array(device.diagnostics.dropFirst(diagnosticCount))
-      eventCount = device.events.count
-      diagnosticCount = device.diagnostics.count
-      // A step starts when the one before it ended (a push may move the clock itself).
-      let stepStart = previous?.now ?? result.start
-      var view = DocsStep(
-        number: step.number, offset: stepStart.timeIntervalSince(result.start),
-        kind: step.keyword, title: DocsVocabulary.title(of: step), note: step.note,
-        events: events.map { event in
-          DocsEvent(
-            offset: event.time.timeIntervalSince(result.start), kind: event.kind.rawValue,
-            push: event.push, source: event.source, reason: event.reason)
-        },
-        failures: failuresByStep[step.number] ?? [])
-      switch step.action {
-      case .push(let push):
-        let pushView = self.push(push, device: device, diagnostics: diagnostics)
-        if let payload = pushView.payload, Self.usesLocKeys(payload) { localized = true }
-        view.push = pushView
-      case .expect(let expectation):
-        view.checkCount = Self.countChecks(JSONValue(.object(expectation.checks)))
-      case .tap(let tap):
-        if let action = tap.action, let before = previous {
-          view.gesture = longPress(tap.id, action: action, on: before)
-        }
-      case .wait, .set, .dismiss, .clear:
-        break
+    let views = steps.map { view, start, eventTimes in
+      var view = view
+      view.offset = (start ?? result.start).timeIntervalSince(result.start)
+      for (index, time) in eventTimes.enumerated() where index < view.events.count {
+        view.events[index].offset = time.timeIntervalSince(result.start)
       }
-      if case .expect = step.action {
-      } else {
-        let phone = snapshot(device, userActed: Self.isUserAction(step), events: events)
-        phones.append(phone)
-        view.phone = phone
-      }
-      if let gesture = view.gesture { phones.append(gesture) }
-      steps.append(view)
-      previous = device
+      view.failures = failuresByStep[view.number] ?? []
+      return view
     }
-    let allEvents = observations.last.map { Array($0.device.events.events) } ?? result.events
     return DocsScenario(
       name: scenario.name, description: scenario.description ?? "", file: scenario.file,
       passed: result.passed,
       behaviours: DocsVocabulary.behaviours(
-        events: allEvents, phones: phones, localized: localized),
-      failures: looseFailures, steps: steps, assets: assets)
+        events: result.events, phones: phones, localized: localized),
+      failures: looseFailures, steps: views, assets: assets)
   }
 
   // MARK: Pushes

@@ -77,7 +77,7 @@ public struct DocsSite: Sendable {
   // MARK: - Index
 
   /// `index.html`: every scenario with its name, description, result and behaviours, and a
-  /// search box that filters by name.
+  /// search box that filters by name (`index.html#word` opens it filtered by `word`).
   public func indexPage() -> String {
     let passed = scenarios.filter(\.passed).count
     var html = Self.head(title: "PushSim: what the phone shows")
@@ -116,7 +116,7 @@ public struct DocsSite: Sendable {
         var input = document.getElementById("search");
         var items = document.querySelectorAll("#scenarios > li");
         var none = document.getElementById("no-match");
-        input.addEventListener("input", function () {
+        function filter() {
           var query = input.value.trim().toLowerCase();
           var shown = 0;
           for (var i = 0; i < items.length; i++) {
@@ -125,7 +125,13 @@ public struct DocsSite: Sendable {
             if (match) { shown++; }
           }
           none.hidden = shown !== 0;
-        });
+        }
+        input.addEventListener("input", filter);
+        // index.html#word opens the index filtered by "word" (a link you can share).
+        if (location.hash.length > 1) {
+          input.value = decodeURIComponent(location.hash.slice(1));
+          filter();
+        }
       })();
       </script>
 
