@@ -12,48 +12,51 @@ extension Payload {
     ignoredTopLevelKeys: Set<String> = []
   ) -> [Diagnostic] {
     var linter = PayloadLinter(
-      payload: self, verdict: verdict, headers: headers, app: app,
-      ignoredTopLevelKeys: ignoredTopLevelKeys)
-    linter.run()
+      verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
+    linter.run(self)
     return linter.diagnostics
   }
 }
 
 /// The lint rules, one method each.
+///
+/// Holds only the scalars it needs from the verdict and headers; the payload is passed to
+/// ``run(_:)`` and borrowed, not copied (this runs once per line of `validate --jsonl`).
 struct PayloadLinter {
-  let payload: Payload
-  let verdict: APNsVerdict
-  let headers: PushHeaders
+  let pushType: PushType?
+  let pushTypeWasInferred: Bool
+  let bytes: Int
+  let limit: Int
+  let priority: String?
   let app: AppFacts?
   let ignoredTopLevelKeys: Set<String>
   var diagnostics: [Diagnostic] = []
 
   init(
-    payload: Payload, verdict: APNsVerdict, headers: PushHeaders, app: AppFacts?,
-    ignoredTopLevelKeys: Set<String>
+    verdict: APNsVerdict, headers: PushHeaders, app: AppFacts?, ignoredTopLevelKeys: Set<String>
   ) {
-    self.payload = payload
-    self.verdict = verdict
-    self.headers = headers
+    self.pushType = verdict.pushType
+    self.pushTypeWasInferred = verdict.pushTypeWasInferred
+    self.bytes = verdict.bytes
+    self.limit = verdict.limit
+    self.priority = headers.priority
     self.app = app
     self.ignoredTopLevelKeys = ignoredTopLevelKeys
   }
 
-  mutating func run() {
-    let aps = payload.aps
-    let pushType = verdict.pushType
-    pushTypeMatchesPayload(aps, pushType)
+  mutating func run(_ payload: Payload) {
+    pushTypeMatchesPayload(payload.aps, pushType)
     backgroundPriority(pushType)
-    backgroundPushContent(aps, pushType)
-    mutableContentNeedsVisibleAlert(aps)
-    unknownKeys(aps)
-    shadowedKeys()
-    if let alert = aps.alert { alertText(alert) }
-    entitlements(aps)
-    criticalSound(aps)
+    backgroundPushContent(payload.aps, pushType)
+    mutableContentNeedsVisibleAlert(payload.aps)
+    unknownKeys(payload.aps)
+    shadowedKeys(payload)
+    if let alert = payload.aps.alert { alertText(alert) }
+    entitlements(payload.aps)
+    criticalSound(payload.aps)
     nearSizeLimit()
-    appFacts(aps)
-    missingAPS()
+    appFacts(payload.aps)
+    missingAPS(payload)
   }
 
   // MARK: - Push type and background pushes
@@ -61,7 +64,7 @@ struct PayloadLinter {
   /// `alert` type with a content-available-only payload, and `background` type without
   /// `content-available` (spec §2.2: the push type must match the payload).
   private mutating func pushTypeMatchesPayload(_ aps: APS, _ pushType: PushType?) {
-    guard !verdict.pushTypeWasInferred else { return }
+    guard !pushTypeWasInferred else { return }
     if pushType == .alert, aps.isBackgroundOnly {
       add(
         .warning, "push-type-mismatch", "apns-push-type",
@@ -79,11 +82,11 @@ struct PayloadLinter {
   /// the inferred case and an omitted priority (which means 10) get a warning.
   private mutating func backgroundPriority(_ pushType: PushType?) {
     guard pushType == .background else { return }
-    if headers.priority == nil {
+    if priority == nil {
       add(
         .warning, "background-priority", "apns-priority",
         "no apns-priority means 10, but a background push must use 5 (spec §2.2)")
-    } else if headers.priority == "10", verdict.pushTypeWasInferred {
+    } else if priority == "10", pushTypeWasInferred {
       add(
         .warning, "background-priority", "apns-priority",
         "priority 10 for a content-available-only push: APNs requires 5 for background pushes "
@@ -142,7 +145,7 @@ struct PayloadLinter {
 
   /// A top-level key named like an `aps` key, as if it had been put one level too high.
   /// Live Activity names (`timestamp`, `event`, …) are common words, so they are only info.
-  private mutating func shadowedKeys() {
+  private mutating func shadowedKeys(_ payload: Payload) {
     guard let root = payload.json.objectValue else { return }
     for member in root.uniqueMembers where member.key != "aps" {
       let key = member.key
@@ -159,7 +162,7 @@ struct PayloadLinter {
     "attributes", "input-push-token", "input-push-channel", "url-args",
   ]
 
-  private mutating func missingAPS() {
+  private mutating func missingAPS(_ payload: Payload) {
     guard let root = payload.json.objectValue, root["aps"] == nil else { return }
     add(
       .warning, "aps-missing", nil,
@@ -278,11 +281,10 @@ struct PayloadLinter {
   // MARK: - Size
 
   private mutating func nearSizeLimit() {
-    let limit = verdict.limit
-    guard verdict.bytes <= limit, verdict.bytes * 10 > limit * 9 else { return }
+    guard bytes <= limit, bytes * 10 > limit * 9 else { return }
     add(
       .warning, "near-size-limit", nil,
-      "the body is \(verdict.bytes) of \(limit) bytes (over 90%): a longer text or argument "
+      "the body is \(bytes) of \(limit) bytes (over 90%): a longer text or argument "
         + "will be rejected with 413")
   }
 

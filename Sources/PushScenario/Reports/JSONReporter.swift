@@ -38,7 +38,7 @@ public struct JSONReporter: Sendable {
     object.append(
       JSONMember(key: "failures", value: JSONValue(.array(result.failures.map(\.json)))))
     object.append(
-      JSONMember(key: "events", value: JSONValue(.array(result.events.map(Self.eventJSON)))))
+      JSONMember(key: "events", value: JSONValue(.array(result.events.map(\.json)))))
     object.append(
       JSONMember(key: "steps", value: JSONValue(.array(result.steps.map(Self.stepJSON)))))
     object.append(JSONMember(key: "final", value: Self.final(result.state)))
@@ -64,25 +64,6 @@ public struct JSONReporter: Sendable {
             JSONValue(.number(JSONNumber(step.events.lowerBound))),
             JSONValue(.number(JSONNumber(step.events.upperBound))),
           ]))))
-    return JSONValue(.object(object))
-  }
-
-  /// An event as JSON: `time`, `kind`, `push`, `source`, `reason`, then its details.
-  static func eventJSON(_ event: DeviceEvent) -> JSONValue {
-    var object = JSONObject()
-    object.append(
-      JSONMember(key: "time", value: JSONValue(.string(ScenarioTime.format(event.time)))))
-    object.append(JSONMember(key: "kind", value: JSONValue(.string(event.kind.rawValue))))
-    if let push = event.push {
-      object.append(JSONMember(key: "push", value: JSONValue(.string(push))))
-    }
-    object.append(JSONMember(key: "source", value: JSONValue(.string(event.source.rawValue))))
-    object.append(JSONMember(key: "reason", value: JSONValue(.string(event.reason))))
-    for key in event.details.keys.sorted() {
-      if let value = event.details[key], object[key] == nil {
-        object.append(JSONMember(key: key, value: value))
-      }
-    }
     return JSONValue(.object(object))
   }
 

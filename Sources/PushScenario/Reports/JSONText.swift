@@ -1,27 +1,16 @@
 public import PushPayload
 
-/// JSON text from a ``JSONValue``: compact (for payloads and messages) or indented (for
-/// reports). Members keep their order, numbers keep the text they were written with, and
-/// non-ASCII text is written as UTF-8.
+/// JSON text from a ``JSONValue``: compact (for messages) or indented (for reports, which the
+/// payload layer's compact `JSONWriter` does not do). Members keep their order, numbers keep
+/// the text they were written with, and non-ASCII text is written as UTF-8.
 public enum JSONText {
-  /// `{"a":1,"b":[true,null]}`.
-  public static func compact(_ value: JSONValue) -> String {
-    var output = ""
-    write(value, into: &output, indent: nil, level: 0)
-    return output
-  }
+  /// `{"a":1,"b":[true,null]}` (the payload layer's writer).
+  public static func compact(_ value: JSONValue) -> String { value.jsonText }
 
   /// Indented by two spaces, one member per line, `": "` after keys.
   public static func pretty(_ value: JSONValue) -> String {
     var output = ""
     write(value, into: &output, indent: "  ", level: 0)
-    return output
-  }
-
-  /// A string as a JSON string literal.
-  public static func quoted(_ string: String) -> String {
-    var output = ""
-    writeString(string, into: &output)
     return output
   }
 

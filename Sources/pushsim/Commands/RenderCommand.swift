@@ -58,19 +58,21 @@ enum RenderCommand {
     var body = Array(data)
     var bundleID: String?
     do {
-      let document = try JSONDocument(parsing: body)
-      if url.pathExtension.lowercased() == "apns" {
+      _ = try JSONDocument(parsing: body)
+    } catch {
+      Console.error("\(path):\(error.line):\(error.column): error: \(error.message)")
+      return .unusable
+    }
+    if url.pathExtension.lowercased() == "apns" {
+      // What `xcrun simctl push` reads: the bundle id names the app, the rest is the payload.
+      do {
         let apns = try ScenarioLoader().decode(bytes: body, path: path, url: url)
         if case .push(let push) = apns.steps.first?.action { body = push.body }
         bundleID = apns.app.object["bundleId"]?.stringValue
+      } catch {
+        Console.error(error.description)
+        return .unusable
       }
-      _ = document
-    } catch let error as JSONSyntaxError {
-      Console.error("\(path):\(error.line):\(error.column): error: \(error.message)")
-      return .unusable
-    } catch {
-      Console.error("\(error)")
-      return .unusable
     }
 
     var app = AppConfiguration()
