@@ -22,7 +22,7 @@ import Testing
     Golden.assertMatches(site.indexPage(), golden: snapshots.appendingPathComponent("index.html"))
     for (scenario, pageName) in zip(site.scenarios, site.pageNames) {
       Golden.assertMatches(
-        site.page(for: scenario, pageName: pageName),
+        site.page(for: scenario),
         golden: snapshots.appendingPathComponent(pageName))
     }
   }
@@ -74,7 +74,7 @@ import Testing
     #expect(!rejected.accepted)
     #expect(rejected.payload == nil)
     #expect(rejected.rawText.contains("<b>not json"))
-    let page = site.page(for: scenario, pageName: site.pageNames[1])
+    let page = site.page(for: scenario)
     #expect(page.contains("&lt;b&gt;not json"))
     #expect(!page.contains("<b>not json"))
   }

@@ -10,7 +10,7 @@ import Testing
       HTML.escape("<script>alert('x')</script> & \"q\"")
         == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;")
     let site = DocsSampleSite.site
-    let page = site.page(for: DocsSampleSite.localizedScenario, pageName: site.pageNames[0])
+    let page = site.page(for: DocsSampleSite.localizedScenario)
     #expect(!page.contains("<script>alert"))
     #expect(page.contains("&lt;script&gt;alert(&#39;owned&#39;)&lt;/script&gt;"))
     #expect(!page.contains("<b>ready</b>"))
@@ -37,7 +37,7 @@ import Testing
     }
     for (seconds, text) in [(0.0, "+0:00:00"), (5, "+0:00:05"), (3725.25, "+1:02:05.250")] {
       let site = DocsSite(scenarios: [step(seconds)])
-      #expect(site.page(for: site.scenarios[0], pageName: "t.html").contains(">\(text)<"))
+      #expect(site.page(for: site.scenarios[0]).contains(">\(text)<"))
     }
   }
 
@@ -85,7 +85,7 @@ import Testing
     #expect(index.contains("<input id=\"search\""))
     // Offline: nothing is fetched from anywhere.
     for page in [
-      index, DocsSampleSite.site.page(for: DocsSampleSite.localizedScenario, pageName: "x"),
+      index, DocsSampleSite.site.page(for: DocsSampleSite.localizedScenario),
     ] {
       #expect(!page.contains("http://"))
       #expect(!page.contains("https://"))
@@ -99,7 +99,7 @@ import Testing
     Golden.assertMatches(
       site.indexPage(), golden: snapshots.appendingPathComponent("sample-index.html"))
     Golden.assertMatches(
-      site.page(for: site.scenarios[0], pageName: site.pageNames[0]),
+      site.page(for: site.scenarios[0]),
       golden: snapshots.appendingPathComponent("sample-localized.html"))
   }
 

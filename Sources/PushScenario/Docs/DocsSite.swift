@@ -62,7 +62,7 @@ public struct DocsSite: Sendable {
     try save(DocsStyle.css, "style.css")
     try save(indexPage(), "index.html")
     for (scenario, pageName) in zip(scenarios, pageNames) {
-      try save(page(for: scenario, pageName: pageName), pageName)
+      try save(page(for: scenario), pageName)
       for asset in scenario.assets {
         let target = directory.appendingPathComponent(asset.path)
         try manager.createDirectory(
@@ -143,7 +143,7 @@ public struct DocsSite: Sendable {
   // MARK: - Scenario page
 
   /// A scenario's page: its timeline, step by step, with the phone after each step.
-  public func page(for scenario: DocsScenario, pageName: String) -> String {
+  public func page(for scenario: DocsScenario) -> String {
     var html = Self.head(title: scenario.name)
     html += "<body class=\"scenario\">\n<header class=\"page-head\">\n"
     html += "<nav><a href=\"index.html\">\u{2190} All scenarios</a></nav>\n"
