@@ -97,8 +97,8 @@ struct PayloadReader {
       }
       switch key {
       case .alert: aps.alert = readAlert(value, path: Self.alertPath)
-      case .badge: aps.badge = readBadge(value, path: path.appending("badge"))
-      case .sound: aps.sound = readSound(value, path: path.appending("sound"))
+      case .badge: aps.badge = readBadge(value, parent: path)
+      case .sound: aps.sound = readSound(value, parent: path, key: member.key)
       case .threadID: aps.threadID = string(value, member.key, path)
       case .category: aps.category = string(value, member.key, path)
       case .contentAvailable: aps.contentAvailable = flag(value, member.key, path)
@@ -114,9 +114,9 @@ struct PayloadReader {
       case .attributes: aps.attributes = objectValue(value, member.key, path)
       case .inputPushToken: aps.inputPushToken = flag(value, member.key, path)
       case .inputPushChannel: aps.inputPushChannel = string(value, member.key, path)
-      case .urlArgs: aps.urlArguments = stringArray(value, path: path.appending(member.key))
+      case .urlArgs: aps.urlArguments = stringArray(value, parent: path, key: member.key)
       case .interruptionLevel:
-        aps.interruptionLevel = readInterruptionLevel(value, path: path.appending(member.key))
+        aps.interruptionLevel = readInterruptionLevel(value, parent: path, key: member.key)
       case .relevanceScore: relevance = value
       }
     }
@@ -132,7 +132,8 @@ struct PayloadReader {
 
   // MARK: - Rules of model-decisions.md §2
 
-  private mutating func readBadge(_ value: JSONValue, path: JSONPath) -> Int? {
+  private mutating func readBadge(_ value: JSONValue, parent: JSONPath) -> Int? {
+    var path: JSONPath { parent.appending("badge") }
     switch value.kind {
     case .number(let number):
       if let integer = number.integer {
@@ -185,9 +186,10 @@ struct PayloadReader {
     }
   }
 
-  private mutating func readInterruptionLevel(_ value: JSONValue, path: JSONPath)
+  private mutating func readInterruptionLevel(_ value: JSONValue, parent: JSONPath, key: String)
     -> InterruptionLevel
   {
+    var path: JSONPath { parent.appending(key) }
     if let text = value.stringValue {
       if let level = InterruptionLevel(rawValue: text) { return level }
       warn(
@@ -251,10 +253,10 @@ struct PayloadReader {
         case "subtitle-loc-key": alert.subtitleLocKey = string(value, key, path)
         case "loc-key": alert.locKey = string(value, key, path)
         case "title-loc-args":
-          alert.titleLocArguments = stringArray(value, path: path.appending(key))
+          alert.titleLocArguments = stringArray(value, parent: path, key: key)
         case "subtitle-loc-args":
-          alert.subtitleLocArguments = stringArray(value, path: path.appending(key))
-        case "loc-args": alert.locArguments = stringArray(value, path: path.appending(key))
+          alert.subtitleLocArguments = stringArray(value, parent: path, key: key)
+        case "loc-args": alert.locArguments = stringArray(value, parent: path, key: key)
         case "launch-image": alert.launchImage = string(value, key, path)
         case "action-loc-key": if !value.isNull { alert.actionLocKey = string(value, key, path) }
         case "action": alert.action = string(value, key, path)
@@ -271,7 +273,7 @@ struct PayloadReader {
               .model)
           }
           summaryWarning(key, path.appending(key))
-        case "sound": alert.sound = readSound(value, path: path.appending(key))
+        case "sound": alert.sound = readSound(value, parent: path, key: key)
         default: unknown.append(key)
         }
       }
@@ -321,7 +323,7 @@ struct PayloadReader {
           "\(name) is an object without 'loc-key'; treated as absent", .model)
       }
       if let locArgs = inner["loc-args"] {
-        arguments = stringArray(locArgs, path: path.appending("loc-args"))
+        arguments = stringArray(locArgs, parent: path, key: "loc-args")
       }
       return nil
     default:
@@ -332,11 +334,12 @@ struct PayloadReader {
     }
   }
 
-  private mutating func readSound(_ value: JSONValue, path: JSONPath) -> Sound? {
+  private mutating func readSound(_ value: JSONValue, parent: JSONPath, key: String) -> Sound? {
     switch value.kind {
     case .string(let name):
       return Sound(name: name, form: .string)
     case .object(let object):
+      let path = parent.appending(key)
       var sound = Sound(
         name: object["name"].flatMap { string($0, "name", path) }, form: .dictionary)
       sound.isCritical = object["critical"].map { flag($0, "critical", path) } ?? false
@@ -360,7 +363,7 @@ struct PayloadReader {
       return sound
     default:
       warn(
-        "wrong-type", path,
+        "wrong-type", parent.appending(key),
         "sound must be a string or a critical-sound object, found \(value.typeName); no sound",
         .model)
       return nil
@@ -396,7 +399,10 @@ struct PayloadReader {
   }
 
   /// loc-args and url-args: an array of strings; other items become their JSON text.
-  private mutating func stringArray(_ value: JSONValue, path: JSONPath) -> [String]? {
+  private mutating func stringArray(_ value: JSONValue, parent: JSONPath, key: String)
+    -> [String]?
+  {
+    var path: JSONPath { parent.appending(key) }
     guard let elements = value.arrayValue else {
       warn(
         "wrong-type", path,
