@@ -13,16 +13,24 @@ struct PayloadReader {
   // MARK: - Root and aps
 
   mutating func readRoot(_ root: JSONValue) -> APS {
-    guard let object = root.objectValue else { return APS() }
-    guard let aps = object["aps"] else { return APS() }
+    var aps = APS()
+    readRoot(root, into: &aps)
+    return aps
+  }
+
+  /// Reads `aps` into a model the caller owns: filled in place, so the large `APS` struct is
+  /// not copied on the way out (a copy and a destroy per payload; measured ~4% of validate).
+  mutating func readRoot(_ root: JSONValue, into aps: inout APS) {
+    guard let object = root.objectValue else { return }
+    guard let value = object["aps"] else { return }
     let path = Self.apsPath
-    guard let apsObject = aps.objectValue else {
+    guard let apsObject = value.objectValue else {
       warn(
         "aps-wrong-type", path,
-        "'aps' must be an object, found \(aps.typeName); treated as absent", .model)
-      return APS()
+        "'aps' must be an object, found \(value.typeName); treated as absent", .model)
+      return
     }
-    return readAPS(apsObject, path: path)
+    readAPS(apsObject, path: path, into: &aps)
   }
 
   /// The `aps` keys, so one hashed lookup per member routes it (one pass over the object).
@@ -84,8 +92,7 @@ struct PayloadReader {
   static let apsPath: JSONPath = "aps"
   static let alertPath: JSONPath = "aps.alert"
 
-  private mutating func readAPS(_ object: JSONObject, path: JSONPath) -> APS {
-    var aps = APS()
+  private mutating func readAPS(_ object: JSONObject, path: JSONPath, into aps: inout APS) {
     var relevance: JSONValue?
     var unknown: [String] = []
     // One pass in source order; with repeated keys only the winning (last) member is read.
@@ -127,7 +134,6 @@ struct PayloadReader {
         relevance, path: path.appending("relevance-score"), liveActivity: liveActivity)
     }
     aps.unknownKeys = unknown
-    return aps
   }
 
   // MARK: - Rules of model-decisions.md §2
