@@ -8,11 +8,14 @@ swift build -c release --product pushsim >&2
 BIN=.build/release
 WORK=Benchmarks/.work
 mkdir -p "$WORK"
+SECTIONS=" $* "
+# Whether a section was asked for (no arguments: every section).
+wants() { [ "$SECTIONS" = "  " ] || [[ "$SECTIONS" == *" $1 "* ]]; }
 
 # section: validate (issue 2)
 # (a) JSONSerialization parses every line; (b) `pushsim validate --jsonl --format json` gives the
 # full verdict and lint for every line. Target: b/a <= 0.5, peak memory independent of size.
-if [ $# -eq 0 ] || [[ " $* " == *" validate "* ]]; then
+if wants validate; then
   if ! [ -x /usr/bin/time ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     apt-get update >&2 && apt-get install -y time >&2
   fi
@@ -39,22 +42,28 @@ if [ $# -eq 0 ] || [[ " $* " == *" validate "* ]]; then
 fi
 # section: strings (issue 3)
 # 50,000-entry .strings in UTF-8 and UTF-16: our reader vs PropertyListSerialization (target ≤ 0.5×).
-"$BIN/PushSimBenchmarks" strings 50000 15
+if wants strings; then
+  "$BIN/PushSimBenchmarks" strings 50000 15
+fi
 # section: device (issue 4)
 # 10,000 then 100,000 mixed pushes into one Device (each size in its own process, so the peak
 # memory is that size's); the time ratio should stay at most 12 (linear cost).
-device_small=$("$BIN/PushSimBenchmarks" device 10000)
-device_large=$("$BIN/PushSimBenchmarks" device 100000)
-echo "device: $device_small"
-echo "device: $device_large"
-small_seconds=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$device_small")
-large_seconds=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$device_large")
-awk -v a="$small_seconds" -v b="$large_seconds" \
-  'BEGIN { r = (a > 0) ? b / a : 0; printf "device: ratio 100k/10k = %.2f (target <= 12) %s\n", r, (r <= 12 ? "ok" : "TOO HIGH") }'
+if wants device; then
+  device_small=$("$BIN/PushSimBenchmarks" device 10000)
+  device_large=$("$BIN/PushSimBenchmarks" device 100000)
+  echo "device: $device_small"
+  echo "device: $device_large"
+  small_seconds=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$device_small")
+  large_seconds=$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$device_large")
+  awk -v a="$small_seconds" -v b="$large_seconds" \
+    'BEGIN { r = (a > 0) ? b / a : 0; printf "device: ratio 100k/10k = %.2f (target <= 12) %s\n", r, (r <= 12 ? "ok" : "TOO HIGH") }'
+fi
 # section: scenario (issue 6)
 # 50,000 pushes with a check after each: ScenarioRunner vs validating the same bodies alone
 # (ratio), peak memory; then the same file through the built `pushsim run`.
-"$BIN/PushSimBenchmarks" scenario 50000 "$WORK/scenario-50000.json"
-start=$(date +%s%N)
-"$BIN/pushsim" run "$WORK/scenario-50000.json" --format json --output "$WORK/scenario-50000.report.json"
-echo "  pushsim run (JSON report, $(du -k "$WORK/scenario-50000.report.json" | cut -f1) KiB): $(( ($(date +%s%N) - start) / 1000000 )) ms"
+if wants scenario; then
+  "$BIN/PushSimBenchmarks" scenario 50000 "$WORK/scenario-50000.json"
+  start=$(date +%s%N)
+  "$BIN/pushsim" run "$WORK/scenario-50000.json" --format json --output "$WORK/scenario-50000.report.json"
+  echo "  pushsim run (JSON report, $(du -k "$WORK/scenario-50000.report.json" | cut -f1) KiB): $(( ($(date +%s%N) - start) / 1000000 )) ms"
+fi

@@ -166,6 +166,16 @@ import Testing
     #expect(!result.standardOutput.contains("loc-key"))
   }
 
+  @Test func aMissingStringsFolderIsUnusable() throws {
+    let result = try CommandRunner.run(
+      ["validate", "--strings", "no/such/folder", "Examples/payloads/cs-localized.json"])
+    #expect(result.status == 2)
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.standardError
+        == "no/such/folder: error: --strings needs a folder of *.lproj tables\n")
+  }
+
   @Test func usageErrorsExitTwo() throws {
     let unknown = try CommandRunner.run(["validate", "--push", "alert"])
     #expect(unknown.status == 2)

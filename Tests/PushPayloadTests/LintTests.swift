@@ -239,4 +239,13 @@ import Testing
     #expect(throws: AppFactsError.self) { try AppFacts(json: Array(#"{"categories": [{}]}"#.utf8)) }
     #expect(throws: AppFactsError.self) { try AppFacts(json: Array("{".utf8)) }
   }
+
+  @Test func appFactsReadTheDevelopmentRegion() throws {
+    let app = try AppFacts(json: Array(#"{"bundleId":"a","developmentRegion":"cs"}"#.utf8))
+    #expect(app.developmentRegion == "cs")
+    #expect(try AppFacts(json: Array(#"{"bundleId":"a"}"#.utf8)).developmentRegion == nil)
+    #expect(throws: AppFactsError.self) {
+      try AppFacts(json: Array(#"{"developmentRegion": 5}"#.utf8))
+    }
+  }
 }

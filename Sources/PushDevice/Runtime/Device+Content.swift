@@ -18,7 +18,7 @@ extension Device {
           alert.body, locKey: alert.locKey, arguments: alert.locArguments ?? [],
           literalPath: alert.form == .string ? "aps.alert" : "aps.alert.body"))
       let localized = localizer.localize(input)
-      report(localized.diagnostics.map(Self.diagnostic), push: push)
+      report(localized.diagnostics.map(Diagnostic.init), push: push)
       content.title = localized.title
       content.subtitle = localized.subtitle
       content.body = localized.body
@@ -42,27 +42,5 @@ extension Device {
     let name = sound.isDefault ? nil : sound.name
     if sound.isCritical { return .critical(name: name, volume: sound.volume) }
     return name.map(NotificationSound.named) ?? .default
-  }
-}
-
-extension Device {
-  /// A localization finding as a payload diagnostic (same severity, code, source; the JSON
-  /// path, else `file:line:column`).
-  static func diagnostic(_ found: LocalizationDiagnostic) -> Diagnostic {
-    let severity: Diagnostic.Severity =
-      switch found.severity {
-      case .error: .error
-      case .warning: .warning
-      case .info: .info
-      }
-    let source: DiagnosticSource =
-      switch found.source {
-      case .device: .device
-      case .model: .model
-      case .lint: .lint
-      }
-    return Diagnostic(
-      severity, code: found.code, path: found.path ?? found.location, message: found.message,
-      source: source)
   }
 }

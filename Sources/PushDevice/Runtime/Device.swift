@@ -113,7 +113,7 @@ public struct Device: Sendable {
     }
     self.strings = bundle
     self.localizer = AlertLocalizer(bundle: bundle, preferredLanguages: configuration.languages)
-    report(found.map(Self.diagnostic), push: nil)
+    report(found.map(Diagnostic.init), push: nil)
   }
 
   /// The current virtual instant.

@@ -36,7 +36,7 @@ public struct LocalizationCheck: Sendable {
   ///
   /// - Complexity: O(fields × localizations × format length).
   public func diagnostics(for payload: Payload) -> [Diagnostic] {
-    var result = loadDiagnostics.map(Self.diagnostic)
+    var result = loadDiagnostics.map(Diagnostic.init)
     if bundle.localizations.isEmpty {
       result.append(
         Diagnostic(
@@ -103,32 +103,12 @@ public struct LocalizationCheck: Sendable {
     }
     for id in order {
       guard let (finding, localizations) = grouped[id] else { continue }
-      var converted = Self.diagnostic(finding)
+      var converted = Diagnostic(finding)
       converted.message =
         "[\(localizations.joined(separator: ", "))] \(name) \"\(key)\": \(finding.message)"
       result.append(converted)
     }
     return result
-  }
-
-  /// A localization finding as a payload diagnostic (same severity, code and source; the JSON
-  /// path, else the table's `file:line:column`).
-  public static func diagnostic(_ found: LocalizationDiagnostic) -> Diagnostic {
-    let severity: Diagnostic.Severity =
-      switch found.severity {
-      case .error: .error
-      case .warning: .warning
-      case .info: .info
-      }
-    let source: DiagnosticSource =
-      switch found.source {
-      case .device: .device
-      case .model: .model
-      case .lint: .lint
-      }
-    return Diagnostic(
-      severity, code: found.code, path: found.path ?? found.location, message: found.message,
-      source: source)
   }
 
   private static func lastComponent(_ path: String) -> String {

@@ -9,17 +9,23 @@ public struct AppFacts: Sendable, Hashable {
   public var sounds: Set<String>?
   /// Entitlements: `time-sensitive`, `critical-alerts`.
   public var entitlements: Set<String>
+  /// `developmentRegion`: the localization used when no preferred language matches
+  /// (model-decisions.md §3); `nil` when the description does not say (the default is `en`).
+  public var developmentRegion: String?
 
   /// Creates app facts.
   public init(
-    categories: Set<String> = [], sounds: Set<String>? = nil, entitlements: Set<String> = []
+    categories: Set<String> = [], sounds: Set<String>? = nil, entitlements: Set<String> = [],
+    developmentRegion: String? = nil
   ) {
     self.categories = categories
     self.sounds = sounds
     self.entitlements = entitlements
+    self.developmentRegion = developmentRegion
   }
 
-  /// Reads the `categories[].id`, `sounds` and `entitlements` fields of an app description
+  /// Reads the `categories[].id`, `sounds`, `entitlements` and `developmentRegion` fields of an
+  /// app description
   /// (or of a scenario's `app` object); other fields are ignored.
   ///
   /// - Throws: ``AppFactsError`` when the text is not JSON or a field has the wrong shape.
@@ -70,6 +76,14 @@ public struct AppFacts: Sendable, Hashable {
     if let sounds = app["sounds"] { self.sounds = try strings(sounds, "sounds") }
     if let entitlements = app["entitlements"] {
       self.entitlements = try strings(entitlements, "entitlements")
+    }
+    if let region = app["developmentRegion"] {
+      guard let text = region.stringValue, !text.isEmpty else {
+        throw AppFactsError(
+          message: "'developmentRegion' must be a language tag string",
+          position: document.position(of: region))
+      }
+      developmentRegion = text
     }
   }
 }

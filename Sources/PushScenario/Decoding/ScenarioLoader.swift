@@ -59,6 +59,29 @@ public struct ScenarioLoader: Sendable {
     return try ScenarioDecoder(source: source).decode(root)
   }
 
+  /// Every scenario the paths name (files, or folders searched as ``scenarioFiles(in:directory:)``
+  /// does), keeping those whose name contains `filter` (case-insensitive), as `pushsim run` and
+  /// `pushsim docs` take them (cli.md).
+  ///
+  /// - Throws: ``ScenarioError`` for the first file that cannot be used, or when no scenario is
+  ///   left to play.
+  public func loadAll(
+    paths: [String], in directory: URL, filter: String? = nil
+  ) throws(ScenarioError) -> [Scenario] {
+    var scenarios: [Scenario] = []
+    for file in try Self.scenarioFiles(in: paths, directory: directory) {
+      scenarios.append(try load(path: file, in: directory))
+    }
+    if let filter {
+      scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+    }
+    guard !scenarios.isEmpty else {
+      let named = filter.map { " whose name contains '\($0)'" } ?? ""
+      throw ScenarioError(file: nil, "no scenario\(named) in \(paths.joined(separator: ", "))")
+    }
+    return scenarios
+  }
+
   /// The scenario files a list of paths names: files as given, folders searched recursively
   /// for `.json` (not `*.app.json`) and `.apns` files, in a stable (sorted) order. Files inside
   /// folders named `payloads` or `media` are what scenarios refer to, not scenarios.

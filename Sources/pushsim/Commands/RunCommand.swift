@@ -48,22 +48,12 @@ enum RunCommand {
     let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
 
-    var scenarios: [Scenario] = []
+    let scenarios: [Scenario]
     do {
-      let loader = ScenarioLoader()
-      for file in try ScenarioLoader.scenarioFiles(in: paths, directory: directory) {
-        scenarios.append(try loader.load(path: file, in: directory))
-      }
+      scenarios = try ScenarioLoader().loadAll(
+        paths: paths, in: directory, filter: parsed.value("filter"))
     } catch {
       Console.error(error.description)
-      return .unusable
-    }
-    if let filter = parsed.value("filter") {
-      scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
-    }
-    guard !scenarios.isEmpty else {
-      let filter = parsed.value("filter").map { " whose name contains '\($0)'" } ?? ""
-      Console.error("error: no scenario\(filter) in \(paths.joined(separator: ", "))")
       return .unusable
     }
 

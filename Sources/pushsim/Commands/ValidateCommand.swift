@@ -118,6 +118,14 @@ enum ValidateCommand {
         throw InputError(line: "\(appPath):\(error.position): error: \(error.message)")
       }
     }
+    if let folder = parsed.value("strings") {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+        isFolder.boolValue
+      else {
+        throw InputError(line: "\(folder): error: --strings needs a folder of *.lproj tables")
+      }
+    }
     return Request(
       input: parsed.positionals.first, headers: headers, app: app,
       stringsFolder: parsed.value("strings"), json: format == "json", jsonl: parsed.has("jsonl"))
@@ -158,18 +166,12 @@ enum ValidateCommand {
     return validation.hasErrors ? .failure : .success
   }
 
-  /// `--strings DIR`: the localization layer's check, when it exists (see ValidateStrings).
+  /// `--strings DIR`: every loc-key in every localization (see ValidateStrings).
   static func checkStrings(_ validation: inout PayloadValidation, _ request: Request) {
     guard let folder = request.stringsFolder, let payload = validation.payload else { return }
-    if let found = ValidateStrings.diagnostics(for: payload, stringsFolder: folder) {
-      validation.diagnostics += found
-    } else {
-      validation.diagnostics.append(
-        Diagnostic(
-          .info, code: "strings-not-checked", path: nil,
-          message: "--strings \(folder): loc-keys are not checked yet by this version",
-          source: .lint))
-    }
+    validation.diagnostics += ValidateStrings.diagnostics(
+      for: payload, stringsFolder: folder,
+      developmentRegion: request.app?.developmentRegion ?? "en")
   }
 
   // MARK: - JSON lines

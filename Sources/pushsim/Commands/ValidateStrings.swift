@@ -10,10 +10,13 @@ import Synchronization
 enum ValidateStrings {
   private static let checks = Mutex<[String: LocalizationCheck]>([:])
 
-  static func diagnostics(for payload: Payload, stringsFolder: String) -> [Diagnostic]? {
+  static func diagnostics(
+    for payload: Payload, stringsFolder: String, developmentRegion: String
+  ) -> [Diagnostic] {
     let check = checks.withLock { cache in
       if let check = cache[stringsFolder] { return check }
-      let check = LocalizationCheck(folder: URL(fileURLWithPath: stringsFolder))
+      let check = LocalizationCheck(
+        folder: URL(fileURLWithPath: stringsFolder), developmentRegion: developmentRegion)
       cache[stringsFolder] = check
       return check
     }
