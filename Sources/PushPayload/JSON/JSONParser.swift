@@ -21,17 +21,11 @@ struct JSONParser {
   private var duplicates: [(Range<Int>, Range<Int>)] = []
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
-  /// Members and elements of the containers being read, innermost last; each container takes
-  /// its own slice off the top when it closes, so arrays are allocated once at their final size.
-  private var memberStack: [JSONMember] = []
-  private var elementStack: [JSONValue] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
     self.bytes = bytes
     self.end = bytes.count
     self.maximumDepth = maximumDepth
-    memberStack.reserveCapacity(32)
-    elementStack.reserveCapacity(16)
   }
 
   mutating func parseDocument() -> Result<Parsed, Failure> {
@@ -116,10 +110,13 @@ struct JSONParser {
       index += 1
       return JSONValue(.array([]), byteRange: start..<index)
     }
-    let base = elementStack.count
+    // Each container appends straight into its own array: no shared stack to copy out of
+    // and destroy (that copy retained and released every member; measured ~5% of validate).
+    var elements: [JSONValue] = []
+    elements.reserveCapacity(4)
     while true {
       let element = try parseValue(depth: depth)
-      elementStack.append(element)
+      elements.append(element)
       skipWhitespace()
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "',' or ']'"), offset: index)
@@ -134,11 +131,6 @@ struct JSONParser {
         }
       case UInt8(ascii: "]"):
         index += 1
-        // A fresh array: `Array(slice)` could share the stack's buffer and force a copy later.
-        var elements: [JSONValue] = []
-        elements.reserveCapacity(elementStack.count - base)
-        elements.append(contentsOf: elementStack[base...])
-        elementStack.removeLast(elementStack.count - base)
         return JSONValue(.array(elements), byteRange: start..<index)
       default:
         throw Failure(code: unexpected("',' or ']'"), offset: index)
@@ -159,7 +151,8 @@ struct JSONParser {
         .object(JSONObject(members: [], index: nil, hasDuplicateKeys: false)),
         byteRange: start..<index)
     }
-    let base = memberStack.count
+    var members: [JSONMember] = []
+    members.reserveCapacity(8)
     while true {
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "a string key"), offset: index)
@@ -181,15 +174,15 @@ struct JSONParser {
       skipWhitespace()
       let value = try parseValue(depth: depth)
       // Duplicate detection: a linear scan for small objects, a hash table past 12 members.
-      let count = memberStack.count - base
+      let count = members.count
       var previous: Int? = nil
       if lookup != nil {
         previous = lookup?.updateValue(count, forKey: key)
       } else {
-        var offset = memberStack.count - 1
-        while offset >= base {
-          if memberStack[offset].key == key {
-            previous = offset - base
+        var offset = count - 1
+        while offset >= 0 {
+          if members[offset].key == key {
+            previous = offset
             break
           }
           offset -= 1
@@ -197,16 +190,16 @@ struct JSONParser {
         if count >= 12 {
           var table: [String: Int] = [:]
           table.reserveCapacity(count * 2)
-          for offset in base..<memberStack.count { table[memberStack[offset].key] = offset - base }
+          for offset in 0..<count { table[members[offset].key] = offset }
           table[key] = count
           lookup = table
         }
       }
       if previous != nil {
         hasDuplicates = true
-        duplicates.append((keyRange, firstRange(of: key, from: base)))
+        duplicates.append((keyRange, Self.firstRange(of: key, in: members)))
       }
-      memberStack.append(JSONMember(key: key, keyRange: keyRange, value: value))
+      members.append(JSONMember(key: key, keyRange: keyRange, value: value))
       skipWhitespace()
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "',' or '}'"), offset: index)
@@ -221,10 +214,6 @@ struct JSONParser {
         }
       case UInt8(ascii: "}"):
         index += 1
-        var members: [JSONMember] = []
-        members.reserveCapacity(memberStack.count - base)
-        members.append(contentsOf: memberStack[base...])
-        memberStack.removeLast(memberStack.count - base)
         return JSONValue(
           .object(JSONObject(members: members, index: lookup, hasDuplicateKeys: hasDuplicates)),
           byteRange: start..<index)
@@ -234,10 +223,9 @@ struct JSONParser {
     }
   }
 
-  /// The key range of the first member named `key` in the object starting at `base`
-  /// (duplicates are rare: a scan is fine).
-  private func firstRange(of key: String, from base: Int) -> Range<Int> {
-    for member in memberStack[base...] where member.key == key { return member.keyRange }
+  /// The key range of the first member named `key` (duplicates are rare: a scan is fine).
+  private static func firstRange(of key: String, in members: [JSONMember]) -> Range<Int> {
+    for member in members where member.key == key { return member.keyRange }
     return 0..<0
   }
 

@@ -82,14 +82,15 @@ public struct JSONWriter: Sendable {
       bytes.append(UInt8(ascii: "0") + UInt8(value))
       return
     }
-    var digits: [UInt8] = []
-    var magnitude = value.magnitude
-    repeat {
-      digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
+    // Most significant digit first, without a temporary array (four integers per result line).
+    let magnitude = value.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor &*= 10 }
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    bytes.append(contentsOf: digits.reversed())
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+      divisor /= 10
+    } while divisor > 0
   }
 
   /// Appends a Boolean.

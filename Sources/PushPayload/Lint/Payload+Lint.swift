@@ -209,7 +209,11 @@ struct PayloadLinter {
 
   /// The first printf-style specifier (`%@`, `%1$@`, `%d`, `%%`, …) in `text`, if any.
   static func formatSpecifier(in text: String) -> String? {
-    guard text.utf8.contains(UInt8(ascii: "%")) else { return nil }
+    // Scanning the contiguous bytes is several times cheaper than UTF8View's index walk.
+    let hasPercent =
+      text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) }
+      ?? text.utf8.contains(UInt8(ascii: "%"))
+    guard hasPercent else { return nil }
     let scalars = Array(text.unicodeScalars)
     var index = 0
     while index < scalars.count {

@@ -82,8 +82,9 @@ public struct Alert: Sendable, Hashable {
   /// The service extension runs only for a visible alert (model-decisions.md §7); a loc-key
   /// counts, since it shows at least the key itself.
   public var hasVisibleText: Bool {
-    [title, subtitle, body, titleLocKey, subtitleLocKey, locKey].contains { text in
-      text.map { !$0.isEmpty } ?? false
-    }
+    // Checked one by one: an array literal here allocated on every lint run.
+    func visible(_ text: String?) -> Bool { text.map { !$0.isEmpty } ?? false }
+    return visible(title) || visible(subtitle) || visible(body) || visible(titleLocKey)
+      || visible(subtitleLocKey) || visible(locKey)
   }
 }

@@ -7,7 +7,7 @@ public struct Payload: Sendable {
   /// The whole payload as a typed JSON value (what `userInfo` holds, `aps` included).
   public let json: JSONValue
   /// The `aps` dictionary, read with safe casts.
-  public let aps: APS
+  public private(set) var aps: APS
   /// Findings made while reading: wrong types and what they were treated as.
   public let diagnostics: [Diagnostic]
   /// Top-level keys that are neither `aps` nor the app's data (`Simulator Target Bundle`).
@@ -24,7 +24,8 @@ public struct Payload: Sendable {
     var reader = PayloadReader(pushType: pushType)
     self.json = json
     self.ignoredTopLevelKeys = ignoredTopLevelKeys
-    self.aps = reader.readRoot(json)
+    self.aps = APS()
+    reader.readRoot(json, into: &self.aps)
     self.diagnostics = reader.diagnostics
   }
 

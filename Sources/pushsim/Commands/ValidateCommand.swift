@@ -274,7 +274,9 @@ enum ValidateCommand {
     totals: inout Totals
   ) {
     guard !lines.isEmpty else { return }
-    let workers = min(workerCount, max(1, lines.count / 256))
+    // A few chunks per core, handed out as cores free up: on a shared machine one stalled
+    // thread no longer holds the whole batch back.
+    let workers = min(workerCount * 4, max(1, lines.count / 256))
     let results = Mutex<[(Int, [UInt8], Totals)]>([])
     let perWorker = (lines.count + workers - 1) / workers
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
