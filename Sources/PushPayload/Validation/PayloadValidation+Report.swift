@@ -29,17 +29,7 @@ extension PayloadValidation {
         writer.bytes.append(contentsOf: Self.inferredAlertJSON)
         continue
       }
-      writer.raw("{\"severity\":")
-      writer.string(diagnostic.severity.rawValue)
-      writer.raw(",\"code\":")
-      writer.string(diagnostic.code)
-      writer.raw(",\"path\":")
-      writer.string(diagnostic.path)
-      writer.raw(",\"message\":")
-      writer.string(diagnostic.message)
-      writer.raw(",\"source\":")
-      writer.string(diagnostic.source.rawValue)
-      writer.raw("}")
+      Self.writeDiagnostic(diagnostic, into: &writer)
     }
     writer.raw("]}")
   }
@@ -47,6 +37,12 @@ extension PayloadValidation {
   /// One diagnostic as a JSON object.
   static func diagnosticJSON(_ diagnostic: Diagnostic) -> [UInt8] {
     var writer = JSONWriter()
+    writeDiagnostic(diagnostic, into: &writer)
+    return writer.bytes
+  }
+
+  /// Writes one diagnostic as `{"severity", "code", "path", "message", "source"}` (cli.md).
+  static func writeDiagnostic(_ diagnostic: Diagnostic, into writer: inout JSONWriter) {
     writer.raw("{\"severity\":")
     writer.string(diagnostic.severity.rawValue)
     writer.raw(",\"code\":")
@@ -58,7 +54,6 @@ extension PayloadValidation {
     writer.raw(",\"source\":")
     writer.string(diagnostic.source.rawValue)
     writer.raw("}")
-    return writer.bytes
   }
 
   static let inferredAlertJSON = diagnosticJSON(APNsVerdict.inferredAlert)
