@@ -73,3 +73,13 @@ public struct LocalizationDiagnostic: Sendable, Hashable, Codable, CustomStringC
     return "\(prefix)\(severity.rawValue): \(message) [\(code)]"
   }
 }
+
+extension LocalizationDiagnostic {
+  /// A table file that cannot be read: the device loads nothing from it (localization-formats
+  /// §2.2: a table that fails to load counts as empty).
+  public static func unreadableFile(_ file: String) -> LocalizationDiagnostic {
+    LocalizationDiagnostic(
+      .error, code: "unreadable-file", message: "cannot read the file", source: .device,
+      file: file)
+  }
+}

@@ -30,11 +30,7 @@ public struct StringCatalog: Sendable {
     guard let data = try? Data(contentsOf: url) else {
       return StringCatalog(
         file: file, sourceLanguage: "", tables: [:], isLoaded: false,
-        diagnostics: [
-          LocalizationDiagnostic(
-            .error, code: "unreadable-file", message: "cannot read the file", source: .device,
-            file: file)
-        ])
+        diagnostics: [.unreadableFile(file)])
     }
     return read(data: data, file: file)
   }

@@ -67,9 +67,7 @@ public struct StringsFile: Sendable {
     guard let data = try? Data(contentsOf: url) else {
       return failed(
         file: file, format: .textUTF8,
-        LocalizationDiagnostic(
-          .error, code: "unreadable-file", message: "cannot read the file", source: .device,
-          file: file))
+        .unreadableFile(file))
     }
     return read(data: data, file: file)
   }

@@ -28,11 +28,7 @@ public struct StringsdictFile: Sendable {
     guard let data = try? Data(contentsOf: url) else {
       return StringsdictFile(
         file: file, entries: [:], rawEntries: [:], isLoaded: false,
-        diagnostics: [
-          LocalizationDiagnostic(
-            .error, code: "unreadable-file", message: "cannot read the file", source: .device,
-            file: file)
-        ])
+        diagnostics: [.unreadableFile(file)])
     }
     return read(data: data, file: file)
   }
