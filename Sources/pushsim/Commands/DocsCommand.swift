@@ -30,15 +30,9 @@ enum DocsCommand {
 
   static func main(_ arguments: [String]) async -> ExitStatus {
     let parsed: Arguments
-    do {
-      parsed = try Arguments.parse(arguments, options: ["out", "filter"], flags: [])
-    } catch {
-      Console.error("error: \(error.message)")
-      return .unusable
-    }
-    if parsed.has("help") {
-      Console.write(help)
-      return .success
+    switch Arguments.forCommand(arguments, options: ["out", "filter"], help: help) {
+    case .proceed(let arguments): parsed = arguments
+    case .exit(let status): return status
     }
     guard let out = parsed.value("out"), !out.isEmpty else {
       Console.error("error: missing --out DIR (the folder to write the site into)")

@@ -29,16 +29,11 @@ enum RenderCommand {
 
   static func main(_ arguments: [String]) async -> ExitStatus {
     let parsed: Arguments
-    do {
-      parsed = try Arguments.parse(
-        arguments, options: ["languages", "strings", "app", "format"], flags: [])
-    } catch {
-      Console.error("error: \(error.message)")
-      return .unusable
-    }
-    if parsed.has("help") {
-      Console.write(help)
-      return .success
+    switch Arguments.forCommand(
+      arguments, options: ["languages", "strings", "app", "format"], help: help)
+    {
+    case .proceed(let arguments): parsed = arguments
+    case .exit(let status): return status
     }
     let format = parsed.value("format") ?? "text"
     guard ["text", "json"].contains(format) else {

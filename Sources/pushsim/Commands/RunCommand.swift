@@ -30,15 +30,9 @@ enum RunCommand {
 
   static func main(_ arguments: [String]) async -> ExitStatus {
     let parsed: Arguments
-    do {
-      parsed = try Arguments.parse(arguments, options: ["format", "output", "filter"], flags: [])
-    } catch {
-      Console.error("error: \(error.message)")
-      return .unusable
-    }
-    if parsed.has("help") {
-      Console.write(help)
-      return .success
+    switch Arguments.forCommand(arguments, options: ["format", "output", "filter"], help: help) {
+    case .proceed(let arguments): parsed = arguments
+    case .exit(let status): return status
     }
     let format = parsed.value("format") ?? "text"
     guard ["text", "json", "junit"].contains(format) else {

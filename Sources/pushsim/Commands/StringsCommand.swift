@@ -24,15 +24,9 @@ enum StringsCommand {
 
   static func main(_ arguments: [String]) async -> ExitStatus {
     let parsed: Arguments
-    do {
-      parsed = try Arguments.parse(arguments, options: ["format"], flags: [])
-    } catch {
-      Console.error("error: \(error.message)")
-      return .unusable
-    }
-    if parsed.has("help") {
-      Console.write(usage)
-      return .success
+    switch Arguments.forCommand(arguments, options: ["format"], help: usage) {
+    case .proceed(let arguments): parsed = arguments
+    case .exit(let status): return status
     }
     let format = parsed.value("format") ?? "text"
     guard ["text", "json"].contains(format) else {

@@ -61,6 +61,34 @@ struct Arguments {
   }
 }
 
+extension Arguments {
+  /// What a subcommand does after reading its command line.
+  enum Outcome {
+    /// Go on with these arguments.
+    case proceed(Arguments)
+    /// Stop with this status: `--help` was printed, or a usage error was reported.
+    case exit(ExitStatus)
+  }
+
+  /// Reads a subcommand's command line: a usage error is reported on standard error (exit 2),
+  /// `--help` prints `help` (exit 0); otherwise the arguments are returned.
+  static func forCommand(
+    _ arguments: [String], options: Set<String>, flags: Set<String> = [], help: String
+  ) -> Outcome {
+    do {
+      let parsed = try parse(arguments, options: options, flags: flags)
+      guard !parsed.has("help") else {
+        Console.write(help)
+        return .exit(.success)
+      }
+      return .proceed(parsed)
+    } catch {
+      Console.error("error: \(error.message)")
+      return .exit(.unusable)
+    }
+  }
+}
+
 /// A bad command line: reported on standard error, exit status 2.
 struct UsageError: Error {
   var message: String
