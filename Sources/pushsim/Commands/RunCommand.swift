@@ -52,6 +52,12 @@ enum RunCommand {
     }
 
     let runner = ScenarioRunner()
+    for scenario in scenarios {
+      if let missing = runner.missingPiece(for: scenario) {
+        Console.error("\(scenario.file): error: \(missing)")
+        return .unusable
+      }
+    }
     var results: [ScenarioResult] = []
     results.reserveCapacity(scenarios.count)
     for scenario in scenarios {
