@@ -125,6 +125,10 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
       #"x.json:1:21: error: unknown value "foregroud" for "state"; did you mean "foreground"?"#
     ),
     (
+      #"{ "app": { "serviceExtension": { "kind": "madia" } }, "steps": [] }"#,
+      #"x.json:1:42: error: unknown value "madia" for "kind"; did you mean "media"?"#
+    ),
+    (
       #"{ "steps": [ { "push": { "payload": {} } }, { "expect": { "notifications": {} } } ] }"#,
       #"x.json:1:59: error: unknown field "notifications" in "expect"; did you mean "notification"?"#
     ),
