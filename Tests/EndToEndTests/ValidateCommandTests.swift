@@ -114,6 +114,19 @@ import Testing
     #expect(result.standardError == "4 payloads: 3 accepted, 1 rejected; 1 errors, 2 warnings\n")
   }
 
+  /// Output fills the pipe long before all input is written: the runner must read while it
+  /// writes (a runner that writes everything first would hang here).
+  @Test func jsonlStreamsManyLinesWithoutBlockingOnOutput() throws {
+    let count = 20_000
+    let input = String(repeating: #"{"aps":{"alert":"hello there"}}"# + "\n", count: count)
+    let result = try CommandRunner.run(
+      ["validate", "--jsonl", "--format", "json", "--push-type", "alert"], input: Data(input.utf8))
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == count)
+    #expect(lines.last?.hasPrefix(#"{"line":\#(count),"#) == true)
+  }
+
   @Test func jsonlJudgesHugeLinesBySizeAlone() throws {
     let huge = #"{"aps":{"alert":""# + String(repeating: "a", count: 1_100_000) + #""}}"#
     let result = try CommandRunner.run(
