@@ -30,7 +30,8 @@ public enum CommandRunner {
       buildFolder.appendingPathComponent("pushsim"),
       buildFolder.deletingLastPathComponent().appendingPathComponent("pushsim"),
     ]
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else { throw MissingExecutable(searched: candidates.map(\.path)) }
     return found
   }
