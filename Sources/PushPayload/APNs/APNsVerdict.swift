@@ -153,7 +153,7 @@ extension APNsVerdict {
       if priority == 10, headers.pushType == PushType.background.rawValue {
         reject(
           .badPriority, "apns-priority",
-          "a background push must use priority 5 (or 1); 10 is an error (spec §2.2)", .model)
+          "a background push must use priority 5 (or 1); 10 is an error (Behavior.md §2.2)", .model)
       }
     }
 
@@ -193,7 +193,7 @@ extension APNsVerdict {
     {
       reject(
         .badTopic, "apns-topic",
-        "a \(pushType.rawValue) push needs a topic ending in '\(suffix)' (spec §2.3), "
+        "a \(pushType.rawValue) push needs a topic ending in '\(suffix)' (Behavior.md §2.3), "
           + "found \(JSONWriter.quoted(topic))", .model)
     }
 

@@ -85,12 +85,12 @@ struct PayloadLinter {
     if priority == nil {
       add(
         .warning, "background-priority", "apns-priority",
-        "no apns-priority means 10, but a background push must use 5 (spec §2.2)")
+        "no apns-priority means 10, but a background push must use 5 (Behavior.md §2.2)")
     } else if priority == "10", pushTypeWasInferred {
       add(
         .warning, "background-priority", "apns-priority",
         "priority 10 for a content-available-only push: APNs requires 5 for background pushes "
-          + "(spec §2.2)")
+          + "(Behavior.md §2.2)")
     }
   }
 
@@ -191,7 +191,7 @@ struct PayloadLinter {
       add(
         .warning, "literal-and-loc-key", "aps.alert.\(name)",
         "both '\(name)' and '\(keyName)': the localized text wins when the key resolves "
-          + "(model-decisions.md §3); send one")
+          + "(Rules.md §3); send one")
     }
     if locArgs != nil, locKey == nil {
       add(
@@ -262,7 +262,7 @@ struct PayloadLinter {
           add(
             .warning, "entitlement-missing", path,
             "\(what) needs the '\(entitlement)' entitlement, which the app does not have: it is "
-              + "delivered as active (model-decisions.md §5)", source: .model)
+              + "delivered as active (Rules.md §5)", source: .model)
         }
       } else {
         add(

@@ -310,7 +310,7 @@ public struct DocsSite: Sendable {
       title = "documented iOS behaviour"
     case .model:
       label = "model"
-      title = "PushSim's model where Apple is silent (model-decisions.md)"
+      title = "PushSim's model where Apple is silent (Rules.md)"
     case .lint:
       label = "lint"
       title = "advice: legal, but probably not what the sender meant"
