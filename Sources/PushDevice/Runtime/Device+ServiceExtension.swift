@@ -14,7 +14,7 @@ extension Device {
     return app.serviceExtension.flatMap(ServiceExtensionStage.builtInExtension(for:))
   }
 
-  /// Runs the app's service extension when model-decisions.md §7 says it runs: `mutable-content`
+  /// Runs the app's service extension when Rules.md §7 says it runs: `mutable-content`
   /// is set, the alert has visible text after localization, alerts are allowed (provisional
   /// counts) and the app has an extension. Returns the content to present; the clock moves on
   /// by the time the extension used.
@@ -53,7 +53,7 @@ extension Device {
     }
     advance(to: start.addingTimeInterval(outcome.elapsed.timeInterval))
     var content = outcome.request.content
-    // The identifier cannot change (model-decisions.md §7); the outcome's request keeps it.
+    // The identifier cannot change (Rules.md §7); the outcome's request keeps it.
     content.payload = outcome.request.content.payload
     return content
   }

@@ -5,9 +5,9 @@ extension Device {
   /// Changes the device settings mid-run (scenario step `set` with `device`).
   ///
   /// Unlocking and locking are recorded (locking sends a foreground app to the background);
-  /// going online delivers what APNs stored (model-decisions.md §6); turning the Scheduled
+  /// going online delivers what APNs stored (Rules.md §6); turning the Scheduled
   /// Summary off delivers what it held, and changing its times reschedules the next delivery
-  /// (model-decisions.md §4). `now` is ignored: only ``advance(by:)`` moves time.
+  /// (Rules.md §4). `now` is ignored: only ``advance(by:)`` moves time.
   public mutating func setDevice(_ new: DeviceConfiguration) async {
     let old = configuration
     configuration = new
@@ -53,7 +53,7 @@ extension Device {
   /// Changes the app's configuration mid-run (scenario step `set` with `app`).
   ///
   /// A state change is recorded (foreground unlocks the device). Grouping is a view, so a new
-  /// grouping setting regroups what the center holds (model-decisions.md §4). A new service
+  /// grouping setting regroups what the center holds (Rules.md §4). A new service
   /// extension, media manifest or ATS setting applies to later pushes. The strings bundle and
   /// router given at creation stay.
   public mutating func setApp(_ new: AppConfiguration) {

@@ -5,9 +5,9 @@ import PushPayload
 /// A simulated iPhone with one app: it receives pushes and behaves as iOS does, step by step,
 /// on a virtual clock, recording every decision in ``events``.
 ///
-/// The runtime of architecture.md: APNs's verdict, store-and-forward while offline, background
+/// The runtime of Architecture.md: APNs's verdict, store-and-forward while offline, background
 /// pushes, localization, the service extension, presentation, Notification Center, the badge,
-/// and the user's responses routed to the app (model-decisions.md §4–§8). A value type: build
+/// and the user's responses routed to the app (Rules.md §4–§8). A value type: build
 /// one, feed it pushes with ``receive(_:headers:id:)``, move time with ``advance(by:)``, respond
 /// with ``tap(_:action:text:)``, ``dismiss(_:)`` and ``clear()``, and read ``center``,
 /// ``badge``, ``routes``, ``events`` and ``app``.
@@ -31,13 +31,13 @@ public struct Device: Sendable {
   public internal(set) var events = EventLog()
   /// Every diagnostic raised so far, with its push id.
   public internal(set) var diagnostics: [PushDiagnostic] = []
-  /// The app icon's badge (spec §7.4); 0 means none.
+  /// The app icon's badge (Behavior.md §7.4); 0 means none.
   public internal(set) var badge = 0
   /// The app's runtime status: state, wakes, responses (`expect.app`).
   public internal(set) var appStatus: AppStatus
-  /// Every response the app received, with the router's decision (model-decisions.md §8).
+  /// Every response the app received, with the router's decision (Rules.md §8).
   public internal(set) var responses: [ResponseRecord] = []
-  /// The last Scheduled Summary digest delivered: push ids, featured first (model-decisions.md §4).
+  /// The last Scheduled Summary digest delivered: push ids, featured first (Rules.md §4).
   public internal(set) var lastSummaryDigest: [String] = []
 
   /// The app's strings tables.
@@ -63,9 +63,9 @@ public struct Device: Sendable {
   var recordOrder: [String] = []
   /// Every notification made, by push id.
   var notifications: [String: NotificationRecord] = [:]
-  /// The push APNs keeps while the device is offline (one per app, spec §2.5).
+  /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
   var stored: StoredPush?
-  /// Background pushes handed to the app within the last hour (model-decisions.md §6).
+  /// Background pushes handed to the app within the last hour (Rules.md §6).
   var silentPushesInWindow = 0
   /// Arrival sequence for Notification Center order.
   var sequence = 0
@@ -81,9 +81,9 @@ public struct Device: Sendable {
   ///   - strings: the app's strings tables; `nil` loads `app.strings` when set (its findings
   ///     land in ``diagnostics``), else no tables (every loc-key is missing).
   ///   - router: the app's navigation logic; `nil` uses a ``RouteTable`` built from
-  ///     `app.routes` (model-decisions.md §8).
+  ///     `app.routes` (Rules.md §8).
   ///   - serviceExtension: your own service extension; `nil` uses the built-in one that
-  ///     `app.serviceExtension` describes, if any (model-decisions.md §7).
+  ///     `app.serviceExtension` describes, if any (Rules.md §7).
   ///   - extensionStage: how extensions run (fetcher, sandbox); `nil` builds one from
   ///     `app.serviceExtension`, `app.media` and `app.ats`.
   public init(

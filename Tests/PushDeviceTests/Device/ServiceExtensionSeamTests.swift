@@ -3,7 +3,7 @@ import PushDevice
 import PushPayload
 import Testing
 
-/// model-decisions.md §7, first bullet: the device decides whether the extension runs.
+/// Rules.md §7, first bullet: the device decides whether the extension runs.
 @Suite struct ServiceExtensionSeamTests {
   /// Adds a prefix to the title after spending some scenario time.
   struct Prefixer: ServiceExtension {
