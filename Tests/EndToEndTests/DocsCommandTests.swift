@@ -2,7 +2,7 @@ import Foundation
 import PushSimTestSupport
 import Testing
 
-/// `pushsim docs` run as a user runs it (cli.md): the files it writes and its exit status.
+/// `pushsim docs` run as a user runs it (CommandLine.md): the files it writes and its exit status.
 @Suite struct DocsCommandTests {
   static let fixtures = "Tests/PushScenarioTests/Fixtures/Docs/Scenarios"
 

@@ -2,7 +2,7 @@ import Foundation
 import PushSimTestSupport
 import Testing
 
-/// `pushsim strings lint|dump` run as a user runs them (cli.md).
+/// `pushsim strings lint|dump` run as a user runs them (CommandLine.md).
 @Suite struct StringsCommandTests {
   static let snapshots = Repository.folder().appendingPathComponent("Snapshots/Strings")
   static let parserFixtures = "Tests/PushLocalizationTests/Fixtures/Strings/Parser"
@@ -98,7 +98,7 @@ import Testing
   }
 }
 
-/// `pushsim validate --strings DIR` (cli.md): every loc-key in every localization.
+/// `pushsim validate --strings DIR` (CommandLine.md): every loc-key in every localization.
 @Suite struct ValidateStringsTests {
   @Test func seedPayloadPassesAgainstTheSampleApp() throws {
     let result = try CommandRunner.run([

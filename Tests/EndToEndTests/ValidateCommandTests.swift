@@ -2,7 +2,7 @@ import Foundation
 import PushSimTestSupport
 import Testing
 
-/// `pushsim validate` as a user runs it: output, standard error and exit status (cli.md).
+/// `pushsim validate` as a user runs it: output, standard error and exit status (CommandLine.md).
 @Suite struct ValidateCommandTests {
   static let payloads = "Tests/PushPayloadTests/Fixtures/payloads"
 

@@ -2,7 +2,7 @@ import Foundation
 import PushPayload
 
 extension Device {
-  /// A background push (`content-available` and no alert, sound or badge), model-decisions.md §6.
+  /// A background push (`content-available` and no alert, sound or badge), Rules.md §6.
   mutating func handleBackgroundPush(_ id: String) {
     if app.state == .forceQuit {
       let reason = "the user force-quit the app: background pushes are discarded until it is opened"
@@ -39,7 +39,8 @@ extension Device {
       .silent, id, .device, reason, ["inWindow": .init(.number(JSONNumber(silentPushesInWindow)))])
   }
 
-  /// A push with an alert and `content-available`: shown, and the app is woken too (spec §7.5).
+  /// A push with an alert and `content-available`: shown, and the app is woken too (Behavior.md
+  /// §7.5).
   mutating func wakeForMixedPush(_ id: String) {
     if app.state == .forceQuit {
       log(
@@ -64,7 +65,8 @@ extension Device {
     log(.wake, id, .device, "content-available: the app is also woken in the background")
   }
 
-  /// Counts a background wake; a not-running app is launched into the background (spec §7.1).
+  /// Counts a background wake; a not-running app is launched into the background (Behavior.md
+  /// §7.1).
   mutating func wakeInBackground() {
     appStatus.remoteNotifications += 1
     appStatus.backgroundWakes += 1
@@ -73,7 +75,7 @@ extension Device {
     }
   }
 
-  /// Changes the app state, recording it; foreground unlocks the device (scenario-format.md).
+  /// Changes the app state, recording it; foreground unlocks the device (ScenarioFormat.md).
   mutating func setAppState(_ state: AppState, reason: String) {
     guard app.state != state else { return }
     let old = app.state

@@ -37,7 +37,7 @@ public struct FormattedText: Sendable, Hashable {
   }
 }
 
-/// Formats localized strings the way model-decisions.md §3 decides (spec §4.1, §4.2, §2.1–2.3).
+/// Formats localized strings the way Rules.md §3 decides (Localization.md §4.1, §4.2, §2.1–2.3).
 ///
 /// - `%@` takes the next argument, `%n$@` argument n (1-based), `%%` is `%`.
 /// - Other conversions (`%d`, `%s`, `%f`…) take an argument the same way and print it unchanged,
@@ -49,10 +49,11 @@ public struct FormattedText: Sendable, Hashable {
 /// - Argument text is never read as a format.
 /// - `%#@name@` / `%n$#@name@`: the matching argument is read as a decimal number (not a number:
 ///   `other`, warning `plural-arg-not-number`), its CLDR category chosen by ``PluralRules`` for the
-///   language, Apple's `zero` used for 0 when present (spec §2.3), a missing category falls back
-///   to `other`; the variant is formatted in turn (nested variables work). Inside a variant a bare
-///   numeric conversion (`%d`, `%ld`, `%u`…) names the variable's own argument and does not move
-///   on to the next one (PushSim's reading of the `.stringsdict` convention; `source: model`).
+///   language, Apple's `zero` used for 0 when present (Localization.md §2.3), a missing category
+///   falls back to `other`; the variant is formatted in turn (nested variables work). Inside a
+///   variant a bare numeric conversion (`%d`, `%ld`, `%u`…) names the variable's own argument and
+///   does not move on to the next one (PushSim's reading of the `.stringsdict` convention; `source:
+///   model`).
 public struct LocalizedFormatter: Sendable {
   /// The language whose plural rules apply.
   public var language: String
@@ -103,7 +104,7 @@ public struct LocalizedFormatter: Sendable {
   }
 
   /// The plural category for a number argument, with Apple's `zero` rule applied when the
-  /// variable has a `zero` variant (spec §2.3).
+  /// variable has a `zero` variant (Localization.md §2.3).
   func category(for operands: PluralOperands, hasZeroVariant: Bool) -> PluralCategory {
     if hasZeroVariant, operands.integer == 0, operands.isIntegral, !operands.integerIsLarge {
       return .zero

@@ -1,9 +1,9 @@
 public import Foundation
 
-/// `pushsim strings dump FILE`: a strings file's table as one JSON object (cli.md).
+/// `pushsim strings dump FILE`: a strings file's table as one JSON object (CommandLine.md).
 ///
 /// `.strings`: key → value, what the device loads (after a silent truncation, only the entries
-/// before it; spec §1.5). `.stringsdict`: key → the entry's dictionary. `.xcstrings`:
+/// before it; Localization.md §1.5). `.stringsdict`: key → the entry's dictionary. `.xcstrings`:
 /// `{"<lang>": {key: value}}`, plural values as the `.stringsdict` dictionary Xcode would
 /// compile. Data values print as base64 strings.
 public enum StringsDump {

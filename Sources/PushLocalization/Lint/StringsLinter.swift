@@ -1,11 +1,11 @@
 import Foundation
 
-/// `pushsim strings lint PATH...` (cli.md): every finding about `.strings`, `.stringsdict` and
-/// `.xcstrings` files.
+/// `pushsim strings lint PATH...` (CommandLine.md): every finding about `.strings`, `.stringsdict`
+/// and `.xcstrings` files.
 ///
-/// Per file: syntax errors with file, line and column, silent truncation (spec §1.5), duplicate
-/// keys (§1.6), and format specifiers other than `%@`/`%n$@` in values (§4.2; inside a plural
-/// variant the variable's own numeric conversion is fine). Across files: keys that some
+/// Per file: syntax errors with file, line and column, silent truncation (Localization.md §1.5),
+/// duplicate keys (§1.6), and format specifiers other than `%@`/`%n$@` in values (§4.2; inside a
+/// plural variant the variable's own numeric conversion is fine). Across files: keys that some
 /// localization of the same table lacks (reported at the key in a localization that has it),
 /// and catalog keys without a value in one of the catalog's languages.
 public struct StringsLinter: Sendable {

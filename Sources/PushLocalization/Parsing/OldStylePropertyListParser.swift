@@ -1,10 +1,10 @@
 /// The text `.strings` grammar (OpenStep "old-style" property list), read as CoreFoundation's C
-/// parser reads it (spec §1.1–§1.5, CF-C-new `CFOldStylePList.c`).
+/// parser reads it (Localization.md §1.1–§1.5, CF-C-new `CFOldStylePList.c`).
 ///
 /// Where the C parser and swift-foundation's Swift parser differ, this follows the **C column**
-/// of the spec's escape table (§1.3), because that is the lineage of the parser on the device:
-/// `\f` is U+000C and `\v` U+000B (not U+0012/U+0011); `\U` takes 1–4 hex digits, stops at the
-/// first non-hex character and yields U+0000 when there is none (no error); `\U` surrogate
+/// of Localization.md's escape table (§1.3), because that is the lineage of the parser on the
+/// device: `\f` is U+000C and `\v` U+000B (not U+0012/U+0011); `\U` takes 1–4 hex digits, stops at
+/// the first non-hex character and yields U+0000 when there is none (no error); `\U` surrogate
 /// halves written one after the other (`\UD83D\UDE00`) pair into one scalar; octal `\N`, `\NN`,
 /// `\NNN` is truncated to a byte and mapped through NeXTSTEP Latin; `\u` is not an escape; any
 /// other escaped character is itself.
@@ -434,7 +434,7 @@ struct OldStylePropertyListParser {
   ///
   /// Returns `false` on an error. `strayStop` is where something ended the content without an
   /// error before the end of the input: a character that cannot start a key, or a key whose
-  /// quote is never closed (CF drops the key's error there too, spec §1.5).
+  /// quote is never closed (CF drops the key's error there too, Localization.md §1.5).
   private mutating func parseDictionaryContent(
     depth: Int, into entries: inout [Entry], strayStop: inout (offset: Int, cause: String?)?
   ) -> Bool {

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// An `.xcstrings` String Catalog turned into one table per language, as Xcode compiles it into
-/// `.strings`/`.stringsdict` (spec §3).
+/// `.strings`/`.stringsdict` (Localization.md §3).
 ///
 /// Read with `JSONSerialization`. Per key and language: a `stringUnit`'s `value`; or
 /// `variations.device` (PushSim is an iPhone: `iphone`, else `other`); or `variations.plural`

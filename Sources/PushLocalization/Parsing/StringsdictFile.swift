@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A `.stringsdict` file: plural formats by key (spec §2.1, §2.5).
+/// A `.stringsdict` file: plural formats by key (Localization.md §2.1, §2.5).
 ///
 /// The property list (XML, binary, or old-style text) is read with `PropertyListSerialization`;
 /// each entry is a dictionary with `NSStringLocalizedFormatKey` and one dictionary per variable
@@ -19,7 +19,7 @@ public struct StringsdictFile: Sendable {
   /// Errors and warnings.
   public var diagnostics: [LocalizationDiagnostic]
 
-  /// The entries as a table, to merge over a `.strings` table (spec §2.2).
+  /// The entries as a table, to merge over a `.strings` table (Localization.md §2.2).
   public var table: StringsTable { StringsTable(entries: entries.mapValues { .plural($0) }) }
 
   /// Reads a file from disk.

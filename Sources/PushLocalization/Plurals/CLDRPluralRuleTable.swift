@@ -1,6 +1,6 @@
 /// CLDR cardinal plural rules, copied as text from unicode-org/cldr
-/// `common/supplemental/plurals.xml` (commit 004469dc, the newer of the two versions the spec
-/// read, §2.4: `es`, `it`, `pt` and `fr` have `many` for multiples of a million).
+/// `common/supplemental/plurals.xml` (commit 004469dc, the newer of the two versions that
+/// Localization.md §2.4 read: `es`, `it`, `pt` and `fr` have `many` for multiples of a million).
 ///
 /// Each rule keeps CLDR's `@integer`/`@decimal` samples: the tests check every sample against its
 /// category. Covers at least the languages issue 3 lists.

@@ -1,5 +1,5 @@
 /// One CLDR plural rule condition, parsed from its text and evaluated on ``PluralOperands``
-/// (UTS #35 Part 3, "Plural rules syntax"; spec §2.4).
+/// (UTS #35 Part 3, "Plural rules syntax"; Localization.md §2.4).
 ///
 /// Grammar: `condition = and_condition ('or' and_condition)*`,
 /// `and_condition = relation ('and' relation)*`,

@@ -1,5 +1,5 @@
-/// The cardinal plural rules of one language, evaluated from CLDR rule text (spec §2.4,
-/// model-decisions.md §3).
+/// The cardinal plural rules of one language, evaluated from CLDR rule text (Localization.md §2.4,
+/// Rules.md §3).
 ///
 /// Rules come from ``CLDRPluralRuleTable`` (text copied from unicode-org/cldr
 /// `common/supplemental/plurals.xml`) and are parsed by ``PluralRule``: no per-language code.

@@ -1,7 +1,7 @@
 /// The value of one key in a localization's table: a plain format, or a plural format from a
 /// `.stringsdict` entry or a String Catalog substitution.
 ///
-/// Spec §2.1 (`.stringsdict`), §3 (`.xcstrings`); model-decisions.md §3 (plurals).
+/// Spec §2.1 (`.stringsdict`), §3 (`.xcstrings`); Rules.md §3 (plurals).
 public enum LocalizedValue: Sendable, Hashable {
   /// A format string such as `"%1$@ wrote: %2$@"` (from `.strings` or a catalog `stringUnit`).
   case format(String)
@@ -17,7 +17,7 @@ public enum LocalizedValue: Sendable, Hashable {
   }
 }
 
-/// A `.stringsdict` entry: `NSStringLocalizedFormatKey` and its variables (spec §2.1).
+/// A `.stringsdict` entry: `NSStringLocalizedFormatKey` and its variables (Localization.md §2.1).
 public struct PluralFormat: Sendable, Hashable {
   /// `NSStringLocalizedFormatKey`: the format with `%#@name@` or `%n$#@name@` variables.
   public var format: String
@@ -33,7 +33,8 @@ public struct PluralFormat: Sendable, Hashable {
 
 /// One plural variable (`NSStringPluralRuleType`): its value type and one text per category.
 ///
-/// Variant texts may use further variables of the same entry (nested variables, spec §2.1).
+/// Variant texts may use further variables of the same entry (nested variables, Localization.md
+/// §2.1).
 public struct PluralVariable: Sendable, Hashable {
   /// `NSStringFormatValueTypeKey`, the printf conversion of the number (`d`, `ld`, `lld`, `f`…),
   /// or a catalog substitution's `formatSpecifier`.
@@ -54,7 +55,7 @@ public struct PluralVariable: Sendable, Hashable {
   }
 }
 
-/// A CLDR plural category, plus Apple's use of `zero` for the value 0 (spec §2.3).
+/// A CLDR plural category, plus Apple's use of `zero` for the value 0 (Localization.md §2.3).
 public enum PluralCategory: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
   /// `zero`
   case zero

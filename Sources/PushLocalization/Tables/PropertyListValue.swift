@@ -2,8 +2,8 @@ import Foundation
 
 /// A property-list value as a strings file holds it: what `pushsim strings dump` prints.
 ///
-/// Text `.strings` files can only hold strings, arrays, dictionaries and data (spec §1.1); XML and
-/// binary property lists add numbers, booleans and dates.
+/// Text `.strings` files can only hold strings, arrays, dictionaries and data (Localization.md
+/// §1.1); XML and binary property lists add numbers, booleans and dates.
 public enum PropertyListValue: Sendable, Hashable {
   /// A string.
   case string(String)

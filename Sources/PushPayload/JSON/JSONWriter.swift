@@ -1,7 +1,7 @@
 /// Writes compact JSON into a byte buffer: the output side of ``JSONDocument``.
 ///
 /// Used for `pushsim validate --format json` results and for the JSON text of non-string
-/// `loc-args` items (model-decisions.md §2). Strings are escaped per RFC 8259 §7: `"`, `\`
+/// `loc-args` items (Rules.md §2). Strings are escaped per RFC 8259 §7: `"`, `\`
 /// and control characters; everything else is written as UTF-8 unchanged.
 public struct JSONWriter: Sendable {
   /// The bytes written so far.

@@ -7,12 +7,12 @@ extension ConfigurationDocument {
   var node: Node { Node(root: JSONValue(.object(object)), source: source) }
 
   /// The device settings this `device` section describes, defaults filled in
-  /// (scenario-format.md, device).
+  /// (ScenarioFormat.md, device).
   public func deviceConfiguration() throws(ScenarioError) -> DeviceConfiguration {
     try DeviceConfiguration(decoding: node)
   }
 
-  /// The app this `app` section describes, defaults filled in (scenario-format.md, app).
+  /// The app this `app` section describes, defaults filled in (ScenarioFormat.md, app).
   public func appConfiguration() throws(ScenarioError) -> AppConfiguration {
     try AppConfiguration(decoding: node)
   }

@@ -3,7 +3,7 @@ public import PushDevice
 import PushPayload
 
 /// Plays a scenario on a simulated device and checks its expectations
-/// (scenario-format.md; architecture.md, `PushScenario`).
+/// (ScenarioFormat.md; Architecture.md, `PushScenario`).
 ///
 /// Steps run in order on the device's virtual clock; a push step runs the whole pipeline
 /// before the next step starts. A failed check or a step that cannot be carried out (tapping

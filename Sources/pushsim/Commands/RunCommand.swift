@@ -1,7 +1,7 @@
 import Foundation
 import PushScenario
 
-/// `pushsim run [PATH ...]` (cli.md): plays scenarios and checks their expectations.
+/// `pushsim run [PATH ...]` (CommandLine.md): plays scenarios and checks their expectations.
 ///
 /// A PATH is a scenario `.json`, an `.apns` file, or a folder searched recursively for both
 /// (`*.app.json` files are app files, not scenarios); no PATH means `Scenarios/`. Every file is

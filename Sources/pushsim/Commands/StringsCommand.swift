@@ -1,7 +1,7 @@
 import Foundation
 import PushLocalization
 
-/// `pushsim strings lint PATH ...` and `pushsim strings dump FILE` (cli.md).
+/// `pushsim strings lint PATH ...` and `pushsim strings dump FILE` (CommandLine.md).
 ///
 /// Parses flags and calls ``StringsLinter`` and ``StringsDump`` in PushLocalization.
 enum StringsCommand {
