@@ -54,7 +54,7 @@ enum RunCommand {
     let runner = ScenarioRunner()
     for scenario in scenarios {
       if let missing = runner.missingPiece(for: scenario) {
-        Console.error("\(scenario.file): error: \(missing)")
+        Console.error(missing.description)
         return .unusable
       }
     }
