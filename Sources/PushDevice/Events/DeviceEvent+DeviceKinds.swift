@@ -33,4 +33,10 @@ extension DeviceEvent.Kind {
   public static let online: Self = "online"
   /// The device went offline.
   public static let offline: Self = "offline"
+  /// The app's delegate answered `willPresent` (Behavior.md §7.3).
+  public static let delegateWillPresent: Self = "delegate.willPresent"
+  /// The app's delegate received a response in `didReceive` (Behavior.md §8).
+  public static let delegateDidReceive: Self = "delegate.didReceive"
+  /// The app's `didReceiveRemoteNotification` ran for a `content-available` push (Behavior.md §7.1).
+  public static let remoteNotificationHandled: Self = "app.remoteNotification"
 }

@@ -4,8 +4,18 @@ import PushPayload
 extension Device {
   /// Presentation (Rules.md §5), then Notification Center (§4) and the badge.
   mutating func present(_ id: String, request: NotificationRequest) {
+    if app.state == .foreground, hostedCalls.contains(.willPresent), presentationOverride == nil {
+      // The app's delegate decides (Behavior.md §7.3): wait for its willPresent.
+      pendingPresentation = PendingWillPresent(push: id, request: request)
+      return
+    }
+    var deciding = app
+    if let options = presentationOverride {
+      deciding.foregroundPresentation = options
+      presentationOverride = nil
+    }
     let decision = PresentationPolicy.decide(
-      content: request.content, app: app, device: configuration)
+      content: request.content, app: deciding, device: configuration)
     var content = request.content
     content.sound = decision.sound
     let request = NotificationRequest(

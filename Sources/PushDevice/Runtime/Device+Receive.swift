@@ -174,7 +174,7 @@ extension Device {
     }
     if payload.aps.isBackgroundOnly || !payload.aps.hasVisibleContent {
       if payload.aps.contentAvailable {
-        handleBackgroundPush(id)
+        handleBackgroundPush(id, payload: payload.json)
       } else {
         let reason = "aps holds no alert, sound, badge or content-available: nothing to do"
         setStatus(id, .suppressed, reason: reason)
@@ -184,7 +184,7 @@ extension Device {
     }
 
     let content = makeContent(payload, push: id)
-    if payload.aps.contentAvailable { wakeForMixedPush(id) }
+    if payload.aps.contentAvailable { wakeForMixedPush(id, payload: payload.json) }
     let identifier = verdict.collapseID ?? freshIdentifier()
     records[id]?.requestIdentifier = identifier
     let request = NotificationRequest(identifier: identifier, content: content, date: clock.now)

@@ -127,6 +127,9 @@ extension Device {
     responses.append(
       ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
     events.append(decision.event(for: response, at: clock.now, push: push))
+    if hostedCalls.contains(.didReceive) {
+      pendingAppCalls.append(.didReceive(push: push, response: response))
+    }
     return decision
   }
 }

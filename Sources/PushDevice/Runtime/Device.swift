@@ -55,6 +55,14 @@ public struct Device: Sendable {
   let router: (any Router)?
   /// The service-extension run the device is waiting for, if any (see ``pendingExtensionRun``).
   var pendingRun: PendingExtensionRun?
+  /// The notification waiting for the delegate's `willPresent` (see ``pendingWillPresent``).
+  var pendingPresentation: PendingWillPresent?
+  /// The delegate's answer for the presentation being decided now.
+  var presentationOverride: Set<PresentationOption>?
+  /// Which calls into the app's code a host carries out (``DeviceHost`` sets this).
+  public var hostedCalls: HostedCalls = []
+  /// Calls into the app's code waiting for the host, oldest first.
+  public internal(set) var pendingAppCalls: [AppCall] = []
   /// Notification Center.
   var store = NotificationStore()
   /// Notifications held for the Scheduled Summary, by request identifier.
