@@ -80,6 +80,8 @@ enum ClockAction: Sendable, Equatable {
   case summaryDelivery
   /// The APNs storage of this push ends (Rules.md §6): it becomes `expired`.
   case storageExpiry(push: String)
+  /// A local notification's trigger fires (Behavior.md §7.6).
+  case localNotification(identifier: String)
   /// A background push leaves the rolling-hour budget window (Rules.md §6).
   case budgetWindow(push: String)
 }

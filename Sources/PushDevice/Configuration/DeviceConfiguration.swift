@@ -25,6 +25,9 @@ public struct DeviceConfiguration: Sendable, Equatable {
   public var scheduledSummary: ScheduledSummaryConfiguration?
   /// Background pushes allowed per rolling hour (Rules.md §6, Behavior.md §7.1). Default 3.
   public var silentPushBudgetPerHour: Int
+  /// What the user taps when the app asks for permission (`requestAuthorization` while the
+  /// status is `notDetermined`): `true` Allow (default), `false` Don't Allow.
+  public var userAllowsNotifications: Bool
 
   /// `2026-01-01T09:00:00Z`, the scenario format's default start time.
   public static let defaultStart = Date(timeIntervalSince1970: 1_767_258_000)
@@ -39,7 +42,8 @@ public struct DeviceConfiguration: Sendable, Equatable {
     online: Bool = true,
     focus: FocusConfiguration? = nil,
     scheduledSummary: ScheduledSummaryConfiguration? = nil,
-    silentPushBudgetPerHour: Int = 3
+    silentPushBudgetPerHour: Int = 3,
+    userAllowsNotifications: Bool = true
   ) {
     self.languages = languages
     self.now = now
@@ -50,5 +54,6 @@ public struct DeviceConfiguration: Sendable, Equatable {
     self.focus = focus
     self.scheduledSummary = scheduledSummary
     self.silentPushBudgetPerHour = silentPushBudgetPerHour
+    self.userAllowsNotifications = userAllowsNotifications
   }
 }

@@ -39,4 +39,16 @@ extension DeviceEvent.Kind {
   public static let delegateDidReceive: Self = "delegate.didReceive"
   /// The app's `didReceiveRemoteNotification` ran for a `content-available` push (Behavior.md §7.1).
   public static let remoteNotificationHandled: Self = "app.remoteNotification"
+  /// The app asked for notification permission (`requestAuthorization`, Behavior.md §7.3).
+  public static let authorizationRequested: Self = "authorization.requested"
+  /// The app scheduled a local notification (`add(_:)`, Behavior.md §7.6).
+  public static let localScheduled: Self = "local.scheduled"
+  /// A local notification's trigger fired; it goes through presentation like a push.
+  public static let localFired: Self = "local.fired"
+  /// A local notification was discarded: more than 64 pending.
+  public static let localDiscarded: Self = "local.discarded"
+  /// The app could not schedule a local notification (not authorized).
+  public static let localRefused: Self = "local.refused"
+  /// The app removed delivered notifications from Notification Center.
+  public static let centerRemoved: Self = "center.removed"
 }

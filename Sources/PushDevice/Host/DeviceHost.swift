@@ -146,6 +146,25 @@ public actor DeviceHost {
     await exclusively { device in device.clear() }
   }
 
+  // MARK: The app's calls (UNUserNotificationCenter)
+
+  /// Runs a call the app's code makes on its notification center.
+  ///
+  /// These do not wait for their turn: the app makes them while the host is running its code
+  /// (a delegate, a background handler, an extension), and waiting would deadlock. When no
+  /// operation is under way, the app code the call leaves waiting (a local notification that
+  /// fires at once and asks `willPresent`) runs before this returns.
+  public func appCall<T: Sendable>(_ call: (inout Device) -> T) async -> T {
+    let result = call(&device)
+    if !busy {
+      busy = true
+      await carryOutAppCode()
+      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+    clock.move(to: device.now)
+    return result
+  }
+
   // MARK: Running operations
 
   /// Runs `operation` on the device when no other operation is under way, then carries out

@@ -26,6 +26,8 @@ extension Device {
       deliverSummary(reason: "Scheduled Summary delivery")
     case .storageExpiry(let push):
       expireStoredPush(push)
+    case .localNotification(let identifier):
+      fireLocalNotification(identifier)
     case .budgetWindow:
       silentPushesInWindow = max(0, silentPushesInWindow - 1)
     }

@@ -63,6 +63,11 @@ public struct Device: Sendable {
   public var hostedCalls: HostedCalls = []
   /// Calls into the app's code waiting for the host, oldest first.
   public internal(set) var pendingAppCalls: [AppCall] = []
+  /// Local notifications the app scheduled, by request identifier.
+  var localPending: [String: PendingLocalNotification] = [:]
+  /// Local notifications added, and fired (for `local-N` ids).
+  var localSequence = 0
+  var localFirings = 0
   /// Notification Center.
   var store = NotificationStore()
   /// Notifications held for the Scheduled Summary, by request identifier.

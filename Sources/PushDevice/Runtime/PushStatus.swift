@@ -28,4 +28,6 @@ public enum PushStatus: String, Sendable, Hashable, Codable, CaseIterable {
   case dismissed
   /// The user tapped it or picked one of its actions (Rules.md §8).
   case opened
+  /// The app removed it from Notification Center (`removeDeliveredNotifications`).
+  case removed
 }

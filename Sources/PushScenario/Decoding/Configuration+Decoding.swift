@@ -22,7 +22,7 @@ extension DeviceConfiguration {
   /// The fields of a `device` section.
   static let scenarioFields = [
     "languages", "now", "timeZone", "locked", "muted", "online", "focus", "scheduledSummary",
-    "silentPushBudgetPerHour",
+    "silentPushBudgetPerHour", "userAllowsNotifications",
   ]
 
   /// Reads a `device` section (whole, or a `set` step's part); absent fields keep their
@@ -68,6 +68,9 @@ extension DeviceConfiguration {
       }
       let apps = try summary.optional("apps")?.strings() ?? []
       scheduledSummary = ScheduledSummaryConfiguration(times: times, apps: apps)
+    }
+    if let node = object.optional("userAllowsNotifications") {
+      userAllowsNotifications = try node.bool()
     }
     if let node = object.optional("silentPushBudgetPerHour") {
       let budget = try node.int()
