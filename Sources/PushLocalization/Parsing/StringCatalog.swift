@@ -43,11 +43,14 @@ public struct StringCatalog: Sendable {
     do {
       object = try JSONSerialization.jsonObject(with: data)
     } catch {
+      let bytes = [UInt8](data)
+      let (line, column) = Self.syntaxErrorPosition(error as NSError, in: bytes)
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
       catalog.diagnostics.append(
         LocalizationDiagnostic(
           .error, code: "strings-syntax",
-          message: "the catalog is not valid JSON (\(error.localizedDescription))",
-          source: .device, file: file, line: 1, column: 1))
+          message: "the catalog is not valid JSON (\(detail ?? error.localizedDescription))",
+          source: .device, file: file, line: line, column: column))
       return catalog
     }
     guard let top = object as? [String: Any], let source = top["sourceLanguage"] as? String,
@@ -68,9 +71,20 @@ public struct StringCatalog: Sendable {
       let position = locator.position(of: key)
       var reader = EntryReader(key: key)
       let localizations = (strings[key] as? [String: Any])?["localizations"] as? [String: Any]
-      for (language, node) in localizations ?? [:] {
+      for (language, node) in (localizations ?? [:]).sorted(by: { $0.key < $1.key }) {
         if let value = reader.value(of: node) {
           tables[language, default: [:]][key] = value
+          if case .plural(let plural) = value {
+            for cycle in plural.variableCycles {
+              catalog.diagnostics.append(
+                LocalizationDiagnostic(
+                  .error, code: "plural-variable-cycle",
+                  message:
+                    "\"\(key)\" (\(language)): substitution '\(cycle[0])' is used inside its own forms (\(cycle.joined(separator: " → "))); it cannot be expanded, and PushSim prints it as written",
+                  source: .model, file: file, line: position?.line ?? 1,
+                  column: position?.column ?? 1))
+            }
+          }
         }
       }
       if localizations?[source] == nil {
@@ -198,5 +212,27 @@ public struct StringCatalog: Sendable {
       }
       return 1
     }
+  }
+
+  /// Where `JSONSerialization` found a syntax error: its `NSJSONSerializationErrorIndex` (a
+  /// byte offset) when it gives one, else the offset or line and column its description names
+  /// ("around character 18", "around line 3, column 7"); 1:1 when it says nothing.
+  static func syntaxErrorPosition(_ error: NSError, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    let lines = LineIndex(bytes)
+    if let index = error.userInfo["NSJSONSerializationErrorIndex"] as? Int, index >= 0 {
+      return lines.position(of: index)
+    }
+    let text = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+    func number(after marker: String) -> Int? {
+      guard let range = text.range(of: marker) else { return nil }
+      return Int(text[range.upperBound...].prefix(while: \.isNumber))
+    }
+    if let line = number(after: "line "), let column = number(after: "column ") {
+      return (max(1, line), max(1, column))
+    }
+    if let index = number(after: "character ") {
+      return lines.position(of: index)
+    }
+    return (1, 1)
   }
 }
