@@ -75,6 +75,28 @@ public struct StringCatalog: Sendable {
         if let value = reader.value(of: node) {
           tables[language, default: [:]][key] = value
           if case .plural(let plural) = value {
+            for name in plural.variables.keys.sorted() {
+              guard let variable = plural.variables[name] else { continue }
+              let isVariation = name == EntryReader.variationName
+              let subject =
+                isVariation
+                ? "the plural variation of \"\(key)\" (\(language))"
+                : "substitution '\(name)' of \"\(key)\" (\(language))"
+              let valueType =
+                isVariation
+                ? EntryReader.numericValueType(in: variable.variants[.other] ?? "")
+                : variable.valueType
+              guard
+                let finding = StringsdictFile.coverageFinding(
+                  subject: subject, variants: variable.variants, valueType: valueType,
+                  language: language)
+              else { continue }
+              catalog.diagnostics.append(
+                LocalizationDiagnostic(
+                  .warning, code: finding.code, message: finding.message,
+                  source: finding.code == "plural-form-missing" ? .lint : .device, file: file,
+                  line: position?.line ?? 1, column: position?.column ?? 1))
+            }
             for cycle in plural.variableCycles {
               catalog.diagnostics.append(
                 LocalizationDiagnostic(
@@ -103,6 +125,8 @@ public struct StringCatalog: Sendable {
 
   /// Turns one localization node into a value.
   private struct EntryReader {
+    /// The variable a `variations.plural` becomes.
+    static let variationName = "__plural"
     var key: String
     var problems: [String] = []
 
@@ -146,7 +170,7 @@ public struct StringCatalog: Sendable {
         let argument = Self.firstNumericArgument(
           in: variants[.other] ?? variants.values.first ?? "")
         var all = variables
-        let name = "__plural"
+        let name = Self.variationName
         all[name] = PluralVariable(argumentNumber: argument, variants: variants)
         return .plural(PluralFormat(format: "%\(argument)$#@\(name)@", variables: all))
       }
@@ -198,8 +222,16 @@ public struct StringCatalog: Sendable {
         }
         variants[category] = text
       }
-      if variants[.other] == nil { problems.append("a plural variation has no 'other' form") }
       return variants
+    }
+
+    /// The value type (`lld`, `d`, `f`…) of the first numeric conversion in `text`, if any.
+    static func numericValueType(in text: String) -> String? {
+      for case .conversion(let conversion) in FormatToken.tokenize(text)
+      where conversion.isNumeric {
+        return conversion.length + String(conversion.conversion)
+      }
+      return nil
     }
 
     /// The argument number of the first numeric conversion in `text` (1 when there is none).

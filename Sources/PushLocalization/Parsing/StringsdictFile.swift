@@ -114,7 +114,8 @@ public struct StringsdictFile: Sendable {
         }
         let valueType = spec["NSStringFormatValueTypeKey"]?.stringValue
         if let finding = Self.coverageFinding(
-          variable: name, key: key, variants: variants, valueType: valueType, language: language)
+          subject: "variable '\(name)' of \"\(key)\"", variants: variants, valueType: valueType,
+          language: language)
         {
           diagnose(
             .warning, finding.code, finding.message, at: name,
@@ -147,11 +148,10 @@ public struct StringsdictFile: Sendable {
 
   /// `plural-other-missing` or `plural-form-missing` for a variable, if a number its value type
   /// can take selects a category it has no form for (``PluralCoverage``).
+  /// `subject` names the variable in the message (`variable 'n' of "FILES"`).
   static func coverageFinding(
-    variable name: String, key: String, variants: [PluralCategory: String], valueType: String?,
-    language: String?
+    subject: String, variants: [PluralCategory: String], valueType: String?, language: String?
   ) -> (code: String, message: String)? {
-    let subject = "variable '\(name)' of \"\(key)\""
     guard let language else {
       guard variants[.other] == nil else { return nil }
       return (

@@ -7,6 +7,13 @@
 /// `one`, `few` and `many` lacks nothing, as no whole number selects `other` there. Any other
 /// value type (`f`, `g`, `@`) can receive a decimal, and every category the language has is
 /// reachable. `zero`, when present, takes the number 0 (Apple's rule, spec §2.3).
+///
+/// Two exceptions when the variable has an `other` form (`source: model`). Where no value of
+/// the type selects `other` (integers in Polish or Russian), a single missing category is no
+/// gap: the `other` form stands in for it, as translators often write it. And a category that only
+/// multiples of a million select among whole numbers (`many` in French, Spanish, Italian,
+/// Portuguese, Catalan) is not a gap. CLDR has it for "1 million de fichiers"; a number printed
+/// with digits reads right with the `other` form ("1000000 fichiers"), and teams rarely write it.
 struct PluralCoverage {
   /// A category some value selects but the variable has no form for.
   struct Gap: Hashable {
@@ -27,12 +34,21 @@ struct PluralCoverage {
     guard !missing.isEmpty else { return [] }
     let whole = rules.integerCategories(excludingZero: present.contains(.zero))
     let integerOnly = isIntegerValueType(valueType)
-    return missing.compactMap { category in
+    let gaps: [Gap] = missing.compactMap { category in
       if let item = whole.first(where: { $0.category == category }) {
+        if present.contains(.other), item.examples.allSatisfy({ $0 > 0 && $0 % 1_000_000 == 0 }) {
+          return nil
+        }
         return Gap(category: category, examples: item.examples, hasMore: item.hasMore)
       }
       return integerOnly ? nil : Gap(category: category, examples: [], hasMore: false)
     }
+    // When no value of the type selects `other`, its form serves the numbers of the one
+    // category that lacks a form (a Polish "%lld nowych postów" under `other` prints right
+    // for 5): a gap only when two categories share it.
+    let otherIsReachable = !integerOnly || whole.contains { $0.category == .other }
+    if present.contains(.other), !otherIsReachable, gaps.count == 1 { return [] }
+    return gaps
   }
 
   /// Whether a `NSStringFormatValueTypeKey` (or a catalog `formatSpecifier`) is an integer
