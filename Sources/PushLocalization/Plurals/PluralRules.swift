@@ -113,18 +113,22 @@ public struct PluralRules: Sendable, Hashable {
       if let modulus = relation.modulus {
         moduli.insert(modulus)
       } else {
-        bound = max(bound, relation.ranges.map(\.upperBound).max() ?? 0)
+        bound = Self.capped(max(bound, relation.ranges.map(\.upperBound).max() ?? 0))
       }
     }
     let lcm = moduli.reduce(1) { Self.leastCommonMultiple($0, $1) }
-    var end = bound + lcm
+    var end = Self.capped(bound + lcm)
     var extra: [Int] = []
     if lcm > 1_000, moduli.contains(lcm) {
       var values = Set<Int>()
       for relation in relations where relation.modulus == lcm {
         for range in relation.ranges where range.lowerBound < lcm {
-          values.formUnion(range.clamped(to: 0...(lcm - 1)))
-          if values.count > 64 { break }
+          let clamped = range.clamped(to: 0...(lcm - 1))
+          guard values.count + clamped.count <= 64 else {
+            values.formUnion(0...64)  // too many: use the full window below
+            break
+          }
+          values.formUnion(clamped)
         }
       }
       let others = moduli.subtracting([lcm]).reduce(1) { Self.leastCommonMultiple($0, $1) }
@@ -132,18 +136,27 @@ public struct PluralRules: Sendable, Hashable {
         end = bound + (values.count + 1) * others
         for value in values {
           let first = value > bound ? value : value + ((bound - value) / lcm + 1) * lcm
-          extra += [first, first + lcm, first + 2 * lcm]
+          extra += [first, first + lcm, first + 2 * lcm].map(Self.capped)
         }
       }
     }
     // At least up to 100, so that examples go past the first few numbers.
-    let window = Array(start...max(end, 100))
+    let window = Array(start...max(end, 100, start))
     let numbers = window + extra.filter { $0 > window.last ?? 0 }.sorted()
     return (numbers, bound)
   }
 
+  /// CLDR's rules need at most about a million candidates; rules from elsewhere with huge
+  /// constants or moduli are cut at ten million (then the result is no longer a proof).
+  private static let candidateLimit = 10_000_000
+
+  private static func capped(_ value: Int) -> Int { min(value, candidateLimit) }
+
+  /// The least common multiple, saturating at ``candidateLimit`` rather than overflowing.
   private static func leastCommonMultiple(_ first: Int, _ second: Int) -> Int {
-    first / greatestCommonDivisor(first, second) * second
+    let (product, overflow) = (first / greatestCommonDivisor(first, second))
+      .multipliedReportingOverflow(by: second)
+    return overflow ? candidateLimit : min(product, candidateLimit)
   }
 
   private struct IntegerCategoriesKey: Hashable {
