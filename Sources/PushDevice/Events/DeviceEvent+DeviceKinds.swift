@@ -37,7 +37,8 @@ extension DeviceEvent.Kind {
   public static let delegateWillPresent: Self = "delegate.willPresent"
   /// The app's delegate received a response in `didReceive` (Behavior.md §8).
   public static let delegateDidReceive: Self = "delegate.didReceive"
-  /// The app's `didReceiveRemoteNotification` ran for a `content-available` push (Behavior.md §7.1).
+  /// The app's `didReceiveRemoteNotification` ran for a `content-available` push (Behavior.md
+  /// §7.1).
   public static let remoteNotificationHandled: Self = "app.remoteNotification"
   /// The app asked for notification permission (`requestAuthorization`, Behavior.md §7.3).
   public static let authorizationRequested: Self = "authorization.requested"

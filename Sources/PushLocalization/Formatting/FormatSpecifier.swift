@@ -71,7 +71,8 @@ enum FormatToken: Hashable, Sendable {
     let digits = readDigits()
     if !digits.isEmpty, peek() == "$" {
       advance()
-      position = Int(digits) ?? -1
+      // A position too large for `Int` is clamped; it names no argument that can exist.
+      position = Int(digits) ?? Int.max
     } else {
       index = afterPercent
     }

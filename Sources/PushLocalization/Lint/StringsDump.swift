@@ -24,14 +24,38 @@ public enum StringsDump {
 
   /// The dump of one file: the JSON value and the file's findings; `nil` value when the file
   /// could not be read at all.
+  ///
+  /// A NaN or an infinite number (only XML and binary property lists can hold one) prints as
+  /// the string `"nan"`, `"inf"` or `"-inf"`, since JSON has no such numbers, with the error
+  /// `dump-non-finite-number` naming where it is.
   public static func dump(
     contentsOf url: URL, name: String? = nil
   ) -> (value: PropertyListValue?, diagnostics: [LocalizationDiagnostic]) {
     let file = name ?? url.path
+    var (value, diagnostics) = read(url: url, file: file)
+    let paths = value?.nonFinitePaths() ?? []
+    if !paths.isEmpty {
+      diagnostics.append(
+        LocalizationDiagnostic(
+          .error, code: "dump-non-finite-number",
+          message:
+            "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "holds" : "hold") NaN or infinity, which JSON cannot hold; printed as a string",
+          source: .lint, file: file))
+    }
+    return (value, diagnostics)
+  }
+
+  private static func read(
+    url: URL, file: String
+  ) -> (value: PropertyListValue?, diagnostics: [LocalizationDiagnostic]) {
     switch Kind(url: url) ?? .strings {
     case .strings:
       let parsed = StringsFile.read(contentsOf: url, name: file)
-      return (parsed.isLoaded ? .dictionary(parsed.values) : nil, parsed.diagnostics)
+      // An empty file is an empty table on the device (`strings-empty-file`).
+      let empty = parsed.diagnostics.map(\.code) == ["strings-empty-file"]
+      return (
+        parsed.isLoaded || empty ? .dictionary(parsed.values) : nil, parsed.diagnostics
+      )
     case .stringsdict:
       let parsed = StringsdictFile.read(contentsOf: url, name: file)
       return (parsed.isLoaded ? .dictionary(parsed.rawEntries) : nil, parsed.diagnostics)

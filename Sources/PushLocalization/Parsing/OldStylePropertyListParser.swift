@@ -121,15 +121,28 @@ struct OldStylePropertyListParser {
 
   private func truncationAtUnterminatedComment() -> Truncation? {
     guard let start = unterminatedCommentStart else { return nil }
-    let (count, complete) = Self.countEntries(in: bytes, from: start + 2)
+    // The comment's own words come first ("/* Greeting" then the entries the author meant to
+    // keep): count line by line, starting again on the next line after anything that is not
+    // an entry, so that those words do not hide the entries after them.
+    var offset = start + 2
+    var total = 0
+    while true {
+      let (count, complete, stop) = Self.countEntries(in: bytes, from: offset)
+      total += count
+      if complete { break }
+      var next = max(stop, offset)
+      while next < bytes.count, bytes[next] != 0x0A, bytes[next] != 0x0D { next += 1 }
+      guard next < bytes.count else { break }
+      offset = next + 1
+    }
     return Truncation(
-      offset: start, cause: "an unterminated /* comment", unseenEntries: count,
-      countIsComplete: complete)
+      offset: start, cause: "an unterminated /* comment", unseenEntries: total,
+      countIsComplete: true)
   }
 
   private func truncation(at offset: Int, cause: String?) -> Truncation {
     let (scalar, length) = Self.scalar(in: bytes, at: offset)
-    let (count, complete) = Self.countEntries(in: bytes, from: offset + length)
+    let (count, complete, _) = Self.countEntries(in: bytes, from: offset + length)
     return Truncation(
       offset: offset, cause: cause ?? Self.describe(scalar), unseenEntries: count,
       countIsComplete: complete)
@@ -519,10 +532,10 @@ struct OldStylePropertyListParser {
   // MARK: - Counting what the device will not see
 
   /// Counts `key = value;` entries from `offset`, stepping over characters that cannot start a
-  /// key; stops (incomplete) at the first real syntax error.
+  /// key; stops (incomplete) at the first real syntax error, at the entry starting at `stop`.
   private static func countEntries(
     in bytes: UnsafeBufferPointer<UInt8>, from offset: Int
-  ) -> (count: Int, complete: Bool) {
+  ) -> (count: Int, complete: Bool, stop: Int) {
     var parser = OldStylePropertyListParser(bytes: bytes)
     parser.position = min(offset, bytes.count)
     var count = 0
@@ -534,20 +547,25 @@ struct OldStylePropertyListParser {
         parser.position += scalar(in: bytes, at: parser.position).length
         continue
       }
-      guard parser.parseKey() != nil, parser.skipSpace() else { return (count, false) }
+      let start = parser.position
+      guard parser.parseKey() != nil, parser.skipSpace() else {
+        return (count, false, start)
+      }
       if parser.bytes[parser.position] == UInt8(ascii: "=") {
         parser.position += 1
-        guard parser.parseObject(required: true, depth: 1) != nil else { return (count, false) }
+        guard parser.parseObject(required: true, depth: 1) != nil else {
+          return (count, false, start)
+        }
       } else if parser.bytes[parser.position] != UInt8(ascii: ";") {
-        return (count, false)
+        return (count, false, start)
       }
       count += 1
       guard parser.skipSpace(), parser.bytes[parser.position] == UInt8(ascii: ";") else {
-        return (count, false)
+        return (count, false, start)
       }
       parser.position += 1
     }
-    return (count, true)
+    return (count, true, parser.position)
   }
 
   // MARK: - Characters

@@ -216,6 +216,19 @@ public struct StringsFile: Sendable {
   // MARK: - Text
 
   static func readText(_ text: [UInt8], file: String, format: Format) -> StringsFile {
+    if text.isEmpty {
+      // CFBundle reads an empty file as a table with no keys, while `plutil` refuses it; the
+      // table is not "loaded" (as plutil says) and counts as empty (Localization.md §2.2), which is
+      // what the device does. Teams ship empty files as placeholders for a language still to be
+      // translated, so this is information, not an error (`source: model` for the severity).
+      return failed(
+        file: file, format: format,
+        LocalizationDiagnostic(
+          .info, code: "strings-empty-file",
+          message:
+            "the file is empty: the device reads it as a table with no keys, so every lookup in this language finds nothing (plutil refuses the file)",
+          source: .device, file: file, line: 1, column: 1))
+    }
     let outcome = OldStylePropertyListParser.parse(text)
     let lines = LineIndex(text)
     var diagnostics: [LocalizationDiagnostic] = []

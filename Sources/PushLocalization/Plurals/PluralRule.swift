@@ -231,3 +231,14 @@ extension PluralRule.Relation {
     return negated ? !result : result
   }
 }
+
+extension PluralRule {
+  /// The relations on `n` or `i`, the only operands that vary among whole numbers written
+  /// without a fraction (what `%d`, `%ld`, `%u`… print: `v w f t e c` are all 0 there): each
+  /// relation's modulus, if any, and the values it compares with.
+  var integerRelations: [(modulus: Int?, ranges: [ClosedRange<Int>])] {
+    alternatives.joined().filter { $0.operand == .n || $0.operand == .i }.map {
+      ($0.modulus, $0.ranges)
+    }
+  }
+}

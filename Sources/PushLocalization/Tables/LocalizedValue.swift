@@ -75,3 +75,42 @@ public enum PluralCategory: String, Sendable, Hashable, Codable, CaseIterable, C
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
   }
 }
+
+extension PluralFormat {
+  /// Chains of variables whose forms use a variable already being expanded (`["a", "a"]` for
+  /// `%#@a@` inside a form of `a`, `["a", "b", "a"]` for two that use each other), one per
+  /// cycle found, in name order. Such an entry cannot be expanded to an end: the formatter
+  /// prints the repeated variable as written (`plural-variable-cycle`).
+  ///
+  /// - Complexity: O(total length of the forms); each variable is visited once.
+  public var variableCycles: [[String]] {
+    var uses: [String: [String]] = [:]
+    for (name, variable) in variables {
+      var used: [String] = []
+      for text in variable.variants.values.sorted() {
+        for case .variable(let inner, _, _) in FormatToken.tokenize(text)
+        where variables[inner] != nil && !used.contains(inner) {
+          used.append(inner)
+        }
+      }
+      uses[name] = used.sorted()
+    }
+    var finished = Set<String>()
+    var stack: [String] = []
+    var cycles: [[String]] = []
+    func visit(_ name: String) {
+      if let start = stack.firstIndex(of: name) {
+        cycles.append(Array(stack[start...]) + [name])
+        return
+      }
+      // Deeper than the formatter ever expands (it stops at 8): not followed, so that a
+      // hostile chain of thousands of variables cannot exhaust the stack.
+      guard stack.count < 64, finished.insert(name).inserted else { return }
+      stack.append(name)
+      for inner in uses[name] ?? [] { visit(inner) }
+      stack.removeLast()
+    }
+    for name in variables.keys.sorted() { visit(name) }
+    return cycles
+  }
+}
