@@ -68,6 +68,27 @@ let package = Package(
   ]
 )
 
+// MARK: UserNotifications for Linux
+// Apple platforms ship the real UserNotifications framework; a target of the same name there would
+// shadow it, so PushSim's re-creation exists only where Apple's is absent. An app's
+// `NotificationService.swift` then says `import UserNotifications` on both: Apple's framework on a
+// Mac or an iPhone, PushSim's module on Linux.
+#if os(Linux)
+  package.products.append(.library(name: "UserNotifications", targets: ["UserNotifications"]))
+  package.targets.append(
+    .target(
+      name: "UserNotifications",
+      dependencies: ["PushDevice", "PushPayload", "PushLocalization"]
+    )
+  )
+  package.targets.append(
+    .testTarget(
+      name: "UserNotificationsTests",
+      dependencies: ["UserNotifications", "PushDevice", "PushPayload"]
+    )
+  )
+#endif
+
 // Strict settings in one place: Swift 6 language mode and `any` spelled out everywhere.
 for target in package.targets {
   var settings = target.swiftSettings ?? []
