@@ -87,10 +87,20 @@ let package = Package(
       dependencies: ["UserNotifications", "PushDevice", "PushPayload"]
     )
   )
+  // An extension target as Xcode makes it: Swift 5 language mode (the loop below leaves it so).
+  package.targets.append(
+    .testTarget(
+      name: "UserNotificationsSwift5Tests",
+      dependencies: ["UserNotifications"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    )
+  )
 #endif
 
 // Strict settings in one place: Swift 6 language mode and `any` spelled out everywhere.
-for target in package.targets {
+// The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
+// as Xcode creates extension targets, compiles against the Linux UserNotifications.
+for target in package.targets where target.name != "UserNotificationsSwift5Tests" {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -50,8 +50,8 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
   }
 
   /// The delegate that decides foreground presentation and receives responses. Weak, as
-  /// Apple's: the app keeps its delegate alive.
-  open weak var delegate: (any UNUserNotificationCenterDelegate)? {
+  /// Apple's (`weak var`): the app keeps its delegate alive.
+  open var delegate: (any UNUserNotificationCenterDelegate)? {
     get { delegateBox.read { $0.value } }
     set { delegateBox.write { $0.value = newValue } }
   }

@@ -6,10 +6,11 @@
 /// - ``StandaloneNotificationCenterBackend``, in memory, used when no device is bound (unit
 ///   tests of app code, `current()` outside a device);
 /// - the simulated device's, which the device binds for the code it runs:
-///   `UNUserNotificationCenter.withCurrent(UNUserNotificationCenter(backend: deviceBackend)) { … }`
-///   (``UNUserNotificationCenter/withCurrent(_:operation:)-(_,()->R)``), so `current()` in the
-///   app's extension, delegate and background handler is that device's center, also with several
-///   devices running in parallel tests.
+///   `UNUserNotificationCenter.withCurrent(UNUserNotificationCenter(backend: deviceBackend)) { … }`,
+///   so `current()` in the app's extension, delegate and background handler (and the tasks they
+///   start) is that device's center, also with several devices running in parallel tests. Code on
+///   a thread the device did not start (a `DispatchQueue` the app made) sees the standalone
+///   center: task-local values do not cross into GCD.
 ///
 /// The device reads the app's delegate from the center it made (``UNUserNotificationCenter/delegate``)
 /// and calls it through ``UNUserNotificationCenter/askDelegateWillPresent(_:reply:)``,

@@ -58,7 +58,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
   /// The sound to play, if any.
   open var sound: UNNotificationSound? { storage.read(\.sound) }
   /// The payload: for a remote notification the whole JSON payload, `aps` included, with numbers
-  /// as `NSNumber` and `null` as `NSNull` (see ``UNUserInfo``).
+  /// as `NSNumber` and `null` as `NSNull`, as `JSONSerialization` gives them on iOS.
   open var userInfo: [AnyHashable: Any] { storage.read(\.userInfo) }
   /// The thread that groups notifications (`aps.thread-id`; `""` when none).
   open var threadIdentifier: String { storage.read(\.threadIdentifier) }
