@@ -89,6 +89,31 @@ struct AttachmentTests {
     #expect(attachment.isThumbnailHidden)
   }
 
+  @Test("thumbnail options are read: a clipping rectangle from CGRect and a time")
+  func thumbnailOptions() throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = try write(pngHeader, named: "photo.png", in: folder)
+    let attachment = try UNNotificationAttachment(
+      identifier: "a", url: url,
+      options: [
+        UNNotificationAttachmentOptionsThumbnailClippingRectKey: CGRect(
+          x: 0.25, y: 0.25, width: 0.5, height: 0.5
+        ).dictionaryRepresentation,
+        UNNotificationAttachmentOptionsThumbnailTimeKey: 2,
+      ])
+    #expect(attachment.thumbnailClippingRect == CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+    #expect(attachment.thumbnailTime == 2)
+    #expect(!attachment.isThumbnailHidden)
+    let wrongTypes = try UNNotificationAttachment(
+      identifier: "b", url: url,
+      options: [
+        UNNotificationAttachmentOptionsThumbnailClippingRectKey: "centre",
+        UNNotificationAttachmentOptionsThumbnailHiddenKey: "yes",
+      ])
+    #expect(wrongTypes.thumbnailClippingRect == nil && !wrongTypes.isThumbnailHidden)
+  }
+
   @Test("an empty file, or one over the image limit of 10 MiB, is attachmentInvalidFileSize")
   func invalidFileSize() throws {
     let folder = try makeTemporaryFolder()

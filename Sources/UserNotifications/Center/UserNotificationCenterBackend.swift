@@ -18,6 +18,10 @@
 /// ``UNUserNotificationCenter/askDelegateOpenSettings(for:)``, which say whether the app
 /// implemented the method at all. ``UNUserNotificationCenter/drain()`` waits until every call
 /// the app made has reached the backend.
+///
+/// A backend method must not wait for the app's code (a delegate answer, an extension): the app's
+/// code may itself be waiting for a center call queued behind it. Deliver an added request, then
+/// ask the delegate once the method has returned.
 package protocol UserNotificationCenterBackend: Sendable {
   /// The device's current time (virtual for a simulated device); triggers' `nextTriggerDate()`
   /// and delivery dates use it.

@@ -111,14 +111,35 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
     parsed.typeHint = options[UNNotificationAttachmentOptionsTypeHintKey] as? String
     parsed.thumbnailHidden =
       (options[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? Bool) ?? false
-    parsed.thumbnailTime = options[UNNotificationAttachmentOptionsThumbnailTimeKey] as? Double
+    parsed.thumbnailTime = number(options[UNNotificationAttachmentOptionsThumbnailTimeKey])
     if let rect = options[UNNotificationAttachmentOptionsThumbnailClippingRectKey]
       as? [AnyHashable: Any],
-      let x = rect["X"] as? Double, let y = rect["Y"] as? Double,
-      let width = rect["Width"] as? Double, let height = rect["Height"] as? Double
+      let x = number(rect["X"]), let y = number(rect["Y"]),
+      let width = number(rect["Width"]), let height = number(rect["Height"])
     {
       parsed.thumbnailClippingRect = .init(x: x, y: y, width: width, height: height)
     }
     return parsed
   }
+
+  /// A number given as `NSNumber`, `Double`, `Int` or `CGFloat`.
+  private static func number(_ value: Any?) -> Double? {
+    switch value {
+    case let number as NSNumber: number.doubleValue
+    case let double as Double: double
+    case let integer as Int: Double(integer)
+    case let float as CGFloat: Double(float)
+    default: nil
+    }
+  }
+
+  /// The thumbnail's clipping rectangle, normalized (0…1), if one was given.
+  package var thumbnailClippingRect: CGRect? {
+    options.thumbnailClippingRect.map {
+      CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+    }
+  }
+
+  /// The thumbnail's frame or time, if one was given.
+  package var thumbnailTime: Double? { options.thumbnailTime }
 }
