@@ -62,3 +62,26 @@ struct ConversionTests {
     #expect(content.deviceContent.title == "after")
   }
 }
+
+@Suite("Conversion of categories and actions")
+struct CategoryConversionTests {
+  @Test("a category with a text action and options goes to PushDevice and back")
+  func roundTrip() {
+    let category = NotificationCategory(
+      id: "message",
+      actions: [
+        NotificationAction(
+          id: "reply", title: "Reply", options: [.authenticationRequired],
+          textInput: .init(button: "Send", placeholder: "Message")),
+        NotificationAction(id: "open", title: "Open", options: [.foreground, .destructive]),
+      ],
+      options: [.customDismissAction, .hiddenPreviewsShowTitle], summaryFormat: "%u more",
+      hiddenPreviewsBodyPlaceholder: nil)
+    let un = UNNotificationCategory(category)
+    #expect(un.options == [.customDismissAction, .hiddenPreviewsShowTitle])
+    #expect(un.actions.first is UNTextInputNotificationAction)
+    #expect(un.actions.last?.options == [.foreground, .destructive])
+    #expect(un.categorySummaryFormat == "%u more" && un.hiddenPreviewsBodyPlaceholder == "")
+    #expect(un.deviceCategory == category)
+  }
+}
