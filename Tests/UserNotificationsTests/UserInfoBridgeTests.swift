@@ -95,6 +95,21 @@ struct UserInfoBridgeTests {
     #expect(throws: (any Error).self) { try userInfo("{") }
   }
 
+  @Test("Swift values set on a mutable content read back as NSNumbers, as after iOS's copy")
+  func setterBridges() throws {
+    let content = UNMutableNotificationContent()
+    content.userInfo = ["n": 3, "x": 2.5, "t": true, "nested": ["k": 1], "list": [1, 2], "s": "v"]
+    #expect(content.userInfo["n"] is NSNumber)
+    #expect(content.userInfo["n"] as? Double == 3)
+    #expect(content.userInfo["x"] as? Int == nil)
+    #expect(content.userInfo["t"] as? Bool == true)
+    #expect((content.userInfo["nested"] as? [String: Any])?["k"] as? Double == 1)
+    #expect(content.userInfo["list"] as? [Double] == [1, 2])
+    #expect(content.userInfo["s"] as? String == "v")
+    content.userInfo["later"] = 7
+    #expect(content.userInfo["later"] as? Double == 7)
+  }
+
   @Test("userInfo goes back to JSON with its types")
   func roundTrip() throws {
     let json = #"{"a": 1, "b": 2.5, "c": true, "d": null, "e": "s", "f": [1, {"g": false}]}"#

@@ -66,6 +66,23 @@ package enum UserInfoBridge {
     }
   }
 
+  /// A `userInfo` as it reads back after iOS's setter copied it into an `NSDictionary`: Swift
+  /// numbers and Booleans become `NSNumber`s (so a Swift `3` stored there is `as? Double` 3.0, as
+  /// on iOS), nested dictionaries and arrays likewise; strings, `NSNull` and other objects stay.
+  package static func objectiveCBridged(_ userInfo: [AnyHashable: Any]) -> [AnyHashable: Any] {
+    userInfo.mapValues(objectiveCBridged)
+  }
+
+  private static func objectiveCBridged(_ value: Any) -> Any {
+    switch value {
+    case is String, is NSNull: return value
+    case let dictionary as [AnyHashable: Any]: return objectiveCBridged(dictionary)
+    case let array as [Any]: return array.map(objectiveCBridged)
+    case let number as NSNumber: return number
+    default: return value
+    }
+  }
+
   /// `userInfo` back as JSON (what the device stores when an extension changed it).
   ///
   /// `NSNumber`s of Boolean type become `true`/`false`, whole numbers integers, others doubles;

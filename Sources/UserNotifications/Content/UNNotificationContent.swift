@@ -170,10 +170,14 @@ open class UNMutableNotificationContent: UNNotificationContent, @unchecked Senda
     get { storage.read(\.sound) }
     set { storage.write { $0.sound = newValue } }
   }
-  /// The payload.
+  /// The payload. As with iOS's setter, which copies into an `NSDictionary`, Swift numbers and
+  /// Booleans stored here read back as `NSNumber`s: a Swift `3` is then `as? Double` 3.0.
   open override var userInfo: [AnyHashable: Any] {
     get { storage.read(\.userInfo) }
-    set { storage.write { $0.userInfo = newValue } }
+    set {
+      let bridged = UserInfoBridge.objectiveCBridged(newValue)
+      storage.write { $0.userInfo = bridged }
+    }
   }
   /// The thread that groups notifications.
   open override var threadIdentifier: String {
