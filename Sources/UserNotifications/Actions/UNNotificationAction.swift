@@ -1,5 +1,6 @@
 /// How an action behaves (`UNNotificationActionOptions`); raw values are Apple's (Behavior.md §8).
 public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable {
+  /// The raw bits, as Apple defines them.
   public let rawValue: UInt
   /// Creates options from a raw value.
   public init(rawValue: UInt) { self.rawValue = rawValue }

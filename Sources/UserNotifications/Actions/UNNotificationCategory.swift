@@ -1,6 +1,7 @@
 /// How a category's notifications behave (`UNNotificationCategoryOptions`); raw values are
 /// Apple's (Behavior.md §8).
 public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable {
+  /// The raw bits, as Apple defines them.
   public let rawValue: UInt
   /// Creates options from a raw value.
   public init(rawValue: UInt) { self.rawValue = rawValue }

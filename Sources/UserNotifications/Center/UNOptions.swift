@@ -3,6 +3,7 @@
 ///
 /// Raw values are Apple's (Behavior.md §7.2). `[]` keeps the notification silent and out of sight.
 public struct UNNotificationPresentationOptions: OptionSet, Sendable, Hashable {
+  /// The raw bits, as Apple defines them.
   public let rawValue: UInt
   /// Creates options from a raw value.
   public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -22,6 +23,7 @@ public struct UNNotificationPresentationOptions: OptionSet, Sendable, Hashable {
 /// What an app asks the user to allow (`UNAuthorizationOptions`); raw values are Apple's
 /// (Behavior.md §7.3).
 public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
+  /// The raw bits, as Apple defines them.
   public let rawValue: UInt
   /// Creates options from a raw value.
   public init(rawValue: UInt) { self.rawValue = rawValue }

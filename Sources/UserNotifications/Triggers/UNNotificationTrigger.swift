@@ -3,6 +3,7 @@ open class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
   /// Whether the trigger fires again after it fires.
   public let repeats: Bool
 
+  /// Creates a trigger (only subclasses are made).
   package init(repeats: Bool) {
     self.repeats = repeats
     super.init()
@@ -50,6 +51,7 @@ open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked 
     nextDate(after: UNUserNotificationCenter.current().backend.now())
   }
 
+  /// `now` plus the interval.
   package override func nextDate(after now: Date) -> Date? {
     now.addingTimeInterval(timeInterval)
   }
@@ -82,6 +84,7 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Send
     nextDate(after: UNUserNotificationCenter.current().backend.now())
   }
 
+  /// The first date after `now` matching the components, strictly.
   package override func nextDate(after now: Date) -> Date? {
     var calendar = dateComponents.calendar ?? Calendar.current
     if let timeZone = dateComponents.timeZone { calendar.timeZone = timeZone }
