@@ -69,6 +69,18 @@ struct UserInfoBridgeTests {
     #expect(info["names"] as? [String: String] == ["a": "x", "b": "y"])
   }
 
+  @Test(
+    "the older spellings apps use read the same values: [String: AnyObject], [String: NSObject]")
+  func olderSpellings() throws {
+    let info = try userInfo(#"{"aps": {"alert": "Hola", "badge": 3}}"#)
+    let anyObjects = try #require(info["aps"] as? [String: AnyObject])
+    #expect(anyObjects["alert"] as? String == "Hola")
+    #expect(anyObjects["badge"] as? Int == 3)
+    let objects = try #require(info["aps"] as? [String: NSObject])
+    #expect(objects["badge"] as? Double == 3)
+    #expect((info["aps"] as? NSDictionary)?["alert"] as? String == "Hola")
+  }
+
   @Test("arrays cast to NSArray and to [Int] or [Double] when every element fits")
   func arrays() throws {
     let info = try userInfo(#"{"ids": [1, 2, 3], "mixed": [1, "a"], "reals": [1, 2.5]}"#)
