@@ -56,6 +56,16 @@ struct ContentTests {
     #expect(copy.title == "Ana [modified]")
   }
 
+  @Test("contents with the same nested userInfo are equal; a changed value makes them differ")
+  func equality() {
+    let a = UNMutableNotificationContent()
+    a.userInfo = ["aps": ["alert": ["title": "Hi"], "badge": 1], "ids": [1, 2]]
+    let b = a.mutableCopy() as? UNMutableNotificationContent
+    #expect(b == a)
+    b?.userInfo = ["aps": ["alert": ["title": "Hi"], "badge": 2], "ids": [1, 2]]
+    #expect(b != a)
+  }
+
   @Test("copy() of a mutable content is immutable and independent")
   func copyIsImmutable() {
     let mutable = UNMutableNotificationContent()

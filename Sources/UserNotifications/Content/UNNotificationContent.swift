@@ -92,7 +92,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
   }
 
   /// Contents are equal when every property is (attachments by identifier, URL and type; the
-  /// user info through `NSDictionary` equality).
+  /// user info as the JSON it holds).
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? UNNotificationContent else { return false }
     if other === self { return true }
@@ -107,7 +107,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
       && a.summaryArgumentCount == b.summaryArgumentCount
       && a.interruptionLevel == b.interruptionLevel && a.relevanceScore == b.relevanceScore
       && a.filterCriteria == b.filterCriteria
-      && NSDictionary(dictionary: a.userInfo).isEqual(to: b.userInfo)
+      && UserInfoBridge.json(from: a.userInfo) == UserInfoBridge.json(from: b.userInfo)
   }
 
   /// A hash of the visible text.
