@@ -242,7 +242,7 @@ extension APNsVerdict {
   }
 
   /// 8-4-4-4-12 hexadecimal digits (either case).
-  static func isCanonicalUUID(_ text: String) -> Bool {
+  package static func isCanonicalUUID(_ text: String) -> Bool {
     let utf8 = Array(text.utf8)
     guard utf8.count == 36 else { return false }
     for (offset, byte) in utf8.enumerated() {
