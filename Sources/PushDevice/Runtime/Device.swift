@@ -143,8 +143,7 @@ public struct Device: Sendable {
       response.decision.route.map {
         RouteRecord(
           push: response.push, route: $0,
-          action: RouteConfiguration.ActionCondition(response.response.actionIdentifier)
-            .description)
+          action: RouteConfiguration.ActionCondition(response.response.actionIdentifier))
       }
     }
   }
