@@ -1,4 +1,5 @@
 import Foundation
+import PushDevice
 public import PushPayload
 
 /// A phone drawn in HTML, and the texts the drawing had to cut.
@@ -23,15 +24,10 @@ public struct PhoneDrawing: Sendable, Hashable {
     /// Lines shown.
     public var shownLines: Int
 
-    /// The lint note for this cut (`text-truncated`, source lint: legal, but the reader of
-    /// the notification will not see the end unless they expand it).
+    /// The lint note for this cut (the device reports the same, ``TextFit``).
     public var diagnostic: Diagnostic {
-      Diagnostic(
-        .warning, code: "text-truncated", path: "aps.alert.\(field)",
-        message:
-          "the \(field) needs about \(neededLines) lines; the \(place) shows \(shownLines), "
-          + "so iOS ends it with \u{2026} and the rest shows only when the notification is expanded",
-        source: .lint)
+      TextFit.truncationDiagnostic(
+        field: field, place: place, neededLines: neededLines, shownLines: shownLines)
     }
   }
 }

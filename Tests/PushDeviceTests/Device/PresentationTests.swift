@@ -245,3 +245,28 @@ import Testing
       device.notification("a")?.lockScreenText == LockScreenText(title: "Ana", body: "secret"))
   }
 }
+
+/// The text-truncation rule belongs to the device's presentation (Rules.md §9.7): every view
+/// (render, run, expect.diagnostics, docs) sees the same `text-truncated` finding.
+@Suite struct TruncationTests {
+  static let long = String(repeating: "The courier is at the door with your parcel. ", count: 6)
+
+  @Test func aLongBodyOnABannerIsReported() {
+    var device = DeviceTesting.device()
+    device.receive(DeviceTesting.alert(Self.long, title: "Delivery"), id: "m1")
+    let found = device.diagnostics.filter { $0.push == "m1" && $0.code == "text-truncated" }
+    #expect(found.count == 1)
+    #expect(found.first?.diagnostic.message.contains("the banner shows 2") == true)
+    #expect(found.first?.diagnostic.source == .lint)
+  }
+
+  @Test func shortTextAndHiddenPreviewsAreNot() {
+    var device = DeviceTesting.device()
+    device.receive(DeviceTesting.alert("See you at 8"), id: "m1")
+    var hidden = DeviceTesting.device(
+      locked: true, app: DeviceTesting.app(settings: AppNotificationSettings(showPreviews: .never)))
+    hidden.receive(DeviceTesting.alert(Self.long), id: "m2")
+    #expect(!device.codes("m1").contains("text-truncated"))
+    #expect(!hidden.codes("m2").contains("text-truncated"))
+  }
+}

@@ -1,3 +1,5 @@
+public import PushPayload
+
 /// Where iOS cuts notification text that does not fit, measured without a browser.
 ///
 /// iOS shows a banner's body in about two lines and a lock-screen entry's body in about four,
@@ -151,5 +153,20 @@ public struct TextFit: Sendable, Hashable {
     if properties.isUppercase { return 1.25 }
     if properties.numericType != nil { return 1.1 }
     return 1
+  }
+}
+
+extension TextFit {
+  /// The lint note for a cut text (`text-truncated`, source lint: legal, but the reader will
+  /// not see the end unless they expand the notification).
+  public static func truncationDiagnostic(
+    field: String, place: String, neededLines: Int, shownLines: Int
+  ) -> Diagnostic {
+    Diagnostic(
+      .warning, code: "text-truncated", path: "aps.alert.\(field)",
+      message:
+        "the \(field) needs about \(neededLines) lines; the \(place) shows \(shownLines), "
+        + "so iOS ends it with \u{2026} and the rest shows only when the notification is expanded",
+      source: .lint)
   }
 }
