@@ -40,7 +40,7 @@ public struct TextReporter: Sendable {
       let count = result.failures.count
       lines.append("  " + paint("FAIL", .red) + " (\(count) failure\(count == 1 ? "" : "s"))")
       for failure in result.failures {
-        lines.append("    step \(failure.step): \(failure.message)")
+        lines.append("    step \(failure.step): " + TerminalText.escaped(failure.message))
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -51,9 +51,10 @@ public struct TextReporter: Sendable {
   private func eventLines(_ result: ScenarioResult) -> [String] {
     let rows = result.events.map { event -> (String, String, String, String, String) in
       (
-        Self.offset(event.time.timeIntervalSince(result.start)), event.push ?? "-",
-        event.kind.rawValue, text(of: event, in: result.state),
-        event.reason + "  [\(event.source.rawValue)]"
+        Self.offset(event.time.timeIntervalSince(result.start)),
+        TerminalText.escaped(event.push ?? "-"), event.kind.rawValue,
+        text(of: event, in: result.state),
+        TerminalText.escaped(event.reason) + "  [\(event.source.rawValue)]"
       )
     }
     let timeWidth = rows.map(\.0.count).max() ?? 0
@@ -107,25 +108,27 @@ public struct TextReporter: Sendable {
     for group in groups {
       let thread = group["thread"]?.stringValue ?? ""
       let ids = group["notifications"]?.arrayValue?.compactMap(\.stringValue) ?? []
-      var line = "    " + (thread.isEmpty ? "(no thread)" : thread) + " (\(ids.count))"
+      var line = "    " + (thread.isEmpty ? "(no thread)" : TerminalText.escaped(thread))
+      line += " (\(ids.count))"
       if let summary = group["summary"]?.stringValue, !summary.isEmpty {
         line += "  " + quote(summary)
       }
       lines.append(line)
-      let idWidth = ids.map(\.count).max() ?? 0
+      let idWidth = ids.map { TerminalText.escaped($0).count }.max() ?? 0
       for id in ids {
         let notification = state["notification"]?[id]
         var entry = "      " + pad(id, idWidth)
         let title = notification?["title"]?.stringValue ?? ""
         let body = notification?["body"]?.stringValue ?? ""
         if !title.isEmpty { entry += "  " + quote(title) }
-        if !body.isEmpty { entry += "  " + body }
+        if !body.isEmpty { entry += "  " + TerminalText.escaped(body) }
         lines.append(entry.trailingSpacesRemoved)
       }
     }
     if let summary = state["summary"]?.arrayValue, !summary.isEmpty {
       let ids = summary.compactMap(\.stringValue)
-      lines.append("    Scheduled Summary: " + ids.joined(separator: ", "))
+      lines.append(
+        "    Scheduled Summary: " + ids.map(TerminalText.escaped).joined(separator: ", "))
     }
     return lines
   }
@@ -144,9 +147,14 @@ public struct TextReporter: Sendable {
     return text
   }
 
-  private func quote(_ text: String) -> String { "\"\(text)\"" }
+  // Every value from a scenario or a payload reaches the output through `quote`, `pad`,
+  // `paint` or `TerminalText.escaped`, which write control characters as escapes: a name or a
+  // title cannot move the cursor, retitle the terminal or forge a report line.
+
+  private func quote(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
 
   private func pad(_ text: String, _ width: Int) -> String {
+    let text = TerminalText.escaped(text)
     let count = text.count
     return count >= width ? text : text + String(repeating: " ", count: width - count)
   }
@@ -188,6 +196,7 @@ public struct TextReporter: Sendable {
   }
 
   private func paint(_ text: String, _ style: Style) -> String {
+    let text = TerminalText.escaped(text)
     guard color, style != .plain else { return text }
     return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
   }

@@ -222,7 +222,8 @@ enum ValidateCommand {
       }
     }
 
-    while true {
+    // Once standard output fails, nothing more can be reported: stop reading.
+    while OutputStream.standardOutput.failedErrno == nil {
       let count = chunk.withUnsafeMutableBytes { buffer in
         read(descriptor, buffer.baseAddress, buffer.count)
       }
@@ -357,7 +358,8 @@ enum ValidateCommand {
     }
   }
 
-  /// Standard output through a 64 KiB buffer and `write(2)`.
+  /// Standard output through a 64 KiB buffer and ``OutputStream`` (a failed write ends the
+  /// command with an error, see ``Console/finish(_:)``).
   struct OutputBuffer {
     var writer = JSONWriter()
 
@@ -368,18 +370,7 @@ enum ValidateCommand {
     }
 
     mutating func flush() {
-      writer.bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(
-            STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            return
-          }
-          offset += written
-        }
-      }
+      OutputStream.standardOutput.write(writer.bytes)
       writer.bytes.removeAll(keepingCapacity: true)
     }
   }

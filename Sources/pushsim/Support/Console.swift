@@ -10,7 +10,9 @@ import Foundation
 
 /// Standard output and error, and whether colour may be used on them.
 ///
-/// Colour only on a terminal and never when `NO_COLOR` is set (cli.md).
+/// Colour only on a terminal and never when `NO_COLOR` is set (cli.md). Every command writes
+/// through here (see ``OutputStream``), so a failed write becomes an error message and a
+/// non-zero exit status in ``finish(_:)``, never a trap.
 enum Console {
   /// Whether standard output is a terminal that accepts colour.
   static var colorEnabled: Bool {
@@ -22,11 +24,24 @@ enum Console {
 
   /// Writes a line to standard error.
   static func error(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    OutputStream.standardError.write(line + "\n")
   }
 
   /// Writes text to standard output as is.
   static func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    OutputStream.standardOutput.write(text)
+  }
+
+  /// The exit status once a command has returned `status`: a failed write to standard output
+  /// is reported on standard error (when that still works) and the command fails with exit
+  /// status 2 (its output is unusable), whatever it found; a failed write to standard error
+  /// alone also makes the status at least 2, so lost diagnostics never look like success.
+  static func finish(_ status: ExitStatus) -> ExitStatus {
+    if let message = OutputStream.standardOutput.failureMessage {
+      error(message)
+      return .unusable
+    }
+    if OutputStream.standardError.failedErrno != nil { return .unusable }
+    return status
   }
 }
