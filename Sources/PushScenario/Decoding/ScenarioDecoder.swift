@@ -145,6 +145,7 @@ struct ScenarioDecoder {
     var context = ShapeContext(knownPushes: [], laterPushes: Self.pushIDs(in: nodes))
     var firstUse: [String: SourceLocation] = [:]
     var pushCount = 0
+    var waited = Duration.zero
     var steps: [Step] = []
     steps.reserveCapacity(nodes.count)
     for (index, stepNode) in nodes.enumerated() {
@@ -182,7 +183,14 @@ struct ScenarioDecoder {
         context.knownPushes.insert(push.id)
         action = .push(push)
       case "wait":
-        action = .wait(try field.duration())
+        let duration = try field.duration()
+        waited += duration
+        guard waited <= ScenarioTime.longestDuration else {
+          throw field.error(
+            "the scenario's waits add up to more than \(ScenarioTime.longestDurationText), "
+              + "the longest virtual time a scenario may span")
+        }
+        action = .wait(duration)
       case "set":
         action = .set(try decodeSet(field))
       case "tap":

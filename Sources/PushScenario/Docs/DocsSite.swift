@@ -346,7 +346,9 @@ public struct DocsSite: Sendable {
 
   /// `+0:00:05` (or `+0:00:01.250` with milliseconds), as `pushsim run` prints times.
   static func offset(_ seconds: TimeInterval) -> String {
-    let milliseconds = Int((max(0, seconds) * 1000).rounded())
+    // Saturated far beyond the longest scenario (ScenarioTime.longestDuration), never trapping.
+    let clamped = seconds.isFinite ? min(max(0, seconds), 1e13) : 0
+    let milliseconds = Int((clamped * 1000).rounded())
     let whole = milliseconds / 1000
     let fraction = milliseconds % 1000
     let hours = whole / 3600

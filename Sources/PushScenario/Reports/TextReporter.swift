@@ -137,7 +137,9 @@ public struct TextReporter: Sendable {
 
   /// `+H:MM:SS`, with milliseconds when there are some.
   static func offset(_ interval: TimeInterval) -> String {
-    let milliseconds = Int((interval * 1000).rounded())
+    // Saturated far beyond the longest scenario (ScenarioTime.longestDuration), never trapping.
+    let clamped = interval.isFinite ? min(max(interval, -1e13), 1e13) : 0
+    let milliseconds = Int((clamped * 1000).rounded())
     let sign = milliseconds < 0 ? "-" : "+"
     let total = abs(milliseconds)
     let seconds = total / 1000
