@@ -202,39 +202,17 @@ public struct ScenarioLoader: Sendable {
       steps: [Step(number: 1, location: root.location, action: .push(push))])
   }
 
-  /// The payload bytes of an `.apns` file: the file's bytes with the `Simulator Target Bundle`
-  /// member cut out (the rest stays byte for byte), and the bundle id it names.
+  /// The payload bytes of an `.apns` file and the bundle id it names (``APNsFile``: every
+  /// copy of `Simulator Target Bundle` is cut, the rest stays byte for byte).
   static func apnsBody(_ root: Node) throws(ScenarioError) -> (body: [UInt8], bundleID: String?) {
-    let key = "Simulator Target Bundle"
-    guard let object = root.value.objectValue else {
-      // Not an object: APNs decides what to do with it; send it as is.
-      return (root.source.bytes, nil)
+    let contents = APNsFile.contents(of: root.source.bytes, root: root.value)
+    if let invalid = contents.invalidBundleValue {
+      throw root.error(
+        "expected a string for \"\(APNsFile.targetBundleKey)\", found \(invalid.typeName)"
+      )
+      .moved(to: root.source.location(ofByte: invalid.byteRange.lowerBound))
     }
-    guard let member = object.member(key) else { return (root.source.bytes, nil) }
-    guard let bundleID = member.value.stringValue else {
-      throw root.error("expected a string for \"\(key)\", found \(member.value.typeName)")
-        .moved(to: root.source.location(ofByte: member.value.byteRange.lowerBound))
-    }
-    // Cut from the key to the end of its value, with one neighbouring comma.
-    let bytes = root.source.bytes
-    var start = member.keyRange.lowerBound
-    var end = member.value.byteRange.upperBound
-    var scan = end
-    while scan < bytes.count, isSpace(bytes[scan]) { scan += 1 }
-    if scan < bytes.count, bytes[scan] == UInt8(ascii: ",") {
-      end = scan + 1
-      while end < bytes.count, isSpace(bytes[end]) { end += 1 }
-    } else {
-      var back = start - 1
-      while back >= 0, isSpace(bytes[back]) { back -= 1 }
-      if back >= 0, bytes[back] == UInt8(ascii: ",") { start = back }
-    }
-    guard start <= end, end <= bytes.count else { return (bytes, bundleID) }
-    return (Array(bytes[..<start]) + Array(bytes[end...]), bundleID)
-  }
-
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    return (contents.payload, contents.bundleID)
   }
 }
 
