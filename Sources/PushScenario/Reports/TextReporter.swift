@@ -71,6 +71,7 @@ public struct TextReporter: Sendable {
     }
     var lines: [String] = []
     lines.reserveCapacity(rows.count + notes.count)
+    let findings = Self.findingsByPush(result.state)
     for (index, row) in rows.enumerated() {
       lines.append(contentsOf: notes[index] ?? [])
       let (time, push, kind, text, reason) = row
@@ -79,6 +80,13 @@ public struct TextReporter: Sendable {
       if textWidth > 0 { line += "  " + pad(text, textWidth) }
       line += "  " + paint(reason, .dim)
       lines.append(line.trailingSpacesRemoved)
+      // A push's findings follow the line where APNs received it.
+      let event = result.events[index]
+      guard event.kind == .received, let id = event.push else { continue }
+      for finding in findings[id] ?? [] where Self.isShownInText(finding) {
+        lines.append(
+          "  " + pad("", timeWidth) + "  " + pad(push, pushWidth) + "  " + findingText(finding))
+      }
     }
     lines.append(contentsOf: notes[rows.count] ?? [])
     return lines
@@ -95,6 +103,40 @@ public struct TextReporter: Sendable {
     if let title = notification["title"]?.stringValue, !title.isEmpty { return quote(title) }
     if let body = notification["body"]?.stringValue, !body.isEmpty { return quote(body) }
     return ""
+  }
+
+  // MARK: Findings
+
+  /// The final state's `diagnostics` by push id, in the order the device raised them.
+  static func findingsByPush(_ state: JSONValue) -> [String: [JSONValue]] {
+    var found: [String: [JSONValue]] = [:]
+    for finding in state["diagnostics"]?.arrayValue ?? [] {
+      guard let push = finding["push"]?.stringValue else { continue }
+      found[push, default: []].append(finding)
+    }
+    return found
+  }
+
+  /// Warnings and errors are shown under their push; advice (`info`) stays in the JSON report,
+  /// and so does the inferred push type, which every scenario push without headers would
+  /// repeat (a scenario plays such a push as an alert, scenario-format.md).
+  static func isShownInText(_ finding: JSONValue) -> Bool {
+    let severity = finding["severity"]?.stringValue
+    return (severity == "error" || severity == "warning")
+      && finding["code"]?.stringValue != "push-type-inferred"
+  }
+
+  /// `warning: aps.alert.titel: 'titel' is not an alert key; … [unknown-key-in-aps, lint]`.
+  private func findingText(_ finding: JSONValue) -> String {
+    let severity = finding["severity"]?.stringValue ?? "warning"
+    var text = paint(severity, severity == "error" ? .red : .yellow) + ": "
+    if let path = finding["path"]?.stringValue, !path.isEmpty {
+      text += TerminalText.escaped(path) + ": "
+    }
+    text += TerminalText.escaped(finding["message"]?.stringValue ?? "")
+    let code = finding["code"]?.stringValue ?? ""
+    let source = finding["source"]?.stringValue ?? ""
+    return text + "  " + paint("[\(code), \(source)]", .dim)
   }
 
   // MARK: Notification Center
