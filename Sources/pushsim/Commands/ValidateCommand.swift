@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import PushDevice
 import PushPayload
+import PushScenario
 import Synchronization
 
 #if canImport(Glibc)
@@ -109,13 +111,12 @@ enum ValidateCommand {
       topic: parsed.value("topic"), apnsID: parsed.value("apns-id"))
     var app: AppFacts?
     if let appPath = parsed.value("app") {
-      guard let data = FileManager.default.contents(atPath: appPath) else {
-        throw InputError(line: "\(appPath): error: cannot read the app file")
-      }
+      // The reader `run` and `render` use: an app file they refuse is refused here too.
       do {
-        app = try AppFacts(json: Array(data))
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        app = try ScenarioLoader().loadApp(path: appPath, in: directory).facts
       } catch {
-        throw InputError(line: "\(appPath):\(error.position): error: \(error.message)")
+        throw InputError(line: error.description)
       }
     }
     if let folder = parsed.value("strings") {
