@@ -208,7 +208,7 @@ import Testing
     #expect(unknown.standardError == "error: unknown option '--push'\n")
     let missing = try CommandRunner.run(["validate", "no/such/file.json"])
     #expect(missing.status == 2)
-    #expect(missing.standardError == "no/such/file.json: error: cannot read the file\n")
+    #expect(missing.standardError == "no/such/file.json: error: no such file\n")
     let format = try CommandRunner.run(["validate", "--format", "xml", "-"])
     #expect(format.status == 2)
   }

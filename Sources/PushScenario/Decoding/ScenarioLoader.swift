@@ -26,7 +26,8 @@ public struct ScenarioLoader: Sendable {
   /// resolved from its folder; without `strings` the nearest `Strings` folder is used.
   public func loadApp(path: String, in directory: URL) throws(ScenarioError) -> AppConfiguration {
     let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
-    let source = try Self.read(url, displayPath: path, referencedAt: nil)
+    var source = try Self.read(url, displayPath: path, referencedAt: nil)
+    source.trees = SourceFile.trees(for: url, root: nil)
     let root = try Self.parse(source)
     var object = try ScenarioDecoder.resolvedApp(root)
     if object["strings"] == nil, let strings = Self.nearestStringsFolder(from: source.folder) {
@@ -50,13 +51,33 @@ public struct ScenarioLoader: Sendable {
   ///   - path: the path as the user wrote it (used in messages).
   ///   - directory: the folder relative paths start from.
   public func load(path: String, in directory: URL) throws(ScenarioError) -> Scenario {
+    try load(path: path, in: directory, root: nil)
+  }
+
+  /// Reads the scenario at `path`, found in the folder `root` given on the command line (`nil`
+  /// for a file given itself): the files it refers to must lie in that tree.
+  func load(path: String, in directory: URL, root: URL?) throws(ScenarioError) -> Scenario {
     let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
-    let source = try Self.read(url, displayPath: path, referencedAt: nil)
+    var source = try Self.read(url, displayPath: path, referencedAt: nil)
+    source.trees = SourceFile.trees(for: url, root: root)
     if url.pathExtension.lowercased() == "apns" {
       return try loadAPNSFile(source)
     }
-    let root = try Self.parse(source)
-    return try ScenarioDecoder(source: source).decode(root)
+    let parsed = try Self.parse(source)
+    // The folder of an app file the scenario shares with others, when it is an ancestor of
+    // the scenario's folder, is part of its tree (`"app": "../chat.app.json"` beside
+    // `payloads/`).
+    if let reference = parsed.value["app"]?.stringValue {
+      let appFolder = URL(fileURLWithPath: reference, relativeTo: source.folder)
+        .standardizedFileURL.deletingLastPathComponent().path
+      if let resolved = FileCheck.realPath(appFolder),
+        let scenarioFolder = FileCheck.realPath(source.folder.path),
+        FileCheck.isInside(scenarioFolder, folder: resolved), !source.trees.contains(resolved)
+      {
+        source.trees.append(resolved)
+      }
+    }
+    return try ScenarioDecoder(source: source).decode(Node(root: parsed.value, source: source))
   }
 
   /// Every scenario the paths name (files, or folders searched as ``scenarioFiles(in:directory:)``
@@ -69,8 +90,12 @@ public struct ScenarioLoader: Sendable {
     paths: [String], in directory: URL, filter: String? = nil
   ) throws(ScenarioError) -> [Scenario] {
     var scenarios: [Scenario] = []
-    for file in try Self.scenarioFiles(in: paths, directory: directory) {
-      scenarios.append(try load(path: file, in: directory))
+    for path in paths {
+      let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+      let root = FileCheck.problem(listingFolderAt: url.path) == nil ? url : nil
+      for file in try Self.scenarioFiles(in: [path], directory: directory) {
+        scenarios.append(try load(path: file, in: directory, root: root))
+      }
     }
     if let filter {
       scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
@@ -93,11 +118,16 @@ public struct ScenarioLoader: Sendable {
       let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-        throw ScenarioError(file: path, "no such file or folder")
+        let problem = FileCheck.problem(readingFileAt: url.path) ?? "no such file"
+        throw ScenarioError(
+          file: path, problem == "no such file" ? "no such file or folder" : problem)
       }
       guard isFolder.boolValue else {
         files.append(path)
         continue
+      }
+      if let problem = FileCheck.problem(listingFolderAt: url.path) {
+        throw ScenarioError(file: path, problem)
       }
       guard let enumerator = FileManager.default.enumerator(atPath: url.path) else {
         throw ScenarioError(file: path, "cannot read the folder")
@@ -127,17 +157,7 @@ public struct ScenarioLoader: Sendable {
   static func read(
     _ url: URL, displayPath: String, referencedAt: Node?
   ) throws(ScenarioError) -> SourceFile {
-    var isFolder: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-    let problem: String?
-    if !exists {
-      problem = "no such file"
-    } else if isFolder.boolValue {
-      problem = "is a folder, not a file"
-    } else {
-      problem = nil
-    }
-    if let problem {
+    if let problem = FileCheck.problem(readingFileAt: url.path) {
       if let referencedAt { throw referencedAt.error("\(displayPath): \(problem)") }
       throw ScenarioError(file: displayPath, problem)
     }

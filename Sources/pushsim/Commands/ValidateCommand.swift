@@ -137,6 +137,11 @@ enum ValidateCommand {
   static func validateOne(_ request: Request) -> ExitStatus {
     let body: [UInt8]
     if let path = request.input, path != "-" {
+      // A FIFO is read as a stream (`validate <(generate)`); anything else must be a file.
+      if let problem = FileCheck.problem(readingFileAt: path), !problem.contains("FIFO") {
+        Console.error("\(path): error: \(problem)")
+        return .unusable
+      }
       guard let data = FileManager.default.contents(atPath: path) else {
         Console.error("\(path): error: cannot read the file")
         return .unusable
