@@ -102,3 +102,35 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path).isEmpty)
   }
 }
+
+/// A credential in a payload's media URL reaches neither the run report nor the docs site.
+@Suite struct CredentialRedactionTests {
+  @Test func reportsAndDocsNeverShowTheCredential() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "s.json",
+      #"""
+      { "app": { "serviceExtension": { "kind": "media", "urlKeys": ["u"], "fetch": "manifest" } },
+        "steps": [ { "push": { "payload": { "aps": { "alert": "a", "mutable-content": 1 },
+                                            "u": "https://ana:s3cret@cdn.example.com/a.jpg" } } } ] }
+      """#)
+    for format in ["text", "junit"] {
+      let result = try CommandRunner.run(["run", "--format", format, folder.path("s.json")])
+      #expect(result.standardOutput.contains("***@cdn.example.com"), "\(format)")
+      #expect(!result.standardOutput.contains("s3cret"), "\(format)")
+    }
+    // The JSON report's events are redacted; `final.notifications.*.userInfo` is the payload
+    // the app received, as `expect` reads it.
+    let json = try CommandRunner.run(["run", "--format", "json", folder.path("s.json")])
+    let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
+    let scenario = try #require(
+      ((object as? [String: Any])?["scenarios"] as? [[String: Any]])?.first)
+    let events = try JSONSerialization.data(withJSONObject: scenario["events"] ?? [])
+    #expect(!String(decoding: events, as: UTF8.self).contains("s3cret"))
+    let docs = try CommandRunner.run(["docs", folder.path("s.json"), "--out", folder.path("site")])
+    #expect(docs.status == 0)
+    let page = try String(contentsOfFile: folder.path("site/s.html"), encoding: .utf8)
+    #expect(!page.contains("s3cret"))
+    #expect(page.contains("***@cdn.example.com"))
+  }
+}

@@ -330,3 +330,15 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     #expect(!JSONReporter().report([result]).isEmpty)
   }
 }
+
+@Suite struct ServiceExtensionBudgetLimitTests {
+  @Test func aBudgetLongerThanThirtySecondsIsRefused() {
+    let error = decodingError(
+      #"{ "app": { "serviceExtension": { "budget": "1d" } }, "steps": [] }"#)
+    #expect(
+      error?.contains("a budget of 1d is longer than the 30s iOS gives a service extension") == true
+    )
+    #expect(
+      decodingError(#"{ "app": { "serviceExtension": { "budget": "30s" } }, "steps": [] }"#) == nil)
+  }
+}

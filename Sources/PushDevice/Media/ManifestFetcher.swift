@@ -29,7 +29,7 @@ public struct ManifestFetcher: MediaFetcher {
     guard let entry = manifest.entry(for: url) else {
       throw MediaFetchError(
         .notInManifest, url: url,
-        reason: "the scenario's media manifest has no entry for \(url.absoluteString)")
+        reason: "the scenario's media manifest has no entry for \(url.redactedString)")
     }
     if entry.latency > timeout {
       throw MediaFetchError(
