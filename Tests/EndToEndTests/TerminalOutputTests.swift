@@ -47,4 +47,19 @@ import Testing
     #expect(result.standardOutput.contains(#"Hi \u001b]0;pwned\u0007"#))
     #expect(result.standardOutput.contains(#"a\nPASS"#))
   }
+
+  @Test func validateAndErrorLinesEscapePayloadAndScenarioText() throws {
+    let folder = try TemporaryFolder()
+    let payload = try folder.write(
+      "p.json", #"{"aps": {"alert": "a", "x\u009b2J": 1, "badge": "\u001b[31m"}}"#)
+    let validate = try CommandRunner.run(["validate", "--push-type", "alert", payload])
+    #expect(
+      !validate.standardOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+    #expect(validate.standardOutput.contains(#"\u001b[31m"#))
+    let scenario = try folder.write("s.json", #"{ "steps": [ { "tapp\u001b]0;x\u0007": 1 } ] }"#)
+    let run = try CommandRunner.run(["run", scenario])
+    #expect(run.status == 2)
+    #expect(!run.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    #expect(run.standardError.contains(#"unknown step "tapp\u001b]0;x\u0007""#))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushPayload
 
 #if canImport(Glibc)
   import Glibc
@@ -22,9 +23,10 @@ enum Console {
   /// Whether standard error is a terminal (progress is shown only there).
   static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-  /// Writes a line to standard error.
+  /// Writes a line to standard error. Error lines quote file names and scenario or payload
+  /// text, so control characters in them are written as escapes (``TerminalText``).
   static func error(_ line: String) {
-    OutputStream.standardError.write(line + "\n")
+    OutputStream.standardError.write(TerminalText.escaped(line) + "\n")
   }
 
   /// Writes text to standard output as is.
