@@ -23,13 +23,14 @@ public enum CommandRunner {
       ?? Repository.url(".build/debug/pushsim")
   }
 
-  /// Runs `pushsim` with `arguments` in `directory`, feeding `input` to standard input.
+  /// Runs `pushsim` (or `executable`, such as a wrapper that runs it) with `arguments` in
+  /// `directory`, feeding `input` to standard input.
   public static func run(
     _ arguments: [String], in directory: URL = Repository.root, input: Data? = nil,
-    environment: [String: String] = ["NO_COLOR": "1"]
+    environment: [String: String] = ["NO_COLOR": "1"], executable: URL? = nil
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executableURL
+    process.executableURL = executable ?? executableURL
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var processEnvironment = ProcessInfo.processInfo.environment

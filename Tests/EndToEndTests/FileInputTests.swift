@@ -134,3 +134,32 @@ import Testing
     #expect(page.contains("***@cdn.example.com"))
   }
 }
+
+/// `run` on a folder it cannot list says so, instead of "no scenario".
+@Suite struct UnreadableFolderTests {
+  /// `pushsim run PATH` as an unprivileged user: `setpriv` to `nobody` when the tests run as
+  /// root (root reads every folder), else as is.
+  static func runUnprivileged(_ path: String) throws -> CommandRunner.Result? {
+    guard geteuid() == 0 else { return try CommandRunner.run(["run", path]) }
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return nil }
+    return try CommandRunner.run(
+      [
+        "--reuid=65534", "--regid=65534", "--clear-groups", CommandRunner.executableURL.path,
+        "run", path,
+      ], executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+  }
+
+  @Test func anUnreadableFolderOrSubfolderIsNamed() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("inner/s.json", #"{ "steps": [] }"#)
+    #expect(chmod(folder.path("inner"), 0) == 0)
+    defer { _ = chmod(folder.path("inner"), 0o755) }
+    for (path, shown) in [
+      (folder.path("inner"), folder.path("inner")), (folder.url.path, folder.path("inner")),
+    ] {
+      guard let result = try Self.runUnprivileged(path) else { return }
+      #expect(result.status == 2)
+      #expect(result.standardError == "\(shown): error: cannot be read: permission denied\n")
+    }
+  }
+}

@@ -135,6 +135,15 @@ public struct ScenarioLoader: Sendable {
       var found: [String] = []
       while let relative = enumerator.nextObject() as? String {
         let name = (relative as NSString).lastPathComponent
+        // A folder inside that cannot be listed would hide its scenarios: say so.
+        if !name.hasPrefix("."),
+          enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory,
+          let problem = FileCheck.problem(
+            listingFolderAt: url.appendingPathComponent(relative).path)
+        {
+          let shown = path.hasSuffix("/") ? path + relative : path + "/" + relative
+          throw ScenarioError(file: shown, problem)
+        }
         let lower = name.lowercased()
         guard !name.hasPrefix("."), lower.hasSuffix(".apns") || lower.hasSuffix(".json"),
           !lower.hasSuffix(appFileSuffix)
