@@ -57,4 +57,17 @@ import Testing
     let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
     #expect((object as? [String: Any])?["pushType"] as? String == "liveactivity")
   }
+
+  @Test func aBundleThatIsNotAStringIsRefusedByAllThree() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "push.apns", "{\n  \"Simulator Target Bundle\": 5, \(Self.payload)}")
+    let line =
+      "\(path):2:30: error: expected a string for \"Simulator Target Bundle\", found number\n"
+    for command in ["validate", "render", "run"] {
+      let result = try CommandRunner.run([command, path])
+      #expect(result.status == 2, "\(command)")
+      #expect(result.standardError == line, "\(command)")
+    }
+  }
 }

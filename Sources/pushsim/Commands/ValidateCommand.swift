@@ -154,6 +154,16 @@ enum ValidateCommand {
       body: body, headers: request.headers, app: request.app,
       ignoredTopLevelKeys: request.ignoredKeys)
     checkStrings(&validation, request)
+    // An .apns file whose bundle key is not a string is refused, as `run` and `render` do.
+    if request.isAPNsFile, let document = validation.document,
+      let invalid = APNsFile.contents(of: body, root: document.root).invalidBundleValue
+    {
+      let position = document.position(of: invalid)
+      Console.error(
+        "\(request.displayName):\(position): error: expected a string for "
+          + "\"\(APNsFile.targetBundleKey)\", found \(invalid.typeName)")
+      return .unusable
+    }
     if request.json {
       Console.write(validation.jsonText() + "\n")
     } else {
