@@ -173,7 +173,9 @@ import Testing
     await device.receive(Self.criticalFlagOnly, id: "a")
     #expect(device.notification("a")?.effectiveLevel == .active)
     #expect(device.notification("a")?.presentation.sound == false)
-    #expect(device.codes("a").contains("critical-not-allowed"))
+    let finding = device.diagnostics.first { $0.code == "critical-not-allowed" }
+    #expect(finding?.diagnostic.path == "aps.sound.critical")
+    #expect(finding?.diagnostic.message.hasPrefix("a critical sound without") == true)
   }
 
   @Test func soundNeedsTheSoundAuthorizationAndAnUnmutedDevice() async {
