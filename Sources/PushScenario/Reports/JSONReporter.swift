@@ -49,7 +49,7 @@ public struct JSONReporter: Sendable {
   /// `diagnostics` (every severity; the same objects as `final.diagnostics`), so a payload
   /// typo shows where the push is played.
   static func events(_ result: ScenarioResult) -> [JSONValue] {
-    let findings = TextReporter.findingsByPush(result.state)
+    let findings = result.findingsByPush
     return result.events.map { event in
       var json = event.json
       guard event.kind == .received, let id = event.push, let found = findings[id],

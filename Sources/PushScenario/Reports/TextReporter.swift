@@ -71,7 +71,7 @@ public struct TextReporter: Sendable {
     }
     var lines: [String] = []
     lines.reserveCapacity(rows.count + notes.count)
-    let findings = Self.findingsByPush(result.state)
+    let findings = result.findingsByPush
     for (index, row) in rows.enumerated() {
       lines.append(contentsOf: notes[index] ?? [])
       let (time, push, kind, text, reason) = row
@@ -106,16 +106,6 @@ public struct TextReporter: Sendable {
   }
 
   // MARK: Findings
-
-  /// The final state's `diagnostics` by push id, in the order the device raised them.
-  static func findingsByPush(_ state: JSONValue) -> [String: [JSONValue]] {
-    var found: [String: [JSONValue]] = [:]
-    for finding in state["diagnostics"]?.arrayValue ?? [] {
-      guard let push = finding["push"]?.stringValue else { continue }
-      found[push, default: []].append(finding)
-    }
-    return found
-  }
 
   /// Warnings and errors are shown under their push; advice (`info`) stays in the JSON report,
   /// and so does the inferred push type, which every scenario push without headers would
