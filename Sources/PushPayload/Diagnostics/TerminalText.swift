@@ -10,7 +10,12 @@ public enum TerminalText {
   /// the bidirectional overrides and isolates written as escapes (`\n`, `\r`, `\t`, `\u001b`,
   /// `\u202e`). Escaping twice gives the same text as escaping once.
   public static func escaped(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    // Fast path on the bytes: every character to escape starts with one of these (C1 and
+    // U+0080…U+009F start with 0xC2, the separators and bidi controls with 0xE2).
+    guard
+      text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
+      text.unicodeScalars.contains(where: needsEscape)
+    else { return text }
     var output = ""
     output.reserveCapacity(text.utf8.count + 8)
     for scalar in text.unicodeScalars {
