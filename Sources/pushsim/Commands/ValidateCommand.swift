@@ -23,7 +23,8 @@ enum ValidateCommand {
 
     What APNs would answer for a payload (status, reason, push type, size and limit), the
     payload as iOS reads it, and lint. FILE is a payload .json or an Xcode .apns file (its
-    "Simulator Target Bundle" key is accepted); '-' or no FILE reads standard input.
+    "Simulator Target Bundle" key names the app; APNs never gets it, so its bytes are not
+    counted); '-' or no FILE reads standard input.
 
     OPTIONS:
       --push-type T        apns-push-type: alert, background, complication, controls,
