@@ -202,7 +202,7 @@ public struct ServiceExtensionStage: Sendable {
             + "is delivered without it",
           details: [
             "code": JSONValue(.string(error.code.rawValue)),
-            "url": JSONValue(.string(error.url.absoluteString)),
+            "url": JSONValue(.string(error.url.redactedString)),
           ]))
     }
 

@@ -195,6 +195,13 @@ public struct ObjectNode: Sendable {
         throw ScenarioError(at: location, "duplicate field \"\(member.key)\"")
       }
       guard let allowed, !allowed.contains(member.key) else { continue }
+      if node.path.components.isEmpty, member.key == "steps" {
+        // A whole file read where an app belongs, holding a scenario's steps.
+        throw ScenarioError(
+          at: location,
+          "\(node.source.path) is a scenario, not an app file: an app file holds the app "
+            + "alone (bundleId, categories, …), as a scenario's \"app\" field does")
+      }
       var message = "unknown field \"\(member.key)\""
       if node.path.components.isEmpty {
         message +=

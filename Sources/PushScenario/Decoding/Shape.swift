@@ -1,3 +1,5 @@
+import PushPayload
+
 /// The expected shape of a part of a scenario file: which fields an object may hold and the
 /// type of each value. Used to check the `device` and `app` sections, `set` steps and `expect`
 /// checks with exact positions before anything runs.

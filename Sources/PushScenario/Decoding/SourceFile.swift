@@ -16,6 +16,9 @@ public struct SourceFile: Sendable {
   public let bytes: [UInt8]
   /// Byte offset of the first byte of each line.
   private let lineStarts: [Int]
+  /// The folder trees (fully resolved) the files this file refers to (`payloadFile`, media
+  /// `file`) must lie in; empty means the default, see ``allowedTrees``.
+  public var trees: [String] = []
 
   /// Creates a source file from bytes already read.
   public init(path: String, url: URL, bytes: [UInt8]) {
@@ -31,6 +34,27 @@ public struct SourceFile: Sendable {
 
   /// The folder holding the file: relative paths inside it are resolved from here.
   public var folder: URL { url.deletingLastPathComponent() }
+
+  /// Where files this file refers to may be: ``trees`` when set, else this file's folder and,
+  /// when this file is inside it, the current folder (ScenarioFormat.md, file references).
+  public var allowedTrees: [String] {
+    trees.isEmpty ? Self.trees(for: url, root: nil) : trees
+  }
+
+  /// The trees for a scenario or app file at `url` given on the command line as part of
+  /// `root` (a folder argument, or `nil` for a file argument): `root` (else the file's
+  /// folder), and the current folder when the file is inside it.
+  static func trees(for url: URL, root: URL?) -> [String] {
+    let base = (root ?? url.deletingLastPathComponent()).path
+    var trees = [FileCheck.realPath(base) ?? base]
+    let current = FileManager.default.currentDirectoryPath
+    if let file = FileCheck.realPath(url.path), let resolved = FileCheck.realPath(current),
+      FileCheck.isInside(file, folder: resolved), !trees.contains(resolved)
+    {
+      trees.append(resolved)
+    }
+    return trees
+  }
 
   /// The 1-based line and column of a byte offset (clamped into the file).
   public func position(ofByte offset: Int) -> (line: Int, column: Int) {

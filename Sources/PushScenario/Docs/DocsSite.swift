@@ -56,6 +56,7 @@ public struct DocsSite: Sendable {
     var written: [URL] = []
     func save(_ text: String, _ name: String) throws {
       let url = directory.appendingPathComponent(name)
+      try Self.refuseLinks(from: directory, to: url)
       try Data(text.utf8).write(to: url, options: .atomic)
       written.append(url)
     }
@@ -65,6 +66,7 @@ public struct DocsSite: Sendable {
       try save(page(for: scenario), pageName)
       for asset in scenario.assets {
         let target = directory.appendingPathComponent(asset.path)
+        try Self.refuseLinks(from: directory, to: target)
         try manager.createDirectory(
           at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try asset.data.write(to: target, options: .atomic)
@@ -72,6 +74,28 @@ public struct DocsSite: Sendable {
       }
     }
     return written
+  }
+
+  /// A site file's path inside the output folder must not pass through a symbolic link (an
+  /// existing `assets` link to elsewhere would make the site write outside the folder).
+  static func refuseLinks(from directory: URL, to target: URL) throws {
+    var current = directory
+    let base = directory.pathComponents.count
+    for component in target.pathComponents.dropFirst(base) {
+      current.appendPathComponent(component)
+      let type = try? FileManager.default.attributesOfItem(atPath: current.path)[.type]
+      if type as? FileAttributeType == .typeSymbolicLink {
+        throw SiteWriteError(
+          "\(current.path) is a symbolic link; the site is written only inside \(directory.path)")
+      }
+    }
+  }
+
+  /// Why the site could not be written.
+  public struct SiteWriteError: Error, CustomStringConvertible {
+    /// The message.
+    public var description: String
+    init(_ description: String) { self.description = description }
   }
 
   // MARK: - Index
@@ -346,7 +370,9 @@ public struct DocsSite: Sendable {
 
   /// `+0:00:05` (or `+0:00:01.250` with milliseconds), as `pushsim run` prints times.
   static func offset(_ seconds: TimeInterval) -> String {
-    let milliseconds = Int((max(0, seconds) * 1000).rounded())
+    // Saturated far beyond the longest scenario (ScenarioTime.longestDuration), never trapping.
+    let clamped = seconds.isFinite ? min(max(0, seconds), 1e13) : 0
+    let milliseconds = Int((clamped * 1000).rounded())
     let whole = milliseconds / 1000
     let fraction = milliseconds % 1000
     let hours = whole / 3600

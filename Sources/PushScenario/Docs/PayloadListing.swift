@@ -1,3 +1,5 @@
+import Foundation
+import PushDevice
 public import PushPayload
 
 /// A payload printed as indented JSON in HTML, with the keys that mattered marked.
@@ -51,7 +53,7 @@ public struct PayloadListing: Sendable {
     case .bool(let flag): output += "<span class=\"j-bool\">\(flag)</span>"
     case .number(let number): output += "<span class=\"j-num\">\(HTML.escape(number.text))</span>"
     case .string(let text):
-      output += "<span class=\"j-str\">\(HTML.escape(Self.quoted(text)))</span>"
+      output += "<span class=\"j-str\">\(HTML.escape(Self.quoted(Self.redacted(text))))</span>"
     case .array(let elements):
       guard !elements.isEmpty else {
         output += "[]"
@@ -105,6 +107,15 @@ public struct PayloadListing: Sendable {
   }
 
   /// `text` as a JSON string literal.
+  /// A string that is a URL with a user name or password, shown with them replaced by `***`:
+  /// a published page never carries a credential from a payload.
+  static func redacted(_ text: String) -> String {
+    guard text.contains("@"), text.contains("://"), let url = URL(string: text),
+      url.user != nil || url.password != nil
+    else { return text }
+    return url.redactedString
+  }
+
   static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {

@@ -312,7 +312,8 @@ struct PhoneRenderer {
 
   /// "now", "5m ago", "2h ago", "3d ago".
   static func relative(_ date: Date, to now: Date) -> String {
-    let seconds = Int(now.timeIntervalSince(date).rounded(.down))
+    let interval = now.timeIntervalSince(date)
+    let seconds = interval.isFinite ? Int(min(max(interval, -1e13), 1e13).rounded(.down)) : 0
     switch seconds {
     case ..<60: return "now"
     case ..<3600: return "\(seconds / 60)m ago"

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import PushDevice
 import PushPayload
+import PushScenario
 import Synchronization
 
 #if canImport(Glibc)
@@ -21,7 +23,8 @@ enum ValidateCommand {
 
     What APNs would answer for a payload (status, reason, push type, size and limit), the
     payload as iOS reads it, and lint. FILE is a payload .json or an Xcode .apns file (its
-    "Simulator Target Bundle" key is accepted); '-' or no FILE reads standard input.
+    "Simulator Target Bundle" key names the app; APNs never gets it, so its bytes are not
+    counted); '-' or no FILE reads standard input.
 
     OPTIONS:
       --push-type T        apns-push-type: alert, background, complication, controls,
@@ -109,13 +112,12 @@ enum ValidateCommand {
       topic: parsed.value("topic"), apnsID: parsed.value("apns-id"))
     var app: AppFacts?
     if let appPath = parsed.value("app") {
-      guard let data = FileManager.default.contents(atPath: appPath) else {
-        throw InputError(line: "\(appPath): error: cannot read the app file")
-      }
+      // The reader `run` and `render` use: an app file they refuse is refused here too.
       do {
-        app = try AppFacts(json: Array(data))
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        app = try ScenarioLoader().loadApp(path: appPath, in: directory).facts
       } catch {
-        throw InputError(line: "\(appPath):\(error.position): error: \(error.message)")
+        throw InputError(line: error.description)
       }
     }
     if let folder = parsed.value("strings") {
@@ -136,6 +138,11 @@ enum ValidateCommand {
   static func validateOne(_ request: Request) -> ExitStatus {
     let body: [UInt8]
     if let path = request.input, path != "-" {
+      // A FIFO is read as a stream (`validate <(generate)`); anything else must be a file.
+      if let problem = FileCheck.problem(readingFileAt: path), !problem.contains("FIFO") {
+        Console.error("\(path): error: \(problem)")
+        return .unusable
+      }
       guard let data = FileManager.default.contents(atPath: path) else {
         Console.error("\(path): error: cannot read the file")
         return .unusable
@@ -148,6 +155,16 @@ enum ValidateCommand {
       body: body, headers: request.headers, app: request.app,
       ignoredTopLevelKeys: request.ignoredKeys)
     checkStrings(&validation, request)
+    // An .apns file whose bundle key is not a string is refused, as `run` and `render` do.
+    if request.isAPNsFile, let document = validation.document,
+      let invalid = APNsFile.contents(of: body, root: document.root).invalidBundleValue
+    {
+      let position = document.position(of: invalid)
+      Console.error(
+        "\(request.displayName):\(position): error: expected a string for "
+          + "\"\(APNsFile.targetBundleKey)\", found \(invalid.typeName)")
+      return .unusable
+    }
     if request.json {
       Console.write(validation.jsonText() + "\n")
     } else {
@@ -222,7 +239,8 @@ enum ValidateCommand {
       }
     }
 
-    while true {
+    // Once standard output fails, nothing more can be reported: stop reading.
+    while OutputStream.standardOutput.failedErrno == nil {
       let count = chunk.withUnsafeMutableBytes { buffer in
         read(descriptor, buffer.baseAddress, buffer.count)
       }
@@ -357,7 +375,8 @@ enum ValidateCommand {
     }
   }
 
-  /// Standard output through a 64 KiB buffer and `write(2)`.
+  /// Standard output through a 64 KiB buffer and ``OutputStream`` (a failed write ends the
+  /// command with an error, see ``Console/finish(_:)``).
   struct OutputBuffer {
     var writer = JSONWriter()
 
@@ -368,18 +387,7 @@ enum ValidateCommand {
     }
 
     mutating func flush() {
-      writer.bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(
-            STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            return
-          }
-          offset += written
-        }
-      }
+      OutputStream.standardOutput.write(writer.bytes)
       writer.bytes.removeAll(keepingCapacity: true)
     }
   }

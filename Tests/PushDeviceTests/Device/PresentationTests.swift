@@ -150,6 +150,34 @@ import Testing
     #expect(device.codes("a").contains("critical-not-allowed"))
   }
 
+  /// `sound: {critical: 1}` with no interruption-level: Apple documents the flag alone as a
+  /// critical alert.
+  static let criticalFlagOnly: JSONValue = [
+    "aps": ["alert": "Smoke detected", "sound": ["critical": 1, "name": "default", "volume": 1.0]]
+  ]
+
+  @Test func criticalSoundFlagAloneIsACriticalAlertThatPlaysMuted() async {
+    var device = T.device(
+      locked: true, muted: true,
+      app: T.app(
+        authorization: NotificationAuthorization(options: [.alert, .sound, .criticalAlert]),
+        entitlements: [.criticalAlerts]))
+    device.receive(Self.criticalFlagOnly, id: "a")
+    #expect(device.notification("a")?.effectiveLevel == .critical)
+    #expect(device.notification("a")?.presentation.sound == true)
+    #expect(!device.codes("a").contains("critical-sound-level"))
+  }
+
+  @Test func criticalSoundFlagAloneWithoutTheEntitlementSaysItBehavesAsActive() async {
+    var device = T.device(locked: true, muted: true)
+    device.receive(Self.criticalFlagOnly, id: "a")
+    #expect(device.notification("a")?.effectiveLevel == .active)
+    #expect(device.notification("a")?.presentation.sound == false)
+    let finding = device.diagnostics.first { $0.code == "critical-not-allowed" }
+    #expect(finding?.diagnostic.path == "aps.sound.critical")
+    #expect(finding?.diagnostic.message.hasPrefix("a critical sound without") == true)
+  }
+
   @Test func soundNeedsTheSoundAuthorizationAndAnUnmutedDevice() async {
     var muted = T.device(muted: true)
     muted.receive(T.alert("hi", sound: "default"), id: "a")

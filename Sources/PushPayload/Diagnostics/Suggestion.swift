@@ -1,8 +1,9 @@
-/// "Did you mean" suggestions for misspelled field names, step names and ids.
-enum Suggestion {
+/// "Did you mean" suggestions for misspelled field names, step names, ids and payload keys (the
+/// scenario decoder and payload lint share it).
+public enum Suggestion {
   /// The candidate closest to `word` by edit distance, when it is close enough to be a typo
   /// (at most a third of the word's length, and at least 1, differs).
-  static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+  public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
     let limit = max(1, word.count / 3)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
@@ -17,7 +18,7 @@ enum Suggestion {
   /// Levenshtein distance, with a transposition counted as one edit.
   ///
   /// - Complexity: O(m·n) for words of lengths m and n (field names are short).
-  static func editDistance(_ a: String, _ b: String) -> Int {
+  public static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }
@@ -42,7 +43,7 @@ enum Suggestion {
   }
 
   /// `a, b or c` for messages.
-  static func list(_ words: [String]) -> String {
+  public static func list(_ words: [String]) -> String {
     words.joined(separator: ", ")
   }
 }
