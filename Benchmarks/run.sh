@@ -67,3 +67,10 @@ if wants scenario; then
   "$BIN/pushsim" run "$WORK/scenario-50000.json" --format json --output "$WORK/scenario-50000.report.json"
   echo "  pushsim run (JSON report, $(du -k "$WORK/scenario-50000.report.json" | cut -f1) KiB): $(( ($(date +%s%N) - start) / 1000000 )) ms"
 fi
+# section: layout (issue 12)
+# A 10,000-push scenario decoded pretty-printed and written on one line (as json.dump writes
+# it), every step's position read: the one-line / pretty ratio should be ~1 (linear whatever
+# the layout).
+if wants layout; then
+  "$BIN/PushSimBenchmarks" layout 10000 5
+fi

@@ -199,7 +199,7 @@ public struct ScenarioLoader: Sendable {
     return Scenario(
       name: name, file: source.path, device: ConfigurationDocument(source: source),
       app: ConfigurationDocument(object: app, source: source),
-      steps: [Step(number: 1, location: root.location, action: .push(push))])
+      steps: [Step(number: 1, at: root.anchor, action: .push(push))])
   }
 
   /// The payload bytes of an `.apns` file: the file's bytes with the `Simulator Target Bundle`
