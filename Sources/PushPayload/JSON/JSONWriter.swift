@@ -1,7 +1,7 @@
 /// Writes compact JSON into a byte buffer: the output side of ``JSONDocument``.
 ///
-/// Used for `pushsim validate --format json` results and for the JSON text of non-string
-/// `loc-args` items (model-decisions.md §2). Strings are escaped per RFC 8259 §7: `"`, `\`
+/// Used for `pushsim validate --format json` results, `pushsim strings dump` and the JSON text
+/// of non-string `loc-args` items (model-decisions.md §2). Strings are escaped per RFC 8259 §7: `"`, `\`
 /// and control characters; everything else is written as UTF-8 unchanged.
 public struct JSONWriter: Sendable {
   /// The bytes written so far.
@@ -91,6 +91,12 @@ public struct JSONWriter: Sendable {
       bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
       divisor /= 10
     } while divisor > 0
+  }
+
+  /// Appends a line break and `spaces` spaces (indented output).
+  public mutating func newline(indentation spaces: Int) {
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, spaces)))
   }
 
   /// Appends a Boolean.
