@@ -45,6 +45,22 @@ fi
 if wants strings; then
   "$BIN/PushSimBenchmarks" strings 50000 15
 fi
+# section: dump (issue 12)
+# `pushsim strings dump` of the 50,000-entry table, output included, against
+# `plutil -convert json` of the same file (target <= 0.5).
+if wants dump; then
+  TABLE=$WORK/dump-50000.strings
+  [ -f "$TABLE" ] || "$BIN/PushSimBenchmarks" strings file 50000 "$TABLE"
+  seconds() { local start end; start=$(date +%s%N); "$@" >/dev/null; end=$(date +%s%N); echo $(( (end - start) / 1000000 )); }
+  if command -v plutil >/dev/null; then
+    P=$(seconds plutil -convert json -o "$WORK/dump-plutil.json" "$TABLE")
+  else
+    P=0
+  fi
+  D=$(seconds "$BIN/pushsim" strings dump --format json "$TABLE")
+  echo "dump: $(wc -c < "$TABLE") bytes, 50000 entries: pushsim strings dump ${D} ms, plutil -convert json ${P} ms" \
+    "$(awk -v d="$D" -v p="$P" 'BEGIN { if (p > 0) printf "ratio %.2f (target <= 0.5)", d / p; else print "(no plutil)" }')"
+fi
 # section: device (issue 4)
 # 10,000 then 100,000 mixed pushes into one Device (each size in its own process, so the peak
 # memory is that size's); the time ratio should stay at most 12 (linear cost).
