@@ -90,3 +90,22 @@ fi
 if wants layout; then
   "$BIN/PushSimBenchmarks" layout 10000 5
 fi
+# section: jobs (issue 12)
+# 2,000 generated scenario files played by `pushsim run --jobs 1` and `--jobs 2` (JSON report);
+# the reports must be identical, and the speed-up should be >= 1.7 on 2 cores.
+if wants jobs; then
+  SUITE=$WORK/suite-2000
+  [ -d "$SUITE" ] || "$BIN/PushSimBenchmarks" suite 2000 "$SUITE" >/dev/null
+  play() { # jobs: prints milliseconds
+    local start end
+    start=$(date +%s%N)
+    "$BIN/pushsim" run "$SUITE" --format json --jobs "$1" --output "$WORK/suite-jobs-$1.json"
+    end=$(date +%s%N)
+    echo $(( (end - start) / 1000000 ))
+  }
+  ONE=$(play 1)
+  TWO=$(play 2)
+  cmp -s "$WORK/suite-jobs-1.json" "$WORK/suite-jobs-2.json" && SAME="identical reports" || SAME="REPORTS DIFFER"
+  echo "jobs: 2000 scenario files on $(nproc) cores: --jobs 1 ${ONE} ms, --jobs 2 ${TWO} ms, $SAME," \
+    "$(awk -v a="$ONE" -v b="$TWO" 'BEGIN { printf "speed-up %.2f (target >= 1.7)", a / b }')"
+fi

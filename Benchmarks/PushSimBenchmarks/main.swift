@@ -6,6 +6,7 @@ let sections: [String: ([String]) throws -> Void] = [
   "device": DeviceBenchmark.run,
   "layout": LayoutBenchmark.run,
   "strings": StringsBenchmark.run,
+  "suite": SuiteBenchmark.run,
   "scenario": ScenarioBenchmark.run,
   "validate": ValidateBenchmark.main,
 ]

@@ -2,8 +2,12 @@
 /// a `<failure>` listing its failed checks, and the transcript in `<system-out>`, for CI
 /// systems that read JUnit files.
 public struct JUnitReporter: Sendable {
+  /// The `<testsuite>` name: `pushsim run`, or one per shard (`pushsim run (shard 2/4)`) so
+  /// the files of a CI matrix merge without two suites of the same name.
+  public var suiteName: String
+
   /// Creates a reporter.
-  public init() {}
+  public init(suiteName: String = "pushsim run") { self.suiteName = suiteName }
 
   /// The XML document.
   public func report(_ results: [ScenarioResult]) -> String {
@@ -11,7 +15,7 @@ public struct JUnitReporter: Sendable {
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     xml += #"<testsuites name="pushsim" tests="\#(results.count)" failures="\#(failed)">"# + "\n"
     xml +=
-      #"  <testsuite name="pushsim run" tests="\#(results.count)" failures="\#(failed)" errors="0" skipped="0">"#
+      #"  <testsuite name="\#(Self.escape(suiteName))" tests="\#(results.count)" failures="\#(failed)" errors="0" skipped="0">"#
       + "\n"
     let text = TextReporter(color: false)
     for result in results {
