@@ -13,26 +13,18 @@ enum DeviceBenchmark {
     let count = arguments.first.flatMap { Int($0) } ?? 10_000
     let bodies = (0..<count).map(body(for:))
     let headers = (0..<count).map(headers(for:))
-    let result = Mutex<(Duration, Int, Int)?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      var device = Device(
-        app: AppConfiguration(
-          bundleId: "com.example.bench", backgroundModes: [.remoteNotification],
-          categories: [NotificationCategory(id: "message", summaryFormat: "%u more messages")]))
-      let clock = ContinuousClock()
-      let elapsed = await clock.measure {
-        for index in 0..<count {
-          await device.receive(bytes: bodies[index], headers: headers[index], id: "p\(index)")
-          device.advance(by: .seconds(1))
-        }
-        _ = device.center
+    var device = Device(
+      app: AppConfiguration(
+        bundleId: "com.example.bench", backgroundModes: [.remoteNotification],
+        categories: [NotificationCategory(id: "message", summaryFormat: "%u more messages")]))
+    let elapsed = ContinuousClock().measure {
+      for index in 0..<count {
+        device.receive(bytes: bodies[index], headers: headers[index], id: "p\(index)")
+        device.advance(by: .seconds(1))
       }
-      result.withLock { $0 = (elapsed, device.centerCount, device.events.count) }
-      done.signal()
+      _ = device.center
     }
-    done.wait()
-    guard let (elapsed, inCenter, events) = result.withLock({ $0 }) else { return }
+    let (inCenter, events) = (device.centerCount, device.events.count)
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     print(
       "pushes=\(count) seconds=\(String(format: "%.3f", seconds)) peakKiB=\(peakMemoryKiB()) "

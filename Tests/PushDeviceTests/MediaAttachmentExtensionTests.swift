@@ -66,11 +66,11 @@ import Testing
   }
 }
 
-/// The seam end to end: a `Device` whose app has the media extension.
+/// The seam end to end: a ``DeviceHost`` whose app has the media extension.
 @Suite struct MediaAttachmentExtensionDeviceTests {
   typealias F = ExtensionFixtures
 
-  func device(latency: Duration, budget: Duration = .seconds(30)) -> Device {
+  func device(latency: Duration, budget: Duration = .seconds(30)) -> DeviceHost {
     let app = AppConfiguration(
       bundleId: "com.example.shop",
       serviceExtension: ServiceExtensionConfiguration(budget: budget),
@@ -78,7 +78,7 @@ import Testing
         "https://cdn.example.com/p.jpg": .init(
           file: F.file("tiny.jpg"), latency: latency, contentType: "image/jpeg")
       ]))
-    return Device(app: app, extensionStage: F.stage(app.media))
+    return DeviceHost(app: app)
   }
 
   let payload: JSONValue = [
@@ -87,9 +87,10 @@ import Testing
   ]
 
   @Test func theDeviceDeliversTheAttachmentAndMovesItsClock() async throws {
-    var device = device(latency: .milliseconds(1200))
-    let start = device.now
-    await device.receive(payload, id: "p1")
+    let host = device(latency: .milliseconds(1200))
+    let start = await host.now
+    await host.receive(payload, id: "p1")
+    let device = await host.device
     let notification = try #require(device.notification("p1"))
     #expect(notification.attachments.map(\.type) == ["public.jpeg"])
     #expect(device.now == start.addingTimeInterval(1.2))
@@ -99,9 +100,10 @@ import Testing
   }
 
   @Test func aSlowDownloadStillDeliversTheNotification() async throws {
-    var device = device(latency: .seconds(45), budget: .seconds(30))
-    let start = device.now
-    await device.receive(payload, id: "p1")
+    let host = device(latency: .seconds(45), budget: .seconds(30))
+    let start = await host.now
+    await host.receive(payload, id: "p1")
+    let device = await host.device
     let notification = try #require(device.notification("p1"))
     #expect(notification.attachments.isEmpty)
     #expect(notification.body == "A product")
@@ -110,9 +112,10 @@ import Testing
   }
 
   @Test func withoutMutableContentTheExtensionDoesNotRun() async throws {
-    var device = device(latency: .zero)
-    await device.receive(
+    let host = device(latency: .zero)
+    await host.receive(
       ["aps": ["alert": "Plain"], "media-url": "https://cdn.example.com/p.jpg"], id: "p1")
+    let device = await host.device
     #expect(device.notification("p1")?.attachments.isEmpty == true)
     #expect(device.events.events(ofKind: .extensionStarted).isEmpty)
   }

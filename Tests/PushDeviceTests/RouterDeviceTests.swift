@@ -41,7 +41,7 @@ import Testing
 
   @Test func tapOnTheSeedChatTakesTheChatRoute() async throws {
     var device = device()
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     let decision = try device.tap("m1")
     let chat = Route(name: "chat", params: ["chatId": "chat_4521", "messageType": "text"])
     #expect(decision == .matched(chat))
@@ -68,7 +68,7 @@ import Testing
 
   @Test func numericChatIdIsRecordedAsUnmatchedWithTheReason() async throws {
     var device = device()
-    await device.receive(RoutingFixtures.seedChat(setting: "chat-id", to: 4521), id: "m1")
+    device.receive(RoutingFixtures.seedChat(setting: "chat-id", to: 4521), id: "m1")
     let decision = try device.tap("m1")
     #expect(decision.route == nil)
     #expect(device.routes.isEmpty)
@@ -84,7 +84,7 @@ import Testing
 
   @Test func missingChatIdIsRecordedAsUnmatched() async throws {
     var device = device()
-    await device.receive(RoutingFixtures.seedChat(setting: "chat-id", to: nil), id: "m1")
+    device.receive(RoutingFixtures.seedChat(setting: "chat-id", to: nil), id: "m1")
     let decision = try device.tap("m1")
     #expect(decision.reason == "closest route `chat`: `chat-id` is missing")
     #expect(device.events.events(ofKind: .routeUnmatched).map(\.push) == ["m1"])
@@ -98,7 +98,7 @@ import Testing
           params: response.userText.map { ["text": .string($0)] } ?? [:]))
     }
     var device = device(router: seen)
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     let decision = try device.tap("m1", action: "reply", text: "On my way")
     #expect(decision.route == Route(name: "reply", params: ["text": "On my way"]))
     let response = try #require(device.responses.last?.response)
@@ -108,7 +108,7 @@ import Testing
 
   @Test func customActionTakesItsRouteFromTheTable() async throws {
     var device = device()
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     let decision = try device.tap("m1", action: "reply", text: "ok")
     #expect(decision.route == Route(name: "reply", params: ["chatId": "chat_4521"]))
     #expect(device.events.events(ofKind: .route).last?.details["action"] == "reply")
@@ -117,7 +117,7 @@ import Testing
   @Test func backgroundActionIsRoutedWithoutOpeningTheApp() async throws {
     var device = device(routes: [RouteConfiguration(name: "read", when: .init(action: "mark-read"))]
     )
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     let decision = try device.tap("m1", action: "mark-read")
     #expect(decision.route == Route(name: "read"))
     #expect(device.appState == .background)
@@ -126,7 +126,7 @@ import Testing
 
   @Test func anActionNoRouteCoversIsUnmatchedByAction() async throws {
     var device = device()
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     let decision = try device.tap("m1", action: "mute")
     #expect(
       decision.reason == "closest route `chat`: the action is `mute`, the route needs `default`")
@@ -134,7 +134,7 @@ import Testing
 
   @Test func explicitDismissWithCustomDismissActionIsRouted() async throws {
     var device = device()
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     let decision = try device.dismiss("m1")
     #expect(decision?.route == Route(name: "dismissed", params: ["thread": "chat_4521"]))
     #expect(device.push("m1")?.status == .dismissed)
@@ -143,7 +143,7 @@ import Testing
 
   @Test func anEntryWithoutActionConditionCatchesTheDismissToo() async throws {
     var device = device(routes: [RouteConfiguration(name: "any", when: .init(category: "message"))])
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     #expect(try device.dismiss("m1")?.route == Route(name: "any"))
   }
 
@@ -151,7 +151,7 @@ import Testing
     var device = device(
       categories: [NotificationCategory(id: "message")],
       router: ClosureRouter { _ in .matched(Route(name: "should-not-happen")) })
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     #expect(try device.dismiss("m1") == nil)
     #expect(device.responses.isEmpty)
     #expect(device.events.events(ofKind: .route).isEmpty)
@@ -160,8 +160,8 @@ import Testing
 
   @Test func clearNeverReachesTheRouter() async {
     var device = device(router: ClosureRouter { _ in .matched(Route(name: "should-not-happen")) })
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
-    await device.receive(RoutingFixtures.seedProduct, id: "p1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedProduct, id: "p1")
     device.clear()
     #expect(device.responses.isEmpty)
     #expect(device.routes.isEmpty)
@@ -169,7 +169,7 @@ import Testing
 
   @Test func aFailedTapLeavesTheRouterUncalled() async {
     var device = device()
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
     #expect(throws: ResponseError.self) { try device.tap("nope") }
     #expect(throws: ResponseError.self) { try device.tap("m1", action: "no-such-action") }
     #expect(device.responses.isEmpty)
@@ -178,9 +178,9 @@ import Testing
 
   @Test func aCustomRouterReplacesTheTable() async throws {
     var device = device(router: SeedNavigationRouter())
-    await device.receive(RoutingFixtures.seedChat, id: "m1")
-    await device.receive(RoutingFixtures.seedChat(setting: "chat-id", to: 4521), id: "m2")
-    await device.receive(RoutingFixtures.seedChat(setting: "message-type", to: nil), id: "m3")
+    device.receive(RoutingFixtures.seedChat, id: "m1")
+    device.receive(RoutingFixtures.seedChat(setting: "chat-id", to: 4521), id: "m2")
+    device.receive(RoutingFixtures.seedChat(setting: "message-type", to: nil), id: "m3")
     try device.tap("m1")
     try device.tap("m2")
     try device.tap("m3")
@@ -201,7 +201,7 @@ import Testing
 
   @Test func routesAreRecordedInResponseOrder() async throws {
     var device = device()
-    for id in ["a", "b", "c"] { await device.receive(RoutingFixtures.seedChat, id: id) }
+    for id in ["a", "b", "c"] { device.receive(RoutingFixtures.seedChat, id: id) }
     try device.tap("c")
     try device.dismiss("a")
     try device.tap("b", action: "reply", text: "x")
@@ -218,7 +218,7 @@ import Testing
         .init("messageType", key: "message-type", type: .string, default: "text"),
       ])
     var device = Device(app: AppConfiguration(bundleId: "com.example.chat", routes: [chat]))
-    await device.receive(
+    device.receive(
       ["aps": ["alert": "Hi", "category": "message"], "chat-id": 4521], id: "m1")
     let decision = try device.tap("m1")
     #expect(decision.route == nil)

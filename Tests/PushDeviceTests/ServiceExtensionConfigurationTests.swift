@@ -12,17 +12,18 @@ import Testing
 
   @Test func kindsReadTheScenarioSpelling() {
     #expect(ServiceExtensionConfiguration.Kind(rawValue: "media") == .media)
-    #expect(
-      ServiceExtensionConfiguration.Kind(rawValue: "chat-decorator") == .custom("chat-decorator"))
-    #expect(ServiceExtensionConfiguration.Kind.custom("x").rawValue == "x")
+    #expect(ServiceExtensionConfiguration.Kind(rawValue: "app") == .app)
+    // A misspelled kind is no kind at all: the scenario decoder reports it with its position.
+    #expect(ServiceExtensionConfiguration.Kind(rawValue: "madia") == nil)
     #expect(ServiceExtensionConfiguration.FetchMode(rawValue: "network") == .network)
     #expect(ServiceExtensionConfiguration.FetchMode(rawValue: "ftp") == nil)
   }
 
-  @Test func onlyTheMediaKindHasABuiltInExtension() {
-    #expect(
-      ServiceExtensionStage.builtInExtension(for: .init(kind: .media)) is MediaAttachmentExtension)
-    #expect(ServiceExtensionStage.builtInExtension(for: .init(kind: .custom("mine"))) == nil)
+  @Test func anAppWithOwnExtensionNeedsItsCode() {
+    let app = AppConfiguration(serviceExtension: .init(kind: .app))
+    #expect(AppCode().missingPiece(for: app)?.contains("\"kind\": \"app\"") == true)
+    #expect(AppCode(serviceExtension: { MediaAttachmentExtension() }).missingPiece(for: app) == nil)
+    #expect(AppCode().missingPiece(for: AppConfiguration(serviceExtension: .init())) == nil)
   }
 
   @Test func theStagePicksTheFetcherTheConfigurationNames() {

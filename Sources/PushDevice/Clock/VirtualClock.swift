@@ -1,85 +1,115 @@
 public import Foundation
+import Synchronization
 
-/// The device's clock: time moves only when told, so every run is deterministic.
-///
-/// Architecture ("Never … reads a clock … except through an injected value"). The clock keeps
-/// the timers the device sets — Scheduled Summary deliveries (spec §5.3, model-decisions.md §4)
-/// and the end of APNs storage for a push kept while offline (spec §2.5, model-decisions.md §6)
-/// — and ``Device/advance(by:)`` fires them in time order, moving ``now`` to each in turn.
-///
-/// - Complexity: setting and firing a timer is O(log t) for t pending timers.
-public struct VirtualClock: Sendable {
-  /// The current virtual instant.
-  public private(set) var now: Date
-  /// The device's time zone, for daily times.
-  public var timeZone: TimeZone
-  /// Pending timers.
-  var timers = TimerHeap<ClockAction>()
+/// An instant on the device's virtual clock: a calendar date, moved only by the device.
+public struct VirtualInstant: InstantProtocol, Sendable, Hashable, Comparable {
+  /// The date this instant stands for.
+  public var date: Date
 
-  /// Creates a clock at `now`.
-  public init(
-    now: Date = DeviceConfiguration.defaultStart,
-    timeZone: TimeZone = DeviceConfiguration().timeZone
-  ) {
-    self.now = now
-    self.timeZone = timeZone
+  /// Creates the instant at `date`.
+  public init(_ date: Date) { self.date = date }
+
+  /// The instant `duration` later (earlier when negative).
+  public func advanced(by duration: Duration) -> VirtualInstant {
+    VirtualInstant(date.addingTimeInterval(duration.timeInterval))
   }
 
-  /// The number of timers still pending.
-  public var pendingTimerCount: Int { timers.count }
-
-  /// When the next pending timer fires, if any.
-  public var nextTimerDate: Date? { timers.first?.time }
-
-  /// Sets a timer; one due now or earlier fires at the next ``Device/advance(by:)``.
-  mutating func schedule(_ action: ClockAction, at time: Date) {
-    timers.insert(action, at: time)
+  /// The time from this instant to `other`.
+  public func duration(to other: VirtualInstant) -> Duration {
+    .seconds(other.date.timeIntervalSince(date))
   }
 
-  /// Takes the next timer due at or before `limit`, moving ``now`` to its time.
-  mutating func popTimer(dueBy limit: Date) -> ClockAction? {
-    guard let next = timers.first, next.time <= limit, let entry = timers.popFirst() else {
-      return nil
-    }
-    if entry.time > now { now = entry.time }
-    return entry.action
-  }
-
-  /// Moves ``now`` forward to `date` (never backward).
-  mutating func move(to date: Date) {
-    if date > now { now = date }
-  }
-
-  /// The first of the daily `times` strictly after `date`, in ``timeZone`` (spec §5.3:
-  /// Scheduled Summary deliveries). `nil` when `times` is empty.
-  public func nextOccurrence(of times: [DailyTime], after date: Date) -> Date? {
-    guard !times.isEmpty else { return nil }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let sorted = times.sorted()
-    let startOfDay = calendar.startOfDay(for: date)
-    for dayOffset in 0...2 {
-      guard let day = calendar.date(byAdding: .day, value: dayOffset, to: startOfDay) else {
-        continue
-      }
-      for time in sorted {
-        guard
-          let candidate = calendar.date(
-            bySettingHour: time.hour, minute: time.minute, second: 0, of: day)
-        else { continue }
-        if candidate > date { return candidate }
-      }
-    }
-    return nil
-  }
+  /// Orders instants by date.
+  public static func < (lhs: VirtualInstant, rhs: VirtualInstant) -> Bool { lhs.date < rhs.date }
 }
 
-/// What a timer does when it fires.
-enum ClockAction: Sendable, Equatable {
-  /// Deliver the held Scheduled Summary notifications (model-decisions.md §4).
-  case summaryDelivery
-  /// The APNs storage of this push ends (model-decisions.md §6): it becomes `expired`.
-  case storageExpiry(push: String)
-  /// A background push leaves the rolling-hour budget window (model-decisions.md §6).
-  case budgetWindow(push: String)
+/// The device's virtual time as a Swift `Clock`: nothing ever waits for real time on it.
+///
+/// A ``DeviceHost`` keeps one and moves it whenever the device's time moves (a scenario's
+/// `wait`, an extension's run). Code that takes a `Clock` — app logic written against
+/// `any Clock<Duration>`, tests — gets virtual time:
+/// - ``now`` is the device's current instant;
+/// - ``sleep(until:tolerance:)`` returns when the device's time reaches the deadline (after
+///   ``DeviceHost/advance(by:)`` moves it there), at once when it already has, and throws
+///   `CancellationError` when the sleeping task is cancelled. It never reads the wall clock, so
+///   a scenario that waits a day takes no real time (Rules.md, "Time").
+///
+/// Inside a service extension, use ``ServiceExtensionContext/clock`` instead: sleeping there
+/// spends the extension's budget, as the work would on a phone.
+///
+/// - Complexity: `sleep` and moving the clock are O(s log s) for s sleepers at most.
+public final class VirtualClock: Clock, Sendable {
+  public typealias Instant = VirtualInstant
+
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: VirtualInstant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now: VirtualInstant
+    var sleepers: [Sleeper] = []
+    var nextID: UInt64 = 0
+    var cancelled: Set<UInt64> = []
+  }
+
+  private let state: Mutex<State>
+
+  /// Creates a clock standing at `now`.
+  public init(now: Date = DeviceConfiguration.defaultStart) {
+    state = Mutex(State(now: VirtualInstant(now)))
+  }
+
+  /// The device's current instant.
+  public var now: VirtualInstant { state.withLock { $0.now } }
+
+  /// Virtual time has no resolution limit.
+  public var minimumResolution: Duration { .zero }
+
+  /// Suspends until the device's time reaches `deadline`; see the type's documentation.
+  public func sleep(until deadline: VirtualInstant, tolerance: Duration? = nil) async throws {
+    let id: UInt64 = state.withLock { state in
+      state.nextID += 1
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let resume: Result<Void, any Error>? = state.withLock { state in
+          if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return nil
+        }
+        if let resume { continuation.resume(with: resume) }
+      }
+    } onCancel: {
+      let sleeper: Sleeper? = state.withLock { state in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+          state.cancelled.insert(id)
+          return nil
+        }
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves the clock to `date` (never back) and wakes every sleeper whose deadline has come.
+  func move(to date: Date) {
+    let due: [Sleeper] = state.withLock { state in
+      if date > state.now.date { state.now = VirtualInstant(date) }
+      let now = state.now
+      let due = state.sleepers.filter { $0.deadline <= now }
+      state.sleepers.removeAll { $0.deadline <= now }
+      return due
+    }
+    for sleeper in due.sorted(by: { $0.deadline < $1.deadline }) {
+      sleeper.continuation.resume()
+    }
+  }
+
+  /// The number of tasks sleeping on the clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 }

@@ -7,13 +7,12 @@ extension Device {
   ///
   /// - Complexity: O(k log t) for k timers firing out of t pending.
   public mutating func advance(by duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    let interval = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    advance(to: clock.now.addingTimeInterval(max(0, interval)))
+    advance(to: clock.now.addingTimeInterval(max(0, duration.timeInterval)))
   }
 
   /// Moves the virtual clock on to `date` (never back), firing timers in time order.
   public mutating func advance(to date: Date) {
+    settlePendingRun()
     while let action = clock.popTimer(dueBy: date) { fire(action) }
     clock.move(to: date)
   }

@@ -5,7 +5,8 @@ extension Device {
   /// APNs keeps a push at most this long (spec §2.2, §2.5).
   static let maximumStorage: TimeInterval = 30 * 86_400
 
-  /// APNs receives a push (scenario step `push`): the whole pipeline runs before this returns.
+  /// APNs receives a push (scenario step `push`): the whole pipeline runs before this returns,
+  /// unless the push waits for the app's service extension (``pendingExtensionRun``).
   ///
   /// APNs's verdict (model-decisions.md §1) → store-and-forward while offline (§6) → background
   /// handling (§6) → localization (§3) → the service extension (§7) → presentation (§5) →
@@ -19,7 +20,8 @@ extension Device {
   @discardableResult
   public mutating func receive(
     bytes body: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil
-  ) async -> PushRecord {
+  ) -> PushRecord {
+    settlePendingRun()
     pushCount += 1
     let id = id ?? "push-\(pushCount)"
     if records[id] == nil { recordOrder.append(id) }
@@ -50,7 +52,7 @@ extension Device {
     if !configuration.online {
       storeWhileOffline(id, validation: validation)
     } else {
-      await deliver(id, validation: validation)
+      deliver(id, validation: validation)
     }
     return records[id] ?? PushRecord(id: id, received: clock.now)
   }
@@ -59,26 +61,26 @@ extension Device {
   @discardableResult
   public mutating func receive(
     data: Data, headers: PushHeaders = PushHeaders(), id: String? = nil
-  ) async -> PushRecord {
-    await receive(bytes: Array(data), headers: headers, id: id)
+  ) -> PushRecord {
+    receive(bytes: Array(data), headers: headers, id: id)
   }
 
   /// APNs receives a push whose body is the JSON text of `payload` (keys in the order given).
   @discardableResult
   public mutating func receive(
     _ payload: JSONValue, headers: PushHeaders = PushHeaders(), id: String? = nil
-  ) async -> PushRecord {
+  ) -> PushRecord {
     var writer = JSONWriter()
     writer.value(payload)
-    return await receive(bytes: writer.bytes, headers: headers, id: id)
+    return receive(bytes: writer.bytes, headers: headers, id: id)
   }
 
   /// APNs receives a push whose body is `text` (UTF-8), sent byte for byte.
   @discardableResult
   public mutating func receive(
     json text: String, headers: PushHeaders = PushHeaders(), id: String? = nil
-  ) async -> PushRecord {
-    await receive(bytes: Array(text.utf8), headers: headers, id: id)
+  ) -> PushRecord {
+    receive(bytes: Array(text.utf8), headers: headers, id: id)
   }
 
   /// What payload lint knows of the app (categories, sounds, entitlements).
@@ -128,7 +130,7 @@ extension Device {
   }
 
   /// The device came online: APNs delivers what it stored.
-  mutating func deliverStoredPush() async {
+  mutating func deliverStoredPush() {
     guard let pending = stored else { return }
     stored = nil
     if pending.until <= clock.now {
@@ -138,7 +140,7 @@ extension Device {
     log(
       .init(rawValue: "forwarded"), pending.push, .apns,
       "the device is online: APNs delivers the stored push")
-    await deliver(pending.push, validation: pending.validation)
+    deliver(pending.push, validation: pending.validation)
   }
 
   /// The storage of a push ended before the device came online.
@@ -154,7 +156,7 @@ extension Device {
   // MARK: - On the device
 
   /// The device has the push: background handling, content, extension, presentation.
-  mutating func deliver(_ id: String, validation: PayloadValidation) async {
+  mutating func deliver(_ id: String, validation: PayloadValidation) {
     let verdict = validation.verdict
     guard let payload = validation.payload else {
       // APNs accepts only JSON objects; this guards against a verdict/reader mismatch.
@@ -181,14 +183,14 @@ extension Device {
       return
     }
 
-    var content = makeContent(payload, push: id)
+    let content = makeContent(payload, push: id)
     if payload.aps.contentAvailable { wakeForMixedPush(id) }
     let identifier = verdict.collapseID ?? freshIdentifier()
     records[id]?.requestIdentifier = identifier
-    content = await runServiceExtension(
-      id, request: NotificationRequest(identifier: identifier, content: content, date: clock.now),
-      mutableContent: payload.aps.mutableContent)
     let request = NotificationRequest(identifier: identifier, content: content, date: clock.now)
+    if handOverToExtension(id, request: request, mutableContent: payload.aps.mutableContent) {
+      return
+    }
     present(id, request: request)
   }
 

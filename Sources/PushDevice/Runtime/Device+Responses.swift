@@ -22,6 +22,7 @@ extension Device {
     throws(ResponseError)
     -> RouteDecision
   {
+    settlePendingRun()
     guard let entry = store.entry(push: push) else {
       throw .notInCenter(push, status: records[push]?.status)
     }
@@ -80,6 +81,7 @@ extension Device {
   /// - Throws: ``ResponseError`` when the notification is not in the center.
   @discardableResult
   public mutating func dismiss(_ push: String) throws(ResponseError) -> RouteDecision? {
+    settlePendingRun()
     guard let entry = store.entry(push: push) else {
       throw .notInCenter(push, status: records[push]?.status)
     }
@@ -101,6 +103,7 @@ extension Device {
   /// The user clears Notification Center (scenario step `clear`): every notification leaves
   /// (status `dismissed`); the app is not told (spec §8: only an explicit dismiss is reported).
   public mutating func clear() {
+    settlePendingRun()
     let removed = store.removeAll()
     for entry in removed { setStatus(entry.push, .dismissed, reason: "cleared") }
     log(

@@ -1,60 +1,90 @@
-import Foundation
+public import Foundation
 import PushPayload
 
+/// A push the device has handed to the app's notification service extension and waits for
+/// (Behavior.md §6.1, Rules.md §7).
+///
+/// ``Device`` stops here because the extension is the app's code and takes time; ``DeviceHost``
+/// runs it (``ServiceExtensionStage``) and calls ``Device/finishExtensionRun(_:)``.
+public struct PendingExtensionRun: Sendable, Equatable {
+  /// The push's scenario id.
+  public var push: String
+  /// The request as the device built it (text localized), given to the extension.
+  public var request: NotificationRequest
+  /// The extension's budget of virtual time (30 s by default; Behavior.md §6.2).
+  public var budget: Duration
+  /// Which extension the app ships.
+  public var kind: ServiceExtensionConfiguration.Kind
+  /// The virtual instant the extension starts.
+  public var start: Date
+}
+
 extension Device {
-  /// A stage for the app's extension configuration (`nil` when the app has none).
-  static func makeStage(for app: AppConfiguration) -> ServiceExtensionStage? {
-    guard let configuration = app.serviceExtension else { return nil }
-    return ServiceExtensionStage(configuration: configuration, manifest: app.media, ats: app.ats)
-  }
+  /// The service-extension run the device waits for, if any.
+  ///
+  /// While it is set, the push it names is neither shown nor in Notification Center. Any
+  /// other step taken before ``finishExtensionRun(_:)`` first ends the run with the original
+  /// content (logged as `extension.skipped`, source `model`): a device never loses a push.
+  public var pendingExtensionRun: PendingExtensionRun? { pendingRun }
 
-  /// The extension that runs for this app, if any.
-  var serviceExtension: (any ServiceExtension)? {
-    if let customExtension { return customExtension }
-    return app.serviceExtension.flatMap(ServiceExtensionStage.builtInExtension(for:))
-  }
-
-  /// Runs the app's service extension when model-decisions.md §7 says it runs: `mutable-content`
-  /// is set, the alert has visible text after localization, alerts are allowed (provisional
-  /// counts) and the app has an extension. Returns the content to present; the clock moves on
-  /// by the time the extension used.
-  mutating func runServiceExtension(
+  /// Decides whether the app's service extension runs, as iOS does (Rules.md §7): when
+  /// `mutable-content` is set, the alert has visible text after localization, alerts are
+  /// allowed (provisional counts) and the app has an extension. Returns `true` when the push
+  /// now waits in ``pendingExtensionRun``; `false` when it goes on with `request` unchanged.
+  mutating func handOverToExtension(
     _ id: String, request: NotificationRequest, mutableContent: Bool
-  ) async -> NotificationContent {
-    guard mutableContent else { return request.content }
-    guard let serviceExtension else {
+  ) -> Bool {
+    guard mutableContent else { return false }
+    guard let configuration = app.serviceExtension else {
       log(
-        "extension.skipped", id, .device,
+        .extensionSkipped, id, .device,
         "mutable-content is set but the app has no service extension")
-      return request.content
+      return false
     }
     guard request.content.hasVisibleText else {
       log(
-        "extension.skipped", id, .device,
+        .extensionSkipped, id, .device,
         "mutable-content is set but the alert shows no text: the extension does not run")
-      return request.content
+      return false
     }
     let status = app.authorization.status
     guard status == .authorized || status == .provisional else {
       log(.extensionSkipped, id, .device, "alerts are not allowed: the extension does not run")
-      return request.content
+      return false
     }
-    let stage =
-      extensionStage
-      ?? ServiceExtensionStage(
-        configuration: ServiceExtensionConfiguration(), manifest: app.media, ats: app.ats)
-    if extensionStage == nil { extensionStage = stage }
-    let budget = app.serviceExtension?.budget ?? ServiceExtensionConfiguration.defaultBudget
-    let start = clock.now
-    let outcome = await stage.run(request: request, extension: serviceExtension, budget: budget)
-    for event in outcome.deviceEvents(startingAt: start, push: id) {
+    pendingRun = PendingExtensionRun(
+      push: id, request: request, budget: configuration.budget, kind: configuration.kind,
+      start: clock.now)
+    return true
+  }
+
+  /// Brings the outcome of the pending extension run: logs its events on the virtual clock,
+  /// moves time on by what the extension used, and presents the delivered content.
+  ///
+  /// Does nothing when no run is pending.
+  public mutating func finishExtensionRun(_ outcome: ServiceExtensionOutcome) {
+    guard let run = pendingRun else { return }
+    pendingRun = nil
+    for event in outcome.deviceEvents(startingAt: run.start, push: run.push) {
       advance(to: event.time)
       events.append(event)
     }
-    advance(to: start.addingTimeInterval(outcome.elapsed.timeInterval))
-    var content = outcome.request.content
-    // The identifier cannot change (model-decisions.md §7); the outcome's request keeps it.
-    content.payload = outcome.request.content.payload
-    return content
+    advance(to: run.start.addingTimeInterval(outcome.elapsed.timeInterval))
+    // The identifier cannot change (Rules.md §7): present under the device's identifier.
+    let request = NotificationRequest(
+      identifier: run.request.identifier, content: outcome.request.content, date: clock.now)
+    present(run.push, request: request)
+  }
+
+  /// Ends a pending run nobody carried out with the original content, so the next step
+  /// starts from a settled device.
+  mutating func settlePendingRun() {
+    guard let run = pendingRun else { return }
+    pendingRun = nil
+    log(
+      .extensionSkipped, run.push, .model,
+      "the device moved on before the app's extension ran (no host ran it): the original "
+        + "content is delivered")
+    present(run.push, request: run.request)
   }
 }

@@ -8,7 +8,8 @@ extension Device {
   /// going online delivers what APNs stored (model-decisions.md §6); turning the Scheduled
   /// Summary off delivers what it held, and changing its times reschedules the next delivery
   /// (model-decisions.md §4). `now` is ignored: only ``advance(by:)`` moves time.
-  public mutating func setDevice(_ new: DeviceConfiguration) async {
+  public mutating func setDevice(_ new: DeviceConfiguration) {
+    settlePendingRun()
     let old = configuration
     configuration = new
     configuration.now = old.now
@@ -44,7 +45,7 @@ extension Device {
     }
     if !old.online && new.online {
       log(.online, nil, .device, "the device is online")
-      await deliverStoredPush()
+      deliverStoredPush()
     } else if old.online && !new.online {
       log(.offline, nil, .device, "the device is offline: APNs stores pushes")
     }
@@ -53,17 +54,15 @@ extension Device {
   /// Changes the app's configuration mid-run (scenario step `set` with `app`).
   ///
   /// A state change is recorded (foreground unlocks the device). Grouping is a view, so a new
-  /// grouping setting regroups what the center holds (model-decisions.md §4). A new service
-  /// extension, media manifest or ATS setting applies to later pushes. The strings bundle and
-  /// router given at creation stay.
+  /// grouping setting regroups what the center holds (Rules.md §4). A new service extension,
+  /// media manifest or ATS setting applies to later pushes (``DeviceHost`` rebuilds its
+  /// fetcher). The strings bundle and router given at creation stay.
   public mutating func setApp(_ new: AppConfiguration) {
+    settlePendingRun()
     let oldState = app.state
     var updated = new
     updated.state = oldState
-    let mediaChanged =
-      app.serviceExtension != new.serviceExtension || app.media != new.media || app.ats != new.ats
     app = updated
-    if mediaChanged && !stageWasGiven { extensionStage = Self.makeStage(for: app) }
     if new.state != oldState { setAppState(new.state, reason: "set by the scenario") }
   }
 }

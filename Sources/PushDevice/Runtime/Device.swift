@@ -5,16 +5,23 @@ import PushPayload
 /// A simulated iPhone with one app: it receives pushes and behaves as iOS does, step by step,
 /// on a virtual clock, recording every decision in ``events``.
 ///
-/// The runtime of architecture.md: APNs's verdict, store-and-forward while offline, background
-/// pushes, localization, the service extension, presentation, Notification Center, the badge,
-/// and the user's responses routed to the app (model-decisions.md §4–§8). A value type: build
-/// one, feed it pushes with ``receive(_:headers:id:)``, move time with ``advance(by:)``, respond
-/// with ``tap(_:action:text:)``, ``dismiss(_:)`` and ``clear()``, and read ``center``,
-/// ``badge``, ``routes``, ``events`` and ``app``.
+/// The runtime's state machine (Architecture.md): APNs's verdict, store-and-forward while
+/// offline, background pushes, localization, presentation, Notification Center, the badge, and
+/// the user's responses routed to the app (Rules.md §4–§8). A synchronous value type: feed it
+/// pushes with ``receive(_:headers:id:)``, move time with ``advance(by:)``, respond with
+/// ``tap(_:action:text:)``, ``dismiss(_:)`` and ``clear()``, and read ``center``, ``badge``,
+/// ``routes``, ``events`` and ``app``. Copies are independent snapshots (the docs site keeps
+/// one per step).
+///
+/// The one step that needs time and the app's code, the notification service extension, is
+/// not run here: when iOS would hand a push to the extension, the device stops at
+/// ``pendingExtensionRun`` until ``finishExtensionRun(_:)`` brings the outcome. ``DeviceHost``
+/// (an actor) does that for you with the app's extension, fetcher and router; use it to play
+/// pushes with an extension, or from async code and actors.
 ///
 /// ```swift
 /// var device = Device(app: AppConfiguration(bundleId: "com.example.chat"))
-/// await device.receive(["aps": ["alert": "Hi", "thread-id": "t1"]], id: "m1")
+/// device.receive(["aps": ["alert": "Hi", "thread-id": "t1"]], id: "m1")
 /// #expect(device.center.first?.notifications == ["m1"])
 /// ```
 ///
@@ -26,7 +33,7 @@ public struct Device: Sendable {
   /// The app's configuration now (``setApp(_:)`` changes it; ``app`` state lives in ``appStatus``).
   public internal(set) var app: AppConfiguration
   /// The virtual clock.
-  public internal(set) var clock: VirtualClock
+  public internal(set) var clock: DeviceTimeline
   /// Every step taken so far.
   public internal(set) var events = EventLog()
   /// Every diagnostic raised so far, with its push id.
@@ -44,14 +51,10 @@ public struct Device: Sendable {
   let strings: StringsBundle
   /// Localizes for the device's languages (rebuilt when they change).
   var localizer: AlertLocalizer
-  /// The service extension the app ships (custom, or the built-in media one), if any.
-  let customExtension: (any ServiceExtension)?
-  /// Runs the service extension (fetcher, sandbox, validator).
-  var extensionStage: ServiceExtensionStage?
-  /// Whether the stage was given by the caller (else rebuilt when the app's media settings change).
-  let stageWasGiven: Bool
   /// The app's navigation logic (`nil`: a route table from ``AppConfiguration/routes``).
   let router: (any Router)?
+  /// The service-extension run the device is waiting for, if any (see ``pendingExtensionRun``).
+  var pendingRun: PendingExtensionRun?
   /// Notification Center.
   var store = NotificationStore()
   /// Notifications held for the Scheduled Summary, by request identifier.
@@ -81,26 +84,17 @@ public struct Device: Sendable {
   ///   - strings: the app's strings tables; `nil` loads `app.strings` when set (its findings
   ///     land in ``diagnostics``), else no tables (every loc-key is missing).
   ///   - router: the app's navigation logic; `nil` uses a ``RouteTable`` built from
-  ///     `app.routes` (model-decisions.md §8).
-  ///   - serviceExtension: your own service extension; `nil` uses the built-in one that
-  ///     `app.serviceExtension` describes, if any (model-decisions.md §7).
-  ///   - extensionStage: how extensions run (fetcher, sandbox); `nil` builds one from
-  ///     `app.serviceExtension`, `app.media` and `app.ats`.
+  ///     `app.routes` (Rules.md §8).
   public init(
     configuration: DeviceConfiguration = DeviceConfiguration(),
     app: AppConfiguration = AppConfiguration(),
     strings: StringsBundle? = nil,
-    router: (any Router)? = nil,
-    serviceExtension: (any ServiceExtension)? = nil,
-    extensionStage: ServiceExtensionStage? = nil
+    router: (any Router)? = nil
   ) {
     self.configuration = configuration
     self.app = app
-    self.clock = VirtualClock(now: configuration.now, timeZone: configuration.timeZone)
+    self.clock = DeviceTimeline(now: configuration.now, timeZone: configuration.timeZone)
     self.router = router
-    self.customExtension = serviceExtension
-    self.stageWasGiven = extensionStage != nil
-    self.extensionStage = extensionStage ?? Self.makeStage(for: app)
     self.appStatus = AppStatus(state: app.state)
     var found: [LocalizationDiagnostic] = []
     let bundle: StringsBundle

@@ -31,25 +31,12 @@ public struct ServiceExtensionConfiguration: Sendable, Equatable {
   }
 
   /// Which extension the app ships.
-  public enum Kind: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// PushSim's built-in ``MediaAttachmentExtension`` (`"kind": "media"`).
     case media
-    /// A library user's own ``ServiceExtension``, named for reports (any other `kind` string).
-    case custom(String)
-
-    /// Reads the scenario's `kind` string: `"media"` is the built-in extension, anything else
-    /// names a custom one.
-    public init(rawValue: String) {
-      self = rawValue == "media" ? .media : .custom(rawValue)
-    }
-
-    /// The scenario spelling.
-    public var rawValue: String {
-      switch self {
-      case .media: "media"
-      case .custom(let name): name
-      }
-    }
+    /// The app's own extension, supplied in Swift through ``AppCode/serviceExtension``
+    /// (`"kind": "app"`): a fresh instance per push, as iOS makes one per request.
+    case app
   }
 
   /// Where media bytes come from (scenario `fetch`).
@@ -58,5 +45,16 @@ public struct ServiceExtensionConfiguration: Sendable, Equatable {
     case manifest
     /// Real downloads with ``HTTPFetcher`` under the app's ``ATSSettings``.
     case network
+  }
+}
+
+extension ServiceExtensionConfiguration.FetchMode {
+  /// The fetcher for this mode: ``ManifestFetcher`` over `manifest`, or ``HTTPFetcher``; both
+  /// under the app's `ats` settings.
+  public func fetcher(manifest: MediaManifest, ats: ATSSettings) -> any MediaFetcher {
+    switch self {
+    case .manifest: ManifestFetcher(manifest: manifest, ats: ats)
+    case .network: HTTPFetcher(ats: ats)
+    }
   }
 }

@@ -14,6 +14,8 @@ public final class ServiceExtensionContext: Sendable {
   public let budget: Duration
   /// The request's identifier (what the sandbox and attachment identifiers are named after).
   public let requestIdentifier: String
+  /// The virtual instant the extension started.
+  public let start: Date
 
   private let fetcher: any MediaFetcher
   private let sandbox: MediaSandbox
@@ -36,11 +38,12 @@ public final class ServiceExtensionContext: Sendable {
   }
 
   init(
-    budget: Duration, requestIdentifier: String, fetcher: any MediaFetcher,
+    budget: Duration, requestIdentifier: String, start: Date, fetcher: any MediaFetcher,
     sandbox: MediaSandbox, onExpire: @escaping @Sendable () -> Void
   ) {
     self.budget = budget
     self.requestIdentifier = requestIdentifier
+    self.start = start
     self.fetcher = fetcher
     self.sandbox = sandbox
     self.onExpire = onExpire
@@ -53,6 +56,12 @@ public final class ServiceExtensionContext: Sendable {
   public var remaining: Duration {
     state.withLock { max(.zero, budget - $0.elapsed) }
   }
+
+  /// The extension's clock: virtual time that starts at ``start`` and moves only as the
+  /// extension spends its budget. Sleeping on it spends budget at once, with no real wait, so
+  /// an extension that sleeps past its budget is cut there (`timeWillExpire` runs) and the
+  /// sleep throws ``BudgetExpired``.
+  public var clock: ServiceExtensionClock { ServiceExtensionClock(context: self) }
 
   /// Whether the budget has run out.
   public var isExpired: Bool { state.withLock { $0.expired || $0.closed } }
@@ -235,5 +244,32 @@ public final class ServiceExtensionContext: Sendable {
   /// Adds a stage event (the stage logs at explicit offsets).
   func snapshot() -> (events: [ServiceExtensionOutcome.Event], elapsed: Duration) {
     state.withLock { ($0.events, $0.elapsed) }
+  }
+}
+
+/// A service extension's view of virtual time (``ServiceExtensionContext/clock``): a Swift
+/// `Clock` whose sleeps spend the extension's budget instead of real time.
+///
+/// iOS gives an extension about 30 seconds (Behavior.md §6.2); PushSim charges every sleep
+/// against that budget at once. Sleeping beyond the budget expires the run: the device calls
+/// `timeWillExpire` and the sleep throws ``ServiceExtensionContext/BudgetExpired``.
+public struct ServiceExtensionClock: Clock {
+  public typealias Instant = VirtualInstant
+
+  /// The run this clock charges.
+  let context: ServiceExtensionContext
+
+  /// The extension's current instant: its start plus the budget spent so far.
+  public var now: VirtualInstant { VirtualInstant(context.start).advanced(by: context.elapsed) }
+
+  /// Virtual time has no resolution limit.
+  public var minimumResolution: Duration { .zero }
+
+  /// Spends the time until `deadline` from the budget, without waiting.
+  public func sleep(until deadline: VirtualInstant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let duration = now.duration(to: deadline)
+    guard duration > .zero else { return }
+    try context.spend(duration)
   }
 }

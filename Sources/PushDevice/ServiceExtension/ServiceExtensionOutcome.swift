@@ -34,6 +34,14 @@ public struct ServiceExtensionOutcome: Sendable, Equatable {
     self.rejectedAttachments = rejectedAttachments
   }
 
+  /// The outcome when no extension could run: the original content, with `reason` logged as
+  /// `extension.skipped` (source `model`).
+  static func notRun(_ request: NotificationRequest, reason: String) -> ServiceExtensionOutcome {
+    ServiceExtensionOutcome(
+      request: request, delivered: .original, reason: reason, elapsed: .zero,
+      events: [Event(offset: .zero, kind: .extensionSkipped, source: .model, reason: reason)])
+  }
+
   /// Whose content is delivered.
   public enum Delivered: String, Sendable, Hashable, CaseIterable {
     /// What `didReceive` returned, changed from the original.

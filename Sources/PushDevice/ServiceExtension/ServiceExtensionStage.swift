@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PushPayload
 
 /// Runs an app's service extension on one push: the device pipeline's service-extension step.
@@ -79,23 +79,9 @@ public struct ServiceExtensionStage: Sendable {
     configuration: ServiceExtensionConfiguration, manifest: MediaManifest, ats: ATSSettings,
     sandbox: MediaSandbox = MediaSandbox(), watchdog: Watchdog = Watchdog()
   ) {
-    let fetcher: any MediaFetcher =
-      switch configuration.fetch {
-      case .manifest: ManifestFetcher(manifest: manifest, ats: ats)
-      case .network: HTTPFetcher(ats: ats)
-      }
-    self.init(fetcher: fetcher, sandbox: sandbox, watchdog: watchdog)
-  }
-
-  /// The built-in extension for a configuration: ``MediaAttachmentExtension`` for
-  /// `kind: media`, `nil` for a custom kind (the library user supplies that one).
-  public static func builtInExtension(for configuration: ServiceExtensionConfiguration)
-    -> (any ServiceExtension)?
-  {
-    switch configuration.kind {
-    case .media: MediaAttachmentExtension(urlKeys: configuration.urlKeys)
-    case .custom: nil
-    }
+    self.init(
+      fetcher: configuration.fetch.fetcher(manifest: manifest, ats: ats), sandbox: sandbox,
+      watchdog: watchdog)
   }
 
   /// Runs `extension` on `request` with `budget` of scenario time; never throws, never loses
@@ -106,16 +92,20 @@ public struct ServiceExtensionStage: Sendable {
   ///   - extension: The app's extension.
   ///   - budget: Scenario time before `timeWillExpire` (the configuration's `budget`, 30 s by
   ///     default; spec §6.2).
+  ///   - start: The virtual instant the extension starts (where its ``ServiceExtensionContext/clock``
+  ///     starts).
   /// - Returns: The request to deliver, the time used and the events to log.
   public func run(
     request: NotificationRequest, extension serviceExtension: any ServiceExtension,
-    budget: Duration = ServiceExtensionConfiguration.defaultBudget
+    budget: Duration = ServiceExtensionConfiguration.defaultBudget,
+    startingAt start: Date = DeviceConfiguration.defaultStart
   ) async -> ServiceExtensionOutcome {
     let budget = max(.zero, budget)
     let (signals, signal) = AsyncStream.makeStream(
       of: Signal.self, bufferingPolicy: .bufferingOldest(1))
     let context = ServiceExtensionContext(
-      budget: budget, requestIdentifier: request.identifier, fetcher: fetcher, sandbox: sandbox,
+      budget: budget, requestIdentifier: request.identifier, start: start, fetcher: fetcher,
+      sandbox: sandbox,
       onExpire: { signal.yield(.expired) })
     var events = [
       ServiceExtensionOutcome.Event(

@@ -161,7 +161,7 @@ extension AppConfiguration {
       let fields = try node.object(allowing: ["kind", "urlKeys", "fetch", "budget"])
       var configuration = ServiceExtensionConfiguration()
       if let kind = fields.optional("kind") {
-        configuration.kind = .init(rawValue: try kind.nonEmptyString())
+        configuration.kind = try kind.enumeration(ServiceExtensionConfiguration.Kind.self)
       }
       if let keys = fields.optional("urlKeys") { configuration.urlKeys = try keys.strings() }
       if let fetch = fields.optional("fetch") {

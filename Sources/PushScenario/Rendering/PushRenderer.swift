@@ -15,10 +15,18 @@ public struct PushRenderer: Sendable {
   /// The device's preferred languages, most preferred first.
   public var languages: [String]
 
+  /// The app's own code (router, extension factory, fetcher); what it leaves out comes
+  /// from ``app``.
+  public var code: AppCode
+
   /// Creates a renderer.
-  public init(app: AppConfiguration = AppConfiguration(), languages: [String] = ["en"]) {
+  public init(
+    app: AppConfiguration = AppConfiguration(), languages: [String] = ["en"],
+    code: AppCode = AppCode()
+  ) {
     self.app = app
     self.languages = languages
+    self.code = code
   }
 
   /// Renders one request body (byte for byte, as APNs would receive it).
@@ -32,9 +40,10 @@ public struct PushRenderer: Sendable {
     var configuration = DeviceConfiguration()
     configuration.languages = languages
     configuration.locked = false
-    var device = Device(configuration: configuration, app: app)
+    let host = DeviceHost(configuration: configuration, app: app, code: code)
     let id = "push-1"
-    let record = await device.receive(bytes: body, headers: headers, id: id)
+    let record = await host.receive(bytes: body, headers: headers, id: id)
+    let device = await host.device
     let match = bundle.match(preferredLanguages: languages)
     let ranExtension = device.events.contains { $0.push == id && $0.kind == .extensionStarted }
     let diagnostics = device.diagnostics.filter { $0.push == id || $0.push == nil }

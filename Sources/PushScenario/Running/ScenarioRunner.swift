@@ -15,8 +15,21 @@ public struct ScenarioRunner: Sendable {
   /// draws the phone after every step).
   public typealias Observer = @Sendable (_ step: Step, _ device: Device) -> Void
 
-  /// Creates a runner.
-  public init() {}
+  /// The app's own code every scenario plays with (router, extension factory, fetcher);
+  /// what it leaves out comes from each scenario's `app` section.
+  public var code: AppCode
+
+  /// Creates a runner that plays scenarios with the app's `code`.
+  public init(code: AppCode = AppCode()) {
+    self.code = code
+  }
+
+  /// Why `scenario` cannot be played with this runner's code, or `nil` when it can: an app
+  /// with `"serviceExtension": {"kind": "app"}` needs the extension from Swift.
+  public func missingPiece(for scenario: Scenario) -> String? {
+    guard let configuration = try? scenario.app.appConfiguration() else { return nil }
+    return code.missingPiece(for: configuration)
+  }
 
   /// Plays `scenario` and returns its events, final state and failures.
   ///
@@ -41,29 +54,28 @@ public struct ScenarioRunner: Sendable {
         state: JSONValue(.object(JSONObject())),
         failures: [failure])
     }
-    var device = Device(configuration: deviceConfiguration, app: appConfiguration)
-    let start = device.now
+    let host = DeviceHost(configuration: deviceConfiguration, app: appConfiguration, code: code)
+    let start = await host.now
     var records: [ScenarioResult.StepRecord] = []
     records.reserveCapacity(scenario.steps.count)
 
     for step in scenario.steps {
-      let firstEvent = device.events.count
-      let stepTime = device.now
+      let (firstEvent, stepTime) = await host.read { ($0.events.count, $0.now) }
       switch step.action {
       case .push(let push):
-        await device.receive(
+        await host.receive(
           bytes: push.body, headers: PushHeaders(fields: push.headers), id: push.id)
       case .wait(let duration):
-        device.advance(by: duration)
+        await host.advance(by: duration)
       case .set(let change):
         do {
           if let deviceChange = change.device {
             deviceDocument = deviceDocument.merging(deviceChange)
-            await device.setDevice(try deviceDocument.deviceConfiguration())
+            await host.setDevice(try deviceDocument.deviceConfiguration())
           }
           if let appChange = change.app {
             appDocument = appDocument.merging(appChange)
-            device.setApp(try appDocument.appConfiguration())
+            await host.setApp(try appDocument.appConfiguration())
           }
         } catch {
           failures.append(
@@ -73,33 +85,39 @@ public struct ScenarioRunner: Sendable {
         }
       case .tap(let tap):
         do {
-          try device.tap(tap.id, action: tap.action, text: tap.text)
+          try await host.tap(tap.id, action: tap.action, text: tap.text)
         } catch {
           failures.append(impossible(step, "tap", error.description))
         }
       case .dismiss(let id):
         do {
-          try device.dismiss(id)
+          try await host.dismiss(id)
         } catch {
           failures.append(impossible(step, "dismiss", error.description))
         }
       case .clear:
-        device.clear()
-      case .expect(let expectation):
+        await host.clear()
+      case .expect:
+        break
+      }
+      if case .expect(let expectation) = step.action {
+        let actual = await host.read { $0.scenarioState(for: expectation.checks) }
         failures.append(
           contentsOf: ExpectationMatcher.failures(
-            expected: expectation.checks, actual: device.scenarioState(for: expectation.checks),
-            step: step.number))
+            expected: expectation.checks, actual: actual, step: step.number))
       }
+      let lastEvent = await host.read { $0.events.count }
       records.append(
         ScenarioResult.StepRecord(
           number: step.number, keyword: step.keyword, note: step.note, time: stepTime,
-          events: firstEvent..<max(firstEvent, device.events.count)))
-      observe?(step, device)
+          events: firstEvent..<max(firstEvent, lastEvent)))
+      if let observe { observe(step, await host.device) }
     }
     var result = ScenarioResult(
       name: scenario.name, description: scenario.description, file: scenario.file, start: start,
-      events: Array(device.events), state: device.scenarioState(for: nil), failures: failures)
+      events: await host.read { Array($0.events) },
+      state: await host.read { $0.scenarioState(for: nil) },
+      failures: failures)
     result.steps = records
     return result
   }

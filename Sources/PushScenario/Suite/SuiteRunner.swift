@@ -3,18 +3,21 @@ import Foundation
 /// Plays the scenarios of a suite on several cores (`pushsim run --jobs N`), with results in
 /// the suite's order, so every report is byte for byte the one a single job gives.
 ///
-/// Each scenario plays on its own ``ScenarioRunner`` and device: scenarios share nothing, so
-/// playing them at once changes no result. At most `jobs` play at a time, and at most
+/// Each scenario plays on its own device: scenarios share nothing but the runner's app code,
+/// so playing them at once changes no result. At most `jobs` play at a time, and at most
 /// `2 × jobs` finished results wait for an earlier one.
 public struct SuiteRunner: Sendable {
+  /// The runner each scenario plays with (and the app code it carries).
+  public var runner: ScenarioRunner
   /// How many scenarios play at once (at least 1).
   public var jobs: Int
 
   /// The default number of jobs: the cores this process may use.
   public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
-  /// Creates a runner playing `jobs` scenarios at once.
-  public init(jobs: Int = SuiteRunner.defaultJobs) {
+  /// Creates a suite runner playing `jobs` scenarios at once with `runner`.
+  public init(runner: ScenarioRunner = ScenarioRunner(), jobs: Int = SuiteRunner.defaultJobs) {
+    self.runner = runner
     self.jobs = max(1, jobs)
   }
 
@@ -23,9 +26,10 @@ public struct SuiteRunner: Sendable {
   public func run(
     _ scenarios: [Scenario], handle: (ScenarioResult) async -> Void
   ) async {
+    let runner = runner
     await forEachInOrder(
       count: scenarios.count, jobs: jobs,
-      work: { index in await ScenarioRunner().run(scenarios[index]) },
+      work: { index in await runner.run(scenarios[index]) },
       body: { result in
         await handle(result)
         return true

@@ -79,7 +79,14 @@ enum RunCommand {
       return .unusable
     }
 
-    let results = await SuiteRunner(jobs: jobs).run(scenarios)
+    let runner = ScenarioRunner()
+    for scenario in scenarios {
+      if let missing = runner.missingPiece(for: scenario) {
+        Console.error("\(scenario.file): error: \(missing)")
+        return .unusable
+      }
+    }
+    let results = await SuiteRunner(runner: runner, jobs: jobs).run(scenarios)
 
     let output = parsed.value("output")
     let report: String

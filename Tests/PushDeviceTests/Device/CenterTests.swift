@@ -10,9 +10,9 @@ import Testing
   @Test func collapseIdReplacesAlertsAgainAndCountsAsNewest() async throws {
     var device = T.device()
     let collapse = PushHeaders(collapseID: "score")
-    await device.receive(T.alert("1-0", thread: "match"), headers: collapse, id: "s1")
-    await device.receive(T.alert("Other", thread: "news"), id: "n1")
-    await device.receive(T.alert("2-0", thread: "match"), headers: collapse, id: "s2")
+    device.receive(T.alert("1-0", thread: "match"), headers: collapse, id: "s1")
+    device.receive(T.alert("Other", thread: "news"), id: "n1")
+    device.receive(T.alert("2-0", thread: "match"), headers: collapse, id: "s2")
     #expect(device.status("s1") == .replaced)
     #expect(device.status("s2") == .delivered)
     #expect(device.center.map(\.notifications) == [["s2"], ["n1"]])
@@ -25,18 +25,18 @@ import Testing
 
   @Test func withoutCollapseIdEachPushIsItsOwnNotification() async {
     var device = T.device()
-    await device.receive(T.alert("a"), id: "a")
-    await device.receive(T.alert("a"), id: "b")
+    device.receive(T.alert("a"), id: "a")
+    device.receive(T.alert("a"), id: "b")
     #expect(device.centerCount == 2)
     #expect(device.push("a")?.requestIdentifier != device.push("b")?.requestIdentifier)
   }
 
   @Test func automaticGroupsByThreadWithEmptyThreadForNone() async {
     var device = T.device()
-    await device.receive(T.alert("1", thread: "t1"), id: "a")
-    await device.receive(T.alert("2"), id: "b")
-    await device.receive(T.alert("3", thread: "t1"), id: "c")
-    await device.receive(T.alert("4"), id: "d")
+    device.receive(T.alert("1", thread: "t1"), id: "a")
+    device.receive(T.alert("2"), id: "b")
+    device.receive(T.alert("3", thread: "t1"), id: "c")
+    device.receive(T.alert("4"), id: "d")
     let center = device.center
     #expect(center.map(\.thread) == ["", "t1"])
     #expect(center.map(\.notifications) == [["d", "b"], ["c", "a"]])
@@ -44,9 +44,9 @@ import Testing
 
   @Test func groupingIsAViewThatRegroupsOnChange() async {
     var device = T.device()
-    await device.receive(T.alert("1", thread: "t1"), id: "a")
-    await device.receive(T.alert("2", thread: "t2"), id: "b")
-    await device.receive(T.alert("3", thread: "t1"), id: "c")
+    device.receive(T.alert("1", thread: "t1"), id: "a")
+    device.receive(T.alert("2", thread: "t2"), id: "b")
+    device.receive(T.alert("3", thread: "t1"), id: "c")
     #expect(device.center.map(\.notifications) == [["c", "a"], ["b"]])
 
     var app = device.app
@@ -64,48 +64,48 @@ import Testing
 
   @Test func groupsOrderByTheirNewestNotificationAndTiesKeepArrivalOrderLaterFirst() async {
     var device = T.device()
-    await device.receive(T.alert("1", thread: "t1"), id: "a")
+    device.receive(T.alert("1", thread: "t1"), id: "a")
     device.advance(by: .seconds(10))
-    await device.receive(T.alert("2", thread: "t2"), id: "b")
+    device.receive(T.alert("2", thread: "t2"), id: "b")
     device.advance(by: .seconds(10))
-    await device.receive(T.alert("3", thread: "t1"), id: "c")
+    device.receive(T.alert("3", thread: "t1"), id: "c")
     // Same instant: the later arrival comes first.
-    await device.receive(T.alert("4", thread: "t3"), id: "d")
+    device.receive(T.alert("4", thread: "t3"), id: "d")
     #expect(device.center.map(\.thread) == ["t3", "t1", "t2"])
     #expect(device.center.map(\.notifications) == [["d"], ["c", "a"], ["b"]])
   }
 
   @Test func removingTheNewestMovesAGroupBack() async throws {
     var device = T.device()
-    await device.receive(T.alert("1", thread: "t1"), id: "a")
-    await device.receive(T.alert("2", thread: "t2"), id: "b")
-    await device.receive(T.alert("3", thread: "t1"), id: "c")
+    device.receive(T.alert("1", thread: "t1"), id: "a")
+    device.receive(T.alert("2", thread: "t2"), id: "b")
+    device.receive(T.alert("3", thread: "t1"), id: "c")
     try device.dismiss("c")
     #expect(device.center.map(\.notifications) == [["b"], ["a"]])
   }
 
   @Test func relevanceScoreDoesNotReorderTheLiveCenter() async {
     var device = T.device()
-    await device.receive(T.alert("1", thread: "t", score: 1), id: "a")
-    await device.receive(T.alert("2", thread: "t", score: 0), id: "b")
+    device.receive(T.alert("1", thread: "t", score: 1), id: "a")
+    device.receive(T.alert("2", thread: "t", score: 0), id: "b")
     #expect(device.center.map(\.notifications) == [["b", "a"]])
   }
 
   @Test func summaryLineUsesTheCategoryFormatWithDistinctSummaryArguments() async {
     let category = NotificationCategory(id: "message", summaryFormat: "%u more messages from %@")
     var device = T.device(app: T.app(categories: [category]))
-    await device.receive(T.alert("1", thread: "t", category: "message", summaryArg: "Ana"), id: "a")
+    device.receive(T.alert("1", thread: "t", category: "message", summaryArg: "Ana"), id: "a")
     #expect(device.center.first?.summary == nil)
-    await device.receive(T.alert("2", thread: "t", category: "message", summaryArg: "Ana"), id: "b")
+    device.receive(T.alert("2", thread: "t", category: "message", summaryArg: "Ana"), id: "b")
     #expect(device.center.first?.summary == "1 more messages from Ana")
-    await device.receive(
+    device.receive(
       T.alert("3", thread: "t", category: "message", summaryArg: "Luis"), id: "c")
     #expect(device.center.first?.summary == "2 more messages from Luis, Ana")
   }
 
   @Test func summaryLineDefaultsToMoreNotifications() async {
     var device = T.device()
-    for id in ["a", "b", "c"] { await device.receive(T.alert(id, thread: "t"), id: id) }
+    for id in ["a", "b", "c"] { device.receive(T.alert(id, thread: "t"), id: id) }
     #expect(device.center.first?.summary == "2 more notifications")
   }
 
@@ -114,10 +114,10 @@ import Testing
       times: T.times("08:00", "18:00"), apps: ["com.example.chat"])
     var device = T.device(summary: summary)
     // 09:00 now: the next delivery is 18:00.
-    await device.receive(T.alert("low", score: 0.2, badge: 3), id: "n1")
-    await device.receive(T.alert("high", score: 0.9), id: "n2")
-    await device.receive(T.alert("passive", level: "passive", score: 0.2), id: "n3")
-    await device.receive(T.alert("later low", score: 0.2), id: "n4")
+    device.receive(T.alert("low", score: 0.2, badge: 3), id: "n1")
+    device.receive(T.alert("high", score: 0.9), id: "n2")
+    device.receive(T.alert("passive", level: "passive", score: 0.2), id: "n3")
+    device.receive(T.alert("later low", score: 0.2), id: "n4")
     #expect(device.status("n1") == .held)
     #expect(device.centerCount == 0)
     #expect(device.badge == 0)
@@ -145,9 +145,9 @@ import Testing
       app: T.app(
         authorization: NotificationAuthorization(options: [.alert, .sound, .badge, .criticalAlert]),
         entitlements: [.timeSensitive, .criticalAlerts]))
-    await device.receive(T.alert("now", level: "time-sensitive"), id: "ts")
-    await device.receive(T.alert("alarm", level: "critical"), id: "cr")
-    await device.receive(T.alert("later"), id: "ac")
+    device.receive(T.alert("now", level: "time-sensitive"), id: "ts")
+    device.receive(T.alert("alarm", level: "critical"), id: "cr")
+    device.receive(T.alert("later"), id: "ac")
     #expect(device.status("ts") == .delivered)
     #expect(device.status("cr") == .delivered)
     #expect(device.status("ac") == .held)
@@ -156,14 +156,14 @@ import Testing
   @Test func timeSensitiveWithoutTheEntitlementIsHeldAsActive() async {
     let summary = ScheduledSummaryConfiguration(times: T.times("18:00"), apps: ["com.example.chat"])
     var device = T.device(summary: summary)
-    await device.receive(T.alert("now", level: "time-sensitive"), id: "ts")
+    device.receive(T.alert("now", level: "time-sensitive"), id: "ts")
     #expect(device.status("ts") == .held)
     #expect(device.codes("ts").contains("time-sensitive-entitlement-missing"))
   }
 
   @Test func nextDeliveryUsesTheDeviceTimeZone() throws {
     let zone = try #require(TimeZone(secondsFromGMT: 2 * 3600))
-    let clock = VirtualClock(now: DeviceConfiguration.defaultStart, timeZone: zone)
+    let clock = DeviceTimeline(now: DeviceConfiguration.defaultStart, timeZone: zone)
     // 09:00Z is 11:00 local; the next 08:00 local is tomorrow 06:00Z.
     let next = clock.nextOccurrence(of: T.times("08:00"), after: clock.now)
     #expect(next == DeviceConfiguration.defaultStart.addingTimeInterval(21 * 3600))
@@ -173,18 +173,18 @@ import Testing
   @Test func turningTheSummaryOffDeliversWhatItHeld() async {
     let summary = ScheduledSummaryConfiguration(times: T.times("18:00"), apps: ["com.example.chat"])
     var device = T.device(summary: summary)
-    await device.receive(T.alert("later"), id: "a")
+    device.receive(T.alert("later"), id: "a")
     var configuration = device.configuration
     configuration.scheduledSummary = nil
-    await device.setDevice(configuration)
+    device.setDevice(configuration)
     #expect(device.status("a") == .delivered)
     #expect(device.centerCount == 1)
   }
 
   @Test func clearRemovesEverythingAndTheAppIsNotTold() async {
     var device = T.device()
-    await device.receive(T.alert("1"), id: "a")
-    await device.receive(T.alert("2"), id: "b")
+    device.receive(T.alert("1"), id: "a")
+    device.receive(T.alert("2"), id: "b")
     device.clear()
     #expect(device.center.isEmpty)
     #expect(device.status("a") == .dismissed)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DeviceSmokeTests {
   @Test func aSimpleAlertLandsInTheCenter() async throws {
     var device = Device(app: AppConfiguration(bundleId: "com.example.chat"))
-    let record = await device.receive(
+    let record = device.receive(
       ["aps": ["alert": ["title": "Ana", "body": "Hi"], "thread-id": "t1", "badge": 2]], id: "m1")
     #expect(record.status == .delivered)
     #expect(device.center.map(\.notifications) == [["m1"]])

@@ -40,18 +40,18 @@ import Testing
 
   @Test func contentIsLocalizedForTheDeviceLanguage() async {
     var device = Self.device(languages: ["es-MX", "en"])
-    await device.receive(Self.payload, id: "m1")
+    device.receive(Self.payload, id: "m1")
     #expect(device.notification("m1")?.title == "Nuevo mensaje de Ana")
     #expect(device.notification("m1")?.body == "¡Hola!")
   }
 
   @Test func changingTheLanguagesMidRunAffectsLaterPushes() async {
     var device = Self.device(languages: ["es"])
-    await device.receive(Self.payload, id: "m1")
+    device.receive(Self.payload, id: "m1")
     var configuration = device.configuration
     configuration.languages = ["en"]
-    await device.setDevice(configuration)
-    await device.receive(Self.payload, id: "m2")
+    device.setDevice(configuration)
+    device.receive(Self.payload, id: "m2")
     #expect(device.notification("m1")?.title == "Nuevo mensaje de Ana")
     #expect(device.notification("m2")?.title == "New message from Ana")
     #expect(device.center.first?.summary == "1 more messages (en)")
@@ -59,14 +59,14 @@ import Testing
 
   @Test func theSummaryFormatIsLookedUpInTheTable() async {
     var device = Self.device(languages: ["es"])
-    await device.receive(Self.payload, id: "m1")
-    await device.receive(Self.payload, id: "m2")
+    device.receive(Self.payload, id: "m1")
+    device.receive(Self.payload, id: "m2")
     #expect(device.center.first?.summary == "1 mensajes más")
   }
 
   @Test func aMissingLocKeyShowsTheKeyWithADiagnostic() async {
     var device = Device()
-    await device.receive(["aps": ["alert": ["loc-key": "MISSING_KEY"]]], id: "m1")
+    device.receive(["aps": ["alert": ["loc-key": "MISSING_KEY"]]], id: "m1")
     #expect(device.notification("m1")?.body == "MISSING_KEY")
     let diagnostic = device.diagnostics.first { $0.code == "loc-key-missing" }
     #expect(diagnostic?.push == "m1")

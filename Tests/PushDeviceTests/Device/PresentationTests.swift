@@ -10,7 +10,7 @@ import Testing
   @Test(arguments: [NotificationAuthorization.Status.denied, .notDetermined])
   func withoutAuthorizationNothingIsShown(status: NotificationAuthorization.Status) async {
     var device = T.device(app: T.app(authorization: NotificationAuthorization(status: status)))
-    await device.receive(T.alert("hi", badge: 4), id: "a")
+    device.receive(T.alert("hi", badge: 4), id: "a")
     #expect(device.status("a") == .suppressed)
     #expect(device.center.isEmpty)
     #expect(device.badge == 0)
@@ -20,7 +20,7 @@ import Testing
   @Test func provisionalIsQuietNotificationCenterOnly() async {
     var device = T.device(
       locked: true, app: T.app(authorization: NotificationAuthorization(status: .provisional)))
-    await device.receive(T.alert("hi", sound: "default", badge: 4), id: "a")
+    device.receive(T.alert("hi", sound: "default", badge: 4), id: "a")
     #expect(device.status("a") == .delivered)
     #expect(device.notification("a")?.presentation == .listOnly)
     #expect(device.badge == 0)
@@ -29,7 +29,7 @@ import Testing
 
   @Test func inTheForegroundWithoutOptionsNothingIsShownOrKept() async {
     var device = T.device(app: T.app(state: .foreground))
-    await device.receive(T.alert("hi", sound: "default", badge: 2), id: "a")
+    device.receive(T.alert("hi", sound: "default", badge: 2), id: "a")
     #expect(device.status("a") == .suppressed)
     #expect(device.events.events(for: "a").last?.source == .device)
     #expect(device.center.isEmpty)
@@ -38,7 +38,7 @@ import Testing
 
   @Test func inTheForegroundTheOptionsDecide() async {
     var device = T.device(app: T.app(state: .foreground, foreground: [.banner, .sound]))
-    await device.receive(T.alert("hi", sound: "default", badge: 2), id: "a")
+    device.receive(T.alert("hi", sound: "default", badge: 2), id: "a")
     #expect(device.status("a") == .delivered)
     #expect(
       device.notification("a")?.presentation == Presentation(banner: true, sound: true, list: false)
@@ -47,50 +47,50 @@ import Testing
     #expect(device.badge == 0)  // no `badge` option
 
     var withList = T.device(app: T.app(state: .foreground, foreground: [.list, .badge]))
-    await withList.receive(T.alert("hi", badge: 2), id: "b")
+    withList.receive(T.alert("hi", badge: 2), id: "b")
     #expect(withList.center.map(\.notifications) == [["b"]])
     #expect(withList.badge == 2)
   }
 
   @Test func passiveIsListOnly() async {
     var device = T.device(locked: true)
-    await device.receive(T.alert("hi", level: "passive", sound: "default"), id: "a")
+    device.receive(T.alert("hi", level: "passive", sound: "default"), id: "a")
     #expect(device.notification("a")?.presentation == .listOnly)
   }
 
   @Test func activeOnALockedDeviceWakesTheLockScreenAndPlaysItsSound() async {
     var device = T.device(locked: true)
-    await device.receive(T.alert("hi", sound: "default"), id: "a")
+    device.receive(T.alert("hi", sound: "default"), id: "a")
     #expect(
       device.notification("a")?.presentation
         == Presentation(lockScreen: true, sound: true, wake: true, list: true))
-    await device.receive(T.alert("quiet"), id: "b")
+    device.receive(T.alert("quiet"), id: "b")
     #expect(device.notification("b")?.presentation.sound == false)
   }
 
   @Test func activeOnAnUnlockedDeviceShowsABanner() async {
     var device = T.device(locked: false)
-    await device.receive(T.alert("hi"), id: "a")
+    device.receive(T.alert("hi"), id: "a")
     #expect(device.notification("a")?.presentation == Presentation(banner: true, list: true))
   }
 
   @Test func focusDeliversPassiveAndActiveSilently() async {
     let focus = FocusConfiguration(name: "Work", allowedApps: ["com.example.mail"])
     var device = T.device(locked: true, focus: focus)
-    await device.receive(T.alert("hi", sound: "default"), id: "a")
+    device.receive(T.alert("hi", sound: "default"), id: "a")
     #expect(device.notification("a")?.presentation == .listOnly)
     #expect(device.kinds("a").contains("focus"))
 
     let allowing = FocusConfiguration(name: "Work", allowedApps: ["com.example.chat"])
     var allowed = T.device(locked: true, focus: allowing)
-    await allowed.receive(T.alert("hi", sound: "default"), id: "b")
+    allowed.receive(T.alert("hi", sound: "default"), id: "b")
     #expect(allowed.notification("b")?.presentation.lockScreen == true)
   }
 
   @Test func timeSensitiveWithTheEntitlementBreaksThroughFocus() async {
     let focus = FocusConfiguration(name: "Work")
     var device = T.device(locked: true, focus: focus, app: T.app(entitlements: [.timeSensitive]))
-    await device.receive(T.alert("now", level: "time-sensitive", sound: "default"), id: "a")
+    device.receive(T.alert("now", level: "time-sensitive", sound: "default"), id: "a")
     #expect(device.notification("a")?.presentation.sound == true)
     #expect(device.notification("a")?.presentation.lockScreen == true)
     #expect(device.notification("a")?.effectiveLevel == .timeSensitive)
@@ -98,7 +98,7 @@ import Testing
 
   @Test func timeSensitiveWithoutTheEntitlementBehavesAsActiveWithAWarning() async {
     var device = T.device(locked: true, focus: FocusConfiguration(name: "Work"))
-    await device.receive(T.alert("now", level: "time-sensitive", sound: "default"), id: "a")
+    device.receive(T.alert("now", level: "time-sensitive", sound: "default"), id: "a")
     #expect(device.notification("a")?.presentation == .listOnly)
     #expect(device.notification("a")?.effectiveLevel == .active)
     #expect(device.notification("a")?.interruptionLevel == .timeSensitive)
@@ -112,7 +112,7 @@ import Testing
       focus: FocusConfiguration(name: "Work"),
       app: T.app(
         entitlements: [.timeSensitive], settings: AppNotificationSettings(timeSensitive: false)))
-    await device.receive(T.alert("now", level: "time-sensitive"), id: "a")
+    device.receive(T.alert("now", level: "time-sensitive"), id: "a")
     #expect(device.notification("a")?.effectiveLevel == .active)
     #expect(!device.codes("a").contains("time-sensitive-entitlement-missing"))
   }
@@ -123,7 +123,7 @@ import Testing
       app: T.app(
         authorization: NotificationAuthorization(options: [.alert, .criticalAlert]),
         entitlements: [.criticalAlerts]))
-    await device.receive(T.alert("fire", level: "critical"), id: "a")
+    device.receive(T.alert("fire", level: "critical"), id: "a")
     let record = device.notification("a")
     #expect(record?.presentation.sound == true)
     #expect(record?.presentation.lockScreen == true)
@@ -144,7 +144,7 @@ import Testing
       locked: true, muted: true,
       app: T.app(
         authorization: NotificationAuthorization(options: options), entitlements: entitlements))
-    await device.receive(T.alert("fire", level: "critical", sound: "default"), id: "a")
+    device.receive(T.alert("fire", level: "critical", sound: "default"), id: "a")
     #expect(device.notification("a")?.effectiveLevel == .active)
     #expect(device.notification("a")?.presentation.sound == false)  // muted
     #expect(device.codes("a").contains("critical-not-allowed"))
@@ -152,20 +152,20 @@ import Testing
 
   @Test func soundNeedsTheSoundAuthorizationAndAnUnmutedDevice() async {
     var muted = T.device(muted: true)
-    await muted.receive(T.alert("hi", sound: "default"), id: "a")
+    muted.receive(T.alert("hi", sound: "default"), id: "a")
     #expect(muted.notification("a")?.presentation.sound == false)
     #expect(muted.notification("a")?.sound == "default")
 
     var unauthorized = T.device(
       app: T.app(authorization: NotificationAuthorization(options: [.alert])))
-    await unauthorized.receive(T.alert("hi", sound: "default"), id: "b")
+    unauthorized.receive(T.alert("hi", sound: "default"), id: "b")
     #expect(unauthorized.notification("b")?.presentation.sound == false)
   }
 
   @Test func aSoundTheAppDoesNotShipPlaysTheDefaultWithAWarning() async {
     var device = T.device(app: T.app(sounds: ["ping.caf"]))
-    await device.receive(T.alert("hi", sound: "missing.caf"), id: "a")
-    await device.receive(T.alert("hi", sound: "ping.caf"), id: "b")
+    device.receive(T.alert("hi", sound: "missing.caf"), id: "a")
+    device.receive(T.alert("hi", sound: "ping.caf"), id: "b")
     #expect(device.notification("a")?.sound == "default")
     #expect(device.notification("a")?.presentation.sound == true)
     #expect(device.codes("a").contains("sound-not-shipped"))
@@ -175,31 +175,31 @@ import Testing
 
   @Test func badgeNumberSetsZeroClearsAbsentLeaves() async {
     var device = T.device()
-    await device.receive(T.alert("a", badge: 5), id: "a")
+    device.receive(T.alert("a", badge: 5), id: "a")
     #expect(device.badge == 5)
-    await device.receive(T.alert("b"), id: "b")
+    device.receive(T.alert("b"), id: "b")
     #expect(device.badge == 5)
-    await device.receive(T.alert("c", badge: 0), id: "c")
+    device.receive(T.alert("c", badge: 0), id: "c")
     #expect(device.badge == 0)
     #expect(device.events.events(ofKind: .badge).count == 2)
   }
 
   @Test func badgeNeedsTheBadgeAuthorization() async {
     var device = T.device(app: T.app(authorization: NotificationAuthorization(options: [.alert])))
-    await device.receive(T.alert("a", badge: 5), id: "a")
+    device.receive(T.alert("a", badge: 5), id: "a")
     #expect(device.badge == 0)
     #expect(device.kinds("a").contains("badge.unchanged"))
   }
 
   @Test func alertsNotAuthorizedStillReachNotificationCenter() async {
     var device = T.device(app: T.app(authorization: NotificationAuthorization(options: [.sound])))
-    await device.receive(T.alert("a"), id: "a")
+    device.receive(T.alert("a"), id: "a")
     #expect(device.notification("a")?.presentation == .listOnly)
   }
 
   @Test func previewsShownAlwaysByDefault() async {
     var device = T.device(locked: true)
-    await device.receive(T.alert("Hi there", title: "Ana"), id: "a")
+    device.receive(T.alert("Hi there", title: "Ana"), id: "a")
     #expect(
       device.notification("a")?.lockScreenText == LockScreenText(title: "Ana", body: "Hi there"))
   }
@@ -211,9 +211,9 @@ import Testing
     var device = T.device(
       locked: true,
       app: T.app(settings: AppNotificationSettings(showPreviews: .never), categories: [category]))
-    await device.receive(T.alert("1", title: "Ana", thread: "t", category: "message"), id: "a")
-    await device.receive(T.alert("2", title: "Ana", thread: "t", category: "message"), id: "b")
-    await device.receive(T.alert("3", title: "Luis"), id: "c")
+    device.receive(T.alert("1", title: "Ana", thread: "t", category: "message"), id: "a")
+    device.receive(T.alert("2", title: "Ana", thread: "t", category: "message"), id: "b")
+    device.receive(T.alert("3", title: "Luis"), id: "c")
     #expect(
       device.notification("b")?.lockScreenText
         == LockScreenText(title: "Chat", body: "2 new messages", hidden: true))
@@ -227,7 +227,7 @@ import Testing
     var device = T.device(
       locked: true,
       app: T.app(settings: AppNotificationSettings(showPreviews: .never), categories: [category]))
-    await device.receive(T.alert("secret", title: "Ana", category: "message"), id: "a")
+    device.receive(T.alert("secret", title: "Ana", category: "message"), id: "a")
     #expect(
       device.notification("a")?.lockScreenText
         == LockScreenText(title: "Ana", body: "Notification", hidden: true))
@@ -236,11 +236,11 @@ import Testing
   @Test func whenUnlockedHidesOnlyWhileLocked() async {
     var device = T.device(
       locked: true, app: T.app(settings: AppNotificationSettings(showPreviews: .whenUnlocked)))
-    await device.receive(T.alert("secret", title: "Ana"), id: "a")
+    device.receive(T.alert("secret", title: "Ana"), id: "a")
     #expect(device.notification("a")?.lockScreenText.hidden == true)
     var configuration = device.configuration
     configuration.locked = false
-    await device.setDevice(configuration)
+    device.setDevice(configuration)
     #expect(
       device.notification("a")?.lockScreenText == LockScreenText(title: "Ana", body: "secret"))
   }

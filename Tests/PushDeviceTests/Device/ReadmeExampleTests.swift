@@ -31,9 +31,9 @@ import Testing
       ],
       "chat-id": "chat_4521",
     ]
-    await device.receive(message, headers: PushHeaders(pushType: "alert"), id: "m1")
+    device.receive(message, headers: PushHeaders(pushType: "alert"), id: "m1")
     device.advance(by: .seconds(30))
-    await device.receive(message, headers: PushHeaders(pushType: "alert"), id: "m2")
+    device.receive(message, headers: PushHeaders(pushType: "alert"), id: "m2")
 
     #expect(device.center.map(\.notifications) == [["m2", "m1"]])
     #expect(device.center.first?.summary == "1 more messages")

@@ -11,7 +11,7 @@ import Testing
   @Test func notificationJSONCarriesLanguageStatusDateAndUserInfo() async throws {
     var device = T.device()
     let payload = T.alert("Hi", extra: [("chat-id", "c1")])
-    await device.receive(payload, id: "m1")
+    device.receive(payload, id: "m1")
     let json = try #require(device.notification("m1")?.json)
     #expect(json["language"]?.stringValue == "en")
     #expect(json["status"]?.stringValue == "delivered")
@@ -33,7 +33,7 @@ import Testing
         ])
     ]
     var device = T.device(app: T.app(routes: routes))
-    await device.receive(T.alert("Hi", extra: [("chat-id", "c1")]), id: "m1")
+    device.receive(T.alert("Hi", extra: [("chat-id", "c1")]), id: "m1")
     try device.tap("m1")
     let json = try #require(device.routes.first?.json)
     #expect(json["route"]?.stringValue == "chat")

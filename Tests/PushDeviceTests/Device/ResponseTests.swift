@@ -43,7 +43,7 @@ import Testing
 
   @Test func aTapOpensTheAppUnlocksRemovesAndRoutes() async throws {
     var device = Self.chatDevice()
-    await device.receive(Self.chat("m1"), id: "m1")
+    device.receive(Self.chat("m1"), id: "m1")
     let decision = try device.tap("m1")
     #expect(decision.route?.name == "chat")
     #expect(device.status("m1") == .opened)
@@ -58,7 +58,7 @@ import Testing
 
   @Test func aForegroundActionWithTextInputCarriesUserText() async throws {
     var device = Self.chatDevice(routes: [Self.anyActionRoute])
-    await device.receive(Self.chat("m1"), id: "m1")
+    device.receive(Self.chat("m1"), id: "m1")
     try device.tap("m1", action: "reply", text: "On my way")
     let response = try #require(device.responses.first?.response)
     #expect(response.actionIdentifier == "reply")
@@ -71,7 +71,7 @@ import Testing
 
   @Test func anActionWithoutForegroundIsHandledInTheBackground() async throws {
     var device = Self.chatDevice()
-    await device.receive(Self.chat("m1"), id: "m1")
+    device.receive(Self.chat("m1"), id: "m1")
     try device.tap("m1", action: "mark-read")
     #expect(device.appStatus.state == .background)
     #expect(device.configuration.locked)
@@ -81,7 +81,7 @@ import Testing
 
   @Test func anAuthenticationRequiredActionUnlocksALockedDeviceFirst() async throws {
     var device = Self.chatDevice()
-    await device.receive(Self.chat("m1"), id: "m1")
+    device.receive(Self.chat("m1"), id: "m1")
     try device.tap("m1", action: "mute")
     #expect(!device.configuration.locked)
     #expect(device.appStatus.state == .background)
@@ -90,8 +90,8 @@ import Testing
 
   @Test func aDismissReachesTheAppOnlyWithCustomDismissAction() async throws {
     var device = Self.chatDevice(routes: [Self.anyActionRoute])
-    await device.receive(Self.chat("m1"), id: "m1")
-    await device.receive(T.alert("x", category: "plain"), id: "p1")
+    device.receive(Self.chat("m1"), id: "m1")
+    device.receive(T.alert("x", category: "plain"), id: "p1")
     let told = try device.dismiss("m1")
     let notTold = try device.dismiss("p1")
     #expect(told?.route?.name == "any")  // no `action` condition: matches dismiss too
@@ -106,7 +106,7 @@ import Testing
 
   @Test func aRouteThatDoesNotMatchIsRecordedWithItsReason() async throws {
     var device = Self.chatDevice()
-    await device.receive(Self.chat("m1", chatID: 4521), id: "m1")
+    device.receive(Self.chat("m1", chatID: 4521), id: "m1")
     let decision = try device.tap("m1")
     #expect(decision.route == nil)
     #expect(device.routes.isEmpty)
@@ -117,7 +117,7 @@ import Testing
 
   @Test func respondingToWhatIsNotInTheCenterFails() async throws {
     var device = Self.chatDevice()
-    await device.receive(Self.chat("m1"), id: "m1")
+    device.receive(Self.chat("m1"), id: "m1")
     #expect(throws: ResponseError.self) { try device.tap("nope") }
     #expect(throws: ResponseError.self) { try device.tap("m1", action: "unknown") }
     #expect(device.status("m1") == .delivered)
@@ -135,7 +135,7 @@ import Testing
     var device = T.device(locked: false, app: T.app(state: .foreground))
     var configuration = device.configuration
     configuration.locked = true
-    await device.setDevice(configuration)
+    device.setDevice(configuration)
     #expect(device.appStatus.state == .background)
   }
 

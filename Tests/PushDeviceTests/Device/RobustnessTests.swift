@@ -23,11 +23,11 @@ import Testing
   @Test(arguments: bodies)
   func anyBodyEndsInAStatusAndTheNextPushWorks(body: String) async {
     var device = Device(app: AppConfiguration(backgroundModes: [.remoteNotification]))
-    let record = await device.receive(json: body, id: "bad")
+    let record = device.receive(json: body, id: "bad")
     #expect(PushStatus.allCases.contains(record.status))
     #expect(device.events.events(for: "bad").first?.kind == .received)
     #expect(device.events.events(for: "bad").count >= 2)
-    await device.receive(["aps": ["alert": "fine"]], id: "good")
+    device.receive(["aps": ["alert": "fine"]], id: "good")
     #expect(device.status("good") == .delivered)
     #expect(device.center.first?.notifications.first == "good")
   }
@@ -35,29 +35,29 @@ import Testing
   @Test func rejectionsCarryTheAPNsStatusAndReason() async {
     var device = Device()
     let big = "{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 5000) + "\"}}"
-    let record = await device.receive(json: big, id: "big")
+    let record = device.receive(json: big, id: "big")
     #expect(record.status == .rejected)
     #expect(record.httpStatus == 413)
     #expect(record.reason == "PayloadTooLarge")
-    let empty = await device.receive(json: "", id: "empty")
+    let empty = device.receive(json: "", id: "empty")
     #expect(empty.httpStatus == 400)
     #expect(empty.reason == "PayloadEmpty")
-    let badPriority = await device.receive(
+    let badPriority = device.receive(
       ["aps": ["alert": "x"]], headers: PushHeaders(priority: "7"), id: "prio")
     #expect(badPriority.reason == "BadPriority")
   }
 
   @Test func defaultPushIdsCountPushesFromOne() async {
     var device = Device()
-    await device.receive(["aps": ["alert": "1"]])
-    await device.receive(json: "")
+    device.receive(["aps": ["alert": "1"]])
+    device.receive(json: "")
     #expect(device.pushes.map(\.id) == ["push-1", "push-2"])
   }
 
   @Test func dictionaryPayloadsWork() async throws {
     var device = Device()
     let userInfo: [String: Any] = ["aps": ["alert": ["title": "T", "body": "B"]], "n": 1]
-    await device.receive(data: try JSONSerialization.data(withJSONObject: userInfo), id: "d")
+    device.receive(data: try JSONSerialization.data(withJSONObject: userInfo), id: "d")
     #expect(device.notification("d")?.title == "T")
     #expect(device.notification("d")?.content.userInfo["n"] as? Int == 1)
   }
@@ -68,7 +68,7 @@ import Testing
   @Test func eventsSerialiseWithTheScenarioFieldNames() async throws {
     var device = Device()
     device.advance(by: .milliseconds(250))
-    await device.receive(["aps": ["alert": "x", "badge": 1]], id: "m1")
+    device.receive(["aps": ["alert": "x", "badge": 1]], id: "m1")
     let json = device.events.json
     let first = try #require(json.arrayValue?.first)
     #expect(first["time"] == "2026-01-01T09:00:00.250Z")
@@ -87,15 +87,15 @@ import Testing
 
   @Test func queriesByPushAndKind() async {
     var device = Device()
-    await device.receive(["aps": ["alert": "x"]], id: "a")
-    await device.receive(["aps": ["alert": "y"]], id: "b")
+    device.receive(["aps": ["alert": "x"]], id: "a")
+    device.receive(["aps": ["alert": "y"]], id: "b")
     #expect(device.events.events(for: "b").allSatisfy { $0.push == "b" })
     #expect(device.events.events(ofKind: .delivered).map(\.push) == ["a", "b"])
   }
 
   @Test func notificationJSONHasTheExpectFields() async throws {
     var device = Device()
-    await device.receive(
+    device.receive(
       ["aps": ["alert": ["title": "T", "body": "B"], "sound": "default"]], id: "a")
     let json = try #require(device.notification("a")?.json)
     #expect(json["title"] == "T")
@@ -112,21 +112,22 @@ import Testing
   @Test func anAbsurdWaitDoesNotTrap() async {
     var device = Device()
     device.advance(by: .seconds(Int64.max))
-    await device.receive(["aps": ["alert": "late"]], id: "m1")
+    device.receive(["aps": ["alert": "late"]], id: "m1")
     #expect(device.status("m1") == .delivered)
     #expect(!device.events.jsonText.isEmpty)
   }
 
   @Test func anExtensionAddedMidRunRunsForLaterPushes() async {
-    var device = Device()
+    let host = DeviceHost()
     let payload: JSONValue = [
       "aps": ["alert": "pic", "mutable-content": 1], "media-url": "https://cdn.example.com/a.jpg",
     ]
-    await device.receive(payload, id: "m1")
-    var app = device.app
+    await host.receive(payload, id: "m1")
+    var app = await host.device.app
     app.serviceExtension = ServiceExtensionConfiguration()
-    device.setApp(app)
-    await device.receive(payload, id: "m2")
+    await host.setApp(app)
+    await host.receive(payload, id: "m2")
+    let device = await host.device
     #expect(!device.kinds("m1").contains("extension.started"))
     #expect(device.kinds("m2").contains("extension.started"))
   }

@@ -44,7 +44,7 @@ struct SeedChatRouter: Router {
 
   @Test func theChatMessageRoutesToTheChat() async throws {
     var device = Self.device()
-    await device.receive(data: try Self.seed("es-chat-message.json"), id: "m1")
+    device.receive(data: try Self.seed("es-chat-message.json"), id: "m1")
     #expect(device.status("m1") == .delivered)
     #expect(device.notification("m1")?.title == "Nuevo mensaje")
     #expect(device.badge == 5)
@@ -58,7 +58,7 @@ struct SeedChatRouter: Router {
   @Test func aMissingMessageTypeDefaultsToText() async throws {
     var device = Self.device()
     let payload: JSONValue = ["aps": ["alert": "Hola"], "chat-id": "chat_1"]
-    await device.receive(payload, id: "m1")
+    device.receive(payload, id: "m1")
     try device.tap("m1")
     #expect(device.routes.first?.route.params["messageType"] == .string("text"))
   }
@@ -66,7 +66,7 @@ struct SeedChatRouter: Router {
   @Test func aNumericChatIdTakesNoRouteAndTheReasonIsRecorded() async throws {
     var device = Self.device()
     let payload: JSONValue = ["aps": ["alert": "Hola"], "chat-id": 4521, "message-type": "text"]
-    await device.receive(payload, id: "m1")
+    device.receive(payload, id: "m1")
     let decision = try device.tap("m1")
     #expect(decision.route == nil)
     #expect(device.routes.isEmpty)
@@ -79,7 +79,7 @@ struct SeedChatRouter: Router {
   @Test(arguments: ["es-plain-text.json", "es-localized.json", "es-rich-product.json"])
   func seedsWithoutAChatIdTakeNoRoute(name: String) async throws {
     var device = Self.device()
-    await device.receive(data: try Self.seed(name), id: "p")
+    device.receive(data: try Self.seed(name), id: "p")
     #expect(device.status("p") == .delivered)
     try device.tap("p")
     #expect(device.routes.isEmpty)
@@ -90,7 +90,7 @@ struct SeedChatRouter: Router {
     var device = Device(
       app: AppConfiguration(bundleId: "com.example.chat", backgroundModes: [.remoteNotification]),
       router: SeedChatRouter())
-    await device.receive(data: try Self.seed("es-silent-sync.json"), id: "s")
+    device.receive(data: try Self.seed("es-silent-sync.json"), id: "s")
     #expect(device.status("s") == .silent)
     #expect(device.appStatus.backgroundWakes == 1)
   }

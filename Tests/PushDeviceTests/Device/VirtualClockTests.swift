@@ -10,7 +10,7 @@ import Testing
   @Test func timeMovesOnlyWhenTold() async {
     var device = T.device()
     let start = device.now
-    await device.receive(T.alert("x"), id: "a")
+    device.receive(T.alert("x"), id: "a")
     #expect(device.now == start)
     device.advance(by: .milliseconds(1500))
     #expect(device.now == start.addingTimeInterval(1.5))
@@ -22,12 +22,12 @@ import Testing
     // Held for the 18:00 summary; a push stored offline expires at 17:00; both within one wait.
     let summary = ScheduledSummaryConfiguration(times: T.times("18:00"), apps: ["com.example.chat"])
     var device = T.device(summary: summary)
-    await device.receive(T.alert("held"), id: "h")
+    device.receive(T.alert("held"), id: "h")
     var configuration = device.configuration
     configuration.online = false
-    await device.setDevice(configuration)
+    device.setDevice(configuration)
     let expiration = Int(DeviceConfiguration.defaultStart.timeIntervalSince1970) + 8 * 3600
-    await device.receive(
+    device.receive(
       T.alert("stored"), headers: PushHeaders(expiration: String(expiration)), id: "s")
     device.advance(by: .seconds(12 * 3600))
     let order = device.events.events.filter { [.expired, .summary].contains($0.kind) }

@@ -1,0 +1,185 @@
+public import Foundation
+public import PushLocalization
+public import PushPayload
+
+/// A simulated iPhone running the app's code: the ``Device`` state machine, driven by an actor
+/// that awaits what takes time (the app's service extension and its downloads).
+///
+/// This is what scenario runs, `pushsim render`, the docs site and library users play pushes
+/// on. Being an actor, it can be held by another actor or a `@MainActor` view model:
+///
+/// ```swift
+/// @MainActor final class InboxModel {
+///   let phone = DeviceHost(app: AppConfiguration(bundleId: "com.example.chat"))
+///   func simulate() async {
+///     await phone.receive(["aps": ["alert": "Hi", "thread-id": "t1"]], id: "m1")
+///     let shown = await phone.device.center.first?.notifications   // ["m1"]
+///   }
+/// }
+/// ```
+///
+/// Operations run one at a time, in the order they are called: a push sent while another is in
+/// its service extension waits for it, as APNs's deliveries to one app do. Virtual time moves
+/// only through ``advance(by:)`` and the time extensions spend; ``clock`` follows it.
+public actor DeviceHost {
+  /// The device as the last finished operation left it (a value: keep it as a snapshot).
+  public private(set) var device: Device
+  /// The device's virtual time as a Swift `Clock`, for code that waits on it.
+  public nonisolated let clock: VirtualClock
+
+  private let code: AppCode
+  /// Where extension runs write downloaded files; deleted with the host.
+  private let sandbox = MediaSandbox()
+  /// Whether an operation is under way, and the callers waiting for their turn.
+  private var busy = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates a device running the app's code.
+  ///
+  /// - Parameters:
+  ///   - configuration: the phone (scenario `device`).
+  ///   - app: the app (scenario `app`).
+  ///   - strings: the app's strings tables; `nil` loads `app.strings` when set.
+  ///   - code: the app's router, service extension factory and fetcher; what is missing comes
+  ///     from `app` (see ``AppCode``).
+  public init(
+    configuration: DeviceConfiguration = DeviceConfiguration(),
+    app: AppConfiguration = AppConfiguration(), strings: StringsBundle? = nil,
+    code: AppCode = AppCode()
+  ) {
+    self.code = code
+    self.device = Device(
+      configuration: configuration, app: code.effectiveApp(app), strings: strings,
+      router: code.router)
+    self.clock = VirtualClock(now: configuration.now)
+  }
+
+  /// The current virtual instant.
+  public var now: Date { device.now }
+
+  /// Reads something of the device in place, without copying its state (cheaper than
+  /// ``device`` when the log is long).
+  public func read<T: Sendable>(_ body: @Sendable (Device) -> T) -> T {
+    body(device)
+  }
+
+  // MARK: Pushes
+
+  /// APNs receives a push whose body is `bytes` (``Device/receive(bytes:headers:id:)``); the
+  /// app's extension runs when iOS would run it, before this returns.
+  @discardableResult
+  public func receive(
+    bytes: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil
+  ) async -> PushRecord {
+    await exclusively { device in device.receive(bytes: bytes, headers: headers, id: id) }
+  }
+
+  /// APNs receives a push whose body is the JSON text of `payload`.
+  @discardableResult
+  public func receive(
+    _ payload: JSONValue, headers: PushHeaders = PushHeaders(), id: String? = nil
+  ) async -> PushRecord {
+    await exclusively { device in device.receive(payload, headers: headers, id: id) }
+  }
+
+  /// APNs receives a push whose body is `text` (UTF-8), byte for byte.
+  @discardableResult
+  public func receive(
+    json text: String, headers: PushHeaders = PushHeaders(), id: String? = nil
+  ) async -> PushRecord {
+    await exclusively { device in device.receive(json: text, headers: headers, id: id) }
+  }
+
+  // MARK: Time and settings
+
+  /// Moves virtual time on, firing the device's timers and waking ``clock``'s sleepers.
+  public func advance(by duration: Duration) async {
+    await exclusively { device in device.advance(by: duration) }
+  }
+
+  /// Changes the device settings (``Device/setDevice(_:)``); going online may deliver a stored
+  /// push, which may run the app's extension.
+  public func setDevice(_ configuration: DeviceConfiguration) async {
+    await exclusively { device in device.setDevice(configuration) }
+  }
+
+  /// Changes the app's configuration (``Device/setApp(_:)``); later extension runs use the new
+  /// extension, manifest and ATS settings.
+  public func setApp(_ app: AppConfiguration) async {
+    await exclusively { device in device.setApp(code.effectiveApp(app)) }
+  }
+
+  // MARK: The user
+
+  /// The user taps the notification, or one of its actions (``Device/tap(_:action:text:)``).
+  @discardableResult
+  public func tap(_ push: String, action: String? = nil, text: String? = nil)
+    async throws(ResponseError) -> RouteDecision
+  {
+    let result: Result<RouteDecision, ResponseError> = await exclusively { device in
+      do throws(ResponseError) {
+        return .success(try device.tap(push, action: action, text: text))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// The user dismisses the notification (``Device/dismiss(_:)``).
+  @discardableResult
+  public func dismiss(_ push: String) async throws(ResponseError) -> RouteDecision? {
+    let result: Result<RouteDecision?, ResponseError> = await exclusively { device in
+      do throws(ResponseError) {
+        return .success(try device.dismiss(push))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// The user clears Notification Center (``Device/clear()``).
+  public func clear() async {
+    await exclusively { device in device.clear() }
+  }
+
+  // MARK: Running operations
+
+  /// Runs `operation` on the device when no other operation is under way, then carries out
+  /// the extension runs it left pending, and moves ``clock`` to the device's time.
+  private func exclusively<T: Sendable>(_ operation: (inout Device) -> T) async -> T {
+    if busy {
+      await withCheckedContinuation { waiting.append($0) }
+    } else {
+      busy = true
+    }
+    defer {
+      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+    let result = operation(&device)
+    while let run = device.pendingExtensionRun {
+      let outcome = await perform(run)
+      device.finishExtensionRun(outcome)
+    }
+    clock.move(to: device.now)
+    return result
+  }
+
+  /// Runs the app's extension on a pending push: a fresh instance, the app's fetcher, the
+  /// stage's budget and containment.
+  private func perform(_ run: PendingExtensionRun) async -> ServiceExtensionOutcome {
+    let app = device.app
+    let configuration = app.serviceExtension ?? ServiceExtensionConfiguration(kind: run.kind)
+    let stage = ServiceExtensionStage(
+      fetcher: code.makeFetcher(for: app), sandbox: sandbox, watchdog: code.watchdog)
+    guard let instance = code.makeExtension(run.kind, configuration: configuration) else {
+      let reason =
+        code.missingPiece(for: app)
+        ?? "the app's extension could not be made: the original content is delivered"
+      return ServiceExtensionOutcome.notRun(run.request, reason: reason)
+    }
+    return await stage.run(
+      request: run.request, extension: instance, budget: run.budget, startingAt: run.start)
+  }
+}
