@@ -9,8 +9,14 @@ public enum JSONText {
 
   /// Indented by two spaces, one member per line, `": "` after keys.
   public static func pretty(_ value: JSONValue) -> String {
+    pretty(value, level: 0)
+  }
+
+  /// Indented as a value nested `level` deep (its closing bracket indented `level` times), for
+  /// reports written piece by piece.
+  static func pretty(_ value: JSONValue, level: Int) -> String {
     var output = ""
-    write(value, into: &output, indent: "  ", level: 0)
+    write(value, into: &output, indent: "  ", level: level)
     return output
   }
 

@@ -86,27 +86,79 @@ enum RunCommand {
         return .unusable
       }
     }
-    let results = await SuiteRunner(runner: runner, jobs: jobs).run(scenarios)
-
+    // The report is written as each scenario finishes (in suite order), so a long suite's
+    // events are not all kept until the end.
     let output = parsed.value("output")
-    let report: String
+    var stream: any ReportStream
     switch format {
-    case "json": report = JSONReporter().report(results)
+    case "json": stream = JSONReporter.Stream(JSONReporter())
     case "junit":
-      report = JUnitReporter(suiteName: shard.map { "pushsim run (shard \($0))" } ?? "pushsim run")
-        .report(results)
-    default: report = TextReporter(color: output == nil && Console.colorEnabled).report(results)
+      stream = JUnitReporter.Stream(
+        JUnitReporter(suiteName: shard.map { "pushsim run (shard \($0))" } ?? "pushsim run"))
+    default:
+      stream = TextReporter.Stream(TextReporter(color: output == nil && Console.colorEnabled))
     }
-    if let output {
-      do {
-        try Data(report.utf8).write(to: URL(fileURLWithPath: output, relativeTo: directory))
-      } catch {
-        Console.error("\(output): error: cannot write the report")
-        return .unusable
-      }
-    } else {
-      Console.write(report)
+    let sink: ReportSink
+    do {
+      sink = try ReportSink(path: output, directory: directory)
+    } catch {
+      Console.error("\(output ?? "-"): error: cannot write the report")
+      return .unusable
     }
-    return results.allSatisfy(\.passed) ? .success : .failure
+    var allPassed = true
+    var written = sink.write(stream.start())
+    await SuiteRunner(runner: runner, jobs: jobs).run(scenarios) { result in
+      allPassed = allPassed && result.passed
+      if written { written = sink.write(stream.part(result)) }
+    }
+    if written { written = sink.write(stream.finish()) }
+    guard written, sink.close() else {
+      Console.error("\(output ?? "-"): error: cannot write the report")
+      return .unusable
+    }
+    return allPassed ? .success : .failure
+  }
+}
+
+/// Where `pushsim run` writes its report: standard output, or the `--output` file, created
+/// (emptied) before anything plays and written piece by piece.
+private struct ReportSink {
+  let file: FileHandle?
+
+  init(path: String?, directory: URL) throws {
+    guard let path else {
+      file = nil
+      return
+    }
+    let url = URL(fileURLWithPath: path, relativeTo: directory)
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+    file = try FileHandle(forWritingTo: url)
+  }
+
+  /// Writes `text`; false when the file cannot be written.
+  func write(_ text: String) -> Bool {
+    guard !text.isEmpty else { return true }
+    guard let file else {
+      Console.write(text)
+      return true
+    }
+    do {
+      try file.write(contentsOf: Data(text.utf8))
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Closes the file; false when that fails.
+  func close() -> Bool {
+    do {
+      try file?.close()
+      return true
+    } catch {
+      return false
+    }
   }
 }
