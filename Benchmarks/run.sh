@@ -108,4 +108,6 @@ if wants jobs; then
   cmp -s "$WORK/suite-jobs-1.json" "$WORK/suite-jobs-2.json" && SAME="identical reports" || SAME="REPORTS DIFFER"
   echo "jobs: 2000 scenario files on $(nproc) cores: --jobs 1 ${ONE} ms, --jobs 2 ${TWO} ms, $SAME," \
     "$(awk -v a="$ONE" -v b="$TWO" 'BEGIN { printf "speed-up %.2f (target >= 1.7)", a / b }')"
+  # The share of the work that stays on one thread (wall-clock speed-ups need an idle machine).
+  echo "jobs: $("$BIN/PushSimBenchmarks" suite cpu "$SUITE")"
 fi

@@ -131,6 +131,36 @@ public struct JSONWriter: Sendable {
     }
   }
 
+  /// Appends a value indented by two spaces per level, one member or element per line,
+  /// `": "` after keys, `[]` and `{}` for empty containers, as if nested `level` deep (its
+  /// closing bracket indented `level` times): the layout of `pushsim run --format json`.
+  public mutating func prettyValue(_ value: JSONValue, level: Int = 0) {
+    switch value.kind {
+    case .array(let elements) where !elements.isEmpty:
+      bytes.append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(indentation: 2 * (level + 1))
+        prettyValue(element, level: level + 1)
+      }
+      newline(indentation: 2 * level)
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let object) where !object.members.isEmpty:
+      bytes.append(UInt8(ascii: "{"))
+      for (offset, member) in object.members.enumerated() {
+        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(indentation: 2 * (level + 1))
+        string(member.key)
+        raw(": ")
+        prettyValue(member.value, level: level + 1)
+      }
+      newline(indentation: 2 * level)
+      bytes.append(UInt8(ascii: "}"))
+    default:
+      self.value(value)
+    }
+  }
+
   /// The bytes as a string.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 

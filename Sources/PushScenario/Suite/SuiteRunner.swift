@@ -26,12 +26,22 @@ public struct SuiteRunner: Sendable {
   public func run(
     _ scenarios: [Scenario], handle: (ScenarioResult) async -> Void
   ) async {
+    await run(scenarios, transform: { $0 }, handle: handle)
+  }
+
+  /// Plays `scenarios` and turns each result with `transform` on the task that played it (a
+  /// report renders the scenario's part there, on as many cores as play), then calls `handle`
+  /// with each output in scenario order as soon as it and every earlier one are ready.
+  public func run<Output: Sendable>(
+    _ scenarios: [Scenario], transform: @escaping @Sendable (ScenarioResult) -> Output,
+    handle: (Output) async -> Void
+  ) async {
     let runner = runner
     await forEachInOrder(
       count: scenarios.count, jobs: jobs,
-      work: { index in await runner.run(scenarios[index]) },
-      body: { result in
-        await handle(result)
+      work: { index in transform(await runner.run(scenarios[index])) },
+      body: { output in
+        await handle(output)
         return true
       })
   }

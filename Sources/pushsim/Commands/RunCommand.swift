@@ -107,10 +107,14 @@ enum RunCommand {
     }
     var allPassed = true
     var written = sink.write(stream.start())
-    await SuiteRunner(runner: runner, jobs: jobs).run(scenarios) { result in
-      allPassed = allPassed && result.passed
-      if written { written = sink.write(stream.part(result)) }
-    }
+    // Each scenario's part is rendered on the core that played it.
+    let renderer = stream
+    await SuiteRunner(runner: runner, jobs: jobs).run(
+      scenarios, transform: { renderer.render($0) },
+      handle: { part in
+        allPassed = allPassed && part.passed
+        if written { written = sink.write(stream.append(part)) }
+      })
     if written { written = sink.write(stream.finish()) }
     guard written, sink.close() else {
       Console.error("\(output ?? "-"): error: cannot write the report")
