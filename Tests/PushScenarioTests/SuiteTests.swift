@@ -33,4 +33,25 @@ import Testing
       })
     #expect(seen == Array(0...24))
   }
+
+  @Test func anyNumberOfJobsIsAccepted() async {
+    for jobs in [Int.min, 0, 1, 3, Int.max] {
+      var seen: [Int] = []
+      await forEachInOrder(
+        count: 5, jobs: jobs, work: { $0 * 10 },
+        body: { value in
+          seen.append(value)
+          return true
+        })
+      #expect(seen == [0, 10, 20, 30, 40], "jobs \(jobs)")
+    }
+    var none = 0
+    await forEachInOrder(
+      count: 0, jobs: 4, work: { $0 },
+      body: { _ in
+        none += 1
+        return true
+      })
+    #expect(none == 0)
+  }
 }

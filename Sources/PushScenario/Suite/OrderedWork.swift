@@ -9,7 +9,8 @@ func forEachInOrder<Result: Sendable>(
   work: @escaping @Sendable (Int) async -> Result,
   body: (Result) async -> Bool
 ) async {
-  let jobs = max(1, jobs)
+  // More jobs than items start nothing more (and `2 × jobs` cannot overflow).
+  let jobs = max(1, min(jobs, count))
   let window = 2 * jobs
   await withTaskGroup(of: (Int, Result).self) { group in
     var started = 0
