@@ -68,8 +68,39 @@ let package = Package(
   ]
 )
 
+// MARK: UserNotifications for Linux
+// Apple platforms ship the real UserNotifications framework; a target of the same name there would
+// shadow it, so PushSim's re-creation exists only where Apple's is absent. An app's
+// `NotificationService.swift` then says `import UserNotifications` on both: Apple's framework on a
+// Mac or an iPhone, PushSim's module on Linux.
+#if os(Linux)
+  package.products.append(.library(name: "UserNotifications", targets: ["UserNotifications"]))
+  package.targets.append(
+    .target(
+      name: "UserNotifications",
+      dependencies: ["PushDevice", "PushPayload", "PushLocalization"]
+    )
+  )
+  package.targets.append(
+    .testTarget(
+      name: "UserNotificationsTests",
+      dependencies: ["UserNotifications", "PushDevice", "PushPayload"]
+    )
+  )
+  // An extension target as Xcode makes it: Swift 5 language mode (the loop below leaves it so).
+  package.targets.append(
+    .testTarget(
+      name: "UserNotificationsSwift5Tests",
+      dependencies: ["UserNotifications"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    )
+  )
+#endif
+
 // Strict settings in one place: Swift 6 language mode and `any` spelled out everywhere.
-for target in package.targets {
+// The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
+// as Xcode creates extension targets, compiles against the Linux UserNotifications.
+for target in package.targets where target.name != "UserNotificationsSwift5Tests" {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))

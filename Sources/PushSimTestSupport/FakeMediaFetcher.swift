@@ -2,7 +2,7 @@ public import Foundation
 public import PushDevice
 
 /// A ``MediaFetcher`` whose answer a test writes as a closure: for timing edge cases and
-/// failures no manifest or server produces (architecture.md: fakes live in test support).
+/// failures no manifest or server produces (Architecture.md: fakes live in test support).
 public struct FakeMediaFetcher: MediaFetcher {
   /// The answer for each fetch.
   public var answer: @Sendable (URL, Int, Duration) async throws -> FetchedMedia

@@ -2,7 +2,7 @@ import Foundation
 
 /// `pushsim`: a simulated device-side iOS notification runtime.
 ///
-/// The executable only parses flags and calls the libraries (architecture.md); each
+/// The executable only parses flags and calls the libraries (Architecture.md); each
 /// subcommand lives in `Commands/`.
 let usage = """
   USAGE: pushsim <subcommand> [options]

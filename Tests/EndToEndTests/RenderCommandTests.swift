@@ -2,7 +2,7 @@ import Foundation
 import PushSimTestSupport
 import Testing
 
-/// `pushsim render` (cli.md): what the device shows for one payload, as text and JSON.
+/// `pushsim render` (CommandLine.md): what the device shows for one payload, as text and JSON.
 @Suite struct RenderCommandTests {
   static let snapshots = Repository.folder().appendingPathComponent("Snapshots/render")
 

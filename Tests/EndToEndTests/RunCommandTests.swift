@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// `pushsim run` on fixture scenarios: standard output and exit status compared with golden
-/// files for the text, JSON and JUnit reports (cli.md).
+/// files for the text, JSON and JUnit reports (CommandLine.md).
 @Suite struct RunCommandTests {
   static let fixtures = "Tests/EndToEndTests/Fixtures/run"
   static let snapshots = Repository.folder().appendingPathComponent("Snapshots/run")

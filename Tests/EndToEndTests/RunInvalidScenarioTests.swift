@@ -3,8 +3,8 @@ import PushSimTestSupport
 import Testing
 
 /// `pushsim run` on scenarios that cannot be used: exit status 2, nothing on standard output,
-/// and one `path:line:column: error: message` line on standard error (cli.md), compared with a
-/// golden file per fixture.
+/// and one `path:line:column: error: message` line on standard error (CommandLine.md), compared
+/// with a golden file per fixture.
 @Suite struct RunInvalidScenarioTests {
   static let folder = Repository.folder().appendingPathComponent("Fixtures/invalid")
 

@@ -2,7 +2,7 @@ import Foundation
 import PushSimTestSupport
 import Testing
 
-/// `pushsim validate` as a user runs it: output, standard error and exit status (cli.md).
+/// `pushsim validate` as a user runs it: output, standard error and exit status (CommandLine.md).
 @Suite struct ValidateCommandTests {
   static let payloads = "Tests/PushPayloadTests/Fixtures/payloads"
 
@@ -112,6 +112,19 @@ import Testing
     #expect(lines[1].contains(#""bytes":35"#))  // the \r is not part of the payload
     #expect(lines[2].contains(#""reason":"MalformedPayload""#))
     #expect(result.standardError == "4 payloads: 3 accepted, 1 rejected; 1 errors, 2 warnings\n")
+  }
+
+  /// Output fills the pipe long before all input is written: the runner must read while it
+  /// writes (a runner that writes everything first would hang here).
+  @Test func jsonlStreamsManyLinesWithoutBlockingOnOutput() throws {
+    let count = 20_000
+    let input = String(repeating: #"{"aps":{"alert":"hello there"}}"# + "\n", count: count)
+    let result = try CommandRunner.run(
+      ["validate", "--jsonl", "--format", "json", "--push-type", "alert"], input: Data(input.utf8))
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == count)
+    #expect(lines.last?.hasPrefix(#"{"line":\#(count),"#) == true)
   }
 
   @Test func jsonlJudgesHugeLinesBySizeAlone() throws {

@@ -5,7 +5,7 @@ import PushPayload
 import PushSimTestSupport
 import Testing
 
-/// `validate --strings`: every loc-key in every localization (cli.md, model-decisions.md §3).
+/// `validate --strings`: every loc-key in every localization (CommandLine.md, Rules.md §3).
 @Suite struct LocalizationCheckTests {
   static let check = LocalizationCheck(folder: Repository.url("Strings"))
 

@@ -3,7 +3,7 @@ import PushDevice
 import PushPayload
 import Testing
 
-/// A URL from a literal known to parse (no force unwrap, style.md §6).
+/// A URL from a literal known to parse (no force unwrap, Architecture.md, house style 6).
 private func url(_ text: String) -> URL { URL(string: text) ?? URL(fileURLWithPath: "/invalid") }
 /// A UUID from a literal known to parse.
 private func uuid(_ text: String) -> UUID { UUID(uuidString: text) ?? UUID() }
@@ -11,7 +11,7 @@ private func uuid(_ text: String) -> UUID { UUID(uuidString: text) ?? UUID() }
 @Suite struct RouteValueTests {
   typealias ParameterType = RouteConfiguration.ParameterType
 
-  /// What each type reads: a value of another type does not read (scenario-format.md).
+  /// What each type reads: a value of another type does not read (ScenarioFormat.md).
   @Test(arguments: [
     // string
     (ParameterType.string, JSONValue("chat_4521"), RouteValue?.some("chat_4521")),

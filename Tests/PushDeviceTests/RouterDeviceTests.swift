@@ -3,7 +3,7 @@ import PushDevice
 import PushPayload
 import Testing
 
-/// The response → router → route path through the ``Device`` API (model-decisions.md §8):
+/// The response → router → route path through the ``Device`` API (Rules.md §8):
 /// every response the app receives reaches the router, and the route or the reason is recorded.
 @Suite struct RouterDeviceTests {
   /// The scenario format's chat category: a text-input reply, a background mark-read, an

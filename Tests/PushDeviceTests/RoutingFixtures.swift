@@ -56,7 +56,7 @@ enum RoutingFixtures {
     .tap(request(payload))
   }
 
-  /// The scenario format's chat route (scenario-format.md, "A route").
+  /// The scenario format's chat route (ScenarioFormat.md, "A route").
   static let chatRoute = RouteConfiguration(
     name: "chat", when: .init(category: "message", action: .default),
     params: [

@@ -1,7 +1,7 @@
 import PushLocalization
 import Testing
 
-/// model-decisions.md §3: which text wins, formatting and its diagnostics.
+/// Rules.md §3: which text wins, formatting and its diagnostics.
 @Suite struct AlertLocalizerTests {
   static let bundle = StringsBundle(
     developmentRegion: "en",

@@ -1,7 +1,7 @@
 import PushLocalization
 import Testing
 
-/// model-decisions.md §3: the language choice, with the cases issue 3 lists.
+/// Rules.md §3: the language choice, with the cases issue 3 lists.
 @Suite struct LanguageMatcherTests {
   struct Case: Sendable, CustomTestStringConvertible {
     var preferred: [String]

@@ -3,8 +3,8 @@ import Testing
 
 @testable import PushLocalization
 
-/// CLDR plural rules (spec §2.4): parsed from rule text, checked on every CLDR sample and on the
-/// boundary numbers of each category for every language issue 3 lists.
+/// CLDR plural rules (Localization.md §2.4): parsed from rule text, checked on every CLDR sample
+/// and on the boundary numbers of each category for every language issue 3 lists.
 @Suite struct PluralRulesTests {
   struct Boundary: Sendable, CustomTestStringConvertible {
     var language: String

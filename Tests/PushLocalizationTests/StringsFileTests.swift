@@ -3,7 +3,7 @@ import PushLocalization
 import PushSimTestSupport
 import Testing
 
-/// The `.strings` reader (spec §1) over a folder of edge cases: each fixture's table and
+/// The `.strings` reader (Localization.md §1) over a folder of edge cases: each fixture's table and
 /// findings are compared with a golden file beside it (`<name>.golden`).
 @Suite struct StringsFileTests {
   static let folder = Repository.folder().appendingPathComponent("Fixtures/Strings/Parser")
@@ -57,7 +57,7 @@ import Testing
   }
 
   @Test func cfEscapesDifferFromSwiftFoundation() {
-    // spec §1.3: the C column. \f is U+000C and \v U+000B; \U without digits is U+0000.
+    // Localization.md §1.3: the C column. \f is U+000C and \v U+000B; \U without digits is U+0000.
     let file = StringsFile.read(data: Data(#""k" = "\f\v\Ux";"#.utf8), file: "e.strings")
     #expect(file.values["k"] == .string("\u{0C}\u{0B}\u{0}x"))
   }

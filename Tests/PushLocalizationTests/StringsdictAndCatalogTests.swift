@@ -3,7 +3,8 @@ import PushLocalization
 import PushSimTestSupport
 import Testing
 
-/// `.stringsdict` (spec §2) and `.xcstrings` (spec §3), and the sample app's `Strings/` folder.
+/// `.stringsdict` (Localization.md §2) and `.xcstrings` (Localization.md §3), and the sample app's
+/// `Strings/` folder.
 @Suite struct StringsdictAndCatalogTests {
   static let strings = Repository.url("Strings")
   static let fixtures = Repository.folder().appendingPathComponent("Fixtures/Strings")
@@ -164,7 +165,7 @@ import Testing
   }
 }
 
-/// How a strings folder becomes a bundle (spec §2.2, §4.3).
+/// How a strings folder becomes a bundle (Localization.md §2.2, §4.3).
 @Suite struct StringsBundleTests {
   static func folder(_ files: [String: String]) throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(

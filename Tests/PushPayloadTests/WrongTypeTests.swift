@@ -1,7 +1,7 @@
 import PushPayload
 import Testing
 
-/// The rules of model-decisions.md §2, one case each: what the value is treated as, and the
+/// The rules of Rules.md §2, one case each: what the value is treated as, and the
 /// diagnostic (path, severity, code, source).
 @Suite struct WrongTypeTests {
   static func read(_ aps: String) throws -> Payload {

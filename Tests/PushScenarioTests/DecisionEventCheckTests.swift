@@ -3,8 +3,8 @@ import Testing
 @testable import PushScenario
 
 /// `expect.events` may name the device's decision steps (`focus`, `level`, `provisional`,
-/// `foreground`, `summary`, …) as well as the kinds scenario-format.md lists "at least", so a
-/// scenario can check that a choice rests on model-decisions.md (`source: model`).
+/// `foreground`, `summary`, …) as well as the kinds ScenarioFormat.md lists "at least", so a
+/// scenario can check that a choice rests on Rules.md (`source: model`).
 @Suite struct DecisionEventCheckTests {
   @Test func aFocusDecisionCanBeCheckedWithItsSource() async throws {
     let scenario = try decodeScenario(

@@ -3,7 +3,7 @@ import Testing
 @testable import PushScenario
 
 /// `expect.push` may name what APNs judged a request by (`bytes`, `pushType`, `priority`,
-/// `collapseId`; spec §1.1, §2.2): the runner must give the checks those facts, not nulls.
+/// `collapseId`; Behavior.md §1.1, §2.2): the runner must give the checks those facts, not nulls.
 @Suite struct PushFactsCheckTests {
   @Test func pushChecksSeeBytesPushTypePriorityAndCollapseID() async throws {
     let body = #"{"aps":{"alert":"Hi"}}"#

@@ -60,15 +60,24 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     }
     #expect(second.headers == ["apns-priority": "5", "apns-collapse-id": "c"])
     #expect(String(decoding: second.body, as: UTF8.self) == #"{"aps":{"alert":"b"}}"#)
-    guard case .push(let raw) = scenario.steps[2].action else { return }
+    guard case .push(let raw) = scenario.steps[2].action else {
+      Issue.record("step 3 is not a push")
+      return
+    }
     #expect(raw.body == Array("not json".utf8))
     #expect(raw.origin == .raw)
-    guard case .wait(let duration) = scenario.steps[3].action else { return }
+    guard case .wait(let duration) = scenario.steps[3].action else {
+      Issue.record("step 4 is not a wait")
+      return
+    }
     #expect(duration == .seconds(90))
     #expect(scenario.steps[3].note == "later")
     guard case .tap(let plain) = scenario.steps[4].action,
       case .tap(let reply) = scenario.steps[5].action
-    else { return }
+    else {
+      Issue.record("steps 5 and 6 are not taps")
+      return
+    }
     #expect(plain == TapStep(id: "m1"))
     #expect(reply == TapStep(id: "push-1", action: "reply", text: "On my way"))
     #expect(scenario.steps[8].number == 9)
@@ -123,6 +132,10 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     (
       #"{ "app": { "state": "foregroud" }, "steps": [] }"#,
       #"x.json:1:21: error: unknown value "foregroud" for "state"; did you mean "foreground"?"#
+    ),
+    (
+      #"{ "app": { "serviceExtension": { "kind": "madia" } }, "steps": [] }"#,
+      #"x.json:1:42: error: unknown value "madia" for "kind"; did you mean "media"?"#
     ),
     (
       #"{ "steps": [ { "push": { "payload": {} } }, { "expect": { "notifications": {} } } ] }"#,

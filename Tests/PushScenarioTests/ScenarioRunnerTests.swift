@@ -1,6 +1,7 @@
 import Foundation
 import PushDevice
 import PushPayload
+import PushSimTestSupport
 import Synchronization
 import Testing
 
@@ -67,5 +68,81 @@ import Testing
 
   final class Seen: Sendable {
     let times = Mutex<[(Int, Date)]>([])
+  }
+}
+
+/// The app's own code takes part in a scenario run: router, extension factory and fetcher.
+@Suite struct ScenarioRunnerAppCodeTests {
+  /// Downloads the push's `image-url` through the context (so through the app's fetcher) and
+  /// decorates the title.
+  struct Decorator: ServiceExtension {
+    func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
+      -> NotificationContent
+    {
+      var content = request.content
+      content.title = "🖼 " + content.title
+      if let address = content.payload.objectValue?["image-url"]?.stringValue,
+        let url = URL(string: address)
+      {
+        let media = try await context.fetchMedia(from: url)
+        let file = try context.writeAttachmentFile(media.data, type: media.type)
+        content.attachments.append(NotificationAttachment(identifier: "image", url: file))
+      }
+      return content
+    }
+  }
+
+  static let png = Data(
+    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64))
+
+  @Test func aCustomRouterExtensionFactoryAndFetcherPlayTheScenario() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "device": { "locked": false },
+        "app": { "serviceExtension": { "kind": "app" } },
+        "steps": [
+          { "push": { "id": "m1", "payload": { "aps": { "alert": { "title": "Ana", "body": "Hi" },
+            "mutable-content": 1 }, "chat-id": "c7", "image-url": "https://img.example/a.png" } } },
+          { "tap": "m1" },
+          { "expect": { "notification": { "m1": { "title": "🖼 Ana" } },
+                        "routes": [ { "push": "m1", "route": "chat" } ] } } ] }
+      """)
+    let fetched = Mutex<[String]>([])
+    let fetcher = FakeMediaFetcher { url, _, _ in
+      fetched.withLock { $0.append(url.absoluteString) }
+      return FetchedMedia(
+        url: url, status: 200, contentType: "image/png", data: Self.png, type: .png,
+        elapsed: .milliseconds(300))
+    }
+    let router = ClosureRouter { response in
+      guard let chat = response.payload.objectValue?["chat-id"]?.stringValue else {
+        return .unmatched("no chat id")
+      }
+      return .matched(Route(name: "chat", params: ["id": .string(chat)]))
+    }
+    let made = Mutex(0)
+    let code = AppCode(
+      router: router,
+      serviceExtension: {
+        made.withLock { $0 += 1 }
+        return Decorator()
+      }, fetcher: fetcher)
+    let result = await ScenarioRunner(code: code).run(scenario)
+    #expect(result.failures.map(\.message) == [])
+    #expect(fetched.withLock { $0 } == ["https://img.example/a.png"])
+    #expect(made.withLock { $0 } == 1)
+    let attached = result.events.first { $0.kind == .mediaFetched }
+    #expect(attached?.push == "m1")
+  }
+
+  @Test func aScenarioWhoseAppShipsItsOwnExtensionNeedsCode() throws {
+    let scenario = try decodeScenario(
+      #"{ "app": { "serviceExtension": { "kind": "app" } }, "steps": [] }"#)
+    let missing = try #require(ScenarioRunner().missingPiece(for: scenario))
+    #expect(missing.description.hasPrefix("x.json:1:42: error: the app declares its own service"))
+    #expect(missing.message.contains("AppCode"))
+    #expect(
+      ScenarioRunner(code: AppCode(serviceExtension: { Decorator() })).missingPiece(for: scenario)
+        == nil)
   }
 }

@@ -1,6 +1,6 @@
 /// One stack in Notification Center: what an element of `expect.center` compares.
 ///
-/// Models spec §4 and model-decisions.md §4: groups come newest first, the leading (newest)
+/// Models Behavior.md §4 and Rules.md §4: groups come newest first, the leading (newest)
 /// notification first inside; the summary line is `nil` for a group of one.
 public struct CenterGroup: Sendable, Equatable {
   /// The thread: the `thread-id` (automatic grouping, `""` for none), `""` for byApp, or the

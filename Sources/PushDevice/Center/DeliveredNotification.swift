@@ -3,7 +3,7 @@ public import Foundation
 /// A notification in Notification Center: its push, request, presentation and place in order.
 ///
 /// Models `UNNotification` (request + date) plus what PushSim decided about it
-/// (model-decisions.md §4, §5).
+/// (Rules.md §4, §5).
 public struct DeliveredNotification: Sendable, Equatable {
   /// The push id it came from (the newest push, after a collapse-id replacement).
   public var push: String

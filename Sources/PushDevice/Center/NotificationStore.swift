@@ -3,8 +3,8 @@ import Foundation
 /// The app's delivered notifications with the indexes that keep every operation cheap.
 ///
 /// Order keys are arrival sequences, which only grow (a replacement gets a new one: it counts as
-/// newest, model-decisions.md §4), so order is an append-only log with tombstones that is
-/// compacted when half dead. Grouping is computed when listing (a view, model-decisions.md §4).
+/// newest, Rules.md §4), so order is an append-only log with tombstones that is
+/// compacted when half dead. Grouping is computed when listing (a view, Rules.md §4).
 ///
 /// - Complexity: insert, replace, remove and look-ups are amortized O(1); listing is O(n).
 struct NotificationStore: Sendable {
@@ -98,7 +98,7 @@ struct NotificationStore: Sendable {
     order.reversed().compactMap { entries[$0] }
   }
 
-  /// Groups as the grouping setting shows them (model-decisions.md §4): groups by their newest
+  /// Groups as the grouping setting shows them (Rules.md §4): groups by their newest
   /// notification, newest first; inside a group newest first.
   func groups(_ grouping: AppNotificationSettings.Grouping) -> [(
     thread: String, entries: [DeliveredNotification]

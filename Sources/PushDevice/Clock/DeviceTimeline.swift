@@ -3,8 +3,8 @@ public import Foundation
 /// The device's timeline: the virtual now and the timers set on it; time moves only when told.
 ///
 /// Architecture ("Never … reads a clock … except through an injected value"). The clock keeps
-/// the timers the device sets — Scheduled Summary deliveries (spec §5.3, model-decisions.md §4)
-/// and the end of APNs storage for a push kept while offline (spec §2.5, model-decisions.md §6)
+/// the timers the device sets — Scheduled Summary deliveries (Behavior.md §5.3, Rules.md §4)
+/// and the end of APNs storage for a push kept while offline (Behavior.md §2.5, Rules.md §6)
 /// — and ``Device/advance(by:)`` fires them in time order, moving ``now`` to each in turn.
 ///
 /// - Complexity: setting and firing a timer is O(log t) for t pending timers.
@@ -50,7 +50,7 @@ public struct DeviceTimeline: Sendable {
     if date > now { now = date }
   }
 
-  /// The first of the daily `times` strictly after `date`, in ``timeZone`` (spec §5.3:
+  /// The first of the daily `times` strictly after `date`, in ``timeZone`` (Behavior.md §5.3:
   /// Scheduled Summary deliveries). `nil` when `times` is empty.
   public func nextOccurrence(of times: [DailyTime], after date: Date) -> Date? {
     guard !times.isEmpty else { return nil }
@@ -76,10 +76,12 @@ public struct DeviceTimeline: Sendable {
 
 /// What a timer does when it fires.
 enum ClockAction: Sendable, Equatable {
-  /// Deliver the held Scheduled Summary notifications (model-decisions.md §4).
+  /// Deliver the held Scheduled Summary notifications (Rules.md §4).
   case summaryDelivery
-  /// The APNs storage of this push ends (model-decisions.md §6): it becomes `expired`.
+  /// The APNs storage of this push ends (Rules.md §6): it becomes `expired`.
   case storageExpiry(push: String)
-  /// A background push leaves the rolling-hour budget window (model-decisions.md §6).
+  /// A local notification's trigger fires (Behavior.md §7.6).
+  case localNotification(identifier: String)
+  /// A background push leaves the rolling-hour budget window (Rules.md §6).
   case budgetWindow(push: String)
 }

@@ -3,44 +3,47 @@ public import Foundation
 /// The app on the device: identity, strings, state, permissions, settings and categories.
 ///
 /// Mirrors the scenario file's `app` section field by field, with the same defaults
-/// (scenario-format.md, "app"); scenario files decode into this type. Plain value: build one in
+/// (ScenarioFormat.md, "app"); scenario files decode into this type. Plain value: build one in
 /// code, change it with ``Device/setApp(_:)`` mid-run.
 public struct AppConfiguration: Sendable, Equatable {
-  /// The bundle identifier, also the `apns-topic` base (spec §2.3). Default `com.example.app`.
+  /// The bundle identifier, also the `apns-topic` base (Behavior.md §2.3). Default
+  /// `com.example.app`.
   public var bundleId: String
-  /// The display name shown with hidden previews (model-decisions.md §5 step 8); `nil` means
+  /// The display name shown with hidden previews (Rules.md §5 step 8); `nil` means
   /// the last part of ``bundleId``.
   public var name: String?
   /// The strings folder (`<lang>.lproj/`, `.xcstrings`); the scenario layer resolves the
   /// default ("the nearest `Strings` folder"). The device reads tables only through the
   /// ``PushLocalization`` bundle it is given.
   public var strings: URL?
-  /// The fallback localization (model-decisions.md §3). Default `en`.
+  /// The fallback localization (Rules.md §3). Default `en`.
   public var developmentRegion: String
-  /// Foreground, background, not running or force-quit (spec §7.1, §8). Default background.
+  /// Foreground, background, not running or force-quit (Behavior.md §7.1, §8). Default background.
   public var state: AppState
-  /// The user's answer to the permission prompt (spec §7.3). Default authorized with alert,
+  /// The user's answer to the permission prompt (Behavior.md §7.3). Default authorized with alert,
   /// sound and badge.
   public var authorization: NotificationAuthorization
-  /// Capabilities such as time-sensitive and critical alerts (spec §5.1). Default none.
+  /// Capabilities such as time-sensitive and critical alerts (Behavior.md §5.1). Default none.
   public var entitlements: Set<Entitlement>
-  /// Per-app user settings: grouping, previews, time-sensitive (spec §4, §5.1).
+  /// Per-app user settings: grouping, previews, time-sensitive (Behavior.md §4, §5.1).
   public var settings: AppNotificationSettings
-  /// Background modes; `remote-notification` lets background pushes wake the app (spec §7.1).
+  /// Background modes; `remote-notification` lets background pushes wake the app (Behavior.md
+  /// §7.1).
   public var backgroundModes: Set<BackgroundMode>
-  /// Sound files the app ships; `nil` means any named sound plays (model-decisions.md §5 step 6).
+  /// Sound files the app ships; `nil` means any named sound plays (Rules.md §5 step 6).
   public var sounds: [String]?
-  /// What `willPresent` answers while the app is in the foreground (spec §7.2). Default none.
+  /// What `willPresent` answers while the app is in the foreground (Behavior.md §7.2). Default
+  /// none.
   public var foregroundPresentation: Set<PresentationOption>
-  /// Registered notification categories (spec §8).
+  /// Registered notification categories (Behavior.md §8).
   public var categories: [NotificationCategory]
-  /// The app's notification service extension, if it has one (spec §6, model-decisions.md §7).
+  /// The app's notification service extension, if it has one (Behavior.md §6, Rules.md §7).
   public var serviceExtension: ServiceExtensionConfiguration?
   /// Where the built-in media extension's `manifest` fetches come from (scenario `media`).
   public var media: MediaManifest
-  /// App Transport Security settings for media downloads (scenario `ats`, model-decisions.md §7).
+  /// App Transport Security settings for media downloads (scenario `ats`, Rules.md §7).
   public var ats: ATSSettings
-  /// The app's routes: where a response takes it (model-decisions.md §8). Used when the device
+  /// The app's routes: where a response takes it (Rules.md §8). Used when the device
   /// is given no custom ``Router``.
   public var routes: [RouteConfiguration]
 
@@ -87,7 +90,7 @@ public struct AppConfiguration: Sendable, Equatable {
     return bundleId.split(separator: ".").last.map(String.init) ?? bundleId
   }
 
-  /// The registered category with this identifier, if any (spec §8: unknown categories show
+  /// The registered category with this identifier, if any (Behavior.md §8: unknown categories show
   /// no actions).
   public func category(_ identifier: String) -> NotificationCategory? {
     categories.last { $0.id == identifier }

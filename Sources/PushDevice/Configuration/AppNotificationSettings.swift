@@ -1,12 +1,13 @@
 /// The user's per-app notification settings (Settings › Notifications › app).
 ///
-/// Default: automatic grouping, previews always, time-sensitive allowed (scenario-format.md).
+/// Default: automatic grouping, previews always, time-sensitive allowed (ScenarioFormat.md).
 public struct AppNotificationSettings: Sendable, Equatable {
-  /// Notification Grouping (spec §4, model-decisions.md §4).
+  /// Notification Grouping (Behavior.md §4, Rules.md §4).
   public var grouping: Grouping
-  /// Show Previews (model-decisions.md §5 step 8).
+  /// Show Previews (Rules.md §5 step 8).
   public var showPreviews: ShowPreviews
-  /// Time Sensitive Notifications: off makes `time-sensitive` behave as `active` (spec §5.1).
+  /// Time Sensitive Notifications: off makes `time-sensitive` behave as `active` (Behavior.md
+  /// §5.1).
   public var timeSensitive: Bool
 
   /// Creates settings.
@@ -19,8 +20,8 @@ public struct AppNotificationSettings: Sendable, Equatable {
     self.timeSensitive = timeSensitive
   }
 
-  /// How the app's notifications stack (spec §4). Grouping is a view: changing it regroups
-  /// what the center holds (model-decisions.md §4).
+  /// How the app's notifications stack (Behavior.md §4). Grouping is a view: changing it regroups
+  /// what the center holds (Rules.md §4).
   public enum Grouping: String, Sendable, Hashable, Codable, CaseIterable {
     /// By `thread-id`; notifications without one form the app's own group (thread `""`).
     case automatic
@@ -30,7 +31,7 @@ public struct AppNotificationSettings: Sendable, Equatable {
     case off
   }
 
-  /// When the lock screen shows notification text (model-decisions.md §5 step 8).
+  /// When the lock screen shows notification text (Rules.md §5 step 8).
   public enum ShowPreviews: String, Sendable, Hashable, Codable, CaseIterable {
     /// Always show text.
     case always

@@ -1,6 +1,6 @@
-/// A time of day, `HH:MM`, in the device's time zone (scenario-format.md: daily times).
+/// A time of day, `HH:MM`, in the device's time zone (ScenarioFormat.md: daily times).
 ///
-/// Used for Scheduled Summary deliveries (spec §5.3).
+/// Used for Scheduled Summary deliveries (Behavior.md §5.3).
 public struct DailyTime: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Hour, 0…23.
   public let hour: Int

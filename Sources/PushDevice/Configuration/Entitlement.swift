@@ -1,4 +1,4 @@
-/// An app capability that changes presentation (spec §5.1, model-decisions.md §5 step 4).
+/// An app capability that changes presentation (Behavior.md §5.1, Rules.md §5 step 4).
 ///
 /// Raw values are the scenario spellings.
 public enum Entitlement: String, Sendable, Hashable, Codable, CaseIterable {

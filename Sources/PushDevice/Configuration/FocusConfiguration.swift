@@ -1,6 +1,6 @@
 /// A Focus (Do Not Disturb, Work, …) that is on, with the apps it lets through.
 ///
-/// Models spec §5.3 and model-decisions.md §5 step 5: while it is on, `passive` and `active`
+/// Models Behavior.md §5.3 and Rules.md §5 step 5: while it is on, `passive` and `active`
 /// notifications of apps it does not allow are delivered silently (Notification Center only);
 /// `time-sensitive` (with the entitlement) and `critical` break through.
 public struct FocusConfiguration: Sendable, Equatable {

@@ -1,10 +1,10 @@
-/// A custom action button of a category (`UNNotificationAction`, spec §8).
+/// A custom action button of a category (`UNNotificationAction`, Behavior.md §8).
 public struct NotificationAction: Sendable, Equatable {
   /// The identifier the app receives as `actionIdentifier`.
   public var id: String
   /// The button title.
   public var title: String
-  /// `UNNotificationActionOptions` (spec §8, model-decisions.md §8).
+  /// `UNNotificationActionOptions` (Behavior.md §8, Rules.md §8).
   public var options: Set<Option>
   /// Present for a `UNTextInputNotificationAction`: the response carries `userText`.
   public var textInput: TextInput?

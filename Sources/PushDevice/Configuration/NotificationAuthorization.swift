@@ -1,6 +1,6 @@
-/// The app's notification permission: status and granted options (spec §7.3).
+/// The app's notification permission: status and granted options (Behavior.md §7.3).
 ///
-/// Default: authorized with alert, sound and badge (scenario-format.md, `authorization`).
+/// Default: authorized with alert, sound and badge (ScenarioFormat.md, `authorization`).
 public struct NotificationAuthorization: Sendable, Equatable {
   /// `UNAuthorizationStatus`.
   public var status: Status
@@ -13,27 +13,27 @@ public struct NotificationAuthorization: Sendable, Equatable {
     self.options = options
   }
 
-  /// `UNAuthorizationStatus` (spec §7.3); raw values are the scenario spellings.
+  /// `UNAuthorizationStatus` (Behavior.md §7.3); raw values are the scenario spellings.
   public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
     /// Full permission for the granted options.
     case authorized
-    /// Quiet delivery to Notification Center only (spec §7.3, model-decisions.md §5 step 2).
+    /// Quiet delivery to Notification Center only (Behavior.md §7.3, Rules.md §5 step 2).
     case provisional
-    /// The user said no: nothing is shown (model-decisions.md §5 step 1).
+    /// The user said no: nothing is shown (Rules.md §5 step 1).
     case denied
-    /// Never asked: nothing is shown (model-decisions.md §5 step 1).
+    /// Never asked: nothing is shown (Rules.md §5 step 1).
     case notDetermined
   }
 
-  /// `UNAuthorizationOptions` that matter to presentation (spec §7.3).
+  /// `UNAuthorizationOptions` that matter to presentation (Behavior.md §7.3).
   public enum Option: String, Sendable, Hashable, Codable, CaseIterable {
     /// Banners and lock-screen entries.
     case alert
-    /// Sounds (model-decisions.md §5 step 6).
+    /// Sounds (Rules.md §5 step 6).
     case sound
-    /// Badges (model-decisions.md §5 step 7).
+    /// Badges (Rules.md §5 step 7).
     case badge
-    /// Critical alerts (model-decisions.md §5 step 4; also needs the entitlement).
+    /// Critical alerts (Rules.md §5 step 4; also needs the entitlement).
     case criticalAlert
   }
 }

@@ -1,4 +1,4 @@
-/// A registered notification category: actions, options and summary texts (spec §4, §8).
+/// A registered notification category: actions, options and summary texts (Behavior.md §4, §8).
 ///
 /// Mirrors `UNNotificationCategory` and the scenario format's category object.
 public struct NotificationCategory: Sendable, Equatable {
@@ -6,12 +6,12 @@ public struct NotificationCategory: Sendable, Equatable {
   public var id: String
   /// Custom actions, in the order the system shows them.
   public var actions: [NotificationAction]
-  /// `UNNotificationCategoryOptions` (spec §8).
+  /// `UNNotificationCategoryOptions` (Behavior.md §8).
   public var options: Set<Option>
   /// `categorySummaryFormat`: `%u` = notifications besides the leading one, `%@` = distinct
-  /// `summary-arg` values (model-decisions.md §4). `nil` uses `%u more notifications`.
+  /// `summary-arg` values (Rules.md §4). `nil` uses `%u more notifications`.
   public var summaryFormat: String?
-  /// `hiddenPreviewsBodyPlaceholder`: `%u` = notifications in the thread (model-decisions.md §5
+  /// `hiddenPreviewsBodyPlaceholder`: `%u` = notifications in the thread (Rules.md §5
   /// step 8). `nil` uses `Notification`.
   public var hiddenPreviewsBodyPlaceholder: String?
 
@@ -32,13 +32,14 @@ public struct NotificationCategory: Sendable, Equatable {
     actions.first { $0.id == identifier }
   }
 
-  /// `UNNotificationCategoryOptions` members (spec §8); raw values are the scenario spellings.
+  /// `UNNotificationCategoryOptions` members (Behavior.md §8); raw values are the scenario
+  /// spellings.
   public enum Option: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The app hears explicit dismissals (model-decisions.md §8).
+    /// The app hears explicit dismissals (Rules.md §8).
     case customDismissAction
-    /// Hidden previews keep the title (model-decisions.md §5 step 8).
+    /// Hidden previews keep the title (Rules.md §5 step 8).
     case hiddenPreviewsShowTitle
-    /// Hidden previews keep the subtitle (model-decisions.md §5 step 8).
+    /// Hidden previews keep the subtitle (Rules.md §5 step 8).
     case hiddenPreviewsShowSubtitle
     /// Shown in CarPlay (no effect in PushSim).
     case allowInCarPlay

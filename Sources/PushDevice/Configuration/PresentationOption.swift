@@ -1,7 +1,7 @@
-/// A `UNNotificationPresentationOptions` member the app's `willPresent` returns (spec §7.2).
+/// A `UNNotificationPresentationOptions` member the app's `willPresent` returns (Behavior.md §7.2).
 ///
 /// Raw values are the scenario spellings. With the app in the foreground these decide what
-/// shows; none means nothing is shown and the notification is not kept (model-decisions.md §5
+/// shows; none means nothing is shown and the notification is not kept (Rules.md §5
 /// step 3).
 public enum PresentationOption: String, Sendable, Hashable, Codable, CaseIterable {
   /// Show a banner.
@@ -10,6 +10,6 @@ public enum PresentationOption: String, Sendable, Hashable, Codable, CaseIterabl
   case list
   /// Play its sound.
   case sound
-  /// Apply its badge (spec §7.4).
+  /// Apply its badge (Behavior.md §7.4).
   case badge
 }

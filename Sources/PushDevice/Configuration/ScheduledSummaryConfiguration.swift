@@ -1,6 +1,6 @@
 /// The Scheduled Summary: daily delivery times and the apps whose notifications wait for them.
 ///
-/// Models spec §5.3 and model-decisions.md §4: `passive` and `active` notifications of these
+/// Models Behavior.md §5.3 and Rules.md §4: `passive` and `active` notifications of these
 /// apps are held (no banner, sound, wake or badge) until the next delivery time, then appear
 /// together as a digest; `time-sensitive` and `critical` bypass it.
 public struct ScheduledSummaryConfiguration: Sendable, Equatable {

@@ -2,7 +2,7 @@ public import Foundation
 
 /// A media file attached to a notification (`UNNotificationAttachment`).
 ///
-/// The device validates attachments after the service extension finishes (spec §6.3): a
+/// The device validates attachments after the service extension finishes (Behavior.md §6.3): a
 /// readable local file whose type (from `options.typeHint`, else the file extension) agrees
 /// with its leading bytes and whose size is within the limit for its kind.
 public struct NotificationAttachment: Sendable, Hashable {

@@ -3,7 +3,7 @@ public import PushPayload
 /// What a notification shows and carries, after localization (`UNNotificationContent`).
 ///
 /// Built by the device from a push's `aps` and the app's strings tables; a service extension
-/// may change any field (model-decisions.md §7). Strings that iOS gives as `""` when absent are
+/// may change any field (Rules.md §7). Strings that iOS gives as `""` when absent are
 /// `""` here too.
 public struct NotificationContent: Sendable, Equatable {
   /// The localized title (`""` when none).
@@ -31,7 +31,7 @@ public struct NotificationContent: Sendable, Equatable {
   /// `aps.alert.launch-image`, `""` when absent.
   public var launchImageName: String = ""
   /// `aps.alert.summary-arg` (deprecated, ignored for display on iOS 15+; kept for `%@` in the
-  /// legacy summary line, model-decisions.md §4).
+  /// legacy summary line, Rules.md §4).
   public var summaryArgument: String = ""
   /// `aps.alert.summary-arg-count` (deprecated, ignored).
   public var summaryArgumentCount: Int = 1

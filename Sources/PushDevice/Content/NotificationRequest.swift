@@ -2,8 +2,8 @@ public import Foundation
 
 /// A push as the device hands it to a service extension and stores it (`UNNotificationRequest`).
 ///
-/// The identifier is the `apns-collapse-id`, else one PushSim makes up (spec §2.2); a service
-/// extension cannot change it (model-decisions.md §7).
+/// The identifier is the `apns-collapse-id`, else one PushSim makes up (Behavior.md §2.2); a
+/// service extension cannot change it (Rules.md §7).
 public struct NotificationRequest: Sendable, Equatable {
   /// The request identifier.
   public let identifier: String

@@ -1,7 +1,7 @@
 extension DeviceEvent.Kind {
   /// A presentation step: the level the device acted on (entitlements, user setting; §5 step 4).
   public static let level: Self = "level"
-  /// A presentation step: Focus delivered it silently (model-decisions.md §5 step 5).
+  /// A presentation step: Focus delivered it silently (Rules.md §5 step 5).
   public static let focus: Self = "focus"
   /// A presentation step about sound: not shipped, muted, not authorized (§5 step 6).
   public static let sound: Self = "sound"
@@ -9,19 +9,19 @@ extension DeviceEvent.Kind {
   public static let provisional: Self = "provisional"
   /// A presentation step: the app is in the foreground, `willPresent` decides (§5 step 3).
   public static let foreground: Self = "foreground"
-  /// A presentation step: alerts are not authorized, Notification Center only (spec §7.3).
+  /// A presentation step: alerts are not authorized, Notification Center only (Behavior.md §7.3).
   public static let alert: Self = "alert"
   /// A presentation step: a badge in the payload was not applied (§5 step 7).
   public static let badgeUnchanged: Self = "badge.unchanged"
-  /// A push with an alert and `content-available` also woke the app (spec §7.5).
+  /// A push with an alert and `content-available` also woke the app (Behavior.md §7.5).
   public static let wake: Self = "wake"
   /// A push with `content-available` could not wake the app (force-quit, no background mode).
   public static let wakeSkipped: Self = "wake.skipped"
-  /// `mutable-content` was set but the extension did not run (model-decisions.md §7).
+  /// `mutable-content` was set but the extension did not run (Rules.md §7).
   public static let extensionSkipped: Self = "extension.skipped"
   /// The Scheduled Summary was delivered; `notifications` lists the digest (§4).
   public static let summary: Self = "summary"
-  /// APNs delivered a stored push when the device came online (model-decisions.md §6).
+  /// APNs delivered a stored push when the device came online (Rules.md §6).
   public static let forwarded: Self = "forwarded"
   /// The app's state changed (foreground, background, notRunning, forceQuit).
   public static let appState: Self = "app.state"
@@ -33,4 +33,23 @@ extension DeviceEvent.Kind {
   public static let online: Self = "online"
   /// The device went offline.
   public static let offline: Self = "offline"
+  /// The app's delegate answered `willPresent` (Behavior.md §7.3).
+  public static let delegateWillPresent: Self = "delegate.willPresent"
+  /// The app's delegate received a response in `didReceive` (Behavior.md §8).
+  public static let delegateDidReceive: Self = "delegate.didReceive"
+  /// The app's `didReceiveRemoteNotification` ran for a `content-available` push (Behavior.md
+  /// §7.1).
+  public static let remoteNotificationHandled: Self = "app.remoteNotification"
+  /// The app asked for notification permission (`requestAuthorization`, Behavior.md §7.3).
+  public static let authorizationRequested: Self = "authorization.requested"
+  /// The app scheduled a local notification (`add(_:)`, Behavior.md §7.6).
+  public static let localScheduled: Self = "local.scheduled"
+  /// A local notification's trigger fired; it goes through presentation like a push.
+  public static let localFired: Self = "local.fired"
+  /// A local notification was discarded: more than 64 pending.
+  public static let localDiscarded: Self = "local.discarded"
+  /// The app could not schedule a local notification (not authorized).
+  public static let localRefused: Self = "local.refused"
+  /// The app removed delivered notifications from Notification Center.
+  public static let centerRemoved: Self = "center.removed"
 }

@@ -44,13 +44,13 @@ public struct DeviceEvent: Sendable, Equatable {
 }
 
 extension DeviceEvent.Kind {
-  /// APNs received the request (scenario-format.md event kinds).
+  /// APNs received the request (ScenarioFormat.md event kinds).
   public static let received: Self = "received"
-  /// APNs refused it (model-decisions.md §1).
+  /// APNs refused it (Rules.md §1).
   public static let rejected: Self = "rejected"
-  /// APNs keeps it while the device is offline (model-decisions.md §6).
+  /// APNs keeps it while the device is offline (Rules.md §6).
   public static let stored: Self = "stored"
-  /// A newer push replaced it in APNs's store (model-decisions.md §6).
+  /// A newer push replaced it in APNs's store (Rules.md §6).
   public static let coalesced: Self = "coalesced"
   /// Not delivered in time: expiration 0 while offline, or storage ended (§6).
   public static let expired: Self = "expired"
@@ -58,17 +58,17 @@ extension DeviceEvent.Kind {
   public static let delivered: Self = "delivered"
   /// A later push with the same request identifier took its place (§4).
   public static let replaced: Self = "replaced"
-  /// Held for the Scheduled Summary (model-decisions.md §4).
+  /// Held for the Scheduled Summary (Rules.md §4).
   public static let held: Self = "held"
   /// Not shown: authorization, or foreground without options (§5).
   public static let suppressed: Self = "suppressed"
-  /// A background push handed to the app (model-decisions.md §6).
+  /// A background push handed to the app (Rules.md §6).
   public static let silent: Self = "silent"
-  /// A background push over the rolling-hour budget (model-decisions.md §6).
+  /// A background push over the rolling-hour budget (Rules.md §6).
   public static let throttled: Self = "throttled"
   /// A background push the app cannot get (force-quit, no background mode).
   public static let discarded: Self = "discarded"
-  /// The service extension started (model-decisions.md §7).
+  /// The service extension started (Rules.md §7).
   public static let extensionStarted: Self = "extension.started"
   /// The service extension returned content.
   public static let extensionFinished: Self = "extension.finished"
@@ -82,20 +82,20 @@ extension DeviceEvent.Kind {
   public static let attachmentRejected: Self = "attachment.rejected"
   /// How it was presented (banner, lock screen, sound, wake, list; §5).
   public static let presented: Self = "presented"
-  /// The app badge changed (spec §7.4).
+  /// The app badge changed (Behavior.md §7.4).
   public static let badge: Self = "badge"
-  /// The user tapped it (default action, model-decisions.md §8).
+  /// The user tapped it (default action, Rules.md §8).
   public static let tap: Self = "tap"
-  /// The user picked a custom action (model-decisions.md §8).
+  /// The user picked a custom action (Rules.md §8).
   public static let action: Self = "action"
-  /// The user explicitly dismissed it (model-decisions.md §8).
+  /// The user explicitly dismissed it (Rules.md §8).
   public static let dismiss: Self = "dismiss"
   /// The user cleared Notification Center.
   public static let clear: Self = "clear"
   /// The device unlocked (authenticationRequired, foreground, or the user).
   public static let unlock: Self = "unlock"
-  /// The router took a route for a response (model-decisions.md §8).
+  /// The router took a route for a response (Rules.md §8).
   public static let route: Self = "route"
-  /// The router took no route; the reason says why (model-decisions.md §8).
+  /// The router took no route; the reason says why (Rules.md §8).
   public static let routeUnmatched: Self = "route.unmatched"
 }

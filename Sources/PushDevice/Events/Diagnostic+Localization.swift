@@ -3,7 +3,7 @@ public import PushPayload
 
 extension Diagnostic {
   /// A localization finding as a payload diagnostic: the same severity, code and source; the
-  /// JSON path it concerns, else the table's `file:line:column` (model-decisions.md §3).
+  /// JSON path it concerns, else the table's `file:line:column` (Rules.md §3).
   public init(_ found: LocalizationDiagnostic) {
     let severity: Severity =
       switch found.severity {

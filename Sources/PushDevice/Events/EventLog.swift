@@ -4,7 +4,7 @@ public import PushPayload
 /// Every step the device took, in order: what reports and `expect.events` read.
 ///
 /// Architecture ("Data"): reports are views of this log and the final state. Each event has a
-/// virtual time, a kind, the push it concerns and a `source` (model-decisions.md, introduction).
+/// virtual time, a kind, the push it concerns and a `source` (Rules.md, introduction).
 ///
 /// - Complexity: appending is O(1); `events(for:)` is O(k) for the k events of that push.
 public struct EventLog: Sendable, RandomAccessCollection {
@@ -48,7 +48,7 @@ public struct EventLog: Sendable, RandomAccessCollection {
 
 extension DeviceEvent {
   /// This event as JSON: `time`, `kind`, `push` (when set), `source`, `reason`, then the
-  /// details' fields (scenario-format.md, `expect.events`).
+  /// details' fields (ScenarioFormat.md, `expect.events`).
   public var json: JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "time", value: .init(.string(VirtualTimeFormat.text(time)))))

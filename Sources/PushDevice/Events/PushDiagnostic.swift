@@ -3,7 +3,7 @@ public import PushPayload
 /// A diagnostic about one push: what `expect.diagnostics` compares (`code`, `push`, …).
 ///
 /// Payload, header, localization and presentation findings all land here with the push id, so
-/// a report can say which push raised what (model-decisions.md, introduction).
+/// a report can say which push raised what (Rules.md, introduction).
 public struct PushDiagnostic: Sendable, Hashable {
   /// The push id, or `nil` for a finding about the device or app.
   public var push: String?

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Virtual instants as the event log writes them: ISO 8601 in UTC (scenario-format.md, times).
+/// Virtual instants as the event log writes them: ISO 8601 in UTC (ScenarioFormat.md, times).
 enum VirtualTimeFormat {
   /// `2026-01-01T09:00:00Z`, with milliseconds when the instant has a fraction of a second.
   static func text(_ date: Date) -> String {

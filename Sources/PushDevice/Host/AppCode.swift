@@ -27,19 +27,35 @@ public struct AppCode: Sendable {
   public var serviceExtension: ServiceExtensionFactory?
   /// Where extension downloads come from; `nil` follows the app's `fetch` mode.
   public var fetcher: (any MediaFetcher)?
+  /// The app's notification-center delegate (`willPresent`, `didReceive`); `nil`: the app's
+  /// `foregroundPresentation` setting decides, and responses reach only the router.
+  public var delegate: (any NotificationDelegate)?
+  /// The app's `didReceiveRemoteNotification`, for `content-available` pushes.
+  public var remoteNotificationHandler: (any RemoteNotificationHandler)?
   /// Real-time containment limits for extension runs (a hung extension cannot hang a run).
   public var watchdog: ServiceExtensionStage.Watchdog
 
   /// Creates the app's code; every piece is optional.
   public init(
     router: (any Router)? = nil, serviceExtension: ServiceExtensionFactory? = nil,
-    fetcher: (any MediaFetcher)? = nil,
+    fetcher: (any MediaFetcher)? = nil, delegate: (any NotificationDelegate)? = nil,
+    remoteNotificationHandler: (any RemoteNotificationHandler)? = nil,
     watchdog: ServiceExtensionStage.Watchdog = ServiceExtensionStage.Watchdog()
   ) {
     self.router = router
     self.serviceExtension = serviceExtension
     self.fetcher = fetcher
+    self.delegate = delegate
+    self.remoteNotificationHandler = remoteNotificationHandler
     self.watchdog = watchdog
+  }
+
+  /// The calls into the app's code this code can take.
+  var hostedCalls: HostedCalls {
+    var calls: HostedCalls = []
+    if delegate != nil { calls.formUnion([.willPresent, .didReceive]) }
+    if remoteNotificationHandler != nil { calls.insert(.remoteNotification) }
+    return calls
   }
 
   /// What this code cannot supply for `app`, in words, or `nil` when it is complete.

@@ -48,9 +48,11 @@ public actor DeviceHost {
     code: AppCode = AppCode()
   ) {
     self.code = code
-    self.device = Device(
+    var device = Device(
       configuration: configuration, app: code.effectiveApp(app), strings: strings,
       router: code.router)
+    device.hostedCalls = code.hostedCalls
+    self.device = device
     self.clock = VirtualClock(now: configuration.now)
   }
 
@@ -144,6 +146,25 @@ public actor DeviceHost {
     await exclusively { device in device.clear() }
   }
 
+  // MARK: The app's calls (UNUserNotificationCenter)
+
+  /// Runs a call the app's code makes on its notification center.
+  ///
+  /// These do not wait for their turn: the app makes them while the host is running its code
+  /// (a delegate, a background handler, an extension), and waiting would deadlock. When no
+  /// operation is under way, the app code the call leaves waiting (a local notification that
+  /// fires at once and asks `willPresent`) runs before this returns.
+  public func appCall<T: Sendable>(_ call: (inout Device) -> T) async -> T {
+    let result = call(&device)
+    if !busy {
+      busy = true
+      await carryOutAppCode()
+      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+    clock.move(to: device.now)
+    return result
+  }
+
   // MARK: Running operations
 
   /// Runs `operation` on the device when no other operation is under way, then carries out
@@ -158,12 +179,39 @@ public actor DeviceHost {
       if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
     }
     let result = operation(&device)
-    while let run = device.pendingExtensionRun {
-      let outcome = await perform(run)
-      device.finishExtensionRun(outcome)
-    }
+    await carryOutAppCode()
     clock.move(to: device.now)
     return result
+  }
+
+  /// Runs the app's code the last step left waiting, until nothing waits: extension runs,
+  /// `willPresent`, then the queued calls in order (each may leave more work).
+  private func carryOutAppCode() async {
+    while true {
+      if let run = device.pendingExtensionRun {
+        device.finishExtensionRun(await perform(run))
+      } else if let waiting = device.pendingWillPresent {
+        let notification = NotificationResponse.Notification(
+          request: waiting.request, date: device.now)
+        device.finishWillPresent(await code.delegate?.willPresent(notification))
+      } else if let call = device.takeNextAppCall() {
+        device.recordAppCall(call, completion: await perform(call))
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Calls the app's delegate or background handler.
+  private func perform(_ call: AppCall) async -> AppCallCompletion {
+    switch call {
+    case .didReceive(_, let response):
+      guard let delegate = code.delegate else { return .notImplemented }
+      return await delegate.didReceive(response)
+    case .remoteNotification(_, let payload):
+      guard let handler = code.remoteNotificationHandler else { return .notImplemented }
+      return await handler.didReceiveRemoteNotification(payload)
+    }
   }
 
   /// Runs the app's extension on a pending push: a fresh instance, the app's fetcher, the

@@ -2,8 +2,8 @@ public import Foundation
 
 /// The extension's App Transport Security settings (`NSAppTransportSecurity`, scenario `app.ats`).
 ///
-/// ATS covers apps and app extensions (spec §6.2): a plain `http:` download is allowed only where
-/// these settings say so; `https:` always is. The rule PushSim applies is model-decisions.md §7:
+/// ATS covers apps and app extensions (Behavior.md §6.2): a plain `http:` download is allowed only
+/// where these settings say so; `https:` always is. The rule PushSim applies is Rules.md §7:
 /// arbitrary loads, an exception domain that allows insecure loads, or local networking for
 /// loopback and `.local` names. Field names match the Info.plist keys without their `NS` prefix.
 ///
@@ -11,7 +11,7 @@ public import Foundation
 /// decided by its entry, whatever `NSAllowsArbitraryLoads` says
 /// (developer.apple.com/documentation/bundleresources/information-property-list/nsapptransportsecurity/nsallowsarbitraryloads).
 /// Apple documents `NSAllowsLocalNetworking` as covering unqualified names, `.local` names and
-/// all IP addresses; PushSim narrows it to loopback and `.local` as model-decisions.md §7 says.
+/// all IP addresses; PushSim narrows it to loopback and `.local` as Rules.md §7 says.
 public struct ATSSettings: Sendable, Equatable {
   /// `NSAllowsArbitraryLoads`: plain http to any host.
   public var allowsArbitraryLoads: Bool
@@ -46,7 +46,7 @@ public struct ATSSettings: Sendable, Equatable {
 
   /// Whether a download from `url` may start (or a redirect may go there), and if not, why.
   ///
-  /// `https:` is always allowed; `http:` per model-decisions.md §7; every other scheme
+  /// `https:` is always allowed; `http:` per Rules.md §7; every other scheme
   /// (`file:`, `data:`, `ftp:`) never.
   public func verdict(for url: URL) -> Verdict {
     let scheme = url.scheme?.lowercased() ?? ""
@@ -112,7 +112,7 @@ public struct ATSSettings: Sendable, Equatable {
   }
 
   /// Loopback addresses, `localhost`, `.local` names and unqualified names: what
-  /// `NSAllowsLocalNetworking` covers (model-decisions.md §7).
+  /// `NSAllowsLocalNetworking` covers (Rules.md §7).
   static func isLocal(_ host: String) -> Bool {
     let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
     if host == "localhost" || host.hasSuffix(".local") || host == "::1" { return true }

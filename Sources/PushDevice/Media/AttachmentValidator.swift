@@ -1,8 +1,8 @@
 public import Foundation
 
-/// Checks a notification's attachments after the service extension finishes (spec §6.3).
+/// Checks a notification's attachments after the service extension finishes (Behavior.md §6.3).
 ///
-/// For each attachment, in this order (model-decisions.md §7):
+/// For each attachment, in this order (Rules.md §7):
 /// 1. a `file:` URL naming a readable regular file, else `attachmentInvalidURL`;
 /// 2. a type from the type hint, else the file extension, that attachments support, else
 ///    `attachmentUnrecognizedType`;
@@ -17,7 +17,7 @@ public struct AttachmentValidator: Sendable {
   public init() {}
 
   /// Validates one attachment; on success its `type` is the UTI and an empty identifier is
-  /// replaced by `fallbackIdentifier` (iOS makes one up, spec §6.3).
+  /// replaced by `fallbackIdentifier` (iOS makes one up, Behavior.md §6.3).
   public func validate(
     _ attachment: NotificationAttachment, fallbackIdentifier: String = UUID().uuidString
   ) -> Result<NotificationAttachment, AttachmentValidationError> {
@@ -127,7 +127,7 @@ public struct AttachmentValidator: Sendable {
 
 /// Why an attachment was dropped: the `UNError.Code` iOS would report, and the reason.
 ///
-/// The codes and raw values are `UNError.Code`'s (spec §6.3).
+/// The codes and raw values are `UNError.Code`'s (Behavior.md §6.3).
 public struct AttachmentValidationError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The `UNError.Code`.
   public var code: Code

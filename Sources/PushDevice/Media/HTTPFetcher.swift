@@ -7,13 +7,14 @@ import Synchronization
 
 /// A ``MediaFetcher`` that really downloads, with `URLSession`, under the app's ATS settings.
 ///
-/// What a careful service extension does, and what model-decisions.md §7 asks:
+/// What a careful service extension does, and what Rules.md §7 asks:
 /// - the URL must pass ``ATSSettings/verdict(for:)`` (https, or http where ATS allows it);
 /// - redirects: at most ``maximumRedirects`` (5); each hop is judged by the response's own
 ///   `Location` header resolved against the request (on Linux, `URLSession` rewrites a
 ///   `file:` target into `http:` on the same host, so the proposed request alone cannot be
-///   trusted; linux-foundation-notes.md), must be http or https (never `file:` or `data:`) and
-///   must pass ATS again, so an https → http downgrade fails unless ATS allows that host;
+///   trusted; Architecture.md, "Foundation on Linux"), must be http or https (never `file:` or
+///   `data:`) and must pass ATS again, so an https → http downgrade fails unless ATS allows that
+///   host;
 /// - a non-2xx status fails; a `Content-Length` over the limit fails before the body; the body
 ///   is counted as it arrives and the download is cancelled at limit + 1 bytes, so a huge body
 ///   is never buffered;
@@ -26,7 +27,7 @@ import Synchronization
 ///   (`truncated`).
 ///
 /// Streaming uses a `URLSessionDataDelegate`, since `URLSession.bytes(for:)` does not exist in
-/// swift-corelibs-foundation (linux-foundation-notes.md).
+/// swift-corelibs-foundation (Architecture.md, "Foundation on Linux").
 ///
 /// Linux caveat, measured on this project's machine: swift-corelibs-foundation queues every
 /// received chunk for the delegate without back-pressure. When a server streams faster than the
@@ -37,7 +38,7 @@ import Synchronization
 public struct HTTPFetcher: MediaFetcher {
   /// The app's ATS settings.
   public var ats: ATSSettings
-  /// The most redirects followed (model-decisions.md §7: 5).
+  /// The most redirects followed (Rules.md §7: 5).
   public var maximumRedirects: Int
 
   /// Creates a fetcher.
@@ -113,13 +114,13 @@ public struct HTTPFetcher: MediaFetcher {
 }
 
 extension HTTPFetcher {
-  /// Judges one redirect hop (model-decisions.md §7): where it goes, or why it is refused.
+  /// Judges one redirect hop (Rules.md §7): where it goes, or why it is refused.
   ///
   /// The target is the response's own `Location` header resolved against the URL that answered,
   /// never the request `URLSession` proposes (on Linux that request has already rewritten a
-  /// `file:` target into `http:` on the same host; linux-foundation-notes.md). A hop is refused
-  /// when it has no usable `Location`, is hop `maximumRedirects + 1`, leaves http/https, or fails
-  /// ATS (so an https → http downgrade fails unless ATS allows the target host).
+  /// `file:` target into `http:` on the same host; Architecture.md, "Foundation on Linux"). A hop
+  /// is refused when it has no usable `Location`, is hop `maximumRedirects + 1`, leaves http/https,
+  /// or fails ATS (so an https → http downgrade fails unless ATS allows the target host).
   ///
   /// - Parameters:
   ///   - location: The `Location` header, if any.

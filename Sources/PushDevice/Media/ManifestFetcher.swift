@@ -3,7 +3,7 @@ public import Foundation
 /// A ``MediaFetcher`` that serves the scenario's ``MediaManifest``: deterministic, no network.
 ///
 /// Each URL maps to a local file, a virtual latency, an HTTP status and a content type
-/// (scenario-format.md, `media`). The same rules as a real download apply (model-decisions.md §7):
+/// (ScenarioFormat.md, `media`). The same rules as a real download apply (Rules.md §7):
 /// the ATS check on the URL, non-2xx fails, the size limit (only limit + 1 bytes are read), and
 /// the `Content-Type` must agree with the bytes. A latency beyond the timeout fails with
 /// `timedOut` after exactly `timeout` of scenario time; no wall clock is read.

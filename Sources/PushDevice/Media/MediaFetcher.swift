@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// Two implementations ship: ``ManifestFetcher`` (the scenario's `media` manifest; deterministic,
 /// virtual latency) and ``HTTPFetcher`` (a real download under ATS rules). Both follow
-/// model-decisions.md §7: a non-2xx status, a timeout, a body over the limit or a `Content-Type`
+/// Rules.md §7: a non-2xx status, a timeout, a body over the limit or a `Content-Type`
 /// that disagrees with the bytes fails the fetch with a ``MediaFetchError``.
 public protocol MediaFetcher: Sendable {
   /// Fetches `url`, taking at most `limit` bytes and at most `timeout` of (scenario) time.
@@ -29,7 +29,7 @@ public struct FetchedMedia: Sendable, Equatable {
   public var contentType: String?
   /// The body.
   public var data: Data
-  /// The type the bytes show, agreeing with `contentType` (model-decisions.md §7).
+  /// The type the bytes show, agreeing with `contentType` (Rules.md §7).
   public var type: MediaType
   /// How long the fetch took: virtual for the manifest, measured for the network.
   public var elapsed: Duration
@@ -51,7 +51,7 @@ public struct FetchedMedia: Sendable, Equatable {
   }
 
   /// Checks a finished body: its `Content-Type` and leading bytes must agree, and it must fit
-  /// the limit of its kind (model-decisions.md §7). Returns the confirmed type.
+  /// the limit of its kind (Rules.md §7). Returns the confirmed type.
   ///
   /// A missing or generic (`application/octet-stream`) `Content-Type` lets the bytes decide;
   /// a `Content-Type` that is not a supported attachment type fails (`unsupportedType`).
@@ -120,7 +120,7 @@ extension MediaType: CustomStringConvertible {
 /// Why a media fetch failed: a code, the URL, the reason in plain words, and the time it took.
 ///
 /// A struct over an open code set (house style), so codes can be added. The notification is
-/// delivered anyway, with its original content (model-decisions.md §7).
+/// delivered anyway, with its original content (Rules.md §7).
 public struct MediaFetchError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What went wrong.
   public var code: Code

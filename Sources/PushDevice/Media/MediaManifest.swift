@@ -3,8 +3,8 @@ public import Foundation
 /// The scenario's `app.media`: what each media URL serves, so a run never touches the network.
 ///
 /// Read by ``ManifestFetcher``. Each entry is a local file with a virtual latency, an HTTP status
-/// and a content type (scenario-format.md, `media`); the latency counts against the service
-/// extension's budget (model-decisions.md §7).
+/// and a content type (ScenarioFormat.md, `media`); the latency counts against the service
+/// extension's budget (Rules.md §7).
 public struct MediaManifest: Sendable, Equatable {
   /// Entries by URL, exactly as written in the scenario (`"https://cdn.example.com/a.jpg"`).
   public var entries: [String: Entry]

@@ -3,8 +3,8 @@ import Synchronization
 
 /// The folder service extensions write downloaded media into: one subfolder per extension run.
 ///
-/// Stands in for the extension's container (spec §6.3: an attachment must be a local file the
-/// process can read). File names are generated (`attachment-1.jpg`), never taken from a URL, so
+/// Stands in for the extension's container (Behavior.md §6.3: an attachment must be a local file
+/// the process can read). File names are generated (`attachment-1.jpg`), never taken from a URL, so
 /// a crafted URL cannot choose where bytes land. Injected into ``ServiceExtensionStage`` so the
 /// runtime touches no folder it was not given.
 public final class MediaSandbox: Sendable {

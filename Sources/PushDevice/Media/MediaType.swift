@@ -1,9 +1,9 @@
 /// A media type a notification attachment may have (`UNNotificationAttachment` supported types).
 ///
-/// The table of spec §6.3: images (JPEG, GIF, PNG), audio (AIFF, WAV, MP3, MPEG-4 audio) and
+/// The table of Behavior.md §6.3: images (JPEG, GIF, PNG), audio (AIFF, WAV, MP3, MPEG-4 audio) and
 /// movies (MPEG, MPEG-2, MPEG-4, AVI). The raw value is the UTI iOS reports as the attachment's
 /// `type`. Types come from a type hint, a file extension or a `Content-Type`, and are confirmed
-/// by the file's leading bytes (``sniff(_:)``, model-decisions.md §7).
+/// by the file's leading bytes (``sniff(_:)``, Rules.md §7).
 public enum MediaType: String, Sendable, Hashable, CaseIterable {
   /// `kUTTypeJPEG`.
   case jpeg = "public.jpeg"
@@ -28,7 +28,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   /// `kUTTypeAVIMovie`.
   case avi = "public.avi"
 
-  /// The three kinds of spec §6.3, each with its own size limit.
+  /// The three kinds of Behavior.md §6.3, each with its own size limit.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// JPEG, PNG, GIF: 10 MiB.
     case image
@@ -38,7 +38,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
     case video
 
     /// The largest file of this kind an attachment may be: image 10 MiB, audio 5 MiB,
-    /// video 50 MiB (spec §6.3; MiB = 2^20 bytes is model-decisions.md §7).
+    /// video 50 MiB (Behavior.md §6.3; MiB = 2^20 bytes is Rules.md §7).
     public var sizeLimit: Int {
       switch self {
       case .image: 10 << 20
@@ -126,7 +126,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   }
 
   /// Whether a `Content-Type` is too generic to name a type (`application/octet-stream`,
-  /// `binary/octet-stream`): the bytes then decide (model-decisions.md §7).
+  /// `binary/octet-stream`): the bytes then decide (Rules.md §7).
   static func isGeneric(mimeType: String) -> Bool {
     let essence =
       mimeType.split(separator: ";", maxSplits: 1).first.map {
@@ -178,7 +178,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   /// Whether a file declared as this type may hold bytes sniffed as `sniffed`.
   ///
   /// The same type always agrees. MPEG-4 audio and movie share the `ftyp` container, and MPEG
-  /// and MPEG-2 video the pack header, so each pair agrees with itself (model-decisions.md §7;
+  /// and MPEG-2 video the pack header, so each pair agrees with itself (Rules.md §7;
   /// the brand does not decide, since real `.m4a` files often carry `mp42`/`isom`).
   public func agrees(withSniffed sniffed: MediaType) -> Bool {
     if self == sniffed { return true }

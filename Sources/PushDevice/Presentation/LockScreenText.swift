@@ -1,4 +1,4 @@
-/// The text the lock screen shows for a notification (model-decisions.md §5 step 8).
+/// The text the lock screen shows for a notification (Rules.md §5 step 8).
 ///
 /// With previews hidden (`never`, or `whenUnlocked` while locked) the title is the app name and
 /// the body the category's `hiddenPreviewsBodyPlaceholder` (`%u` = notifications in the thread)

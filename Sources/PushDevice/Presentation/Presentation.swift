@@ -1,19 +1,19 @@
 /// How a notification was presented: what `expect.notification.<id>.presentation` compares.
 ///
-/// Decided once per delivery by the steps of model-decisions.md §5; a replacement alerts again
-/// and gets its own presentation (spec §7.2).
+/// Decided once per delivery by the steps of Rules.md §5; a replacement alerts again
+/// and gets its own presentation (Behavior.md §7.2).
 public struct Presentation: Sendable, Hashable {
   /// A banner on the unlocked screen.
   public var banner: Bool
   /// An entry on the lock screen (active and above while locked).
   public var lockScreen: Bool
-  /// A sound played (model-decisions.md §5 step 6).
+  /// A sound played (Rules.md §5 step 6).
   public var sound: Bool
   /// The screen lit up (a locked device woken).
   public var wake: Bool
   /// Kept in Notification Center.
   public var list: Bool
-  /// Its badge applied (model-decisions.md §5 step 7; `false` when the payload has none).
+  /// Its badge applied (Rules.md §5 step 7; `false` when the payload has none).
   public var badge: Bool
 
   /// Creates a presentation; the default shows nothing.

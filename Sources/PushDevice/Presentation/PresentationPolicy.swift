@@ -2,7 +2,7 @@ import Foundation
 import PushPayload
 
 /// Decides how one notification is presented, step by step, in the order of
-/// model-decisions.md §5; every step that changes something leaves a note for the event log.
+/// Rules.md §5; every step that changes something leaves a note for the event log.
 ///
 /// A pure function of the content, the app and the device: no state, so each rule is testable
 /// alone.
@@ -16,9 +16,9 @@ struct PresentationPolicy {
 
   /// Where the notification goes.
   enum Outcome: Sendable, Equatable {
-    /// Not shown, not kept (model-decisions.md §5 steps 1 and 3).
+    /// Not shown, not kept (Rules.md §5 steps 1 and 3).
     case suppressed(source: DiagnosticSource, reason: String)
-    /// Held for the Scheduled Summary (model-decisions.md §4).
+    /// Held for the Scheduled Summary (Rules.md §4).
     case held
     /// Presented as described.
     case presented(Presentation)
@@ -28,7 +28,7 @@ struct PresentationPolicy {
   struct Decision: Sendable, Equatable {
     var outcome: Outcome
     /// The level the device acted on (a time-sensitive push without the entitlement acts as
-    /// active, spec §5.1).
+    /// active, Behavior.md §5.1).
     var effectiveLevel: InterruptionLevel
     /// The sound the notification carries after the app's check (`nil`: none).
     var sound: NotificationSound?
@@ -132,7 +132,7 @@ struct PresentationPolicy {
       return finish(
         .suppressed(source: .device, reason: "the app never asked for notification permission"))
     case .provisional:
-      // Step 2: quiet delivery, Notification Center only (spec §7.3).
+      // Step 2: quiet delivery, Notification Center only (Behavior.md §7.3).
       steps.append(
         Step(
           kind: .provisional, source: .device,
@@ -147,7 +147,7 @@ struct PresentationPolicy {
     var badgeWanted = authorization.options.contains(.badge)
     let foreground = app.state == .foreground
     if foreground {
-      // Step 3: willPresent options decide (spec §7.2).
+      // Step 3: willPresent options decide (Behavior.md §7.2).
       let options = app.foregroundPresentation
       if options.isEmpty {
         return finish(
@@ -203,7 +203,7 @@ struct PresentationPolicy {
           reason: "Focus \"\(focus.name)\" does not allow the app: delivered silently"))
     }
 
-    // Scheduled Summary hold (model-decisions.md §4).
+    // Scheduled Summary hold (Rules.md §4).
     if !foreground, let summary = device.scheduledSummary, summary.apps.contains(app.bundleId),
       effective <= .active
     {

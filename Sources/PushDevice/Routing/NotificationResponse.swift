@@ -6,8 +6,8 @@ public import PushPayload
 /// iOS hands every response to `userNotificationCenter(_:didReceive:withCompletionHandler:)`:
 /// a tap that opens the app (``defaultActionIdentifier``), a custom action (its own identifier),
 /// or an explicit dismiss (``dismissActionIdentifier``, sent only when the category has
-/// `customDismissAction`) (spec §8). PushSim hands the same value to the app's ``Router``
-/// (model-decisions.md §8). A text-input action (`UNTextInputNotificationResponse`) carries the
+/// `customDismissAction`) (Behavior.md §8). PushSim hands the same value to the app's ``Router``
+/// (Rules.md §8). A text-input action (`UNTextInputNotificationResponse`) carries the
 /// typed text in ``userText``.
 ///
 /// The shape follows UserNotifications so a ported delegate reads the same:
@@ -28,10 +28,10 @@ public struct NotificationResponse: Sendable, Equatable {
   }
 
   /// `UNNotificationDefaultActionIdentifier`: the user opened the app from the notification
-  /// (a tap). It needs no category setup (spec §8).
+  /// (a tap). It needs no category setup (Behavior.md §8).
   public static let defaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
   /// `UNNotificationDismissActionIdentifier`: the user explicitly dismissed the notification.
-  /// iOS sends it only when the category has `customDismissAction` (spec §8).
+  /// iOS sends it only when the category has `customDismissAction` (Behavior.md §8).
   public static let dismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
 
   /// The notification responded to.
@@ -62,12 +62,12 @@ public struct NotificationResponse: Sendable, Equatable {
       actionIdentifier: actionIdentifier, userText: userText)
   }
 
-  /// A tap on the notification: the default action (spec §8).
+  /// A tap on the notification: the default action (Behavior.md §8).
   public static func tap(_ request: NotificationRequest) -> Self {
     Self(request: request)
   }
 
-  /// An explicit dismiss (spec §8; delivered only with `customDismissAction`, which is the
+  /// An explicit dismiss (Behavior.md §8; delivered only with `customDismissAction`, which is the
   /// device's decision, not this value's).
   public static func dismiss(_ request: NotificationRequest) -> Self {
     Self(request: request, actionIdentifier: dismissActionIdentifier)

@@ -2,7 +2,7 @@ public import PushPayload
 
 extension Route {
   /// The route as the scenario format writes it: `{"route": name, "params": {...}}`, with the
-  /// parameters in name order so reports are stable (scenario-format.md, `expect.routes`).
+  /// parameters in name order so reports are stable (ScenarioFormat.md, `expect.routes`).
   public var json: JSONValue {
     var parameters = JSONObject()
     for name in params.keys.sorted() {

@@ -3,7 +3,7 @@
 /// What a ``Router`` decides for a ``NotificationResponse`` — the picture is the seed article's
 /// `NavigationRouter.shared.navigate(to: .chat(chatId: chatId, messageType: messageType))`,
 /// which is `Route(name: "chat", params: ["chatId": "chat_4521", "messageType": "text"])`.
-/// The device records every route taken (model-decisions.md §8); its JSON form is the
+/// The device records every route taken (Rules.md §8); its JSON form is the
 /// scenario format's `expect.routes` element, `{"route": "chat", "params": {...}}`.
 public struct Route: Sendable, Hashable {
   /// The route's name.

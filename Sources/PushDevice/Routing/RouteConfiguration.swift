@@ -3,10 +3,10 @@ public import PushPayload
 
 /// One entry of the app's `routes`: when it applies and which parameters it reads.
 ///
-/// A plain value mirroring the scenario format's route (scenario-format.md, "A route"; field
+/// A plain value mirroring the scenario format's route (ScenarioFormat.md, "A route"; field
 /// names are the JSON's): `name`, `when` (`category`, `action`, `has`, `equals`) and `params`
 /// (each with `key`, `type`, `required`, `default`). A ``RouteTable`` takes the first entry whose
-/// `when` holds and whose required parameters all read (model-decisions.md §8).
+/// `when` holds and whose required parameters all read (Rules.md §8).
 ///
 /// ```swift
 /// let chat = RouteConfiguration(
@@ -40,7 +40,7 @@ public struct RouteConfiguration: Sendable, Equatable {
     /// service extension) must be this.
     public var category: String?
     /// The response's action must be this. `nil` matches every action, dismiss included
-    /// (model-decisions.md §8).
+    /// (Rules.md §8).
     public var action: ActionCondition?
     /// Keys that must be present (any value, `null` included, as `userInfo[key] != nil` is
     /// true for `NSNull`). The JSON `has` is one key; a list is accepted too.
@@ -65,7 +65,7 @@ public struct RouteConfiguration: Sendable, Equatable {
   }
 
   /// The `when.action` of a route: the default action (a tap), an explicit dismiss, or a
-  /// custom action's identifier (spec §8).
+  /// custom action's identifier (Behavior.md §8).
   public enum ActionCondition: Sendable, Hashable, ExpressibleByStringLiteral,
     CustomStringConvertible
   {
@@ -144,12 +144,12 @@ public struct RouteConfiguration: Sendable, Equatable {
     }
   }
 
-  /// The `type` of a route parameter (scenario-format.md, "A route").
+  /// The `type` of a route parameter (ScenarioFormat.md, "A route").
   ///
   /// Each type reads only values of that type, as `as? String` / `as? Int` do in an app, with
   /// no coercion (`"42"` is not an int, `1` is not a bool). Where Foundation's `NSNumber`
   /// bridging on Apple platforms would be looser (`true as? Int`), PushSim stays strict
-  /// (source: model, model-decisions.md §8: "a value of another type does not read").
+  /// (source: model, Rules.md §8: "a value of another type does not read").
   public enum ParameterType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A JSON string (empty included).
     case string

@@ -5,7 +5,7 @@ extension RouteDecision {
   /// The event the device records for this decision: `route` with the route's name and
   /// parameters, or `route.unmatched` with the closest route and the reason.
   ///
-  /// Source `model`: recording every response's route is PushSim's rule (model-decisions.md
+  /// Source `model`: recording every response's route is PushSim's rule (Rules.md
   /// §8). Details carry `route`, `params` (when matched) and `action` (`default`, `dismiss`,
   /// or the action identifier), the field names `expect.events` and reports use.
   public func event(for response: NotificationResponse, at time: Date, push: String?)

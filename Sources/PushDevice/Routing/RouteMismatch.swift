@@ -5,7 +5,7 @@ public import PushPayload
 /// ``RouteTable`` fills in ``route`` with the entry that got furthest (its `when` held, or the
 /// most checks passed; the first such entry on a tie) and ``failure`` with what stopped it,
 /// so the log reads "closest route `chat`: `chat-id` is a number, the route needs a string"
-/// (model-decisions.md §8, scenario-format.md "A route": "the log says why"). A custom
+/// (Rules.md §8, ScenarioFormat.md "A route": "the log says why"). A custom
 /// ``Router`` can give a free-text reason: `.unmatched("no chat id")`.
 public struct RouteMismatch: Sendable, Equatable, CustomStringConvertible,
   ExpressibleByStringLiteral

@@ -3,11 +3,11 @@ import PushPayload
 /// The declarative ``Router``: the app's scenario `routes`, tried in order.
 ///
 /// For each response, the first entry whose `when` holds and whose required parameters all
-/// read is taken (scenario-format.md, "A route"; model-decisions.md §8). Parameters are read
+/// read is taken (ScenarioFormat.md, "A route"; Rules.md §8). Parameters are read
 /// with safe casts by type — a value of another type does not read — and optional parameters
 /// fall back to their default, as `userInfo["message-type"] as? String ?? "text"` does in the
 /// seed article. An entry with no `action` condition matches any action, dismiss included
-/// (model-decisions.md §8). When nothing matches, the decision names the closest entry and
+/// (Rules.md §8). When nothing matches, the decision names the closest entry and
 /// its first failed check (see ``RouteMismatch``).
 ///
 /// - Complexity: O(r · c) per response for r entries of c conditions and parameters each;

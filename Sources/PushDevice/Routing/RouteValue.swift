@@ -4,9 +4,10 @@ public import PushPayload
 /// A typed route parameter: what a ``RouteTable`` read from the payload with a safe cast.
 ///
 /// The cases are the scenario format's parameter types (`string`, `int`, `number`, `bool`,
-/// `url`, `uuid`; scenario-format.md, "A route"). A value is only ever made from a payload value
+/// `url`, `uuid`; ScenarioFormat.md, "A route"). A value is only ever made from a payload value
 /// of the same type (``RouteConfiguration/ParameterType/read(_:)``), the way an app reads
-/// `userInfo["chat-id"] as? String` and never force-unwraps (seed article; style.md §6).
+/// `userInfo["chat-id"] as? String` and never force-unwraps (seed article; Architecture.md, house
+/// style 6).
 public enum RouteValue: Sendable, Hashable {
   /// A JSON string.
   case string(String)

@@ -1,9 +1,9 @@
 /// The app's navigation logic: where a response to a notification takes the app.
 ///
-/// The seam a Swift user prototypes against (architecture.md, "The seams users plug into"):
+/// The seam a Swift user prototypes against (Architecture.md, "The seams users plug into"):
 /// the device hands every response the app receives — a tap, a custom action, an explicit
 /// dismiss with `customDismissAction` — to the router and records the decision, a route or the
-/// reason there is none (model-decisions.md §8; spec §8 for which responses reach the app).
+/// reason there is none (Rules.md §8; Behavior.md §8 for which responses reach the app).
 /// ``RouteTable`` implements it from the scenario `routes`; an app's own port of its
 /// `userNotificationCenter(_:didReceive:withCompletionHandler:)` implements it in code:
 ///
@@ -21,7 +21,7 @@
 /// }
 /// ```
 ///
-/// A router must be a pure function of the response: no clock, no I/O (architecture.md,
+/// A router must be a pure function of the response: no clock, no I/O (Architecture.md,
 /// "Never"), so scenarios stay deterministic.
 public protocol Router: Sendable {
   /// The route for `response`, or why there is none.
@@ -44,14 +44,14 @@ public struct ClosureRouter: Router {
 /// What a ``Router`` decided for one response: a route, or no route and why.
 ///
 /// The device logs `.matched` as event `route` and `.unmatched` as `route.unmatched` with the
-/// reason (scenario-format.md, event kinds; model-decisions.md §8).
+/// reason (ScenarioFormat.md, event kinds; Rules.md §8).
 public enum RouteDecision: Sendable, Equatable {
   /// The app navigates to this route.
   case matched(Route)
   /// No route applies; the mismatch says which route came closest and what failed.
   case unmatched(RouteMismatch)
 
-  /// The route taken, if any (the `Route?` of architecture.md's seam).
+  /// The route taken, if any (the `Route?` of Architecture.md's seam).
   public var route: Route? {
     if case .matched(let route) = self { return route }
     return nil

@@ -2,8 +2,8 @@ import Foundation
 import PushPayload
 
 extension Device {
-  /// A background push (`content-available` and no alert, sound or badge), model-decisions.md §6.
-  mutating func handleBackgroundPush(_ id: String) {
+  /// A background push (`content-available` and no alert, sound or badge), Rules.md §6.
+  mutating func handleBackgroundPush(_ id: String, payload: JSONValue) {
     if app.state == .forceQuit {
       let reason = "the user force-quit the app: background pushes are discarded until it is opened"
       setStatus(id, .discarded, reason: reason)
@@ -21,6 +21,7 @@ extension Device {
       let reason = "the app is in the foreground: didReceiveRemoteNotification runs"
       setStatus(id, .silent, reason: reason)
       log(.silent, id, .device, reason)
+      callRemoteNotificationHandler(id, payload: payload)
       return
     }
     let budget = configuration.silentPushBudgetPerHour
@@ -37,10 +38,18 @@ extension Device {
     setStatus(id, .silent, reason: reason)
     log(
       .silent, id, .device, reason, ["inWindow": .init(.number(JSONNumber(silentPushesInWindow)))])
+    callRemoteNotificationHandler(id, payload: payload)
   }
 
-  /// A push with an alert and `content-available`: shown, and the app is woken too (spec §7.5).
-  mutating func wakeForMixedPush(_ id: String) {
+  /// Queues the app's `didReceiveRemoteNotification` when a host runs the app's code.
+  mutating func callRemoteNotificationHandler(_ id: String, payload: JSONValue) {
+    guard hostedCalls.contains(.remoteNotification) else { return }
+    pendingAppCalls.append(.remoteNotification(push: id, payload: payload))
+  }
+
+  /// A push with an alert and `content-available`: shown, and the app is woken too (Behavior.md
+  /// §7.5).
+  mutating func wakeForMixedPush(_ id: String, payload: JSONValue) {
     if app.state == .forceQuit {
       log(
         "wake.skipped", id, .device, "content-available: the app was force-quit, so it is not woken"
@@ -58,13 +67,16 @@ extension Device {
       log(
         "wake", id, .device,
         "content-available: didReceiveRemoteNotification runs in the foreground")
+      callRemoteNotificationHandler(id, payload: payload)
       return
     }
     wakeInBackground()
     log(.wake, id, .device, "content-available: the app is also woken in the background")
+    callRemoteNotificationHandler(id, payload: payload)
   }
 
-  /// Counts a background wake; a not-running app is launched into the background (spec §7.1).
+  /// Counts a background wake; a not-running app is launched into the background (Behavior.md
+  /// §7.1).
   mutating func wakeInBackground() {
     appStatus.remoteNotifications += 1
     appStatus.backgroundWakes += 1
@@ -73,7 +85,7 @@ extension Device {
     }
   }
 
-  /// Changes the app state, recording it; foreground unlocks the device (scenario-format.md).
+  /// Changes the app state, recording it; foreground unlocks the device (ScenarioFormat.md).
   mutating func setAppState(_ state: AppState, reason: String) {
     guard app.state != state else { return }
     let old = app.state

@@ -5,7 +5,7 @@ extension Device {
   /// Formats a category text (`categorySummaryFormat`, `hiddenPreviewsBodyPlaceholder`) in the
   /// device's language: when the app's table has an entry named like the text (a `.stringsdict`
   /// plural, say), that entry is the format. `%u` prints `count`, `%@` prints `argument`
-  /// (spec §4; model-decisions.md §4, §5 step 8).
+  /// (Behavior.md §4; Rules.md §4, §5 step 8).
   func formatCategoryText(_ format: String, count: Int, argument: String) -> String {
     let number = FormatArgument.number(count)
     let text = FormatArgument.text(argument)

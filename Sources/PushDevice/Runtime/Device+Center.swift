@@ -3,7 +3,7 @@ import Foundation
 extension Device {
   /// Notification Center as the app's grouping setting shows it (`expect.center`).
   ///
-  /// model-decisions.md §4: groups by their newest notification, newest first; inside a group
+  /// Rules.md §4: groups by their newest notification, newest first; inside a group
   /// newest first; ties keep arrival order, later first. The summary line is the leading
   /// notification's category `summaryFormat` (or `%u more notifications`) with `%u` = the others
   /// in the group and `%@` = their distinct `summary-arg` values; a group of one has none.
@@ -30,7 +30,7 @@ extension Device {
     return record
   }
 
-  /// The summary line of a group (model-decisions.md §4).
+  /// The summary line of a group (Rules.md §4).
   func summaryLine(_ entries: [DeliveredNotification]) -> String? {
     guard entries.count > 1, let leading = entries.first else { return nil }
     let format =
@@ -45,7 +45,7 @@ extension Device {
       format, count: entries.count - 1, argument: arguments.joined(separator: ", "))
   }
 
-  /// The lock-screen text (model-decisions.md §5 step 8), for the device's state now.
+  /// The lock-screen text (Rules.md §5 step 8), for the device's state now.
   func lockScreenText(for content: NotificationContent) -> LockScreenText {
     let hidden: Bool
     switch app.settings.showPreviews {

@@ -2,7 +2,7 @@ public import Foundation
 
 extension Device {
   /// Moves the virtual clock on (scenario step `wait`), firing what falls due in time order:
-  /// Scheduled Summary deliveries (model-decisions.md §4), the end of the rolling-hour window
+  /// Scheduled Summary deliveries (Rules.md §4), the end of the rolling-hour window
   /// of each background push (§6), and the end of APNs storage of an offline push (§6).
   ///
   /// - Complexity: O(k log t) for k timers firing out of t pending.
@@ -26,6 +26,8 @@ extension Device {
       deliverSummary(reason: "Scheduled Summary delivery")
     case .storageExpiry(let push):
       expireStoredPush(push)
+    case .localNotification(let identifier):
+      fireLocalNotification(identifier)
     case .budgetWindow:
       silentPushesInWindow = max(0, silentPushesInWindow - 1)
     }
@@ -42,7 +44,7 @@ extension Device {
     return next
   }
 
-  /// Delivers every held notification together (model-decisions.md §4): into Notification
+  /// Delivers every held notification together (Rules.md §4): into Notification
   /// Center quietly, digest ordered by relevance score, then level, then newest.
   mutating func deliverSummary(reason: String) {
     guard !held.isEmpty else { return }
@@ -67,7 +69,7 @@ extension Device {
     }
   }
 
-  /// The digest order (model-decisions.md §4): relevance score (highest first), then
+  /// The digest order (Rules.md §4): relevance score (highest first), then
   /// interruption level (higher first), then newest first.
   static func digestOrder(_ items: [HeldNotification]) -> [HeldNotification] {
     items.sorted { a, b in

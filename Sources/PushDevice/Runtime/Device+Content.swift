@@ -3,7 +3,7 @@ import PushLocalization
 import PushPayload
 
 extension Device {
-  /// The notification content of a payload (model-decisions.md §2, §3): text localized with the
+  /// The notification content of a payload (Rules.md §2, §3): text localized with the
   /// app's strings and the device's languages, other fields read with safe casts.
   mutating func makeContent(_ payload: Payload, push: String) -> NotificationContent {
     let aps = payload.aps
@@ -37,7 +37,7 @@ extension Device {
     return content
   }
 
-  /// `aps.sound` as the notification carries it (spec §1.4).
+  /// `aps.sound` as the notification carries it (Behavior.md §1.4).
   static func notificationSound(_ sound: Sound) -> NotificationSound {
     let name = sound.isDefault ? nil : sound.name
     if sound.isCritical { return .critical(name: name, volume: sound.volume) }

@@ -31,7 +31,8 @@ extension Device {
     return sequence
   }
 
-  /// A fresh request identifier, shaped like the UUID iOS makes up (spec §2.2), deterministic.
+  /// A fresh request identifier, shaped like the UUID iOS makes up (Behavior.md §2.2),
+  /// deterministic.
   mutating func freshIdentifier() -> String {
     freshIdentifierCount += 1
     let hex = String(freshIdentifierCount, radix: 16, uppercase: true)

@@ -2,10 +2,20 @@ import Foundation
 import PushPayload
 
 extension Device {
-  /// Presentation (model-decisions.md §5), then Notification Center (§4) and the badge.
+  /// Presentation (Rules.md §5), then Notification Center (§4) and the badge.
   mutating func present(_ id: String, request: NotificationRequest) {
+    if app.state == .foreground, hostedCalls.contains(.willPresent), presentationOverride == nil {
+      // The app's delegate decides (Behavior.md §7.3): wait for its willPresent.
+      pendingPresentation = PendingWillPresent(push: id, request: request)
+      return
+    }
+    var deciding = app
+    if let options = presentationOverride {
+      deciding.foregroundPresentation = options
+      presentationOverride = nil
+    }
     let decision = PresentationPolicy.decide(
-      content: request.content, app: app, device: configuration)
+      content: request.content, app: deciding, device: configuration)
     var content = request.content
     content.sound = decision.sound
     let request = NotificationRequest(
@@ -38,7 +48,7 @@ extension Device {
 
     case .presented(var presentation):
       if !content.hasVisibleText && content.attachments.isEmpty {
-        // A sound- or badge-only push: nothing to show or keep (spec §1.2).
+        // A sound- or badge-only push: nothing to show or keep (Behavior.md §1.2).
         presentation.banner = false
         presentation.lockScreen = false
         presentation.wake = false
@@ -71,7 +81,7 @@ extension Device {
   }
 
   /// Inserts into Notification Center, replacing a notification with the same identifier
-  /// (it alerts again and counts as newest, model-decisions.md §4).
+  /// (it alerts again and counts as newest, Rules.md §4).
   mutating func insertIntoCenter(
     _ id: String, request: NotificationRequest, presentation: Presentation
   ) {
@@ -95,7 +105,7 @@ extension Device {
       ["by": .init(.string(new))])
   }
 
-  /// Sets the app badge (spec §7.4: a number sets it, 0 clears it).
+  /// Sets the app badge (Behavior.md §7.4: a number sets it, 0 clears it).
   mutating func setBadge(_ number: Int, push: String) {
     badge = max(0, number)
     let reason = number == 0 ? "badge cleared" : "badge set to \(number)"

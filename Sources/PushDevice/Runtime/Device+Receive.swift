@@ -2,13 +2,13 @@ public import Foundation
 public import PushPayload
 
 extension Device {
-  /// APNs keeps a push at most this long (spec §2.2, §2.5).
+  /// APNs keeps a push at most this long (Behavior.md §2.2, §2.5).
   static let maximumStorage: TimeInterval = 30 * 86_400
 
   /// APNs receives a push (scenario step `push`): the whole pipeline runs before this returns,
   /// unless the push waits for the app's service extension (``pendingExtensionRun``).
   ///
-  /// APNs's verdict (model-decisions.md §1) → store-and-forward while offline (§6) → background
+  /// APNs's verdict (Rules.md §1) → store-and-forward while offline (§6) → background
   /// handling (§6) → localization (§3) → the service extension (§7) → presentation (§5) →
   /// Notification Center (§4) → badge. Every step is an event in ``events``.
   ///
@@ -90,7 +90,7 @@ extension Device {
       entitlements: Set(app.entitlements.map(\.rawValue)))
   }
 
-  // MARK: - Store and forward (model-decisions.md §6, spec §2.5)
+  // MARK: - Store and forward (Rules.md §6, Behavior.md §2.5)
 
   /// Keeps the push in APNs's store (one per app, the newest) or lets it expire.
   mutating func storeWhileOffline(_ id: String, validation: PayloadValidation) {
@@ -174,7 +174,7 @@ extension Device {
     }
     if payload.aps.isBackgroundOnly || !payload.aps.hasVisibleContent {
       if payload.aps.contentAvailable {
-        handleBackgroundPush(id)
+        handleBackgroundPush(id, payload: payload.json)
       } else {
         let reason = "aps holds no alert, sound, badge or content-available: nothing to do"
         setStatus(id, .suppressed, reason: reason)
@@ -184,7 +184,7 @@ extension Device {
     }
 
     let content = makeContent(payload, push: id)
-    if payload.aps.contentAvailable { wakeForMixedPush(id) }
+    if payload.aps.contentAvailable { wakeForMixedPush(id, payload: payload.json) }
     let identifier = verdict.collapseID ?? freshIdentifier()
     records[id]?.requestIdentifier = identifier
     let request = NotificationRequest(identifier: identifier, content: content, date: clock.now)
@@ -194,7 +194,7 @@ extension Device {
     present(id, request: request)
   }
 
-  /// Push types that never reach Notification Center, with why (spec §7.2: PushKit).
+  /// Push types that never reach Notification Center, with why (Behavior.md §7.2: PushKit).
   static func nonNotificationPushReason(_ type: PushType) -> (
     source: DiagnosticSource, reason: String
   )? {

@@ -3,7 +3,7 @@ import PushPayload
 
 extension Device {
   /// The user taps a notification (default action) or picks one of its actions (scenario step
-  /// `tap`), model-decisions.md §8.
+  /// `tap`), Rules.md §8.
   ///
   /// A tap or a `foreground` action brings the app to the foreground (unlocking the device); an
   /// action without `foreground` runs in the background; an `authenticationRequired` action on a
@@ -73,7 +73,7 @@ extension Device {
     return respond(push, response)
   }
 
-  /// The user explicitly dismisses a notification (scenario step `dismiss`, model-decisions.md
+  /// The user explicitly dismisses a notification (scenario step `dismiss`, Rules.md
   /// §8): it leaves the center (status `dismissed`); the app hears of it only when the
   /// category has `customDismissAction`.
   ///
@@ -101,7 +101,8 @@ extension Device {
   }
 
   /// The user clears Notification Center (scenario step `clear`): every notification leaves
-  /// (status `dismissed`); the app is not told (spec §8: only an explicit dismiss is reported).
+  /// (status `dismissed`); the app is not told (Behavior.md §8: only an explicit dismiss is
+  /// reported).
   public mutating func clear() {
     settlePendingRun()
     let removed = store.removeAll()
@@ -119,13 +120,16 @@ extension Device {
     log(.unlock, push, .device, reason)
   }
 
-  /// Hands a response to the app and its router, recording the route (model-decisions.md §8).
+  /// Hands a response to the app and its router, recording the route (Rules.md §8).
   mutating func respond(_ push: String, _ response: NotificationResponse) -> RouteDecision {
     appStatus.responses += 1
     let decision = (router ?? RouteTable(app.routes)).route(for: response)
     responses.append(
       ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
     events.append(decision.event(for: response, at: clock.now, push: push))
+    if hostedCalls.contains(.didReceive) {
+      pendingAppCalls.append(.didReceive(push: push, response: response))
+    }
     return decision
   }
 }

@@ -79,6 +79,7 @@ extension Device {
   /// Ends a pending run nobody carried out with the original content, so the next step
   /// starts from a settled device.
   mutating func settlePendingRun() {
+    settlePendingPresentation()
     guard let run = pendingRun else { return }
     pendingRun = nil
     log(

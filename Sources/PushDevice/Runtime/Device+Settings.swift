@@ -5,9 +5,9 @@ extension Device {
   /// Changes the device settings mid-run (scenario step `set` with `device`).
   ///
   /// Unlocking and locking are recorded (locking sends a foreground app to the background);
-  /// going online delivers what APNs stored (model-decisions.md §6); turning the Scheduled
+  /// going online delivers what APNs stored (Rules.md §6); turning the Scheduled
   /// Summary off delivers what it held, and changing its times reschedules the next delivery
-  /// (model-decisions.md §4). `now` is ignored: only ``advance(by:)`` moves time.
+  /// (Rules.md §4). `now` is ignored: only ``advance(by:)`` moves time.
   public mutating func setDevice(_ new: DeviceConfiguration) {
     settlePendingRun()
     let old = configuration

@@ -38,13 +38,13 @@ public struct Device: Sendable {
   public internal(set) var events = EventLog()
   /// Every diagnostic raised so far, with its push id.
   public internal(set) var diagnostics: [PushDiagnostic] = []
-  /// The app icon's badge (spec §7.4); 0 means none.
+  /// The app icon's badge (Behavior.md §7.4); 0 means none.
   public internal(set) var badge = 0
   /// The app's runtime status: state, wakes, responses (`expect.app`).
   public internal(set) var appStatus: AppStatus
-  /// Every response the app received, with the router's decision (model-decisions.md §8).
+  /// Every response the app received, with the router's decision (Rules.md §8).
   public internal(set) var responses: [ResponseRecord] = []
-  /// The last Scheduled Summary digest delivered: push ids, featured first (model-decisions.md §4).
+  /// The last Scheduled Summary digest delivered: push ids, featured first (Rules.md §4).
   public internal(set) var lastSummaryDigest: [String] = []
 
   /// The app's strings tables.
@@ -55,6 +55,19 @@ public struct Device: Sendable {
   let router: (any Router)?
   /// The service-extension run the device is waiting for, if any (see ``pendingExtensionRun``).
   var pendingRun: PendingExtensionRun?
+  /// The notification waiting for the delegate's `willPresent` (see ``pendingWillPresent``).
+  var pendingPresentation: PendingWillPresent?
+  /// The delegate's answer for the presentation being decided now.
+  var presentationOverride: Set<PresentationOption>?
+  /// Which calls into the app's code a host carries out (``DeviceHost`` sets this).
+  public var hostedCalls: HostedCalls = []
+  /// Calls into the app's code waiting for the host, oldest first.
+  public internal(set) var pendingAppCalls: [AppCall] = []
+  /// Local notifications the app scheduled, by request identifier.
+  var localPending: [String: PendingLocalNotification] = [:]
+  /// Local notifications added, and fired (for `local-N` ids).
+  var localSequence = 0
+  var localFirings = 0
   /// Notification Center.
   var store = NotificationStore()
   /// Notifications held for the Scheduled Summary, by request identifier.
@@ -66,9 +79,9 @@ public struct Device: Sendable {
   var recordOrder: [String] = []
   /// Every notification made, by push id.
   var notifications: [String: NotificationRecord] = [:]
-  /// The push APNs keeps while the device is offline (one per app, spec §2.5).
+  /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
   var stored: StoredPush?
-  /// Background pushes handed to the app within the last hour (model-decisions.md §6).
+  /// Background pushes handed to the app within the last hour (Rules.md §6).
   var silentPushesInWindow = 0
   /// Arrival sequence for Notification Center order.
   var sequence = 0

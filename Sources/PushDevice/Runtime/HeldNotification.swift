@@ -1,7 +1,7 @@
 import Foundation
 import PushPayload
 
-/// A notification waiting for the next Scheduled Summary delivery (model-decisions.md §4).
+/// A notification waiting for the next Scheduled Summary delivery (Rules.md §4).
 struct HeldNotification: Sendable {
   /// The push id.
   var push: String

@@ -4,22 +4,22 @@ public import PushPayload
 /// One notification as PushSim shows it: what `expect.notification.<id>` compares.
 ///
 /// Kept for every push that became a notification (delivered, replaced, held, tapped…), so a
-/// report can show it after it left the center. Field names follow scenario-format.md.
+/// report can show it after it left the center. Field names follow ScenarioFormat.md.
 public struct NotificationRecord: Sendable, Equatable {
   /// The push id.
   public let push: String
-  /// The request: identifier (collapse id or fresh, spec §2.2) and content after
+  /// The request: identifier (collapse id or fresh, Behavior.md §2.2) and content after
   /// localization, the service extension and the app's sound check.
   public internal(set) var request: NotificationRequest
-  /// How it was presented (model-decisions.md §5); all `false` while held or suppressed.
+  /// How it was presented (Rules.md §5); all `false` while held or suppressed.
   public internal(set) var presentation: Presentation
   /// The level the device acted on (a time-sensitive push without the entitlement acts as
-  /// active, model-decisions.md §5 step 4).
+  /// active, Rules.md §5 step 4).
   public internal(set) var effectiveLevel: InterruptionLevel
-  /// What the lock screen shows for it now (model-decisions.md §5 step 8), filled in by
+  /// What the lock screen shows for it now (Rules.md §5 step 8), filled in by
   /// ``Device/notification(_:)``.
   public internal(set) var lockScreenText: LockScreenText
-  /// The localization the texts came from (`es` for an `es-MX` device, model-decisions.md §3).
+  /// The localization the texts came from (`es` for an `es-MX` device, Rules.md §3).
   public internal(set) var language: String
   /// What became of the push, filled in by ``Device/notification(_:)`` (`delivered`, `opened`…).
   public internal(set) var status: PushStatus?

@@ -10,21 +10,21 @@ public struct PushRecord: Sendable, Equatable {
   public let received: Date
   /// Its current status.
   public internal(set) var status: PushStatus
-  /// The APNs HTTP status (200 when accepted; 400, 413… when rejected; spec §2.4).
+  /// The APNs HTTP status (200 when accepted; 400, 413… when rejected; Behavior.md §2.4).
   public internal(set) var httpStatus: Int
   /// The APNs rejection reason (`PayloadTooLarge`), or the plain-word reason of the last status.
   public internal(set) var reason: String
-  /// The request identifier on the device: the collapse id or a fresh one (spec §2.2).
+  /// The request identifier on the device: the collapse id or a fresh one (Behavior.md §2.2).
   public internal(set) var requestIdentifier: String?
-  /// The body size APNs counted, on the exact bytes received (spec §1.1).
+  /// The body size APNs counted, on the exact bytes received (Behavior.md §1.1).
   public internal(set) var bytes: Int
-  /// The push type APNs judged by: `apns-push-type`, or the inferred type (model-decisions.md
+  /// The push type APNs judged by: `apns-push-type`, or the inferred type (Rules.md
   /// §1); `nil` when the header is invalid.
   public internal(set) var pushType: String?
-  /// The priority: `apns-priority`, or 10 when absent (spec §2.2); `nil` when the header is
+  /// The priority: `apns-priority`, or 10 when absent (Behavior.md §2.2); `nil` when the header is
   /// invalid.
   public internal(set) var priority: Int?
-  /// `apns-collapse-id`, when given (spec §2.2).
+  /// `apns-collapse-id`, when given (Behavior.md §2.2).
   public internal(set) var collapseID: String?
 
   init(id: String, received: Date) {

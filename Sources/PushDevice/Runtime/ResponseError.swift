@@ -1,8 +1,8 @@
 /// Why a user response (tap, action, dismiss) could not be carried out.
 ///
-/// scenario-format.md ("A step that cannot be carried out … fails the scenario"): tapping a
+/// ScenarioFormat.md ("A step that cannot be carried out … fails the scenario"): tapping a
 /// notification that is not in the center, or naming an action its category does not have.
-/// A struct over a private code, so new reasons can be added (style.md §5).
+/// A struct over a private code, so new reasons can be added (Architecture.md, house style 5).
 public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
   private enum Code: Sendable, Hashable {
     case notInCenter

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A response the app received and where the router sent it (model-decisions.md §8).
+/// A response the app received and where the router sent it (Rules.md §8).
 public struct ResponseRecord: Sendable, Equatable {
   /// The push id of the notification responded to.
   public var push: String

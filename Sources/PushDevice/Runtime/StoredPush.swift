@@ -1,7 +1,7 @@
 import Foundation
 import PushPayload
 
-/// A push APNs keeps while the device is offline (spec §2.5, model-decisions.md §6).
+/// A push APNs keeps while the device is offline (Behavior.md §2.5, Rules.md §6).
 struct StoredPush: Sendable {
   /// The push id.
   var push: String

@@ -4,7 +4,7 @@ import PushPayload
 /// PushSim's built-in service extension (`"serviceExtension": {"kind": "media"}`): downloads the
 /// media a push names and attaches it, as the common "rich notification" NSE does.
 ///
-/// model-decisions.md §7: the URL is read from the first configured key present in the payload
+/// Rules.md §7: the URL is read from the first configured key present in the payload
 /// (default `media-url`, `image-url`, `attachment-url`) with safe casts: a value that is not a
 /// string holding an absolute URL is logged and ignored, never trapped on. The bytes come
 /// through the context's ``MediaFetcher`` with the remaining budget as the deadline, are written

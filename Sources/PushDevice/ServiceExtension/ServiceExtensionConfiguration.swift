@@ -1,22 +1,23 @@
 /// How an app's notification service extension is set up (the scenario's `app.serviceExtension`).
 ///
-/// Models the NSE an app ships (spec §6.1, §6.2) and PushSim's built-in media extension
-/// (model-decisions.md §7). Field names match scenario-format.md: `kind`, `urlKeys`, `fetch`,
+/// Models the NSE an app ships (Behavior.md §6.1, §6.2) and PushSim's built-in media extension
+/// (Rules.md §7). Field names match ScenarioFormat.md: `kind`, `urlKeys`, `fetch`,
 /// `budget`.
 public struct ServiceExtensionConfiguration: Sendable, Equatable {
   /// Which extension runs.
   public var kind: Kind
   /// The payload keys the media extension reads the URL from, first present wins
-  /// (model-decisions.md §7).
+  /// (Rules.md §7).
   public var urlKeys: [String]
   /// Where the media extension gets its bytes: the scenario's manifest or the real network.
   public var fetch: FetchMode
-  /// Scenario time the extension may take before `timeWillExpire` runs (spec §6.2: about 30 s).
+  /// Scenario time the extension may take before `timeWillExpire` runs (Behavior.md §6.2: about 30
+  /// s).
   public var budget: Duration
 
-  /// The keys the media extension reads by default (model-decisions.md §7).
+  /// The keys the media extension reads by default (Rules.md §7).
   public static let defaultURLKeys = ["media-url", "image-url", "attachment-url"]
-  /// The default time budget (spec §6.2, model-decisions.md §7).
+  /// The default time budget (Behavior.md §6.2, Rules.md §7).
   public static let defaultBudget: Duration = .seconds(30)
 
   /// Creates a configuration; the defaults are the built-in media extension reading the manifest.

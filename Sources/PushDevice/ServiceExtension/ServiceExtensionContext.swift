@@ -5,10 +5,10 @@ import Synchronization
 /// What a ``ServiceExtension`` gets besides the request: its time budget, the app's media fetcher,
 /// a sandbox folder for downloaded files, and the event log.
 ///
-/// Scenario time is virtual (model-decisions.md §7): it passes only through this context, by
+/// Scenario time is virtual (Rules.md §7): it passes only through this context, by
 /// downloads (a manifest entry's latency, or a real download's measured time) and by
 /// ``spend(_:)``. When it reaches the budget the context expires: the stage runs
-/// `timeWillExpire` (spec §6.2), and further calls here throw ``BudgetExpired``.
+/// `timeWillExpire` (Behavior.md §6.2), and further calls here throw ``BudgetExpired``.
 public final class ServiceExtensionContext: Sendable {
   /// The whole budget of this run.
   public let budget: Duration
@@ -88,7 +88,7 @@ public final class ServiceExtensionContext: Sendable {
   }
 
   /// Downloads `url` through the app's ``MediaFetcher`` with the remaining budget as the deadline,
-  /// and logs `media.fetched` or `media.failed` (model-decisions.md §7).
+  /// and logs `media.fetched` or `media.failed` (Rules.md §7).
   ///
   /// - Parameters:
   ///   - url: The media URL.

@@ -4,9 +4,9 @@ public import PushPayload
 /// What running a service extension gave: the request to deliver, which content it carries and
 /// why, the scenario time used, and the events to log.
 ///
-/// The push is never lost (model-decisions.md §7): whatever the extension did, ``request`` is
-/// the notification to deliver, with the original identifier (spec §6.2) and only attachments
-/// that passed validation (spec §6.3).
+/// The push is never lost (Rules.md §7): whatever the extension did, ``request`` is
+/// the notification to deliver, with the original identifier (Behavior.md §6.2) and only
+/// attachments that passed validation (Behavior.md §6.3).
 public struct ServiceExtensionOutcome: Sendable, Equatable {
   /// The request to deliver: the original identifier and date, the final content.
   public var request: NotificationRequest
@@ -49,7 +49,7 @@ public struct ServiceExtensionOutcome: Sendable, Equatable {
     /// What `timeWillExpire` returned when the budget ran out.
     case bestAttempt
     /// The push's own content: the extension threw, hung, timed out without a best attempt, or
-    /// returned content with no visible alert (spec §6.2).
+    /// returned content with no visible alert (Behavior.md §6.2).
     case original
   }
 

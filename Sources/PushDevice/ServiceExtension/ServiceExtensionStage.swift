@@ -5,7 +5,7 @@ import PushPayload
 ///
 /// ## The seam with the device
 ///
-/// The device decides **whether** the extension runs (spec §6.1, model-decisions.md §7): the push
+/// The device decides **whether** the extension runs (Behavior.md §6.1, Rules.md §7): the push
 /// has `mutable-content`, its alert has a visible title, subtitle or body after localization,
 /// alerts are allowed (provisional counts) and the app has an extension. When it does, the device
 /// calls ``run(request:extension:budget:)`` and then:
@@ -18,11 +18,11 @@ import PushPayload
 /// exist, both as containment: the ``Watchdog`` that stops a `didReceive` that never returns,
 /// and ``HTTPFetcher``'s real download deadline.
 ///
-/// ## What happens (spec §6.2, §6.3; model-decisions.md §7)
+/// ## What happens (Behavior.md §6.2, §6.3; Rules.md §7)
 /// 1. `extension.started`. `didReceive` runs with the budget (30 s by default).
 /// 2. It returns in time: its content (`extension.finished`, `delivered: modified`), unless that
-///    content shows no alert, in which case the original is delivered (spec §6.2). Out-of-range
-///    values are corrected (relevance score into 0…1, negative badge ignored; model).
+///    content shows no alert, in which case the original is delivered (Behavior.md §6.2).
+///    Out-of-range values are corrected (relevance score into 0…1, negative badge ignored; model).
 /// 3. It throws: the original content (`extension.finished`, `delivered: original`).
 /// 4. The budget runs out (or the watchdog fires): `extension.timeout`, then `timeWillExpire`;
 ///    its best attempt, else the original content.
@@ -41,7 +41,7 @@ public struct ServiceExtensionStage: Sendable {
   /// Real-time limits that keep a misbehaving extension from hanging a run.
   ///
   /// These read the real clock, and only decide when to stop waiting; the scenario time charged
-  /// for a stopped extension is its whole budget (model-decisions.md §7).
+  /// for a stopped extension is its whole budget (Rules.md §7).
   public struct Watchdog: Sendable, Equatable {
     /// How long `didReceive` may take in real time; `nil` means the budget plus ``grace``.
     public var didReceiveLimit: Duration?
@@ -91,7 +91,7 @@ public struct ServiceExtensionStage: Sendable {
   ///   - request: The push after localization (the device has decided the extension runs).
   ///   - extension: The app's extension.
   ///   - budget: Scenario time before `timeWillExpire` (the configuration's `budget`, 30 s by
-  ///     default; spec §6.2).
+  ///     default; Behavior.md §6.2).
   ///   - start: The virtual instant the extension starts (where its ``ServiceExtensionContext/clock``
   ///     starts).
   /// - Returns: The request to deliver, the time used and the events to log.
@@ -143,7 +143,7 @@ public struct ServiceExtensionStage: Sendable {
     switch first {
     case .returned(let returned):
       (content, delivered, reason) = Self.accept(returned, original: original, from: "didReceive")
-      // A correction is PushSim's choice (model-decisions.md §2 read the same way), not iOS's.
+      // A correction is PushSim's choice (Rules.md §2 read the same way), not iOS's.
       let source: DiagnosticSource = reason.contains("PushSim corrected") ? .model : .device
       events.append(
         .init(

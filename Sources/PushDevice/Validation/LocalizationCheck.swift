@@ -2,12 +2,12 @@ public import Foundation
 public import PushLocalization
 public import PushPayload
 
-/// `pushsim validate --strings DIR` (cli.md): checks every loc-key of a payload in every
+/// `pushsim validate --strings DIR` (CommandLine.md): checks every loc-key of a payload in every
 /// localization of an app's strings folder.
 ///
 /// For each of `title-loc-key`, `subtitle-loc-key` and `loc-key` and each localization (every
 /// `.lproj` and catalog language), the key must be in that localization's table; a device in a
-/// language without it shows the literal text, else the key itself (spec §4.2, model-decisions.md
+/// language without it shows the literal text, else the key itself (Localization.md §4.2, Rules.md
 /// §3). A missing key is an error when the payload has no literal to fall back on, a warning
 /// otherwise (`loc-key-missing`, source device). Where the key exists, its format is applied to
 /// the payload's arguments with that language's plural rules, and the formatter's findings

@@ -2,7 +2,7 @@
 /// and its arguments, and the JSON paths to cite.
 ///
 /// `arguments` are strings: the payload layer has already turned non-string `loc-args` items
-/// into their JSON text (model-decisions.md §2, `loc-arg-not-string`).
+/// into their JSON text (Rules.md §2, `loc-arg-not-string`).
 public struct AlertTextInput: Sendable, Hashable {
   /// The literal text (`title`, `subtitle`, `body`), if present.
   public var literal: String?
@@ -96,7 +96,7 @@ public struct LocalizedAlert: Sendable, Hashable {
 }
 
 /// Localizes alerts and device texts for one device: a strings bundle plus the device's
-/// preferred languages (model-decisions.md §3, spec §4).
+/// preferred languages (Rules.md §3, Localization.md §4).
 ///
 /// The language is chosen once (``LanguageMatcher``). For each of title, subtitle and body: a
 /// loc-key that resolves in the chosen table wins over the literal (lint warning
@@ -175,7 +175,7 @@ public struct AlertLocalizer: Sendable {
   /// Formats a device text such as a category's `categorySummaryFormat` (`%u` = a count, `%@` =
   /// a string) or `hiddenPreviewsBodyPlaceholder`: when the chosen table has an entry named
   /// `keyOrFormat` (for example a `.stringsdict` plural), that entry is the format; otherwise
-  /// `keyOrFormat` itself is (model-decisions.md §4, §5).
+  /// `keyOrFormat` itself is (Rules.md §4, §5).
   public func format(
     _ keyOrFormat: String, arguments: [FormatArgument], path: String? = nil
   ) -> FormattedText {

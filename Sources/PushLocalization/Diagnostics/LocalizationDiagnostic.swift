@@ -1,10 +1,10 @@
 /// One finding about an app's strings tables or about localizing an alert.
 ///
-/// PushLocalization imports nothing of PushSim's own (architecture.md), so it has its own
+/// PushLocalization imports nothing of PushSim's own (Architecture.md), so it has its own
 /// diagnostic type; the device layer converts it to `PushPayload.Diagnostic`. A finding inside a
-/// strings file carries `file`, `line` and `column` (style.md §5); a finding about a payload field
-/// carries its JSON `path` (`aps.alert.title-loc-key`). `source` says whose rule it is
-/// (model-decisions.md, introduction).
+/// strings file carries `file`, `line` and `column` (Architecture.md, house style 5); a finding
+/// about a payload field carries its JSON `path` (`aps.alert.title-loc-key`). `source` says whose
+/// rule it is (Rules.md, introduction).
 public struct LocalizationDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   /// How serious a finding is.
   public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
@@ -16,7 +16,7 @@ public struct LocalizationDiagnostic: Sendable, Hashable, Codable, CustomStringC
     case info
   }
 
-  /// Whose rule a finding rests on (model-decisions.md, introduction).
+  /// Whose rule a finding rests on (Rules.md, introduction).
   public enum Source: String, Sendable, Hashable, Codable, CaseIterable {
     /// Documented iOS behaviour.
     case device
@@ -75,7 +75,7 @@ public struct LocalizationDiagnostic: Sendable, Hashable, Codable, CustomStringC
 }
 
 extension LocalizationDiagnostic {
-  /// A table file that cannot be read: the device loads nothing from it (localization-formats
+  /// A table file that cannot be read: the device loads nothing from it (Localization.md
   /// §2.2: a table that fails to load counts as empty).
   public static func unreadableFile(_ file: String) -> LocalizationDiagnostic {
     LocalizationDiagnostic(

@@ -1,5 +1,5 @@
 /// A piece of a format string: literal text, `%%`, a conversion such as `%@`/`%2$d`, or a plural
-/// variable `%#@name@` / `%1$#@name@` (spec §4.1, §2.1).
+/// variable `%#@name@` / `%1$#@name@` (Localization.md §4.1, §2.1).
 ///
 /// Printf syntax: `%` [position `n$`] [flags `-+ #0'`] [width] [`.` precision] [length
 /// `hh h l ll q L z t j`] conversion. Text that does not complete a conversion (`%y`, a trailing
@@ -71,7 +71,8 @@ enum FormatToken: Hashable, Sendable {
     let digits = readDigits()
     if !digits.isEmpty, peek() == "$" {
       advance()
-      position = Int(digits) ?? -1
+      // A position too large for `Int` is clamped; it names no argument that can exist.
+      position = Int(digits) ?? Int.max
     } else {
       index = afterPercent
     }

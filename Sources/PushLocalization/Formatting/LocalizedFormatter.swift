@@ -37,7 +37,7 @@ public struct FormattedText: Sendable, Hashable {
   }
 }
 
-/// Formats localized strings the way model-decisions.md §3 decides (spec §4.1, §4.2, §2.1–2.3).
+/// Formats localized strings the way Rules.md §3 decides (Localization.md §4.1, §4.2, §2.1–2.3).
 ///
 /// - `%@` takes the next argument, `%n$@` argument n (1-based), `%%` is `%`.
 /// - Other conversions (`%d`, `%s`, `%f`…) take an argument the same way and print it unchanged,
@@ -45,17 +45,30 @@ public struct FormattedText: Sendable, Hashable {
 ///   the argument is a number the device supplies (`.number`), or inside a plural variant for the
 ///   variable's own argument (then the number prints without a diagnostic).
 /// - A missing argument prints as empty (`missing-loc-arg`); an argument no specifier uses is
-///   reported (`unused-loc-arg`).
+///   reported (`unused-loc-arg`). A `%` followed by a space (`"100% accurate"` reads as `% a`)
+///   is also reported as `literal-percent`: a percent sign is written `%%`.
 /// - Argument text is never read as a format.
 /// - `%#@name@` / `%n$#@name@`: the matching argument is read as a decimal number (not a number:
 ///   `other`, warning `plural-arg-not-number`), its CLDR category chosen by ``PluralRules`` for the
-///   language, Apple's `zero` used for 0 when present (spec §2.3), a missing category falls back
-///   to `other`; the variant is formatted in turn (nested variables work). Inside a variant a bare
-///   numeric conversion (`%d`, `%ld`, `%u`…) names the variable's own argument and does not move
-///   on to the next one (PushSim's reading of the `.stringsdict` convention; `source: model`).
+///   language, Apple's `zero` used for 0 when present (Localization.md §2.3), a missing category
+///   falls back to `other`; the variant is formatted in turn (nested variables work). Inside a
+///   variant a bare numeric conversion (`%d`, `%ld`, `%u`…) names the variable's own argument and
+///   does not move on to the next one (PushSim's reading of the `.stringsdict` convention; `source:
+///   model`).
+/// - A variable used inside its own forms, directly or through others (`%#@a@` in a form of
+///   `a`), is printed as written, with the error `plural-variable-cycle` naming the chain
+///   (`a → b → a`); the output stops at ``outputLimit`` bytes and ``expansionLimit`` variable
+///   uses (`format-expansion-limit`). Apple does not say what the device does (`source: model`).
 public struct LocalizedFormatter: Sendable {
   /// The language whose plural rules apply.
   public var language: String
+  /// The most UTF-8 bytes a format may produce; a table whose plural variables multiply past it
+  /// is hostile or broken, and formatting stops with `format-expansion-limit` (`source: model`;
+  /// a notification shows far less than this).
+  public static let outputLimit = 65_536
+  /// The most plural variables one format may expand (`format-expansion-limit`, `source:
+  /// model`); real entries use a handful.
+  public static let expansionLimit = 1_000
   private var rules: PluralRules
 
   /// Creates a formatter for `language` (a tag such as `cs`, `sr-Latn`, `pt-PT`).
@@ -103,7 +116,7 @@ public struct LocalizedFormatter: Sendable {
   }
 
   /// The plural category for a number argument, with Apple's `zero` rule applied when the
-  /// variable has a `zero` variant (spec §2.3).
+  /// variable has a `zero` variant (Localization.md §2.3).
   func category(for operands: PluralOperands, hasZeroVariant: Bool) -> PluralCategory {
     if hasZeroVariant, operands.integer == 0, operands.isIntegral, !operands.integerIsLarge {
       return .zero
@@ -120,6 +133,13 @@ public struct LocalizedFormatter: Sendable {
     var used = Set<Int>()
     var next = 1
     var reportedMissing = Set<Int>()
+    /// The variables being expanded, outermost first (to find a variable that uses itself).
+    var chain: [String] = []
+    /// Variables expanded so far, against ``LocalizedFormatter/expansionLimit``.
+    var expansions = 0
+    /// Set when the output or the expansions reached their limit: nothing more is printed.
+    var stopped = false
+    var reportedCycles = Set<String>()
 
     init(formatter: LocalizedFormatter, arguments: [FormatArgument], paths: Paths) {
       self.formatter = formatter
@@ -131,6 +151,11 @@ public struct LocalizedFormatter: Sendable {
       _ format: String, variables: [String: PluralVariable], own: Int?, depth: Int
     ) {
       for token in FormatToken.tokenize(format) {
+        guard !stopped else { return }
+        if output.utf8.count > LocalizedFormatter.outputLimit {
+          stop("the formatted text passed \(LocalizedFormatter.outputLimit) bytes")
+          return
+        }
         switch token {
         case .literal(let text):
           output += text
@@ -154,6 +179,22 @@ public struct LocalizedFormatter: Sendable {
       name: String, position: Int?, raw: Substring, variables: [String: PluralVariable],
       depth: Int
     ) {
+      if let start = chain.firstIndex(of: name) {
+        output += raw
+        let cycle = (chain[start...] + [name]).joined(separator: " → ")
+        guard reportedCycles.insert(cycle).inserted else { return }
+        diagnose(
+          .error, "plural-variable-cycle",
+          "'\(raw)' is used inside its own forms (\(cycle)); PushSim prints it as is",
+          source: .model)
+        return
+      }
+      expansions += 1
+      guard expansions <= LocalizedFormatter.expansionLimit else {
+        stop(
+          "the format uses plural variables more than \(LocalizedFormatter.expansionLimit) times")
+        return
+      }
       guard let variable = variables[name], depth < 8 else {
         output += raw
         diagnose(
@@ -174,7 +215,9 @@ public struct LocalizedFormatter: Sendable {
         next += 1
       }
       guard let argument = argument(at: index, specifier: raw) else {
-        renderVariant(variable, category: .other, index: index, variables: variables, depth: depth)
+        renderVariant(
+          variable, named: name, category: .other, index: index, variables: variables,
+          depth: depth)
         return
       }
       var category = PluralCategory.other
@@ -193,11 +236,13 @@ public struct LocalizedFormatter: Sendable {
             source: .model, argument: index)
         }
       }
-      renderVariant(variable, category: category, index: index, variables: variables, depth: depth)
+      renderVariant(
+        variable, named: name, category: category, index: index, variables: variables,
+        depth: depth)
     }
 
     mutating func renderVariant(
-      _ variable: PluralVariable, category: PluralCategory, index: Int,
+      _ variable: PluralVariable, named name: String, category: PluralCategory, index: Int,
       variables: [String: PluralVariable], depth: Int
     ) {
       guard let text = variable.variants[category] ?? variable.variants[.other] else {
@@ -207,10 +252,28 @@ public struct LocalizedFormatter: Sendable {
           source: .device)
         return
       }
+      chain.append(name)
       render(text, variables: variables, own: index, depth: depth + 1)
+      chain.removeLast()
+    }
+
+    /// Stops formatting at a limit, with an error naming it (`source: model`).
+    mutating func stop(_ reason: String) {
+      stopped = true
+      diagnose(
+        .error, "format-expansion-limit",
+        "\(reason) (variables \(chain.joined(separator: " → "))); PushSim stops formatting there",
+        source: .model)
     }
 
     mutating func renderConversion(_ conversion: FormatConversion, own: Int?) {
+      if conversion.flags.contains(" ") {
+        // `"100% accurate"` reads as the conversion `% a`: say how to write a percent sign.
+        diagnose(
+          .warning, "literal-percent",
+          "'\(conversion.raw)' reads as a conversion; a literal percent sign is written %%",
+          source: .lint)
+      }
       if conversion.position == 0 {
         output += conversion.raw
         diagnose(
@@ -259,6 +322,13 @@ public struct LocalizedFormatter: Sendable {
       guard index >= 1, index <= arguments.count else {
         if !reportedMissing.contains(index) {
           reportedMissing.insert(index)
+          guard index != Int.max else {
+            diagnose(
+              .warning, "missing-loc-arg",
+              "'\(specifier)' names an argument position too large to exist (\(arguments.count) \(arguments.count == 1 ? "was" : "were") given); it prints as empty",
+              source: .model)
+            return nil
+          }
           diagnose(
             .warning, "missing-loc-arg",
             "'\(specifier)' needs argument \(index) but only \(arguments.count) \(arguments.count == 1 ? "was" : "were") given; it prints as empty",

@@ -1,5 +1,5 @@
-/// Chooses the app localization a device uses, as model-decisions.md §3 decides (after Apple's
-/// Technical Q&A QA1828, spec §4.3).
+/// Chooses the app localization a device uses, as Rules.md §3 decides (after Apple's
+/// Technical Q&A QA1828, Localization.md §4.3).
 ///
 /// For each preferred language in order, the first app localization that is
 /// 1. the same tag (case-insensitive, `_` = `-`, implied scripts filled in), else
@@ -50,7 +50,7 @@ public struct LanguageMatcher: Sendable, Hashable {
     var candidates = available.filter { $0.lowercased() != "base" }.map { ($0, LanguageTag($0)) }
     let development = LanguageTag(developmentRegion)
     if hasBase, !candidates.contains(where: { $0.1.isSameLocale(as: development) }) {
-      // Base.lproj holds the development region's resources (spec §4.3, CF-Locale).
+      // Base.lproj holds the development region's resources (Localization.md §4.3, CF-Locale).
       candidates.append(("Base", development))
     }
     for preference in preferred {

@@ -1,8 +1,8 @@
 /// A BCP 47 language tag reduced to what iOS's language choice looks at: language, script and
 /// region.
 ///
-/// Tags compare case-insensitively with `_` and `-` equal (model-decisions.md §3). A missing
-/// script is implied where model-decisions.md §3 says so: `sr` means `sr-Cyrl`; `zh` means
+/// Tags compare case-insensitively with `_` and `-` equal (Rules.md §3). A missing
+/// script is implied where Rules.md §3 says so: `sr` means `sr-Cyrl`; `zh` means
 /// `zh-Hans`, except with the regions `TW`, `HK` and `MO`, where it means `zh-Hant`.
 public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
   /// The tag as written (for display).

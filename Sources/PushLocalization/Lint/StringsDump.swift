@@ -1,10 +1,10 @@
 public import Foundation
 import PushPayload
 
-/// `pushsim strings dump FILE`: a strings file's table as one JSON object (cli.md).
+/// `pushsim strings dump FILE`: a strings file's table as one JSON object (CommandLine.md).
 ///
 /// `.strings`: key → value, what the device loads (after a silent truncation, only the entries
-/// before it; spec §1.5). `.stringsdict`: key → the entry's dictionary. `.xcstrings`:
+/// before it; Localization.md §1.5). `.stringsdict`: key → the entry's dictionary. `.xcstrings`:
 /// `{"<lang>": {key: value}}`, plural values as the `.stringsdict` dictionary Xcode would
 /// compile. Data values print as base64 strings.
 public enum StringsDump {
@@ -25,14 +25,38 @@ public enum StringsDump {
 
   /// The dump of one file: the JSON value and the file's findings; `nil` value when the file
   /// could not be read at all.
+  ///
+  /// A NaN or an infinite number (only XML and binary property lists can hold one) prints as
+  /// the string `"nan"`, `"inf"` or `"-inf"`, since JSON has no such numbers, with the error
+  /// `dump-non-finite-number` naming where it is.
   public static func dump(
     contentsOf url: URL, name: String? = nil
   ) -> (value: PropertyListValue?, diagnostics: [LocalizationDiagnostic]) {
     let file = name ?? url.path
+    var (value, diagnostics) = read(url: url, file: file)
+    let paths = value?.nonFinitePaths() ?? []
+    if !paths.isEmpty {
+      diagnostics.append(
+        LocalizationDiagnostic(
+          .error, code: "dump-non-finite-number",
+          message:
+            "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "holds" : "hold") NaN or infinity, which JSON cannot hold; printed as a string",
+          source: .lint, file: file))
+    }
+    return (value, diagnostics)
+  }
+
+  private static func read(
+    url: URL, file: String
+  ) -> (value: PropertyListValue?, diagnostics: [LocalizationDiagnostic]) {
     switch Kind(url: url) ?? .strings {
     case .strings:
       let parsed = StringsFile.read(contentsOf: url, name: file)
-      return (parsed.isLoaded ? .dictionary(parsed.values) : nil, parsed.diagnostics)
+      // An empty file is an empty table on the device (`strings-empty-file`).
+      let empty = parsed.diagnostics.map(\.code) == ["strings-empty-file"]
+      return (
+        parsed.isLoaded || empty ? .dictionary(parsed.values) : nil, parsed.diagnostics
+      )
     case .stringsdict:
       let parsed = StringsdictFile.read(contentsOf: url, name: file)
       return (parsed.isLoaded ? .dictionary(parsed.rawEntries) : nil, parsed.diagnostics)
@@ -49,26 +73,28 @@ public enum StringsDump {
   /// JSON text with sorted keys, two-space indentation as `JSONSerialization` prints it, and a
   /// final newline: byte for byte what `JSONSerialization.data(withJSONObject:options:)` with
   /// `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes, .fragmentsAllowed]` writes, in
-  /// linear time plus the key sort (``JSONKeyOrder``). Like `JSONSerialization`, a number that
-  /// is not finite makes the whole output `{}`.
+  /// linear time plus the key sort (``JSONKeyOrder``). A NaN or an infinity prints as a string
+  /// (see ``dump(contentsOf:name:)``).
   public static func json(_ value: PropertyListValue) -> String {
     var writer = JSONWriter()
-    guard write(value, into: &writer, level: 0) else { return "{}\n" }
+    write(value, into: &writer, level: 0)
     writer.raw(byte: UInt8(ascii: "\n"))
     return writer.text
   }
 
-  /// Writes `value` at nesting `level`; false when a number cannot be written.
-  private static func write(
-    _ value: PropertyListValue, into writer: inout JSONWriter, level: Int
-  ) -> Bool {
+  /// Writes `value` at nesting `level`.
+  private static func write(_ value: PropertyListValue, into writer: inout JSONWriter, level: Int) {
     switch value {
     case .string(let string): writer.string(string)
     case .data(let bytes): writer.string(Data(bytes).base64EncodedString())
     case .integer(let integer): writer.integer(integer)
     case .boolean(let boolean): writer.bool(boolean)
     case .real(let number), .date(let number):
-      guard number.isFinite else { return false }
+      guard number.isFinite else {
+        // JSON has no NaN or infinity (`dump-non-finite-number`).
+        writer.string(PropertyListValue.nonFiniteText(number))
+        return
+      }
       var text = number.description
       if text.hasSuffix(".0") { text.removeLast(2) }
       writer.bytes.append(contentsOf: text.utf8)
@@ -77,7 +103,7 @@ public enum StringsDump {
       for (index, element) in elements.enumerated() {
         if index > 0 { writer.raw(",") }
         writer.newline(indentation: 2 * (level + 1))
-        guard write(element, into: &writer, level: level + 1) else { return false }
+        write(element, into: &writer, level: level + 1)
       }
       if elements.isEmpty { writer.raw("\n") }
       writer.newline(indentation: 2 * level)
@@ -90,13 +116,12 @@ public enum StringsDump {
         writer.newline(indentation: 2 * (level + 1))
         writer.string(key)
         writer.raw(" : ")
-        guard write(element, into: &writer, level: level + 1) else { return false }
+        write(element, into: &writer, level: level + 1)
       }
       if dictionary.isEmpty { writer.raw("\n") }
       writer.newline(indentation: 2 * level)
       writer.raw("}")
     }
-    return true
   }
 }
 

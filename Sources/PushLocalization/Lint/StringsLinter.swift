@@ -1,13 +1,18 @@
 import Foundation
 
-/// `pushsim strings lint PATH...` (cli.md): every finding about `.strings`, `.stringsdict` and
-/// `.xcstrings` files.
+/// `pushsim strings lint PATH...` (CommandLine.md): every finding about `.strings`, `.stringsdict`
+/// and `.xcstrings` files.
 ///
-/// Per file: syntax errors with file, line and column, silent truncation (spec §1.5), duplicate
-/// keys (§1.6), and format specifiers other than `%@`/`%n$@` in values (§4.2; inside a plural
-/// variant the variable's own numeric conversion is fine). Across files: keys that some
-/// localization of the same table lacks (reported at the key in a localization that has it),
-/// and catalog keys without a value in one of the catalog's languages.
+/// Per file: syntax errors with file, line and column, silent truncation (Localization.md §1.5),
+/// duplicate keys (§1.6), plural forms a number of the variable's value type needs
+/// (`plural-other-missing`, `plural-form-missing`), variables used inside their own forms, and a
+/// `%` followed by a space (`literal-percent`). Format specifiers other than `%@`/`%n$@` (§4.2;
+/// inside a plural variant the variable's own numeric conversion is fine) matter only in a key a
+/// push uses as its loc-key, since loc-args are strings: they are warned about
+/// (`unsupported-specifier`) in the ``pushKeys`` only, and otherwise counted in one
+/// `numeric-specifiers` note. Across files: keys that some localization of the same table lacks
+/// (reported at the key in a localization that has it), and catalog keys without a value in one of
+/// the catalog's languages.
 public struct StringsLinter: Sendable {
   /// The result of a lint run.
   public struct Report: Sendable {
@@ -24,8 +29,16 @@ public struct StringsLinter: Sendable {
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
   }
 
-  /// Creates a linter.
-  public init() {}
+  /// The keys pushes use as `title-loc-key`, `subtitle-loc-key` or `loc-key`, when known
+  /// (`strings lint --payload`). Only these get `unsupported-specifier`: the device formats a
+  /// loc-key's value with string arguments, while the app's own UI strings may use `%d`.
+  /// Without them, keys with numeric specifiers are only counted (`numeric-specifiers`, info).
+  public var pushKeys: Set<String>?
+
+  /// Creates a linter; `pushKeys` are the keys pushes use as loc-keys, if known.
+  public init(pushKeys: Set<String>? = nil) {
+    self.pushKeys = pushKeys
+  }
 
   /// Lints files and folders (folders are searched recursively). File names in findings are
   /// the paths as given, extended below a given folder.
@@ -54,6 +67,7 @@ public struct StringsLinter: Sendable {
       }
     }
     report.files = files
+    var numericKeys = Set<String>()
     var tables: [TableID: [(localization: String, file: String, keys: [String: (Int, Int)])]] =
       [:]
     for file in files {
@@ -68,7 +82,7 @@ public struct StringsLinter: Sendable {
           if case .string(let text) = entry.value {
             report.diagnostics += specifierFindings(
               in: text, variables: [:], key: entry.key, file: file, line: entry.line,
-              column: entry.column)
+              column: entry.column, numericKeys: &numericKeys)
           }
         }
         if parsed.isLoaded, let id = TableID(url: url) {
@@ -88,16 +102,25 @@ public struct StringsLinter: Sendable {
           keys[key] = (line, column)
           report.diagnostics += specifierFindings(
             in: plural.format, variables: plural.variables, key: key, file: file, line: line,
-            column: column)
+            column: column, numericKeys: &numericKeys)
         }
         if parsed.isLoaded, let id = TableID(url: url) {
           tables[id, default: []].append((TableID.localization(of: url), file, keys))
         }
       case .xcstrings:
-        report.diagnostics += lintCatalog(url: url, file: file)
+        report.diagnostics += lintCatalog(url: url, file: file, numericKeys: &numericKeys)
       }
     }
     report.diagnostics += missingKeyFindings(tables)
+    if !numericKeys.isEmpty {
+      let count = numericKeys.count
+      report.diagnostics.append(
+        LocalizationDiagnostic(
+          .info, code: "numeric-specifiers",
+          message:
+            "\(count) \(count == 1 ? "key uses" : "keys use") specifiers other than %@ (%d, %ld…); that matters only for a key a push uses as its loc-key (loc-args are strings): name the pushes with --payload, or check them with validate --strings",
+          source: .lint))
+    }
     return report
   }
 
@@ -148,7 +171,9 @@ public struct StringsLinter: Sendable {
     return findings
   }
 
-  private func lintCatalog(url: URL, file: String) -> [LocalizationDiagnostic] {
+  private func lintCatalog(
+    url: URL, file: String, numericKeys: inout Set<String>
+  ) -> [LocalizationDiagnostic] {
     let catalog = StringCatalog.read(contentsOf: url, name: file)
     var findings = catalog.diagnostics
     guard catalog.isLoaded else { return findings }
@@ -173,51 +198,71 @@ public struct StringsLinter: Sendable {
         switch value {
         case .format(let text):
           findings += specifierFindings(
-            in: text, variables: [:], key: "\(key)\" (\(language))", file: file, line: line,
-            column: column, quoteKey: false)
+            in: text, variables: [:], key: key, label: "\"\(key)\" (\(language))", file: file,
+            line: line, column: column, numericKeys: &numericKeys)
         case .plural(let plural):
           findings += specifierFindings(
-            in: plural.format, variables: plural.variables, key: "\(key)\" (\(language))",
-            file: file, line: line, column: column, quoteKey: false)
+            in: plural.format, variables: plural.variables, key: key,
+            label: "\"\(key)\" (\(language))", file: file, line: line, column: column,
+            numericKeys: &numericKeys)
         }
       }
     }
     return findings
   }
 
-  /// Conversions other than `%@`/`%n$@` (outside a plural variant's own number).
+  /// Conversions other than `%@`/`%n$@` (outside a plural variant's own number): a warning
+  /// when a push uses `key` as its loc-key, else only counted in `numericKeys` for the summary;
+  /// a `%` followed by a space (`"100% accurate"` reads as `% a`) is `literal-percent`
+  /// wherever it is. Each variable is walked once, so a variable used in its own forms ends.
   private func specifierFindings(
-    in format: String, variables: [String: PluralVariable], key: String, file: String, line: Int,
-    column: Int, quoteKey: Bool = true
+    in format: String, variables: [String: PluralVariable], key: String, label: String? = nil,
+    file: String, line: Int, column: Int, numericKeys: inout Set<String>
   ) -> [LocalizationDiagnostic] {
     var findings: [LocalizationDiagnostic] = []
     var seen = Set<String>()
-    func walk(_ text: String, insideVariant: Bool, depth: Int) {
-      guard depth < 8 else { return }
+    var walked = Set<String>()
+    let name = label ?? "\"\(key)\""
+    let usedByPush = pushKeys?.contains(key) ?? false
+    func walk(_ text: String, insideVariant: Bool) {
       for token in FormatToken.tokenize(text) {
         switch token {
         case .conversion(let conversion):
+          let raw = String(conversion.raw)
+          if conversion.flags.contains(" ") {
+            guard seen.insert(raw).inserted else { continue }
+            findings.append(
+              LocalizationDiagnostic(
+                .warning, code: "literal-percent",
+                message:
+                  "\(name) has '\(raw)', which a format reads as a conversion; a literal percent sign is written %%",
+                source: .lint, file: file, line: line, column: column))
+            continue
+          }
           if conversion.conversion == "@" && !conversion.usesStar { continue }
           if insideVariant && conversion.isNumeric { continue }
-          let raw = String(conversion.raw)
+          guard usedByPush else {
+            numericKeys.insert(key)
+            continue
+          }
           guard seen.insert(raw).inserted else { continue }
-          let name = quoteKey ? "\"\(key)\"" : "\"\(key)"
           findings.append(
             LocalizationDiagnostic(
               .warning, code: "unsupported-specifier",
               message:
-                "\(name) uses '\(raw)': notifications support only %@ and %n$@ (loc-args are strings)",
+                "\(name) is a push's loc-key and uses '\(raw)': notifications support only %@ and %n$@ (loc-args are strings)",
               source: .lint, file: file, line: line, column: column))
-        case .variable(let name, _, _):
-          for variant in variables[name]?.variants.values.sorted() ?? [] {
-            walk(variant, insideVariant: true, depth: depth + 1)
+        case .variable(let variable, _, _):
+          guard walked.insert(variable).inserted else { continue }
+          for variant in variables[variable]?.variants.values.sorted() ?? [] {
+            walk(variant, insideVariant: true)
           }
         case .literal, .percent, .invalid:
           continue
         }
       }
     }
-    walk(format, insideVariant: false, depth: 0)
+    walk(format, insideVariant: false)
     return findings
   }
 }

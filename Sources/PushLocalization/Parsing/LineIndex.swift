@@ -1,7 +1,7 @@
 /// Turns byte offsets in UTF-8 text into 1-based line and column numbers.
 ///
-/// Lines end at LF, CR or CRLF, as CoreFoundation counts them (spec §1.8); columns count Unicode
-/// scalars. Built once per file, then each lookup is a binary search.
+/// Lines end at LF, CR or CRLF, as CoreFoundation counts them (Localization.md §1.8); columns count
+/// Unicode scalars. Built once per file, then each lookup is a binary search.
 public struct LineIndex: Sendable {
   private let text: [UInt8]
   private let lineStarts: [Int]

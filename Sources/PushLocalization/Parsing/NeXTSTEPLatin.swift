@@ -1,5 +1,6 @@
 /// The NeXTSTEP Latin encoding's upper half (0x80–0xFF → Unicode), which CoreFoundation's
-/// old-style plist parser uses for octal escapes `\NNN` (spec §1.3, CF-C-new `getSlashedChar`).
+/// old-style plist parser uses for octal escapes `\NNN` (Localization.md §1.3, CF-C-new
+/// `getSlashedChar`).
 ///
 /// Read from Foundation's `String.Encoding.nextstep` on this toolchain; 0xFE and 0xFF have no
 /// mapping there and CoreFoundation yields U+0000 for them.

@@ -1,10 +1,10 @@
 /// The text `.strings` grammar (OpenStep "old-style" property list), read as CoreFoundation's C
-/// parser reads it (spec §1.1–§1.5, CF-C-new `CFOldStylePList.c`).
+/// parser reads it (Localization.md §1.1–§1.5, CF-C-new `CFOldStylePList.c`).
 ///
 /// Where the C parser and swift-foundation's Swift parser differ, this follows the **C column**
-/// of the spec's escape table (§1.3), because that is the lineage of the parser on the device:
-/// `\f` is U+000C and `\v` U+000B (not U+0012/U+0011); `\U` takes 1–4 hex digits, stops at the
-/// first non-hex character and yields U+0000 when there is none (no error); `\U` surrogate
+/// of Localization.md's escape table (§1.3), because that is the lineage of the parser on the
+/// device: `\f` is U+000C and `\v` U+000B (not U+0012/U+0011); `\U` takes 1–4 hex digits, stops at
+/// the first non-hex character and yields U+0000 when there is none (no error); `\U` surrogate
 /// halves written one after the other (`\UD83D\UDE00`) pair into one scalar; octal `\N`, `\NN`,
 /// `\NNN` is truncated to a byte and mapped through NeXTSTEP Latin; `\u` is not an escape; any
 /// other escaped character is itself.
@@ -121,15 +121,28 @@ struct OldStylePropertyListParser {
 
   private func truncationAtUnterminatedComment() -> Truncation? {
     guard let start = unterminatedCommentStart else { return nil }
-    let (count, complete) = Self.countEntries(in: bytes, from: start + 2)
+    // The comment's own words come first ("/* Greeting" then the entries the author meant to
+    // keep): count line by line, starting again on the next line after anything that is not
+    // an entry, so that those words do not hide the entries after them.
+    var offset = start + 2
+    var total = 0
+    while true {
+      let (count, complete, stop) = Self.countEntries(in: bytes, from: offset)
+      total += count
+      if complete { break }
+      var next = max(stop, offset)
+      while next < bytes.count, bytes[next] != 0x0A, bytes[next] != 0x0D { next += 1 }
+      guard next < bytes.count else { break }
+      offset = next + 1
+    }
     return Truncation(
-      offset: start, cause: "an unterminated /* comment", unseenEntries: count,
-      countIsComplete: complete)
+      offset: start, cause: "an unterminated /* comment", unseenEntries: total,
+      countIsComplete: true)
   }
 
   private func truncation(at offset: Int, cause: String?) -> Truncation {
     let (scalar, length) = Self.scalar(in: bytes, at: offset)
-    let (count, complete) = Self.countEntries(in: bytes, from: offset + length)
+    let (count, complete, _) = Self.countEntries(in: bytes, from: offset + length)
     return Truncation(
       offset: offset, cause: cause ?? Self.describe(scalar), unseenEntries: count,
       countIsComplete: complete)
@@ -434,7 +447,7 @@ struct OldStylePropertyListParser {
   ///
   /// Returns `false` on an error. `strayStop` is where something ended the content without an
   /// error before the end of the input: a character that cannot start a key, or a key whose
-  /// quote is never closed (CF drops the key's error there too, spec §1.5).
+  /// quote is never closed (CF drops the key's error there too, Localization.md §1.5).
   private mutating func parseDictionaryContent(
     depth: Int, into entries: inout [Entry], strayStop: inout (offset: Int, cause: String?)?
   ) -> Bool {
@@ -519,10 +532,10 @@ struct OldStylePropertyListParser {
   // MARK: - Counting what the device will not see
 
   /// Counts `key = value;` entries from `offset`, stepping over characters that cannot start a
-  /// key; stops (incomplete) at the first real syntax error.
+  /// key; stops (incomplete) at the first real syntax error, at the entry starting at `stop`.
   private static func countEntries(
     in bytes: UnsafeBufferPointer<UInt8>, from offset: Int
-  ) -> (count: Int, complete: Bool) {
+  ) -> (count: Int, complete: Bool, stop: Int) {
     var parser = OldStylePropertyListParser(bytes: bytes)
     parser.position = min(offset, bytes.count)
     var count = 0
@@ -534,20 +547,25 @@ struct OldStylePropertyListParser {
         parser.position += scalar(in: bytes, at: parser.position).length
         continue
       }
-      guard parser.parseKey() != nil, parser.skipSpace() else { return (count, false) }
+      let start = parser.position
+      guard parser.parseKey() != nil, parser.skipSpace() else {
+        return (count, false, start)
+      }
       if parser.bytes[parser.position] == UInt8(ascii: "=") {
         parser.position += 1
-        guard parser.parseObject(required: true, depth: 1) != nil else { return (count, false) }
+        guard parser.parseObject(required: true, depth: 1) != nil else {
+          return (count, false, start)
+        }
       } else if parser.bytes[parser.position] != UInt8(ascii: ";") {
-        return (count, false)
+        return (count, false, start)
       }
       count += 1
       guard parser.skipSpace(), parser.bytes[parser.position] == UInt8(ascii: ";") else {
-        return (count, false)
+        return (count, false, start)
       }
       parser.position += 1
     }
-    return (count, true)
+    return (count, true, parser.position)
   }
 
   // MARK: - Characters

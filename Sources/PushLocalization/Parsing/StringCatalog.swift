@@ -1,7 +1,7 @@
 public import Foundation
 
 /// An `.xcstrings` String Catalog turned into one table per language, as Xcode compiles it into
-/// `.strings`/`.stringsdict` (spec §3).
+/// `.strings`/`.stringsdict` (Localization.md §3).
 ///
 /// Read with `JSONSerialization`. Per key and language: a `stringUnit`'s `value`; or
 /// `variations.device` (PushSim is an iPhone: `iphone`, else `other`); or `variations.plural`
@@ -43,11 +43,14 @@ public struct StringCatalog: Sendable {
     do {
       object = try JSONSerialization.jsonObject(with: data)
     } catch {
+      let bytes = [UInt8](data)
+      let (line, column) = Self.syntaxErrorPosition(error as NSError, in: bytes)
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
       catalog.diagnostics.append(
         LocalizationDiagnostic(
           .error, code: "strings-syntax",
-          message: "the catalog is not valid JSON (\(error.localizedDescription))",
-          source: .device, file: file, line: 1, column: 1))
+          message: "the catalog is not valid JSON (\(detail ?? error.localizedDescription))",
+          source: .device, file: file, line: line, column: column))
       return catalog
     }
     guard let top = object as? [String: Any], let source = top["sourceLanguage"] as? String,
@@ -68,9 +71,42 @@ public struct StringCatalog: Sendable {
       let position = locator.position(of: key)
       var reader = EntryReader(key: key)
       let localizations = (strings[key] as? [String: Any])?["localizations"] as? [String: Any]
-      for (language, node) in localizations ?? [:] {
+      for (language, node) in (localizations ?? [:]).sorted(by: { $0.key < $1.key }) {
         if let value = reader.value(of: node) {
           tables[language, default: [:]][key] = value
+          if case .plural(let plural) = value {
+            for name in plural.variables.keys.sorted() {
+              guard let variable = plural.variables[name] else { continue }
+              let isVariation = name == EntryReader.variationName
+              let subject =
+                isVariation
+                ? "the plural variation of \"\(key)\" (\(language))"
+                : "substitution '\(name)' of \"\(key)\" (\(language))"
+              let valueType =
+                isVariation
+                ? EntryReader.numericValueType(in: variable.variants[.other] ?? "")
+                : variable.valueType
+              guard
+                let finding = StringsdictFile.coverageFinding(
+                  subject: subject, variants: variable.variants, valueType: valueType,
+                  language: language)
+              else { continue }
+              catalog.diagnostics.append(
+                LocalizationDiagnostic(
+                  .warning, code: finding.code, message: finding.message,
+                  source: finding.code == "plural-form-missing" ? .lint : .device, file: file,
+                  line: position?.line ?? 1, column: position?.column ?? 1))
+            }
+            for cycle in plural.variableCycles {
+              catalog.diagnostics.append(
+                LocalizationDiagnostic(
+                  .error, code: "plural-variable-cycle",
+                  message:
+                    "\"\(key)\" (\(language)): substitution '\(cycle[0])' is used inside its own forms (\(cycle.joined(separator: " → "))); it cannot be expanded, and PushSim prints it as written",
+                  source: .model, file: file, line: position?.line ?? 1,
+                  column: position?.column ?? 1))
+            }
+          }
         }
       }
       if localizations?[source] == nil {
@@ -89,6 +125,8 @@ public struct StringCatalog: Sendable {
 
   /// Turns one localization node into a value.
   private struct EntryReader {
+    /// The variable a `variations.plural` becomes.
+    static let variationName = "__plural"
     var key: String
     var problems: [String] = []
 
@@ -132,7 +170,7 @@ public struct StringCatalog: Sendable {
         let argument = Self.firstNumericArgument(
           in: variants[.other] ?? variants.values.first ?? "")
         var all = variables
-        let name = "__plural"
+        let name = Self.variationName
         all[name] = PluralVariable(argumentNumber: argument, variants: variants)
         return .plural(PluralFormat(format: "%\(argument)$#@\(name)@", variables: all))
       }
@@ -184,8 +222,16 @@ public struct StringCatalog: Sendable {
         }
         variants[category] = text
       }
-      if variants[.other] == nil { problems.append("a plural variation has no 'other' form") }
       return variants
+    }
+
+    /// The value type (`lld`, `d`, `f`…) of the first numeric conversion in `text`, if any.
+    static func numericValueType(in text: String) -> String? {
+      for case .conversion(let conversion) in FormatToken.tokenize(text)
+      where conversion.isNumeric {
+        return conversion.length + String(conversion.conversion)
+      }
+      return nil
     }
 
     /// The argument number of the first numeric conversion in `text` (1 when there is none).
@@ -198,5 +244,27 @@ public struct StringCatalog: Sendable {
       }
       return 1
     }
+  }
+
+  /// Where `JSONSerialization` found a syntax error: its `NSJSONSerializationErrorIndex` (a
+  /// byte offset) when it gives one, else the offset or line and column its description names
+  /// ("around character 18", "around line 3, column 7"); 1:1 when it says nothing.
+  static func syntaxErrorPosition(_ error: NSError, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    let lines = LineIndex(bytes)
+    if let index = error.userInfo["NSJSONSerializationErrorIndex"] as? Int, index >= 0 {
+      return lines.position(of: index)
+    }
+    let text = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+    func number(after marker: String) -> Int? {
+      guard let range = text.range(of: marker) else { return nil }
+      return Int(text[range.upperBound...].prefix(while: \.isNumber))
+    }
+    if let line = number(after: "line "), let column = number(after: "column ") {
+      return (max(1, line), max(1, column))
+    }
+    if let index = number(after: "character ") {
+      return lines.position(of: index)
+    }
+    return (1, 1)
   }
 }

@@ -2,10 +2,10 @@ public import Foundation
 
 /// A `.strings` file as the device loads it, with every finding about it.
 ///
-/// Text files (UTF-8, UTF-16 with or without BOM, UTF-32 with BOM; spec §1.7) are read by our
-/// own parser (``OldStylePropertyListParser``), which follows CoreFoundation and also knows where
-/// Apple's parser silently stops (spec §1.5). XML and binary property lists (what built apps
-/// ship) are read with `PropertyListSerialization`.
+/// Text files (UTF-8, UTF-16 with or without BOM, UTF-32 with BOM; Localization.md §1.7) are read
+/// by our own parser (``OldStylePropertyListParser``), which follows CoreFoundation and also knows
+/// where Apple's parser silently stops (Localization.md §1.5). XML and binary property lists (what
+/// built apps ship) are read with `PropertyListSerialization`.
 public struct StringsFile: Sendable {
   /// How the file was stored.
   public enum Format: String, Sendable, Hashable, Codable {
@@ -41,12 +41,13 @@ public struct StringsFile: Sendable {
   public var format: Format
   /// The entries the device loads, in file order, duplicates included.
   public var entries: [Entry]
-  /// What the device loads: key → value, the last duplicate winning (spec §1.6). Empty when
-  /// the file failed to parse (spec §2.2: a table that fails to parse counts as empty).
+  /// What the device loads: key → value, the last duplicate winning (Localization.md §1.6). Empty
+  /// when the file failed to parse (Localization.md §2.2: a table that fails to parse counts as
+  /// empty).
   public var values: [String: PropertyListValue]
   /// Whether the device could load the file at all.
   public var isLoaded: Bool
-  /// Entries after a silent truncation that the device does not see (spec §1.5).
+  /// Entries after a silent truncation that the device does not see (Localization.md §1.5).
   public var unseenEntryCount: Int
   /// Errors and warnings, each with file, line and column where known.
   public var diagnostics: [LocalizationDiagnostic]
@@ -95,7 +96,7 @@ public struct StringsFile: Sendable {
     return readText(text, file: file, format: format)
   }
 
-  // MARK: - Encodings (spec §1.7)
+  // MARK: - Encodings (Localization.md §1.7)
 
   /// Decodes the bytes to UTF-8 the way CoreFoundation chooses an encoding: UTF-32 and UTF-8
   /// and UTF-16 byte order marks; a zero in either of the first two bytes means BOM-less UTF-16,
@@ -215,6 +216,19 @@ public struct StringsFile: Sendable {
   // MARK: - Text
 
   static func readText(_ text: [UInt8], file: String, format: Format) -> StringsFile {
+    if text.isEmpty {
+      // CFBundle reads an empty file as a table with no keys, while `plutil` refuses it; the
+      // table is not "loaded" (as plutil says) and counts as empty (Localization.md §2.2), which is
+      // what the device does. Teams ship empty files as placeholders for a language still to be
+      // translated, so this is information, not an error (`source: model` for the severity).
+      return failed(
+        file: file, format: format,
+        LocalizationDiagnostic(
+          .info, code: "strings-empty-file",
+          message:
+            "the file is empty: the device reads it as a table with no keys, so every lookup in this language finds nothing (plutil refuses the file)",
+          source: .device, file: file, line: 1, column: 1))
+    }
     let outcome = OldStylePropertyListParser.parse(text)
     let lines = LineIndex(text)
     var diagnostics: [LocalizationDiagnostic] = []

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A `.stringsdict` file: plural formats by key (spec §2.1, §2.5).
+/// A `.stringsdict` file: plural formats by key (Localization.md §2.1, §2.5).
 ///
 /// The property list (XML, binary, or old-style text) is read with `PropertyListSerialization`;
 /// each entry is a dictionary with `NSStringLocalizedFormatKey` and one dictionary per variable
@@ -19,10 +19,13 @@ public struct StringsdictFile: Sendable {
   /// Errors and warnings.
   public var diagnostics: [LocalizationDiagnostic]
 
-  /// The entries as a table, to merge over a `.strings` table (spec §2.2).
+  /// The entries as a table, to merge over a `.strings` table (Localization.md §2.2).
   public var table: StringsTable { StringsTable(entries: entries.mapValues { .plural($0) }) }
 
   /// Reads a file from disk.
+  ///
+  /// The language whose plural rules judge missing forms is the file's `<language>.lproj`
+  /// folder (none for `Base.lproj` or a file outside one).
   public static func read(contentsOf url: URL, name: String? = nil) -> StringsdictFile {
     let file = name ?? url.path
     guard let data = try? Data(contentsOf: url) else {
@@ -30,11 +33,20 @@ public struct StringsdictFile: Sendable {
         file: file, entries: [:], rawEntries: [:], isLoaded: false,
         diagnostics: [.unreadableFile(file)])
     }
-    return read(data: data, file: file)
+    return read(data: data, file: file, language: language(of: url))
   }
 
-  /// Reads a file's bytes.
-  public static func read(data: Data, file: String) -> StringsdictFile {
+  /// The language of a file inside `<language>.lproj` (`nil` for `Base.lproj` or none).
+  static func language(of url: URL) -> String? {
+    let folder = url.deletingLastPathComponent()
+    guard folder.pathExtension == "lproj" else { return nil }
+    let name = folder.deletingPathExtension().lastPathComponent
+    return name.lowercased() == "base" || name.isEmpty ? nil : name
+  }
+
+  /// Reads a file's bytes. `language` (a tag such as `ru`, `pt_BR`) chooses the plural rules
+  /// that judge missing forms; without it only a missing `other` form is reported.
+  public static func read(data: Data, file: String, language: String? = nil) -> StringsdictFile {
     var result = StringsdictFile(
       file: file, entries: [:], rawEntries: [:], isLoaded: false, diagnostics: [])
     let object: Any
@@ -65,7 +77,7 @@ public struct StringsdictFile: Sendable {
       let keyPosition = locator.position(of: key)
       func diagnose(
         _ severity: LocalizationDiagnostic.Severity, _ code: String, _ message: String,
-        at name: String? = nil
+        at name: String? = nil, source: LocalizationDiagnostic.Source = .device
       ) {
         var position = keyPosition
         if let name, let found = locator.position(of: name, after: keyPosition?.offset ?? 0) {
@@ -73,7 +85,7 @@ public struct StringsdictFile: Sendable {
         }
         result.diagnostics.append(
           LocalizationDiagnostic(
-            severity, code: code, message: message, source: .device, file: file,
+            severity, code: code, message: message, source: source, file: file,
             line: position?.line ?? 1, column: position?.column ?? 1))
       }
       guard case .dictionary(let entry)? = top[key] else {
@@ -100,14 +112,16 @@ public struct StringsdictFile: Sendable {
         for category in PluralCategory.allCases {
           if let text = spec[category.rawValue]?.stringValue { variants[category] = text }
         }
-        if variants[.other] == nil {
+        let valueType = spec["NSStringFormatValueTypeKey"]?.stringValue
+        if let finding = Self.coverageFinding(
+          subject: "variable '\(name)' of \"\(key)\"", variants: variants, valueType: valueType,
+          language: language)
+        {
           diagnose(
-            .warning, "plural-other-missing",
-            "variable '\(name)' of \"\(key)\" has no 'other' form; numbers of a missing category print nothing",
-            at: name)
+            .warning, finding.code, finding.message, at: name,
+            source: finding.code == "plural-form-missing" ? .lint : .device)
         }
-        variables[name] = PluralVariable(
-          valueType: spec["NSStringFormatValueTypeKey"]?.stringValue, variants: variants)
+        variables[name] = PluralVariable(valueType: valueType, variants: variants)
       }
       for token in FormatToken.tokenize(format)
         + variables.values.flatMap({
@@ -120,8 +134,51 @@ public struct StringsdictFile: Sendable {
             "\"\(key)\" uses '\(raw)' but defines no variable '\(name)'")
         }
       }
-      result.entries[key] = PluralFormat(format: format, variables: variables)
+      let plural = PluralFormat(format: format, variables: variables)
+      for cycle in plural.variableCycles {
+        diagnose(
+          .error, "plural-variable-cycle",
+          "\"\(key)\": variable '\(cycle[0])' is used inside its own forms (\(cycle.joined(separator: " → "))); it cannot be expanded, and PushSim prints it as written",
+          at: cycle[0], source: .model)
+      }
+      result.entries[key] = plural
     }
     return result
+  }
+
+  /// `plural-other-missing` or `plural-form-missing` for a variable, if a number its value type
+  /// can take selects a category it has no form for (``PluralCoverage``).
+  /// `subject` names the variable in the message (`variable 'n' of "FILES"`).
+  static func coverageFinding(
+    subject: String, variants: [PluralCategory: String], valueType: String?, language: String?
+  ) -> (code: String, message: String)? {
+    guard let language else {
+      guard variants[.other] == nil else { return nil }
+      return (
+        "plural-other-missing",
+        "\(subject) has no 'other' form; numbers of a missing category print nothing"
+      )
+    }
+    let gaps = PluralCoverage.gaps(
+      variants: variants, valueType: valueType, rules: PluralRules.forLanguage(language))
+    guard !gaps.isEmpty else { return nil }
+    let kind = PluralCoverage.isIntegerValueType(valueType) ? "whole numbers" : "numbers"
+    let list = gaps.map { gap in
+      let numbers =
+        gap.examples.isEmpty
+        ? "decimals"
+        : gap.examples.map(String.init).joined(separator: ", ") + (gap.hasMore ? "…" : "")
+      return "'\(gap.category.rawValue)' (\(numbers))"
+    }.joined(separator: ", ")
+    if variants[.other] == nil {
+      return (
+        "plural-other-missing",
+        "\(subject) has no 'other' form, and in \(language) \(kind) select \(list), which it lacks: they print nothing"
+      )
+    }
+    return (
+      "plural-form-missing",
+      "\(subject) lacks forms that \(kind) select in \(language): \(list); they print the 'other' form"
+    )
   }
 }

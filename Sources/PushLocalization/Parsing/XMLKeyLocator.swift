@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds where a key is written in an XML property list or a JSON catalog, so findings about
 /// `.stringsdict` and `.xcstrings` files carry a line and column like those about `.strings`
-/// (style.md §5). Foundation's readers give no positions; this scans the text once.
+/// (Architecture.md, house style 5). Foundation's readers give no positions; this scans the text
+/// once.
 struct KeyLocator: Sendable {
   private var occurrences: [String: [Int]] = [:]
   private let lines: LineIndex

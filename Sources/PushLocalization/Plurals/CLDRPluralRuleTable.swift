@@ -1,6 +1,6 @@
 /// CLDR cardinal plural rules, copied as text from unicode-org/cldr
-/// `common/supplemental/plurals.xml` (commit 004469dc, the newer of the two versions the spec
-/// read, §2.4: `es`, `it`, `pt` and `fr` have `many` for multiples of a million).
+/// `common/supplemental/plurals.xml` (commit 004469dc, the newer of the two versions that
+/// Localization.md §2.4 read: `es`, `it`, `pt` and `fr` have `many` for multiples of a million).
 ///
 /// Each rule keeps CLDR's `@integer`/`@decimal` samples: the tests check every sample against its
 /// category. Covers at least the languages issue 3 lists.
@@ -237,6 +237,23 @@ enum CLDRPluralRuleTable {
           "v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14 @integer 0, 5~19, 100, 1000, 10000, 100000, 1000000, …"
         ),
         (.other, "   @decimal 0.0~1.5, 10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0, …"),
+      ]),
+    Group(
+      locales: "be",
+      rules: [
+        (
+          .one,
+          "n % 10 = 1 and n % 100 != 11 @integer 1, 21, 31, 41, 51, 61, 71, 81, 101, 1001, … @decimal 1.0, 21.0, 31.0, 41.0, 51.0, 61.0, 71.0, 81.0, 101.0, 1001.0, …"
+        ),
+        (
+          .few,
+          "n % 10 = 2..4 and n % 100 != 12..14 @integer 2~4, 22~24, 32~34, 42~44, 52~54, 62, 102, 1002, … @decimal 2.0, 3.0, 4.0, 22.0, 23.0, 24.0, 32.0, 33.0, 102.0, 1002.0, …"
+        ),
+        (
+          .many,
+          "n % 10 = 0 or n % 10 = 5..9 or n % 100 = 11..14 @integer 0, 5~19, 100, 1000, 10000, 100000, 1000000, … @decimal 0.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0, …"
+        ),
+        (.other, "   @decimal 0.1~0.9, 1.1~1.7, 10.1, 100.1, 1000.1, …"),
       ]),
     Group(
       locales: "ga",

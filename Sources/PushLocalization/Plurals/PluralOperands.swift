@@ -1,5 +1,5 @@
 /// The operands of a number that CLDR plural rules test (UTS #35 Part 3, "Plural rules syntax";
-/// spec §2.4).
+/// Localization.md §2.4).
 ///
 /// Built from the number's decimal text, because visible fraction digits matter: `1` is `one` in
 /// English but `1.0` is `other`. `n` absolute value, `i` integer digits, `v` number of visible

@@ -1,5 +1,5 @@
 /// One CLDR plural rule condition, parsed from its text and evaluated on ``PluralOperands``
-/// (UTS #35 Part 3, "Plural rules syntax"; spec §2.4).
+/// (UTS #35 Part 3, "Plural rules syntax"; Localization.md §2.4).
 ///
 /// Grammar: `condition = and_condition ('or' and_condition)*`,
 /// `and_condition = relation ('and' relation)*`,
@@ -229,5 +229,16 @@ extension PluralRule.Relation {
       result = within && ranges.contains { $0.lowerBound <= value && value < $0.upperBound }
     }
     return negated ? !result : result
+  }
+}
+
+extension PluralRule {
+  /// The relations on `n` or `i`, the only operands that vary among whole numbers written
+  /// without a fraction (what `%d`, `%ld`, `%u`… print: `v w f t e c` are all 0 there): each
+  /// relation's modulus, if any, and the values it compares with.
+  var integerRelations: [(modulus: Int?, ranges: [ClosedRange<Int>])] {
+    alternatives.joined().filter { $0.operand == .n || $0.operand == .i }.map {
+      ($0.modulus, $0.ranges)
+    }
   }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// A property-list value as a strings file holds it: what `pushsim strings dump` prints.
 ///
-/// Text `.strings` files can only hold strings, arrays, dictionaries and data (spec §1.1); XML and
-/// binary property lists add numbers, booleans and dates.
+/// Text `.strings` files can only hold strings, arrays, dictionaries and data (Localization.md
+/// §1.1); XML and binary property lists add numbers, booleans and dates.
 public enum PropertyListValue: Sendable, Hashable {
   /// A string.
   case string(String)
@@ -75,8 +75,32 @@ public enum PropertyListValue: Sendable, Hashable {
     }
   }
 
+  /// JSON has no NaN or infinity: such a real prints as the string `"nan"`, `"inf"` or
+  /// `"-inf"`, and ``nonFinitePaths`` lists where, for the dump to report it.
+  static func nonFiniteText(_ real: Double) -> String {
+    real.isNaN ? "nan" : (real < 0 ? "-inf" : "inf")
+  }
+
+  /// Where this value holds a NaN or an infinite real (or date): paths such as
+  /// `key.NSStringLocalizedFormatKey` or `key[2]`, sorted.
+  public func nonFinitePaths(at path: String = "") -> [String] {
+    switch self {
+    case .real(let number), .date(let number):
+      return number.isFinite ? [] : [path]
+    case .array(let array):
+      return array.indices.flatMap { array[$0].nonFinitePaths(at: "\(path)[\($0)]") }
+    case .dictionary(let dictionary):
+      return dictionary.keys.sorted().flatMap { key in
+        dictionary[key]?.nonFinitePaths(at: path.isEmpty ? key : "\(path).\(key)") ?? []
+      }
+    case .string, .data, .integer, .boolean:
+      return []
+    }
+  }
+
   /// The value as a Foundation object for `JSONSerialization` (data as a base64 string, dates
-  /// as seconds since 1970), the way `pushsim strings dump` prints it.
+  /// as seconds since 1970, NaN and infinity as strings), the way `pushsim strings dump`
+  /// prints it.
   public var jsonObject: Any {
     switch self {
     case .string(let string): return string
@@ -84,9 +108,9 @@ public enum PropertyListValue: Sendable, Hashable {
     case .dictionary(let dictionary): return dictionary.mapValues(\.jsonObject)
     case .data(let bytes): return Data(bytes).base64EncodedString()
     case .integer(let integer): return integer
-    case .real(let real): return real
+    case .real(let real): return real.isFinite ? real : Self.nonFiniteText(real)
     case .boolean(let boolean): return boolean
-    case .date(let seconds): return seconds
+    case .date(let seconds): return seconds.isFinite ? seconds : Self.nonFiniteText(seconds)
     }
   }
 }

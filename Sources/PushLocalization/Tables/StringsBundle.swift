@@ -4,10 +4,11 @@ public import Foundation
 ///
 /// The folder holds `<lang>.lproj/Localizable.strings` and `Localizable.stringsdict` (and
 /// `Base.lproj`), and any number of `*.xcstrings` catalogs. For each localization the table is
-/// the `.strings` entries, then the `.stringsdict` entries on top (spec §2.2), then the entries
-/// every catalog in the folder has for that language (model-decisions.md §3). A file missing
+/// the `.strings` entries, then the `.stringsdict` entries on top (Localization.md §2.2), then the
+/// entries every catalog in the folder has for that language (Rules.md §3). A file missing
 /// from a localization is taken from `Base.lproj` when that has it (CFBundle's resource search
-/// order, spec §4.3). A table that fails to parse counts as empty, with an error (spec §2.2).
+/// order, Localization.md §4.3). A table that fails to parse counts as empty, with an error
+/// (Localization.md §2.2).
 public struct StringsBundle: Sendable {
   /// The app's development region (`CFBundleDevelopmentRegion`).
   public var developmentRegion: String
@@ -32,7 +33,7 @@ public struct StringsBundle: Sendable {
     return StringsTable()
   }
 
-  /// The localization a device with these preferred languages uses (model-decisions.md §3).
+  /// The localization a device with these preferred languages uses (Rules.md §3).
   public func match(preferredLanguages: [String]) -> LanguageMatcher.Match {
     LanguageMatcher(developmentRegion: developmentRegion)
       .match(preferred: preferredLanguages, available: localizations)
@@ -64,7 +65,7 @@ public struct StringsBundle: Sendable {
       let lproj = folder.appendingPathComponent(name)
       let stringsURL = lproj.appendingPathComponent("Localizable.strings")
       let dictURL = lproj.appendingPathComponent("Localizable.stringsdict")
-      // Every .lproj folder is a localization, with or without a Localizable table (spec
+      // Every .lproj folder is a localization, with or without a Localizable table (Localization.md
       // §4.3: CFBundle lists the .lproj directory names); without one, its keys are missing.
       bundle.tables[localization] = StringsTable()
       if manager.fileExists(atPath: stringsURL.path) {

@@ -1,9 +1,9 @@
 /// One localization's `Localizable` table: key → value, as CFBundle merges it.
 ///
-/// `.strings` entries first, then `.stringsdict` entries override the same keys (spec §2.2,
-/// model-decisions.md §3), then String Catalog entries for this language. Keys are
-/// case-sensitive (spec §1.6). A key missing here is missing: there is no per-key fallback to
-/// another language (spec §2.2).
+/// `.strings` entries first, then `.stringsdict` entries override the same keys (Localization.md
+/// §2.2, Rules.md §3), then String Catalog entries for this language. Keys are
+/// case-sensitive (Localization.md §1.6). A key missing here is missing: there is no per-key
+/// fallback to another language (Localization.md §2.2).
 public struct StringsTable: Sendable, Hashable {
   /// The entries by key.
   public var entries: [String: LocalizedValue]

@@ -1,5 +1,5 @@
 /// What APNs answers for a request: status, reason, and the push type and limit it judged by
-/// (spec §2.4; model-decisions.md §1).
+/// (Behavior.md §2.4; Rules.md §1).
 ///
 /// Build one with ``APNsVerdict/init(body:headers:)`` or, with payload reading and lint,
 /// through ``PayloadValidation``. All failures found are in ``diagnostics`` (errors, source
@@ -16,7 +16,8 @@ public struct APNsVerdict: Sendable, Hashable {
   public var pushType: PushType?
   /// Whether ``pushType`` was inferred because `apns-push-type` was absent.
   public var pushTypeWasInferred: Bool
-  /// The priority: the header, or 10 when absent (spec §2.2); `nil` when the header is invalid.
+  /// The priority: the header, or 10 when absent (Behavior.md §2.2); `nil` when the header is
+  /// invalid.
   public var priority: Int?
   /// The body size in bytes, counted on the exact bytes received.
   public var bytes: Int
@@ -54,7 +55,7 @@ public struct APNsVerdict: Sendable, Hashable {
   }
 }
 
-/// The `reason` strings of APNs's error responses that PushSim can produce (spec §2.4).
+/// The `reason` strings of APNs's error responses that PushSim can produce (Behavior.md §2.4).
 public enum APNsReason: String, Sendable, Hashable, Codable, CaseIterable {
   /// 400: empty body (or only whitespace).
   case payloadEmpty = "PayloadEmpty"
@@ -93,12 +94,12 @@ public enum APNsReason: String, Sendable, Hashable, Codable, CaseIterable {
     }
   }
 
-  /// Whether the reason is PushSim's own choice where Apple is silent (model-decisions.md §1).
+  /// Whether the reason is PushSim's own choice where Apple is silent (Rules.md §1).
   var isModel: Bool { self == .malformedPayload }
 }
 
 extension APNsVerdict {
-  /// The header checks of model-decisions.md §1, in APNs's order, then the body checks.
+  /// The header checks of Rules.md §1, in APNs's order, then the body checks.
   ///
   /// - Parameters:
   ///   - byteCount: the exact body size.
@@ -153,7 +154,7 @@ extension APNsVerdict {
       if priority == 10, headers.pushType == PushType.background.rawValue {
         reject(
           .badPriority, "apns-priority",
-          "a background push must use priority 5 (or 1); 10 is an error (spec §2.2)", .model)
+          "a background push must use priority 5 (or 1); 10 is an error (Behavior.md §2.2)", .model)
       }
     }
 
@@ -193,7 +194,7 @@ extension APNsVerdict {
     {
       reject(
         .badTopic, "apns-topic",
-        "a \(pushType.rawValue) push needs a topic ending in '\(suffix)' (spec §2.3), "
+        "a \(pushType.rawValue) push needs a topic ending in '\(suffix)' (Behavior.md §2.3), "
           + "found \(JSONWriter.quoted(topic))", .model)
     }
 
@@ -234,7 +235,7 @@ extension APNsVerdict {
     message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
       + "inferred 'background' (aps holds only content-available)", source: .lint)
 
-  /// `aps` holds `content-available` and nothing else (model-decisions.md §1 inference).
+  /// `aps` holds `content-available` and nothing else (Rules.md §1 inference).
   static func isContentAvailableOnly(_ root: JSONValue?) -> Bool {
     guard let aps = root?["aps"]?.objectValue, !aps.isEmpty else { return false }
     return aps.members.allSatisfy { $0.key == "content-available" }

@@ -1,4 +1,4 @@
-/// The APNs request headers PushSim judges, as the raw strings a provider sent (spec §2.2).
+/// The APNs request headers PushSim judges, as the raw strings a provider sent (Behavior.md §2.2).
 ///
 /// Values are kept exactly as given (`nil` when the header is absent) so that ``APNsVerdict``
 /// can reject malformed ones with APNs's reason (`BadPriority`, `BadCollapseId`, …).

@@ -1,8 +1,8 @@
-/// The `apns-push-type` header: what kind of push a request carries (spec §2.3).
+/// The `apns-push-type` header: what kind of push a request carries (Behavior.md §2.3).
 ///
 /// Its raw values are the 11 documented header spellings. The push type decides the payload
-/// size limit (spec §1.1: 5120 bytes for `voip`, 4096 for every other type) and the topic
-/// suffix APNs expects (spec table 2.3).
+/// size limit (Behavior.md §1.1: 5120 bytes for `voip`, 4096 for every other type) and the topic
+/// suffix APNs expects (Behavior.md table 2.3).
 public enum PushType: String, Sendable, Hashable, Codable, CaseIterable {
   /// Alert, sound or badge.
   case alert
@@ -27,10 +27,10 @@ public enum PushType: String, Sendable, Hashable, Codable, CaseIterable {
   /// WidgetKit widget reload.
   case widgets
 
-  /// The payload size limit in bytes (spec §1.1; model-decisions.md §1).
+  /// The payload size limit in bytes (Behavior.md §1.1; Rules.md §1).
   public var payloadLimit: Int { self == .voip ? 5120 : 4096 }
 
-  /// The suffix the `apns-topic` must end with (spec table 2.3); `nil` when the topic is the
+  /// The suffix the `apns-topic` must end with (Behavior.md table 2.3); `nil` when the topic is the
   /// bundle identifier (`alert`, `background`) or set by a certificate (`mdm`).
   public var topicSuffix: String? {
     switch self {

@@ -36,13 +36,13 @@ public struct Diagnostic: Sendable, Hashable, Codable {
   }
 }
 
-/// Whose rule a diagnostic or event rests on (model-decisions.md, introduction).
+/// Whose rule a diagnostic or event rests on (Rules.md, introduction).
 public enum DiagnosticSource: String, Sendable, Hashable, Codable, CaseIterable {
   /// Documented APNs server behaviour.
   case apns
   /// Documented iOS behaviour.
   case device
-  /// A PushSim model decision where Apple is silent (model-decisions.md).
+  /// A PushSim model decision where Apple is silent (Rules.md).
   case model
   /// Advice: legal, but probably not what the sender meant.
   case lint

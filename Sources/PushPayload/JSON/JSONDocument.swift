@@ -7,7 +7,7 @@ import Synchronization
 /// detection, the byte size of each part of a payload, and speed. The reader accepts exactly
 /// RFC 8259 JSON in UTF-8 (no byte order mark, no trailing commas, no comments, any value at the
 /// top level), bounds nesting depth, and never traps. Duplicate keys are kept; lookups take the
-/// last one, as Foundation does (model-decisions.md §1).
+/// last one, as Foundation does (Rules.md §1).
 ///
 /// - Complexity: parsing is O(n) in the number of bytes; ``position(ofByte:)`` builds a line
 ///   index once (O(n)) and then answers in O(log lines).
@@ -72,7 +72,7 @@ public struct JSONDocument: Sendable {
   public func value(at path: JSONPath) -> JSONValue? { root.value(at: path) }
 }
 
-/// A key written twice in one object (model-decisions.md §1: the last one wins, lint warning).
+/// A key written twice in one object (Rules.md §1: the last one wins, lint warning).
 public struct JSONDuplicateKey: Sendable, Hashable {
   /// The repeated key.
   public var key: String

@@ -28,7 +28,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
 /// Thrown by ``JSONDocument/init(parsing:maximumDepth:)``. The message says what was expected
 /// (`expected ',' or '}'`); ``byteOffset`` is the offset of the offending byte and
 /// ``position`` its line and column. A public struct over a private code so that new kinds of
-/// error can be added (style.md §5).
+/// error can be added (Architecture.md, house style 5).
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
   enum Code: Sendable, Hashable {
     case unexpectedEnd(expected: String)

@@ -1,8 +1,8 @@
 /// Writes compact JSON into a byte buffer: the output side of ``JSONDocument``.
 ///
-/// Used for `pushsim validate --format json` results, `pushsim strings dump` and the JSON text
-/// of non-string `loc-args` items (model-decisions.md §2). Strings are escaped per RFC 8259 §7: `"`, `\`
-/// and control characters; everything else is written as UTF-8 unchanged.
+/// Used for `pushsim validate --format json` results, `pushsim strings dump`, reports and the
+/// JSON text of non-string `loc-args` items (Rules.md §2). Strings are escaped per RFC 8259 §7
+/// (`"`, `\` and control characters); everything else is written as UTF-8 unchanged.
 public struct JSONWriter: Sendable {
   /// The bytes written so far.
   public var bytes: [UInt8] = []

@@ -1,6 +1,6 @@
 extension Payload {
   /// Lint: advice about a payload APNs accepts but that probably does not do what the sender
-  /// meant (issue 2; model-decisions.md §1, §2, §5).
+  /// meant (issue 2; Rules.md §1, §2, §5).
   ///
   /// - Parameters:
   ///   - verdict: APNs's verdict on the same request (push type, size, limit).
@@ -62,7 +62,7 @@ struct PayloadLinter {
   // MARK: - Push type and background pushes
 
   /// `alert` type with a content-available-only payload, and `background` type without
-  /// `content-available` (spec §2.2: the push type must match the payload).
+  /// `content-available` (Behavior.md §2.2: the push type must match the payload).
   private mutating func pushTypeMatchesPayload(_ aps: APS, _ pushType: PushType?) {
     guard !pushTypeWasInferred else { return }
     if pushType == .alert, aps.isBackgroundOnly {
@@ -85,12 +85,12 @@ struct PayloadLinter {
     if priority == nil {
       add(
         .warning, "background-priority", "apns-priority",
-        "no apns-priority means 10, but a background push must use 5 (spec §2.2)")
+        "no apns-priority means 10, but a background push must use 5 (Behavior.md §2.2)")
     } else if priority == "10", pushTypeWasInferred {
       add(
         .warning, "background-priority", "apns-priority",
         "priority 10 for a content-available-only push: APNs requires 5 for background pushes "
-          + "(spec §2.2)")
+          + "(Behavior.md §2.2)")
     }
   }
 
@@ -116,7 +116,7 @@ struct PayloadLinter {
     }
   }
 
-  /// The service extension runs only for a visible alert (model-decisions.md §7).
+  /// The service extension runs only for a visible alert (Rules.md §7).
   private mutating func mutableContentNeedsVisibleAlert(_ aps: APS) {
     guard aps.mutableContent, !(aps.alert?.hasVisibleText ?? false) else { return }
     add(
@@ -127,7 +127,7 @@ struct PayloadLinter {
 
   // MARK: - Keys
 
-  /// Custom keys inside `aps` or `aps.alert`: APNs ignores them (spec §1.1).
+  /// Custom keys inside `aps` or `aps.alert`: APNs ignores them (Behavior.md §1.1).
   private mutating func unknownKeys(_ aps: APS) {
     for key in aps.unknownKeys {
       add(
@@ -191,7 +191,7 @@ struct PayloadLinter {
       add(
         .warning, "literal-and-loc-key", "aps.alert.\(name)",
         "both '\(name)' and '\(keyName)': the localized text wins when the key resolves "
-          + "(model-decisions.md §3); send one")
+          + "(Rules.md §3); send one")
     }
     if locArgs != nil, locKey == nil {
       add(
@@ -262,7 +262,7 @@ struct PayloadLinter {
           add(
             .warning, "entitlement-missing", path,
             "\(what) needs the '\(entitlement)' entitlement, which the app does not have: it is "
-              + "delivered as active (model-decisions.md §5)", source: .model)
+              + "delivered as active (Rules.md §5)", source: .model)
         }
       } else {
         add(

@@ -1,4 +1,4 @@
-/// The `aps` dictionary, read with safe optional casts (spec §1.2; model-decisions.md §2).
+/// The `aps` dictionary, read with safe optional casts (Behavior.md §1.2; Rules.md §2).
 ///
 /// Every key of Apple's Table 1 is here, plus the Live Activity keys and `url-args`. A value of
 /// the wrong type is absent (or, for the flags, not set) and adds a diagnostic to
@@ -6,7 +6,8 @@
 public struct APS: Sendable, Equatable {
   /// `alert`.
   public var alert: Alert?
-  /// `badge`: a non-negative integer; `nil` leaves the badge unchanged, 0 clears it (spec §7.4).
+  /// `badge`: a non-negative integer; `nil` leaves the badge unchanged, 0 clears it (Behavior.md
+  /// §7.4).
   public var badge: Int?
   /// `sound` (string or critical dictionary).
   public var sound: Sound?
@@ -14,9 +15,9 @@ public struct APS: Sendable, Equatable {
   public var threadID: String?
   /// `category`: a registered UNNotificationCategory identifier.
   public var category: String?
-  /// `content-available: 1`: wake the app in the background (spec §7.1).
+  /// `content-available: 1`: wake the app in the background (Behavior.md §7.1).
   public var contentAvailable: Bool
-  /// `mutable-content: 1`: run the service extension (spec §6.1).
+  /// `mutable-content: 1`: run the service extension (Behavior.md §6.1).
   public var mutableContent: Bool
   /// `target-content-id`: the scene to bring forward.
   public var targetContentID: String?
@@ -47,7 +48,7 @@ public struct APS: Sendable, Equatable {
   public var inputPushChannel: String?
   /// Safari website push `url-args`.
   public var urlArguments: [String]?
-  /// Keys inside `aps` that Apple does not define (APNs ignores them, spec §1.1).
+  /// Keys inside `aps` that Apple does not define (APNs ignores them, Behavior.md §1.1).
   public var unknownKeys: [String]
 
   /// Creates an empty `aps` (nothing set).
@@ -58,7 +59,7 @@ public struct APS: Sendable, Equatable {
     unknownKeys = []
   }
 
-  /// The level the device uses: the one written, else `.active` (spec §5.1).
+  /// The level the device uses: the one written, else `.active` (Behavior.md §5.1).
   public var effectiveInterruptionLevel: InterruptionLevel { interruptionLevel ?? .active }
 
   /// Whether this is a Live Activity push (it has an `event` or a `content-state`).
@@ -67,11 +68,11 @@ public struct APS: Sendable, Equatable {
   /// Whether the push shows or sounds something: an alert, a sound or a badge.
   public var hasVisibleContent: Bool { alert != nil || sound != nil || badge != nil }
 
-  /// A background push in the sense of model-decisions.md §6: `content-available` and no
+  /// A background push in the sense of Rules.md §6: `content-available` and no
   /// alert, sound or badge.
   public var isBackgroundOnly: Bool { contentAvailable && !hasVisibleContent }
 
-  /// The keys Apple defines inside `aps` (spec §1.2 and the keys listed after it).
+  /// The keys Apple defines inside `aps` (Behavior.md §1.2 and the keys listed after it).
   public static let knownKeys: Set<String> = [
     "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
     "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "stale-date",

@@ -1,10 +1,10 @@
-/// `aps.alert`: what a notification displays (spec §1.3, Apple Table 2).
+/// `aps.alert`: what a notification displays (Behavior.md §1.3, Apple Table 2).
 ///
 /// A string alert is the body. The dictionary form carries literal texts, localization keys and
 /// their arguments, and legacy keys. Live Activity alerts may write `title` and `body` as
-/// `{"loc-key": …, "loc-args": […]}` objects (spec §1.3, [LA]); those fill ``titleLocKey`` /
+/// `{"loc-key": …, "loc-args": […]}` objects (Behavior.md §1.3, [LA]); those fill ``titleLocKey`` /
 /// ``titleLocArguments`` and ``locKey`` / ``locArguments``. Values of the wrong type are absent,
-/// with a diagnostic (model-decisions.md §2).
+/// with a diagnostic (Rules.md §2).
 public struct Alert: Sendable, Hashable {
   /// How the alert was written.
   public enum Form: String, Sendable, Hashable {
@@ -40,7 +40,7 @@ public struct Alert: Sendable, Hashable {
   public var actionLocKey: String?
   /// `action`: Safari website push button label.
   public var action: String?
-  /// `summary-arg`: kept, ignored for display since iOS 15 (model-decisions.md §2).
+  /// `summary-arg`: kept, ignored for display since iOS 15 (Rules.md §2).
   public var summaryArgument: String?
   /// `summary-arg-count`: kept, ignored for display since iOS 15.
   public var summaryArgumentCount: Int?
@@ -79,7 +79,7 @@ public struct Alert: Sendable, Hashable {
 
   /// Whether the alert can show text: a title, subtitle or body, literal or localized.
   ///
-  /// The service extension runs only for a visible alert (model-decisions.md §7); a loc-key
+  /// The service extension runs only for a visible alert (Rules.md §7); a loc-key
   /// counts, since it shows at least the key itself.
   public var hasVisibleText: Bool {
     // Checked one by one: an array literal here allocated on every lint run.

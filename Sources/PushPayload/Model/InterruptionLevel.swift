@@ -1,7 +1,7 @@
 /// How urgently a notification asks for attention (`UNNotificationInterruptionLevel`, iOS 15+).
 ///
-/// Raw values are the payload spellings of `aps.interruption-level` (spec §5.1). The order of
-/// the cases is the order of urgency, so levels compare with `<`.
+/// Raw values are the payload spellings of `aps.interruption-level` (Behavior.md §5.1). The order
+/// of the cases is the order of urgency, so levels compare with `<`.
 public enum InterruptionLevel: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
   /// List only: no sound, no screen wake.
   case passive

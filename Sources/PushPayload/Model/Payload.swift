@@ -1,6 +1,6 @@
-/// A push payload as the device reads it: `userInfo` and a typed `aps` (spec §1.1–§1.6).
+/// A push payload as the device reads it: `userInfo` and a typed `aps` (Behavior.md §1.1–§1.6).
 ///
-/// Reading never fails: a value of the wrong type is treated as model-decisions.md §2 says and
+/// Reading never fails: a value of the wrong type is treated as Rules.md §2 says and
 /// adds a ``Diagnostic`` with its JSON path. A root that is not an object gives an empty
 /// ``aps`` (APNs rejects such a body; see ``APNsVerdict``).
 public struct Payload: Sendable {
@@ -17,7 +17,7 @@ public struct Payload: Sendable {
   ///
   /// - Parameters:
   ///   - pushType: the request's push type, when known; a `liveactivity` push takes any
-  ///     `relevance-score` (spec §1.2).
+  ///     `relevance-score` (Behavior.md §1.2).
   ///   - ignoredTopLevelKeys: top-level keys that are not the app's data, such as
   ///     `Simulator Target Bundle` in Xcode `.apns` files; left out of ``customKeys``.
   public init(json: JSONValue, pushType: PushType? = nil, ignoredTopLevelKeys: Set<String> = []) {
@@ -37,7 +37,7 @@ public struct Payload: Sendable {
   }
 
   /// The payload as an iOS app receives it in `UNNotificationContent.userInfo`: the whole JSON
-  /// object, `aps` included (spec §1.1), as `String`, `Int`/`Double`, `Bool`, arrays and
+  /// object, `aps` included (Behavior.md §1.1), as `String`, `Int`/`Double`, `Bool`, arrays and
   /// dictionaries.
   public var userInfo: [AnyHashable: Any] {
     json.foundationValue as? [AnyHashable: Any] ?? [:]

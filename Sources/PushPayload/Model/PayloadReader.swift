@@ -1,4 +1,4 @@
-/// Reads `aps` with safe optional casts and the wrong-type rules of model-decisions.md §2.
+/// Reads `aps` with safe optional casts and the wrong-type rules of Rules.md §2.
 ///
 /// Each rule that fires adds a warning with the value's JSON path, the rule's code and its
 /// `source` (`device` where iOS behaviour is documented, `model` where PushSim decides).
@@ -136,7 +136,7 @@ struct PayloadReader {
     aps.unknownKeys = unknown
   }
 
-  // MARK: - Rules of model-decisions.md §2
+  // MARK: - Rules of Rules.md §2
 
   private mutating func readBadge(_ value: JSONValue, parent: JSONPath) -> Int? {
     var path: JSONPath { parent.appending("badge") }

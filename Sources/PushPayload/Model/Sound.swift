@@ -1,8 +1,8 @@
-/// `aps.sound`: a sound file name, or the critical-alert dictionary (spec §1.2, §1.4).
+/// `aps.sound`: a sound file name, or the critical-alert dictionary (Behavior.md §1.2, §1.4).
 ///
 /// The string form names a file the app ships (`"default"` is the system sound). The dictionary
 /// form (`{"critical": 1, "name": "…", "volume": 0.8}`) is for critical alerts, which need an
-/// Apple-issued entitlement and the `criticalAlert` authorization (spec §1.4).
+/// Apple-issued entitlement and the `criticalAlert` authorization (Behavior.md §1.4).
 public struct Sound: Sendable, Hashable {
   /// How the sound was written in the payload.
   public enum Form: String, Sendable, Hashable {
@@ -16,7 +16,7 @@ public struct Sound: Sendable, Hashable {
   public var name: String?
   /// `critical: 1` in the dictionary form.
   public var isCritical: Bool
-  /// `volume` in the dictionary form, clamped into 0…1 (spec §1.4).
+  /// `volume` in the dictionary form, clamped into 0…1 (Behavior.md §1.4).
   public var volume: Double?
   /// Which form the payload used.
   public var form: Form

@@ -1,5 +1,5 @@
 /// What `pushsim validate --app FILE` checks a payload against: the app's registered
-/// categories, shipped sounds and entitlements (cli.md; scenario-format.md, `app`).
+/// categories, shipped sounds and entitlements (CommandLine.md; ScenarioFormat.md, `app`).
 ///
 /// A small view of the app description; the device layer reads the full configuration.
 public struct AppFacts: Sendable, Hashable {
@@ -10,7 +10,7 @@ public struct AppFacts: Sendable, Hashable {
   /// Entitlements: `time-sensitive`, `critical-alerts`.
   public var entitlements: Set<String>
   /// `developmentRegion`: the localization used when no preferred language matches
-  /// (model-decisions.md §3); `nil` when the description does not say (the default is `en`).
+  /// (Rules.md §3); `nil` when the description does not say (the default is `en`).
   public var developmentRegion: String?
 
   /// Creates app facts.

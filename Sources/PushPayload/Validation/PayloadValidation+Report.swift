@@ -1,5 +1,5 @@
 extension PayloadValidation {
-  /// Writes the JSON result of `pushsim validate --format json` (cli.md):
+  /// Writes the JSON result of `pushsim validate --format json` (CommandLine.md):
   /// `{"accepted", "httpStatus", "reason", "pushType", "bytes", "limit", "diagnostics": [...]}`,
   /// preceded by `"line": N` for `--jsonl`.
   public func writeJSON(into writer: inout JSONWriter, line: Int? = nil) {
@@ -41,7 +41,7 @@ extension PayloadValidation {
     return writer.bytes
   }
 
-  /// Writes one diagnostic as `{"severity", "code", "path", "message", "source"}` (cli.md).
+  /// Writes one diagnostic as `{"severity", "code", "path", "message", "source"}` (CommandLine.md).
   static func writeDiagnostic(_ diagnostic: Diagnostic, into writer: inout JSONWriter) {
     writer.raw("{\"severity\":")
     writer.string(diagnostic.severity.rawValue)

@@ -1,5 +1,5 @@
 /// Everything PushSim says about one push request before the device sees it: APNs's verdict,
-/// the payload as the device reads it, and lint (spec §1–§2; model-decisions.md §1–§2).
+/// the payload as the device reads it, and lint (Behavior.md §1–§2; Rules.md §1–§2).
 ///
 /// This is what `pushsim validate` prints. Diagnostics come in a fixed order: the verdict's,
 /// then duplicate keys, then reading (wrong types), then lint.

@@ -7,12 +7,12 @@ extension ConfigurationDocument {
   var node: Node { Node(root: JSONValue(.object(object)), source: source) }
 
   /// The device settings this `device` section describes, defaults filled in
-  /// (scenario-format.md, device).
+  /// (ScenarioFormat.md, device).
   public func deviceConfiguration() throws(ScenarioError) -> DeviceConfiguration {
     try DeviceConfiguration(decoding: node)
   }
 
-  /// The app this `app` section describes, defaults filled in (scenario-format.md, app).
+  /// The app this `app` section describes, defaults filled in (ScenarioFormat.md, app).
   public func appConfiguration() throws(ScenarioError) -> AppConfiguration {
     try AppConfiguration(decoding: node)
   }
@@ -22,7 +22,7 @@ extension DeviceConfiguration {
   /// The fields of a `device` section.
   static let scenarioFields = [
     "languages", "now", "timeZone", "locked", "muted", "online", "focus", "scheduledSummary",
-    "silentPushBudgetPerHour",
+    "silentPushBudgetPerHour", "userAllowsNotifications",
   ]
 
   /// Reads a `device` section (whole, or a `set` step's part); absent fields keep their
@@ -68,6 +68,9 @@ extension DeviceConfiguration {
       }
       let apps = try summary.optional("apps")?.strings() ?? []
       scheduledSummary = ScheduledSummaryConfiguration(times: times, apps: apps)
+    }
+    if let node = object.optional("userAllowsNotifications") {
+      userAllowsNotifications = try node.bool()
     }
     if let node = object.optional("silentPushBudgetPerHour") {
       let budget = try node.int()

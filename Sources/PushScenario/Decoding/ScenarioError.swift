@@ -1,8 +1,8 @@
 /// A scenario that cannot be used: a file that does not read, JSON that does not parse, or a
-/// field, step or value the scenario format (scenario-format.md) does not allow.
+/// field, step or value the scenario format (ScenarioFormat.md) does not allow.
 ///
 /// Printed as the compilers print errors, `file:line:column: error: message`, so editors jump to
-/// it; `pushsim run` exits with status 2 on it (cli.md).
+/// it; `pushsim run` exits with status 2 on it (CommandLine.md).
 public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Where the problem is, when a position is known.
   public var location: SourceLocation?

@@ -2,7 +2,7 @@ public import Foundation
 import PushDevice
 import PushPayload
 
-/// Reads scenario files (scenario-format.md) into ``Scenario`` values.
+/// Reads scenario files (ScenarioFormat.md) into ``Scenario`` values.
 ///
 /// Decoding is PushSim's own, on top of the payload layer's JSON reader, so every error has an
 /// exact position: `Scenarios/x.json:14:9: error: unknown step "tapp"; expected one of push, …`.
@@ -61,7 +61,7 @@ public struct ScenarioLoader: Sendable {
 
   /// Every scenario the paths name (files, or folders searched as ``scenarioFiles(in:directory:)``
   /// does), keeping those whose name contains `filter` (case-insensitive), as `pushsim run` and
-  /// `pushsim docs` take them (cli.md).
+  /// `pushsim docs` take them (CommandLine.md).
   ///
   /// - Throws: ``ScenarioError`` for the first file that cannot be used, or when no scenario is
   ///   left to play.
@@ -183,7 +183,7 @@ public struct ScenarioLoader: Sendable {
 
   /// An `.apns` file (what `xcrun simctl push` reads) as a scenario of one push: its
   /// `Simulator Target Bundle` names the app, the rest is the payload, every setting is the
-  /// default (scenario-format.md, .apns files).
+  /// default (ScenarioFormat.md, .apns files).
   func loadAPNSFile(_ source: SourceFile) throws(ScenarioError) -> Scenario {
     let root = try Self.parse(source)
     let (body, bundleID) = try Self.apnsBody(root)

@@ -1,7 +1,7 @@
 import PushDevice
 import PushPayload
 
-/// The shape of `expect` checks (scenario-format.md, expect). The `device` and `app` sections are
+/// The shape of `expect` checks (ScenarioFormat.md, expect). The `device` and `app` sections are
 /// checked by decoding them into the device's own configuration types.
 enum Schemas {
   static let appStates = AppState.allCases.map(\.rawValue)
@@ -15,7 +15,7 @@ enum Schemas {
     "suppressed", "silent", "throttled", "discarded", "extension.started", "extension.finished",
     "extension.timeout", "media.fetched", "media.failed", "attachment.rejected", "presented",
     "badge", "tap", "action", "dismiss", "clear", "unlock", "route", "route.unmatched",
-    // The device's decision steps and state changes (scenario-format.md lists the kinds "at
+    // The device's decision steps and state changes (ScenarioFormat.md lists the kinds "at
     // least"): checks may name these too, e.g. a `focus` event with source `model`.
     "level", "focus", "sound", "alert", "provisional", "foreground", "badge.unchanged", "wake",
     "summary", "extension.skipped", "app.state", "lock", "mute", "offline", "online",

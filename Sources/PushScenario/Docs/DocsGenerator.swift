@@ -8,7 +8,7 @@ import Synchronization
 /// The runner calls back after every step with the device as the step left it; the generator
 /// reads from it, there and then, everything a page shows about the step: the events it caused,
 /// a push's verdict and diagnostics, and a ``PhoneSnapshot`` of the phone. The runner's result
-/// adds the failed checks. Nothing about iOS behaviour is decided here (architecture.md:
+/// adds the failed checks. Nothing about iOS behaviour is decided here (Architecture.md:
 /// reports are views of the event log and the state).
 ///
 /// - Complexity: memory grows with the steps and what each drawing shows, not with the whole
@@ -203,13 +203,13 @@ private struct PageBuilder: Sendable {
     return paths
   }
 
-  /// `aps` keys iOS reads (spec §1).
+  /// `aps` keys iOS reads (Behavior.md §1).
   static let apsKeys: Set<String> = [
     "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
     "target-content-id", "interruption-level", "relevance-score", "filter-criteria",
     "stale-date", "content-state", "timestamp", "event", "dismissal-date",
   ]
-  /// `aps.alert` keys iOS reads (spec §1.2).
+  /// `aps.alert` keys iOS reads (Behavior.md §1.2).
   static let alertKeys: Set<String> = [
     "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args",
     "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args", "summary-arg",

@@ -4,7 +4,7 @@ public import PushPayload
 /// One scenario as the documentation site shows it: a view of the runner's results.
 ///
 /// Everything here comes from the scenario file, the event log and the state after each step
-/// (architecture.md: reports compute nothing of their own). ``DocsSite`` renders it.
+/// (Architecture.md: reports compute nothing of their own). ``DocsSite`` renders it.
 public struct DocsScenario: Sendable {
   /// The scenario's `name`.
   public var name: String

@@ -2,7 +2,7 @@ public import Foundation
 import PushPayload
 
 /// The behaviour documentation site: `index.html`, a page per scenario, a stylesheet and the
-/// attachment images, written by `pushsim docs` (cli.md).
+/// attachment images, written by `pushsim docs` (CommandLine.md).
 ///
 /// The pages are static HTML5 in UTF-8: they fetch nothing (no fonts, scripts or images from
 /// anywhere; the only script is the index's inline search filter) and work from a `file://`
@@ -310,7 +310,7 @@ public struct DocsSite: Sendable {
       title = "documented iOS behaviour"
     case .model:
       label = "model"
-      title = "PushSim's model where Apple is silent (model-decisions.md)"
+      title = "PushSim's model where Apple is silent (Rules.md)"
     case .lint:
       label = "lint"
       title = "advice: legal, but probably not what the sender meant"

@@ -3,7 +3,7 @@ public import PushPayload
 /// A payload printed as indented JSON in HTML, with the keys that mattered marked.
 ///
 /// Members keep their source order, duplicates included; an earlier duplicate is struck
-/// through, because the last one wins (model-decisions.md §1). A key a diagnostic names is
+/// through, because the last one wins (Rules.md §1). A key a diagnostic names is
 /// marked with the diagnostic's severity (its message in the `title`); a key the device or the
 /// app read is marked as used. Every key and string is escaped twice over: JSON escapes for
 /// the listing, then HTML escapes, so payload text never becomes markup.

@@ -3,7 +3,7 @@ public import PushPayload
 
 /// What the phone shows at one moment of a scenario: the view model the documentation draws.
 ///
-/// A snapshot holds only what is visible (model-decisions.md §4–§5): whether the screen is
+/// A snapshot holds only what is visible (Rules.md §4–§5): whether the screen is
 /// locked and lit, the clock, Focus and the ring/silent switch, the app icon's badge, the banner
 /// if one came down, and the Notification Center's groups as the lock screen stacks them (the
 /// leading notification, how many more are under it and the group's summary line). It is built
@@ -18,7 +18,7 @@ public struct PhoneSnapshot: Sendable, Hashable {
   /// the Home Screen and the list is the Notification Center).
   public var isLocked: Bool
   /// Whether the screen is lit (a presented notification wakes a locked phone; passive and
-  /// quietly delivered ones do not, spec §5.1).
+  /// quietly delivered ones do not, Behavior.md §5.1).
   public var isScreenLit: Bool
   /// The active Focus's name, if one is on.
   public var focus: String?
@@ -30,7 +30,7 @@ public struct PhoneSnapshot: Sendable, Hashable {
   public var appName: String
   /// The banner that came down at this moment, if any (unlocked phone).
   public var banner: Card?
-  /// The Notification Center's groups, newest group first (model-decisions.md §4).
+  /// The Notification Center's groups, newest group first (Rules.md §4).
   public var groups: [Group]
   /// A notification the user is long-pressing, with its action buttons.
   public var longPress: LongPress?
@@ -62,7 +62,7 @@ public struct PhoneSnapshot: Sendable, Hashable {
   ///
   /// `title`, `subtitle` and `body` are what the card shows: with previews hidden they are the
   /// app name (or the title, with `hiddenPreviewsShowTitle`) and the category's placeholder
-  /// (model-decisions.md §5.8), and ``hidesPreview`` is set.
+  /// (Rules.md §5 step 8), and ``hidesPreview`` is set.
   public struct Card: Sendable, Hashable {
     /// The scenario's push id (`m1`).
     public var push: String
@@ -101,7 +101,7 @@ public struct PhoneSnapshot: Sendable, Hashable {
     }
   }
 
-  /// A stack of notifications: the leading (newest) one on top (spec §4).
+  /// A stack of notifications: the leading (newest) one on top (Behavior.md §4).
   public struct Group: Sendable, Hashable {
     /// The thread identifier (`""` for the app's own group).
     public var thread: String
@@ -110,7 +110,7 @@ public struct PhoneSnapshot: Sendable, Hashable {
     /// How many notifications are under the leading one.
     public var moreCount: Int
     /// The summary line (`categorySummaryFormat`, or "N more notifications"); `nil` for a
-    /// group of one (model-decisions.md §4).
+    /// group of one (Rules.md §4).
     public var summary: String?
 
     /// Creates a group.

@@ -25,7 +25,7 @@ public struct Failure: Sendable, Equatable {
 }
 
 /// Compares an `expect` object with the device's state, written as JSON with the same field
-/// names (scenario-format.md, expect).
+/// names (ScenarioFormat.md, expect).
 ///
 /// - Objects match partially: only the fields written are compared.
 /// - `center`, `summary` and `routes` (and every other array) match exactly in length and order,

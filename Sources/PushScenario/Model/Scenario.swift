@@ -1,12 +1,12 @@
 public import PushPayload
 
 /// A scenario: a device, an app and a timeline of steps on a virtual clock
-/// (scenario-format.md). Built by ``ScenarioLoader`` from a `.json` or `.apns` file and played
+/// (ScenarioFormat.md). Built by ``ScenarioLoader`` from a `.json` or `.apns` file and played
 /// by ``ScenarioRunner``.
 public struct Scenario: Sendable {
   /// What the scenario shows (`name`; the file name when absent).
   public var name: String
-  /// Optional prose naming the iOS behaviour and its spec section.
+  /// Optional prose naming the iOS behaviour and the Behavior.md or Rules.md section it shows.
   public var description: String?
   /// The scenario file, as the user named it.
   public var file: String
@@ -41,7 +41,7 @@ public struct Scenario: Sendable {
 
 /// A `device` or `app` section as JSON, where it was written, and how `set` steps change it.
 ///
-/// Kept as JSON because the `set` step's rule is a JSON rule (scenario-format.md, steps):
+/// Kept as JSON because the `set` step's rule is a JSON rule (ScenarioFormat.md, steps):
 /// objects merge field by field, arrays and values replace.
 public struct ConfigurationDocument: Sendable {
   /// The section's fields.

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Reading the scenario format's durations and times (scenario-format.md, introduction).
+/// Reading the scenario format's durations and times (ScenarioFormat.md, introduction).
 ///
 /// Durations are a number and a unit: `"250ms"`, `"30s"`, `"5m"`, `"2h"`, `"1d"`; the number may
 /// have a fraction (`"1.2s"`) and parts may follow one another (`"1h30m"`). Times are ISO 8601

@@ -2,7 +2,7 @@ import Foundation
 public import PushPayload
 
 /// One step of a scenario: a push, a wait, a settings change, a user action or checks
-/// (scenario-format.md, steps).
+/// (ScenarioFormat.md, steps).
 public struct Step: Sendable {
   /// 1-based position in `steps`, as failures name it.
   public var number: Int
@@ -80,7 +80,7 @@ public struct Step: Sendable {
   public static let keywords = ["push", "wait", "set", "tap", "dismiss", "clear", "expect"]
 }
 
-/// A push APNs receives: exact bytes and request headers (scenario-format.md, `push`).
+/// A push APNs receives: exact bytes and request headers (ScenarioFormat.md, `push`).
 public struct PushStep: Sendable {
   /// The name later steps use (`push-N` by default).
   public var id: String
@@ -110,7 +110,7 @@ public struct PushStep: Sendable {
     self.origin = origin
   }
 
-  /// The headers a push step may set (scenario-format.md).
+  /// The headers a push step may set (ScenarioFormat.md).
   public static let headerNames = [
     "apns-push-type", "apns-priority", "apns-collapse-id", "apns-expiration", "apns-topic",
     "apns-id",
@@ -152,7 +152,7 @@ public struct TapStep: Sendable, Hashable {
 ///
 /// Objects match partially; `center`, `summary` and `routes` match exactly in length and order
 /// (elements partially); `events` and `diagnostics` match as an ordered subsequence; numbers
-/// compare within 1e-9 (scenario-format.md, expect). See ``ExpectationMatcher``.
+/// compare within 1e-9 (ScenarioFormat.md, expect). See ``ExpectationMatcher``.
 public struct Expectation: Sendable {
   /// The `expect` object.
   public var checks: JSONObject

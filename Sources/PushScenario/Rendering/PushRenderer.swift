@@ -3,7 +3,7 @@ public import PushDevice
 public import PushLocalization
 public import PushPayload
 
-/// What the device shows for one payload (cli.md, `pushsim render`).
+/// What the device shows for one payload (CommandLine.md, `pushsim render`).
 ///
 /// Built on ``Device`` with a one-push run, so it shows exactly what a scenario would: APNs's
 /// verdict, the language choice, localization, the service extension and the safe reading of
@@ -73,7 +73,7 @@ public struct RenderedPush: Sendable {
   public var accepted: Bool { record.status != .rejected }
 
   /// `{"language", "title", "subtitle", "body", "thread", "category", "interruptionLevel",
-  /// "relevanceScore", "sound", "badge", "serviceExtension", "diagnostics"}` (cli.md), then
+  /// "relevanceScore", "sound", "badge", "serviceExtension", "diagnostics"}` (CommandLine.md), then
   /// `status`, `httpStatus` and `reason`.
   public var json: JSONValue {
     var object = JSONObject()

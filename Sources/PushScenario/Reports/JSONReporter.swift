@@ -2,7 +2,7 @@ import Foundation
 import PushDevice
 public import PushPayload
 
-/// The JSON report (cli.md, `pushsim run --format json`): one document,
+/// The JSON report (CommandLine.md, `pushsim run --format json`): one document,
 /// `{"scenarios": [{"name", "file", "passed", "failures", "events", "final"}], "passed", "failed"}`,
 /// plus each scenario's `description` and `steps` (when each step ran and which events it caused).
 /// `final` uses the field names `expect` uses (`center`, `summary`, `badge`, `routes`,

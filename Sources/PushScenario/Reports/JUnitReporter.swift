@@ -1,5 +1,5 @@
-/// The JUnit XML report (cli.md, `pushsim run --format junit`): one `<testcase>` per scenario,
-/// a `<failure>` listing its failed checks, and the transcript in `<system-out>`, for CI
+/// The JUnit XML report (CommandLine.md, `pushsim run --format junit`): one `<testcase>` per
+/// scenario, a `<failure>` listing its failed checks, and the transcript in `<system-out>`, for CI
 /// systems that read JUnit files.
 public struct JUnitReporter: Sendable {
   /// The `<testsuite>` name: `pushsim run`, or one per shard (`pushsim run (shard 2/4)`) so

@@ -2,8 +2,8 @@ import Foundation
 import PushDevice
 import PushPayload
 
-/// The transcript people read (cli.md, `pushsim run`): for each scenario its name, a line per
-/// event in aligned columns (`+0:00:05  m1  delivered  "Nuevo mensaje"`), the reason in plain
+/// The transcript people read (CommandLine.md, `pushsim run`): for each scenario its name, a line
+/// per event in aligned columns (`+0:00:05  m1  delivered  "Nuevo mensaje"`), the reason in plain
 /// words with its source tag, the final Notification Center drawn as indented groups, then
 /// `PASS` or `FAIL` with each failed check; the last line counts them.
 public struct TextReporter: Sendable {

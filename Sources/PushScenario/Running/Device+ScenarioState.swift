@@ -2,7 +2,7 @@ import PushDevice
 import PushPayload
 
 extension Device {
-  /// The device's state with the field names `expect` uses (scenario-format.md, expect):
+  /// The device's state with the field names `expect` uses (ScenarioFormat.md, expect):
   /// `push`, `notification`, `center`, `summary`, `badge`, `routes`, `app`, `events`,
   /// `diagnostics`. Built from the device's own views; nothing is decided here.
   ///
@@ -58,7 +58,7 @@ extension Device {
 extension PushRecord {
   /// `{"status", "httpStatus", "reason", "identifier"}` as `expect.push` reads it; with
   /// `apnsFacts` (for checks; reports keep the short form) also what APNs judged by:
-  /// `bytes`, `pushType`, `priority`, `collapseId` (spec §1.1, §2.2).
+  /// `bytes`, `pushType`, `priority`, `collapseId` (Behavior.md §1.1, §2.2).
   func scenarioJSON(apnsFacts: Bool) -> JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "status", value: JSONValue(.string(status.rawValue))))

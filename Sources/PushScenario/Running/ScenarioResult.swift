@@ -4,7 +4,7 @@ public import PushPayload
 
 /// What playing one scenario produced: the device's event log, its final state, and every
 /// failed check. Reports are views of this value; they compute nothing of their own
-/// (architecture.md, Data).
+/// (Architecture.md, Data).
 public struct ScenarioResult: Sendable {
   /// The scenario's name.
   public var name: String

@@ -3,7 +3,7 @@ public import PushDevice
 import PushPayload
 
 /// Plays a scenario on a simulated device and checks its expectations
-/// (scenario-format.md; architecture.md, `PushScenario`).
+/// (ScenarioFormat.md; Architecture.md, `PushScenario`).
 ///
 /// Steps run in order on the device's virtual clock; a push step runs the whole pipeline
 /// before the next step starts. A failed check or a step that cannot be carried out (tapping
@@ -25,10 +25,16 @@ public struct ScenarioRunner: Sendable {
   }
 
   /// Why `scenario` cannot be played with this runner's code, or `nil` when it can: an app
-  /// with `"serviceExtension": {"kind": "app"}` needs the extension from Swift.
-  public func missingPiece(for scenario: Scenario) -> String? {
-    guard let configuration = try? scenario.app.appConfiguration() else { return nil }
-    return code.missingPiece(for: configuration)
+  /// with `"serviceExtension": {"kind": "app"}` needs its extension from Swift. The error
+  /// points at the `kind` value.
+  public func missingPiece(for scenario: Scenario) -> ScenarioError? {
+    guard let configuration = try? scenario.app.appConfiguration(),
+      let message = code.missingPiece(for: configuration)
+    else { return nil }
+    let kind = scenario.app.object.member("serviceExtension")?.value.objectValue?.member("kind")
+    guard let kind else { return ScenarioError(file: scenario.file, message) }
+    return ScenarioError(
+      at: scenario.app.source.location(ofByte: kind.value.byteRange.lowerBound), message)
   }
 
   /// Plays `scenario` and returns its events, final state and failures.

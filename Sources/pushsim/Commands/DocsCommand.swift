@@ -1,7 +1,7 @@
 import Foundation
 import PushScenario
 
-/// `pushsim docs [PATH ...] --out DIR` (cli.md): plays scenarios and writes the behaviour
+/// `pushsim docs [PATH ...] --out DIR` (CommandLine.md): plays scenarios and writes the behaviour
 /// documentation site, which draws what the phone shows after every step.
 ///
 /// PATH works as for `pushsim run` (files or folders; no PATH means `Scenarios/`). Every file is

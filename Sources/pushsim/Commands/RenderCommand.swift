@@ -3,7 +3,7 @@ import PushDevice
 import PushPayload
 import PushScenario
 
-/// `pushsim render FILE` (cli.md): what the device shows for one payload.
+/// `pushsim render FILE` (CommandLine.md): what the device shows for one payload.
 ///
 /// FILE is a payload `.json` or an `.apns` file (its `Simulator Target Bundle` names the app).
 /// The push runs through the device exactly as in a scenario of one push; the command only

@@ -1,7 +1,7 @@
 import Foundation
 import PushScenario
 
-/// `pushsim run [PATH ...]` (cli.md): plays scenarios and checks their expectations.
+/// `pushsim run [PATH ...]` (CommandLine.md): plays scenarios and checks their expectations.
 ///
 /// A PATH is a scenario `.json`, an `.apns` file, or a folder searched recursively for both
 /// (`*.app.json` files are app files, not scenarios); no PATH means `Scenarios/`. Every file is
@@ -82,7 +82,7 @@ enum RunCommand {
     let runner = ScenarioRunner()
     for scenario in scenarios {
       if let missing = runner.missingPiece(for: scenario) {
-        Console.error("\(scenario.file): error: \(missing)")
+        Console.error(missing.description)
         return .unusable
       }
     }

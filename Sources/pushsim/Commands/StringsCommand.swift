@@ -1,22 +1,26 @@
 import Foundation
 import PushLocalization
+import PushPayload
 
-/// `pushsim strings lint PATH ...` and `pushsim strings dump FILE` (cli.md).
+/// `pushsim strings lint PATH ...` and `pushsim strings dump FILE` (CommandLine.md).
 ///
 /// Parses flags and calls ``StringsLinter`` and ``StringsDump`` in PushLocalization.
 enum StringsCommand {
   static let usage = """
-    USAGE: pushsim strings lint PATH ... [--format text|json]
+    USAGE: pushsim strings lint PATH ... [--payload FILE ...] [--format text|json]
            pushsim strings dump FILE [--format text|json]
 
     lint   Check .strings (UTF-8 or UTF-16, text, XML or binary plist), .stringsdict and
            .xcstrings files, or folders of them: syntax errors with file:line:column, entries
-           Apple's parser silently drops, duplicate keys, specifiers other than %@ and %n$@,
-           keys missing from some localization. Exit 1 when there is an error.
+           Apple's parser silently drops, duplicate keys, plural forms the language needs,
+           keys missing from some localization. Specifiers other than %@ and %n$@ matter only
+           in a push's loc-key: they are warned about in the keys the --payload files use,
+           else counted in one info line. Exit 1 when there is an error.
     dump   Print the table the device loads as one JSON object (key → value; for
            .stringsdict the entry's dictionary; for .xcstrings {"<lang>": {key: value}}).
 
     OPTIONS:
+      --payload FILE       A push payload (.json or .apns) whose loc-keys to check (repeatable).
       --format text|json   Output format (default text; for dump both are the same JSON).
       -h, --help           Show this help.
 
@@ -24,7 +28,7 @@ enum StringsCommand {
 
   static func main(_ arguments: [String]) async -> ExitStatus {
     let parsed: Arguments
-    switch Arguments.forCommand(arguments, options: ["format"], help: usage) {
+    switch Arguments.forCommand(arguments, options: ["format", "payload"], help: usage) {
     case .proceed(let arguments): parsed = arguments
     case .exit(let status): return status
     }
@@ -40,7 +44,7 @@ enum StringsCommand {
     let paths = Array(parsed.positionals.dropFirst())
     switch action {
     case "lint":
-      return lint(paths, json: format == "json")
+      return lint(paths, payloads: parsed.options["payload"] ?? [], json: format == "json")
     case "dump":
       return dump(paths)
     default:
@@ -49,12 +53,17 @@ enum StringsCommand {
     }
   }
 
-  private static func lint(_ paths: [String], json: Bool) -> ExitStatus {
+  private static func lint(_ paths: [String], payloads: [String], json: Bool) -> ExitStatus {
     guard !paths.isEmpty else {
       Console.error("error: 'pushsim strings lint' needs at least one PATH")
       return .unusable
     }
-    let report = StringsLinter().lint(paths: paths)
+    var pushKeys: Set<String>?
+    for path in payloads {
+      guard let keys = locKeys(ofPayload: path) else { return .unusable }
+      pushKeys = (pushKeys ?? []).union(keys)
+    }
+    let report = StringsLinter(pushKeys: pushKeys).lint(paths: paths)
     for path in report.unusablePaths {
       Console.error("\(path): error: no such file or folder")
     }
@@ -90,6 +99,24 @@ enum StringsCommand {
       Console.write(text)
     }
     return report.errorCount > 0 ? .failure : .success
+  }
+
+  /// The `title-loc-key`, `subtitle-loc-key` and `loc-key` of a payload file (an `.apns` file's
+  /// extra keys are ignored); `nil`, with the error printed, when it cannot be read.
+  private static func locKeys(ofPayload path: String) -> Set<String>? {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      Console.error("\(path): error: cannot read the payload file")
+      return nil
+    }
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(parsing: Array(data))
+    } catch {
+      Console.error("\(path):\(error.line):\(error.column): error: \(error.message)")
+      return nil
+    }
+    guard let alert = Payload(document: document).aps.alert else { return [] }
+    return Set([alert.titleLocKey, alert.subtitleLocKey, alert.locKey].compactMap { $0 })
   }
 
   private static func dump(_ paths: [String]) -> ExitStatus {

@@ -11,7 +11,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// `pushsim validate [FILE|-]`: what APNs would answer for a payload, plus lint (cli.md).
+/// `pushsim validate [FILE|-]`: what APNs would answer for a payload, plus lint (CommandLine.md).
 ///
 /// Parses flags, reads the input and calls ``PayloadValidation``; all judgement is in
 /// `PushPayload`.

@@ -3,8 +3,8 @@ import PushDevice
 import PushPayload
 import Synchronization
 
-/// The seam for `pushsim validate --strings DIR` (cli.md): checks every loc-key of a payload in
-/// every localization of a strings folder, with ``LocalizationCheck`` from PushDevice.
+/// The seam for `pushsim validate --strings DIR` (CommandLine.md): checks every loc-key of a
+/// payload in every localization of a strings folder, with ``LocalizationCheck`` from PushDevice.
 ///
 /// The folder is loaded once per run (payloads in `--jsonl` share it).
 enum ValidateStrings {

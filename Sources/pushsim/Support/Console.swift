@@ -10,7 +10,7 @@ import Foundation
 
 /// Standard output and error, and whether colour may be used on them.
 ///
-/// Colour only on a terminal and never when `NO_COLOR` is set (cli.md).
+/// Colour only on a terminal and never when `NO_COLOR` is set (CommandLine.md).
 enum Console {
   /// Whether standard output is a terminal that accepts colour.
   static var colorEnabled: Bool {

@@ -1,4 +1,4 @@
-/// Exit statuses shared by every subcommand (cli.md).
+/// Exit statuses shared by every subcommand (CommandLine.md).
 enum ExitStatus: Int32 {
   /// All went as expected.
   case success = 0

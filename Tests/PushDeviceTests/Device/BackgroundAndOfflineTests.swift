@@ -3,7 +3,7 @@ import PushDevice
 import PushPayload
 import Testing
 
-/// model-decisions.md §6: background pushes and delivery while offline.
+/// Rules.md §6: background pushes and delivery while offline.
 @Suite struct BackgroundAndOfflineTests {
   typealias T = DeviceTesting
 

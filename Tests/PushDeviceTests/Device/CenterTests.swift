@@ -3,7 +3,7 @@ import PushDevice
 import PushPayload
 import Testing
 
-/// model-decisions.md §4: the notification center.
+/// Rules.md §4: the notification center.
 @Suite struct CenterTests {
   typealias T = DeviceTesting
 

@@ -4,7 +4,7 @@ import PushLocalization
 import PushPayload
 import Testing
 
-/// model-decisions.md §3 as the device applies it: content is localized for the device's
+/// Rules.md §3 as the device applies it: content is localized for the device's
 /// languages before presentation; category texts use the chosen table too.
 @Suite struct DeviceLocalizationTests {
   static let strings = StringsBundle(

@@ -3,7 +3,7 @@ import PushDevice
 import PushPayload
 import Testing
 
-/// model-decisions.md §5: presentation, step by step.
+/// Rules.md §5: presentation, step by step.
 @Suite struct PresentationTests {
   typealias T = DeviceTesting
 

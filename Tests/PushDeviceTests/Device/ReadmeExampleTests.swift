@@ -1,3 +1,4 @@
+import Foundation
 import PushDevice
 import PushPayload
 import Testing
@@ -42,5 +43,46 @@ import Testing
     #expect(device.routes.map(\.name) == ["chat"])
     #expect(device.appStatus.state == .foreground)
     #expect(device.events.jsonText.hasPrefix("[{\"time\":"))
+  }
+
+  /// The README's extension ("Your own extension"), verbatim.
+  struct Decorate: ServiceExtension {
+    func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
+      -> NotificationContent
+    {
+      var content = request.content
+      content.title = "🛍 " + content.title
+      if let address = content.payload["image"]?.stringValue, let url = URL(string: address) {
+        let media = try await context.fetchMedia(from: url)
+        let file = try context.writeAttachmentFile(media.data, type: media.type)
+        content.attachments = [NotificationAttachment(identifier: "image", url: file)]
+      }
+      return content
+    }
+    func timeWillExpire() async -> NotificationContent? { nil }  // nil: show the original
+  }
+
+  /// The README's view model, verbatim.
+  @MainActor final class InboxModel {
+    let phone = DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.chat"),
+      code: AppCode(router: ChatRouter(), serviceExtension: { Decorate() }))
+    var shown: [String] = []
+
+    func simulate(_ payload: JSONValue) async {
+      await phone.receive(payload, id: "m1")  // the extension runs inside
+      shown = await phone.read { $0.center.flatMap(\.notifications) }
+    }
+  }
+
+  @MainActor @Test func theViewModelExampleRunsTheExtension() async throws {
+    let model = InboxModel()
+    await model.simulate(
+      ["aps": ["alert": ["title": "New in"], "mutable-content": 1], "chat-id": "c1"])
+    #expect(model.shown == ["m1"])
+    let title = await model.phone.read { $0.notification("m1")?.title }
+    #expect(title == "🛍 New in")
+    try await model.phone.tap("m1")
+    #expect(await model.phone.read { $0.routes.map(\.name) } == ["chat"])
   }
 }

@@ -3,7 +3,7 @@ import PushDevice
 import PushPayload
 import Testing
 
-/// model-decisions.md §8: taps, actions, dismissals and routing.
+/// Rules.md §8: taps, actions, dismissals and routing.
 @Suite struct ResponseTests {
   typealias T = DeviceTesting
 

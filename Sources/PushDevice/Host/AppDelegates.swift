@@ -1,0 +1,60 @@
+public import PushPayload
+
+/// The app's `UNUserNotificationCenterDelegate`, as the device calls it (Behavior.md §7.3, §8).
+///
+/// A ``DeviceHost`` given one (``AppCode/delegate``) asks it how to present a notification
+/// that arrives while the app is in the foreground, and hands it every response (a tap, an
+/// action with its text, a dismiss for a category with `customDismissAction`). The
+/// `UserNotifications` module adapts an app's real delegate to this protocol.
+public protocol NotificationDelegate: Sendable {
+  /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`: the options to present
+  /// `notification` with while the app is in the foreground, or `nil` when the app does not
+  /// implement the method (the app's configured `foregroundPresentation` then applies).
+  func willPresent(_ notification: NotificationResponse.Notification) async
+    -> Set<PresentationOption>?
+
+  /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: the app handles the
+  /// response; returns whether it called the completion handler.
+  func didReceive(_ response: NotificationResponse) async -> AppCallCompletion
+}
+
+/// The app's `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`, as the
+/// device calls it for a push with `content-available` (Behavior.md §7.1, §7.5).
+public protocol RemoteNotificationHandler: Sendable {
+  /// Runs the app's handler on the push's payload; returns what it passed to the completion
+  /// handler.
+  func didReceiveRemoteNotification(_ payload: JSONValue) async -> AppCallCompletion
+}
+
+/// How a call into the app's code ended.
+public enum AppCallCompletion: Sendable, Equatable {
+  /// The completion handler was called (with a background fetch result, for a background push:
+  /// `newData`, `noData` or `failed`).
+  case completed(result: String?)
+  /// The completion handler was not called within the time allowed: iOS logs a warning (and, for
+  /// a background push, may stop waking the app).
+  case notCompleted
+  /// The app does not implement the method.
+  case notImplemented
+}
+
+/// Calls the device makes into the app's code after a step, in order (``Device/pendingAppCalls``).
+public enum AppCall: Sendable, Equatable {
+  /// `didReceive` on the delegate, for a response to `push`.
+  case didReceive(push: String, response: NotificationResponse)
+  /// `didReceiveRemoteNotification` for `push`, with its payload.
+  case remoteNotification(push: String, payload: JSONValue)
+}
+
+/// Which calls into the app's code a host carries out (``Device/hostedCalls``); the device only
+/// queues those.
+public struct HostedCalls: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// The delegate's `willPresent`, for a notification arriving in the foreground.
+  public static let willPresent = HostedCalls(rawValue: 1 << 0)
+  /// The delegate's `didReceive`, for responses.
+  public static let didReceive = HostedCalls(rawValue: 1 << 1)
+  /// The app delegate's `didReceiveRemoteNotification`, for `content-available` pushes.
+  public static let remoteNotification = HostedCalls(rawValue: 1 << 2)
+}

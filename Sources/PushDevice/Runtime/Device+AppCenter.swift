@@ -1,0 +1,209 @@
+public import Foundation
+import PushPayload
+
+/// When a local notification fires: the trigger of a `UNNotificationRequest` the app adds
+/// (Behavior.md §7.6), in the device's virtual time.
+public enum LocalTrigger: Sendable, Equatable {
+  /// No trigger: delivered at once.
+  case immediately
+  /// `UNTimeIntervalNotificationTrigger`: after `interval` seconds, again every `interval`
+  /// when it repeats.
+  case timeInterval(TimeInterval, repeats: Bool)
+  /// `UNCalendarNotificationTrigger`: at the next date matching `components` in the device's
+  /// time zone, and at each later match when it repeats.
+  case calendar(DateComponents, repeats: Bool)
+}
+
+/// A local notification waiting for its trigger.
+public struct PendingLocalNotification: Sendable, Equatable {
+  /// The request as the app added it.
+  public var request: NotificationRequest
+  /// Its trigger.
+  public var trigger: LocalTrigger
+  /// When it fires next.
+  public var fireDate: Date
+  /// Order of addition (to keep the soonest 64 stably).
+  var sequence: Int
+}
+
+/// Why an app's local notification was refused (`UNErrorCode`).
+public enum LocalNotificationError: Error, Sendable, Equatable {
+  /// Notifications are not allowed for the app (`UNErrorCodeNotificationsNotAllowed`).
+  case notificationsNotAllowed
+  /// A calendar trigger no date matches (`UNErrorCodeNotificationInvalidNoDate`).
+  case invalidNoDate
+}
+
+extension Device {
+  /// iOS keeps the soonest 64 local notifications an app schedules and discards the rest
+  /// (Behavior.md §7.6).
+  public static let maximumPendingLocalNotifications = 64
+
+  /// The local notifications waiting for their triggers, soonest first
+  /// (`pendingNotificationRequests`).
+  public var pendingLocalNotifications: [PendingLocalNotification] {
+    localPending.values.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
+  }
+
+  /// The app asks for permission (`requestAuthorization(options:)`): the prompt shows once,
+  /// while the status is `notDetermined`, and the user answers as
+  /// ``DeviceConfiguration/userAllowsNotifications`` says; `provisional` is granted without a
+  /// prompt. Returns whether alerts are allowed now.
+  public mutating func requestAuthorization(
+    _ options: Set<NotificationAuthorization.Option>, provisional: Bool = false
+  ) -> Bool {
+    var authorization = app.authorization
+    switch authorization.status {
+    case .notDetermined where provisional:
+      authorization = NotificationAuthorization(status: .provisional, options: options)
+      log(
+        .authorizationRequested, nil, .device,
+        "the app asks for provisional authorization: granted without a prompt")
+    case .notDetermined:
+      let allows = configuration.userAllowsNotifications
+      authorization = NotificationAuthorization(
+        status: allows ? .authorized : .denied, options: allows ? options : [])
+      log(
+        .authorizationRequested, nil, .device,
+        "the app asks for permission: the user taps "
+          + (allows ? "Allow" : "Don't Allow") + " (the prompt is shown only once)",
+        ["granted": .init(.bool(allows))])
+    case .authorized, .provisional, .denied:
+      log(
+        .authorizationRequested, nil, .device,
+        "the app asks for permission again: no prompt, the status stays "
+          + authorization.status.rawValue)
+    }
+    app.authorization = authorization
+    return authorization.status == .authorized || authorization.status == .provisional
+  }
+
+  /// The app schedules a local notification (`add(_:)`): delivered through presentation,
+  /// grouping and Notification Center when its trigger fires, with no APNs step and no
+  /// service extension (Behavior.md §7.6). Adding an identifier again replaces its request.
+  ///
+  /// - Throws: ``LocalNotificationError`` when notifications are not allowed or a calendar
+  ///   trigger matches no date.
+  public mutating func addLocalNotification(_ request: NotificationRequest, trigger: LocalTrigger)
+    throws(LocalNotificationError)
+  {
+    let status = app.authorization.status
+    guard status == .authorized || status == .provisional else {
+      log(
+        .localRefused, nil, .device,
+        "the app adds local notification \(request.identifier), but notifications are not allowed")
+      throw .notificationsNotAllowed
+    }
+    guard let fireDate = nextFireDate(trigger, after: clock.now, first: true) else {
+      throw .invalidNoDate
+    }
+    localSequence += 1
+    localPending[request.identifier] = PendingLocalNotification(
+      request: request, trigger: trigger, fireDate: fireDate, sequence: localSequence)
+    log(
+      .localScheduled, nil, .device,
+      "the app schedules local notification \(request.identifier) for "
+        + VirtualTimeFormat.text(fireDate),
+      ["identifier": .init(.string(request.identifier))])
+    if localPending.count > Self.maximumPendingLocalNotifications,
+      let latest = pendingLocalNotifications.last
+    {
+      localPending[latest.request.identifier] = nil
+      log(
+        .localDiscarded, nil, .device,
+        "more than \(Self.maximumPendingLocalNotifications) pending local notifications: iOS "
+          + "keeps the soonest and discards \(latest.request.identifier)")
+    }
+    clock.schedule(.localNotification(identifier: request.identifier), at: fireDate)
+    if fireDate <= clock.now { fireLocalNotification(request.identifier) }
+  }
+
+  /// The app removes pending local notifications (`removePendingNotificationRequests`).
+  public mutating func removePendingLocalNotifications(_ identifiers: [String]) {
+    for identifier in identifiers { localPending[identifier] = nil }
+  }
+
+  /// The app removes all pending local notifications.
+  public mutating func removeAllPendingLocalNotifications() {
+    localPending = [:]
+  }
+
+  /// The app removes delivered notifications (`removeDeliveredNotifications(withIdentifiers:)`),
+  /// as a chat app does when a message was read on another device: they leave Notification
+  /// Center (status `removed`).
+  public mutating func removeDeliveredNotifications(_ identifiers: [String]) {
+    var removed: [String] = []
+    for identifier in identifiers {
+      guard let entry = store.remove(identifier: identifier) else { continue }
+      setStatus(entry.push, .removed, reason: "removed by the app")
+      removed.append(entry.push)
+    }
+    log(
+      .centerRemoved, nil, .device,
+      "the app removes \(removed.count) delivered notification(s) from Notification Center",
+      ["notifications": .init(.array(removed.map { .init(.string($0)) }))])
+  }
+
+  /// The app removes every delivered notification.
+  public mutating func removeAllDeliveredNotifications() {
+    removeDeliveredNotifications(store.newestFirst().map(\.request.identifier))
+  }
+
+  /// The app sets its icon's badge (`setBadgeCount(_:)`).
+  public mutating func setBadgeCount(_ count: Int) {
+    badge = max(0, count)
+    log(
+      .badge, nil, .device,
+      count == 0 ? "the app clears its badge" : "the app sets its badge to \(badge)",
+      ["badge": .init(.number(JSONNumber(badge)))])
+  }
+
+  /// The app replaces its notification categories (`setNotificationCategories(_:)`).
+  public mutating func setCategories(_ categories: [NotificationCategory]) {
+    app.categories = categories
+  }
+
+  // MARK: Firing
+
+  /// A local notification's trigger fired: present it, and schedule the next firing when it
+  /// repeats.
+  mutating func fireLocalNotification(_ identifier: String) {
+    guard var pending = localPending[identifier], pending.fireDate <= clock.now else { return }
+    localFirings += 1
+    let push = "local-\(localFirings)"
+    if let next = nextFireDate(pending.trigger, after: clock.now, first: false) {
+      pending.fireDate = next
+      localPending[identifier] = pending
+      clock.schedule(.localNotification(identifier: identifier), at: next)
+    } else {
+      localPending[identifier] = nil
+    }
+    recordOrder.append(push)
+    records[push] = PushRecord(id: push, received: clock.now)
+    log(
+      .localFired, push, .device,
+      "local notification \(identifier) fires: no APNs step, no service extension",
+      ["identifier": .init(.string(identifier))])
+    let request = NotificationRequest(
+      identifier: identifier, content: pending.request.content, date: clock.now)
+    records[push]?.requestIdentifier = identifier
+    present(push, request: request)
+  }
+
+  /// The next date `trigger` fires after `date` (`nil`: never).
+  func nextFireDate(_ trigger: LocalTrigger, after date: Date, first: Bool) -> Date? {
+    switch trigger {
+    case .immediately:
+      return first ? date : nil
+    case .timeInterval(let interval, let repeats):
+      guard interval > 0, first || repeats else { return nil }
+      return date.addingTimeInterval(interval)
+    case .calendar(let components, let repeats):
+      guard first || repeats else { return nil }
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = clock.timeZone
+      return calendar.nextDate(
+        after: date, matching: components, matchingPolicy: .nextTime, direction: .forward)
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package import PushDevice
+
+/// The options key of a type hint: a UTI string (`"public.jpeg"`) that overrides the file
+/// extension (`UNNotificationAttachmentOptionsTypeHintKey`).
+public let UNNotificationAttachmentOptionsTypeHintKey = "UNNotificationAttachmentOptionsTypeHintKey"
+/// The options key that hides the thumbnail: a Boolean (`UNNotificationAttachmentOptionsThumbnailHiddenKey`).
+public let UNNotificationAttachmentOptionsThumbnailHiddenKey =
+  "UNNotificationAttachmentOptionsThumbnailHiddenKey"
+/// The options key of the thumbnail's clipping rectangle: a normalized `CGRect` dictionary
+/// (`X`, `Y`, `Width`, `Height` in 0…1) (`UNNotificationAttachmentOptionsThumbnailClippingRectKey`).
+public let UNNotificationAttachmentOptionsThumbnailClippingRectKey =
+  "UNNotificationAttachmentOptionsThumbnailClippingRectKey"
+/// The options key of the thumbnail's frame (animated image) or time in seconds (movie)
+/// (`UNNotificationAttachmentOptionsThumbnailTimeKey`).
+public let UNNotificationAttachmentOptionsThumbnailTimeKey =
+  "UNNotificationAttachmentOptionsThumbnailTimeKey"
+
+/// A media file shown with a notification (`UNNotificationAttachment`).
+///
+/// The initializer checks the file as iOS does (Behavior.md §6.3) and throws a ``UNError``:
+/// - not a `file:` URL, no such file, a folder or an unreadable file: `attachmentInvalidURL`;
+/// - a type (from ``UNNotificationAttachmentOptionsTypeHintKey``, else the file extension) that
+///   is not a supported image, audio or movie type: `attachmentUnrecognizedType`;
+/// - an empty file or one over its kind's limit (image 10 MiB, audio 5 MiB, movie 50 MiB):
+///   `attachmentInvalidFileSize`;
+/// - leading bytes that are not of the type: `attachmentCorrupt` (Rules.md §7).
+///
+/// An empty identifier is replaced by a unique one, as iOS does. The class is open, so an app's
+/// extension may add a convenience initializer that calls this one.
+///
+/// Deliberate difference: iOS moves the file into its attachment store when the notification is
+/// scheduled or delivered; this initializer leaves it where it is, and the hosting device does
+/// the move.
+open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
+  /// The identifier (a generated UUID when created with `""`).
+  open private(set) var identifier: String
+  /// The file's URL.
+  open private(set) var url: URL
+  /// The file's uniform type identifier (`public.jpeg`).
+  open private(set) var type: String
+  /// The options the attachment was created with, read into their typed form.
+  let options: NotificationAttachment.Options
+
+  /// Creates an attachment for a local file, checking it as iOS does.
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier; `""` makes a unique one.
+  ///   - url: A `file:` URL of a readable file.
+  ///   - options: The `UNNotificationAttachmentOptions…Key` values; wrongly typed values are
+  ///     ignored (`source: model`).
+  /// - Throws: A ``UNError`` whose code says why the file was refused.
+  public init(identifier: String, url: URL, options: [AnyHashable: Any]? = nil) throws {
+    let parsed = Self.parse(options ?? [:])
+    let candidate = NotificationAttachment(identifier: identifier, url: url, options: parsed)
+    switch AttachmentValidator().validate(candidate, fallbackIdentifier: UUID().uuidString) {
+    case .success(let valid):
+      self.identifier = valid.identifier
+      self.url = valid.url
+      self.type = valid.type
+      self.options = valid.options
+    case .failure(let error):
+      throw UNError.make(Self.code(for: error.code), error.reason)
+    }
+    super.init()
+  }
+
+  init(validated attachment: NotificationAttachment) {
+    identifier = attachment.identifier
+    url = attachment.url
+    type = attachment.type
+    options = attachment.options
+    super.init()
+  }
+
+  /// Whether the thumbnail is hidden (``UNNotificationAttachmentOptionsThumbnailHiddenKey``).
+  package var isThumbnailHidden: Bool { options.thumbnailHidden }
+
+  /// The attachment as PushDevice's value type.
+  package var deviceAttachment: NotificationAttachment {
+    NotificationAttachment(identifier: identifier, url: url, type: type, options: options)
+  }
+
+  /// Attachments are immutable: a copy is the same object (`NSCopying`).
+  open func copy(with zone: NSZone? = nil) -> Any { self }
+
+  /// Attachments are equal when identifier, URL and type are.
+  open override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UNNotificationAttachment else { return false }
+    return identifier == other.identifier && url == other.url && type == other.type
+  }
+
+  /// A hash of the identifier.
+  open override var hash: Int { identifier.hashValue }
+
+  /// `<UNNotificationAttachment: identifier: …, URL: …, type: …>`.
+  open override var description: String {
+    "<UNNotificationAttachment: identifier: \(identifier), URL: \(url.absoluteString), type: \(type)>"
+  }
+
+  static func code(for code: AttachmentValidationError.Code) -> UNError.Code {
+    switch code {
+    case .attachmentInvalidURL: .attachmentInvalidURL
+    case .attachmentUnrecognizedType: .attachmentUnrecognizedType
+    case .attachmentInvalidFileSize: .attachmentInvalidFileSize
+    case .attachmentCorrupt: .attachmentCorrupt
+    }
+  }
+
+  static func parse(_ options: [AnyHashable: Any]) -> NotificationAttachment.Options {
+    var parsed = NotificationAttachment.Options()
+    parsed.typeHint = options[UNNotificationAttachmentOptionsTypeHintKey] as? String
+    parsed.thumbnailHidden =
+      (options[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? Bool) ?? false
+    parsed.thumbnailTime = number(options[UNNotificationAttachmentOptionsThumbnailTimeKey])
+    if let rect = options[UNNotificationAttachmentOptionsThumbnailClippingRectKey]
+      as? [AnyHashable: Any],
+      let x = number(rect["X"]), let y = number(rect["Y"]),
+      let width = number(rect["Width"]), let height = number(rect["Height"])
+    {
+      parsed.thumbnailClippingRect = .init(x: x, y: y, width: width, height: height)
+    }
+    return parsed
+  }
+
+  /// A number given as `NSNumber`, `Double`, `Int` or `CGFloat`.
+  private static func number(_ value: Any?) -> Double? {
+    switch value {
+    case let number as NSNumber: number.doubleValue
+    case let double as Double: double
+    case let integer as Int: Double(integer)
+    case let float as CGFloat: Double(float)
+    default: nil
+    }
+  }
+
+  /// The thumbnail's clipping rectangle, normalized (0…1), if one was given.
+  package var thumbnailClippingRect: CGRect? {
+    options.thumbnailClippingRect.map {
+      CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+    }
+  }
+
+  /// The thumbnail's frame or time, if one was given.
+  package var thumbnailTime: Double? { options.thumbnailTime }
+}
