@@ -3,9 +3,10 @@ import Foundation
 /// Plays the scenarios of a suite on several cores (`pushsim run --jobs N`), with results in
 /// the suite's order, so every report is byte for byte the one a single job gives.
 ///
-/// Each scenario plays on its own device: scenarios share nothing but the runner's app code,
-/// so playing them at once changes no result. At most `jobs` play at a time, and at most
-/// `2 × jobs` finished results wait for an earlier one.
+/// Each scenario plays on its own device and shares nothing with the others but the runner's
+/// app code, so playing them at once changes no result as long as that code keeps no state
+/// from one scenario to the next (the built-in router, extension and fetcher keep none). At
+/// most `jobs` play at a time, and at most `2 × jobs` finished results wait for an earlier one.
 public struct SuiteRunner: Sendable {
   /// The runner each scenario plays with (and the app code it carries).
   public var runner: ScenarioRunner
