@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each scenario plays on its own device and shares nothing with the others but the runner's
 /// app code, so playing them at once changes no result as long as that code keeps no state
-/// from one scenario to the next (the built-in router, extension and fetcher keep none). At
+/// from one scenario to the next (`pushsim run` passes none: each device builds its own). At
 /// most `jobs` play at a time, and at most `2 × jobs` finished results wait for an earlier one.
 public struct SuiteRunner: Sendable {
   /// The runner each scenario plays with (and the app code it carries).
