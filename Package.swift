@@ -15,7 +15,7 @@ let package = Package(
   targets: [
     // MARK: Library layers (one way: payload → localization → device → scenario)
     .target(name: "PushPayload"),
-    .target(name: "PushLocalization"),
+    .target(name: "PushLocalization", dependencies: ["PushPayload"]),
     .target(name: "PushDevice", dependencies: ["PushPayload", "PushLocalization"]),
     .target(name: "PushScenario", dependencies: ["PushDevice", "PushPayload", "PushLocalization"]),
 

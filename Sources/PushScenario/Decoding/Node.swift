@@ -28,6 +28,9 @@ public struct Node: Sendable {
     self.keyOffset = keyOffset
   }
 
+  /// The byte offset of the value, resolved to a position only when a message needs it.
+  public var anchor: SourceAnchor { source.anchor(atByte: value.byteRange.lowerBound) }
+
   /// The position of the value.
   public var location: SourceLocation { source.location(ofByte: value.byteRange.lowerBound) }
 

@@ -175,7 +175,8 @@ struct ScenarioDecoder {
   private func decodeSteps(_ node: Node) throws(ScenarioError) -> [Step] {
     let nodes = try node.array()
     var context = ShapeContext(knownPushes: [], laterPushes: Self.pushIDs(in: nodes))
-    var firstUse: [String: SourceLocation] = [:]
+    // Byte offsets: a position is resolved only for the message of a duplicate.
+    var firstUse: [String: SourceAnchor] = [:]
     var pushCount = 0
     var waited = Duration.zero
     var steps: [Step] = []
@@ -209,9 +210,9 @@ struct ScenarioDecoder {
         if let earlier = firstUse[push.id] {
           let at = try field.object(allowing: nil).optional("id")?.location ?? field.location
           throw ScenarioError(
-            at: at, "duplicate push id \"\(push.id)\"; first used at \(earlier)")
+            at: at, "duplicate push id \"\(push.id)\"; first used at \(earlier.location)")
         }
-        firstUse[push.id] = field.location
+        firstUse[push.id] = field.anchor
         context.knownPushes.insert(push.id)
         action = .push(push)
       case "wait":
@@ -238,7 +239,7 @@ struct ScenarioDecoder {
         action = .expect(Expectation(checks: Self.canonicalEventTimes(checks)))
       }
       steps.append(
-        Step(number: index + 1, note: note, location: stepNode.location, action: action))
+        Step(number: index + 1, note: note, at: stepNode.anchor, action: action))
     }
     return steps
   }

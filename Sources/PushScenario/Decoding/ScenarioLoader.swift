@@ -91,8 +91,7 @@ public struct ScenarioLoader: Sendable {
   ) throws(ScenarioError) -> [Scenario] {
     var scenarios: [Scenario] = []
     for path in paths {
-      let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
-      let root = FileCheck.problem(listingFolderAt: url.path) == nil ? url : nil
+      let root = Self.root(of: path, in: directory)
       for file in try Self.scenarioFiles(in: [path], directory: directory) {
         scenarios.append(try load(path: file, in: directory, root: root))
       }
@@ -105,6 +104,13 @@ public struct ScenarioLoader: Sendable {
       throw ScenarioError(file: nil, "no scenario\(named) in \(paths.joined(separator: ", "))")
     }
     return scenarios
+  }
+
+  /// The tree the scenarios found under `path` may refer into: the folder itself, or `nil`
+  /// when `path` names a file.
+  static func root(of path: String, in directory: URL) -> URL? {
+    let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+    return FileCheck.problem(listingFolderAt: url.path) == nil ? url : nil
   }
 
   /// The scenario files a list of paths names: files as given, folders searched recursively
@@ -228,7 +234,7 @@ public struct ScenarioLoader: Sendable {
     return Scenario(
       name: name, file: source.path, device: ConfigurationDocument(source: source),
       app: ConfigurationDocument(object: app, source: source),
-      steps: [Step(number: 1, location: root.location, action: .push(push))])
+      steps: [Step(number: 1, at: root.anchor, action: .push(push))])
   }
 
   /// The payload bytes of an `.apns` file and the bundle id it names (``APNsFile``: every

@@ -27,7 +27,8 @@ public struct JSONReporter: Sendable {
     return JSONValue(.object(root))
   }
 
-  private func scenario(_ result: ScenarioResult) -> JSONValue {
+  /// One scenario's object in `scenarios`.
+  func scenario(_ result: ScenarioResult) -> JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "name", value: JSONValue(.string(result.name))))
     if let description = result.description {
