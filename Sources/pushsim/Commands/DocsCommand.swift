@@ -1,5 +1,6 @@
 import Foundation
 import PushScenario
+import PushSimDocs
 
 /// `pushsim docs [PATH ...] --out DIR` (CommandLine.md): plays scenarios and writes the behaviour
 /// documentation site, which draws what the phone shows after every step.

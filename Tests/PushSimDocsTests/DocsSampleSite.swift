@@ -1,6 +1,7 @@
 import Foundation
 import PushPayload
 import PushScenario
+import PushSimDocs
 import PushSimTestSupport
 
 /// A hand-built site that exercises every part of the drawing, independent of the runner:

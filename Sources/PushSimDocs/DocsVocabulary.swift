@@ -1,4 +1,5 @@
 import PushDevice
+public import PushScenario
 
 /// Words the documentation uses for steps and for the iOS behaviours a scenario shows.
 ///

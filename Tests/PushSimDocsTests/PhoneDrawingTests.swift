@@ -2,6 +2,7 @@ import Foundation
 import PushDevice
 import PushPayload
 import PushScenario
+import PushSimDocs
 import Testing
 
 @Suite struct PhoneDrawingTests {

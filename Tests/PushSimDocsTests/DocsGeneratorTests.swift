@@ -1,5 +1,6 @@
 import Foundation
 import PushScenario
+import PushSimDocs
 import PushSimTestSupport
 import Testing
 

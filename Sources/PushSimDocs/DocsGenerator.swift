@@ -1,6 +1,7 @@
 import Foundation
 import PushDevice
 import PushPayload
+public import PushScenario
 import Synchronization
 
 /// Plays scenarios and turns what happened into the documentation site (`pushsim docs`).

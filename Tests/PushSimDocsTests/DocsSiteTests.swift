@@ -1,6 +1,7 @@
 import Foundation
 import PushPayload
 import PushScenario
+import PushSimDocs
 import PushSimTestSupport
 import Testing
 
