@@ -1,6 +1,6 @@
 public import Foundation
 public import PushPayload
-public import PushScenario
+import PushScenario
 
 /// One scenario as the documentation site shows it: a view of the runner's results.
 ///

@@ -1,6 +1,6 @@
 public import Foundation
 import PushPayload
-public import PushScenario
+import PushScenario
 
 /// The behaviour documentation site: `index.html`, a page per scenario, a stylesheet and the
 /// attachment images, written by `pushsim docs` (CommandLine.md).

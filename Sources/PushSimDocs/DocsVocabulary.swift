@@ -1,5 +1,5 @@
 import PushDevice
-public import PushScenario
+import PushScenario
 
 /// Words the documentation uses for steps and for the iOS behaviours a scenario shows.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import PushDevice
 public import PushPayload
-public import PushScenario
+import PushScenario
 
 /// A payload printed as indented JSON in HTML, with the keys that mattered marked.
 ///

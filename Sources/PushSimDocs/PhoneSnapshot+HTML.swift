@@ -1,7 +1,7 @@
 import Foundation
 import PushDevice
 public import PushPayload
-public import PushScenario
+import PushScenario
 
 /// A phone drawn in HTML, and the texts the drawing had to cut.
 public struct PhoneDrawing: Sendable, Hashable {

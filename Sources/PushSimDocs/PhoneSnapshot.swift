@@ -1,6 +1,6 @@
 public import Foundation
 public import PushPayload
-public import PushScenario
+import PushScenario
 
 /// What the phone shows at one moment of a scenario: the view model the documentation draws.
 ///

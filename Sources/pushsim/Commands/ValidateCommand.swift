@@ -89,7 +89,7 @@ enum ValidateCommand {
       Console.error("error: \(error)")
       return .unusable
     }
-    if request.jsonl { return streamLines(request) }
+    if request.jsonl { return await streamLines(request) }
     return validateOne(request)
   }
 
@@ -193,10 +193,7 @@ enum ValidateCommand {
 
   // MARK: - JSON lines
 
-  /// Lines longer than this are judged by their size alone (every limit is far below).
-  static let longestParsedLine = 1 << 20
-
-  static func streamLines(_ request: Request) -> ExitStatus {
+  static func streamLines(_ request: Request) async -> ExitStatus {
     let descriptor: Int32
     if let path = request.input, path != "-" {
       descriptor = open(path, O_RDONLY)
@@ -209,134 +206,54 @@ enum ValidateCommand {
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
+    let color = Console.colorEnabled
+    let strings = request.stringsFolder.map {
+      LocalizationCheck(
+        folder: URL(fileURLWithPath: $0), developmentRegion: request.app?.developmentRegion ?? "en")
+    }
+    let validator = PayloadLineValidator<RenderedLine>(
+      headers: request.headers, app: request.app, strings: strings,
+      ignoredTopLevelKeys: request.ignoredKeys
+    ) { line -> RenderedLine in
+      var writer = JSONWriter()
+      if request.json {
+        line.validation.writeJSON(into: &writer, line: line.number)
+        writer.raw(byte: UInt8(ascii: "\n"))
+      } else {
+        writer.bytes.append(
+          contentsOf: line.validation.textReport(
+            name: request.displayName, line: line.number, color: color
+          ).utf8)
+      }
+      var totals = Totals()
+      totals.add(line.validation)
+      return (writer.bytes, totals)
+    }
     var output = OutputBuffer()
     var totals = Totals()
-    var lineNumber = 0
-    var pending: [UInt8] = []
-    var pendingLength = 0  // the full length of the current line, even past the cap
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    var batch: [Line] = []
-    var batchBytes = 0
-    let color = Console.colorEnabled
-
-    func finishLine() {
-      lineNumber += 1
-      var length = pendingLength
-      if length <= longestParsedLine, pending.last == UInt8(ascii: "\r") {
-        pending.removeLast()
-        length -= 1
-      }
-      if length > 0 {
-        batch.append(Line(number: lineNumber, bytes: pending, length: length))
-        batchBytes += pending.count
-      }
-      pending = []
-      pendingLength = 0
-      if batch.count >= batchLines || batchBytes >= batchByteLimit {
-        processBatch(batch, request, color: color, into: &output, totals: &totals)
-        batch.removeAll(keepingCapacity: true)
-        batchBytes = 0
-      }
-    }
-
-    // Once standard output fails, nothing more can be reported: stop reading.
-    while OutputStream.standardOutput.failedErrno == nil {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress, buffer.count)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        output.flush()
-        Console.error("\(request.displayName): error: read failed (errno \(errno))")
-        return .unusable
-      }
-      if count == 0 { break }
-      var start = 0
-      while start < count {
-        let newline: Int? = chunk.withUnsafeBytes { buffer in
-          guard let base = buffer.baseAddress,
-            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
-          else { return nil }
-          return base.distance(to: UnsafeRawPointer(found))
+    do {
+      for try await batch in validator.results(readingFrom: descriptor) {
+        for (bytes, counts) in batch {
+          output.writer.bytes.append(contentsOf: bytes)
+          totals.merge(counts)
+          output.flushIfFull()
         }
-        let end = newline ?? count
-        let room = max(0, longestParsedLine + 1 - pending.count)
-        if room > 0 { pending.append(contentsOf: chunk[start..<min(end, start + room)]) }
-        pendingLength += end - start
-        if newline != nil { finishLine() }
-        start = end + 1
+        // Once standard output fails, nothing more can be reported: stop reading.
+        if OutputStream.standardOutput.failedErrno != nil { break }
       }
+    } catch {
+      output.flush()
+      let code = (error as? PayloadLineValidator<RenderedLine>.ReadError)?.code ?? 0
+      Console.error("\(request.displayName): error: read failed (errno \(code))")
+      return .unusable
     }
-    if pendingLength > 0 { finishLine() }
-    processBatch(batch, request, color: color, into: &output, totals: &totals)
     output.flush()
     Console.error(totals.summary)
     return totals.failed > 0 ? .failure : .success
   }
 
-  /// One input line: its number, its bytes (up to the cap) and its full length.
-  struct Line: Sendable {
-    var number: Int
-    var bytes: [UInt8]
-    var length: Int
-  }
-
-  /// Lines are validated in batches, split across the processor's cores; output keeps input
-  /// order, and memory is bounded by the batch (lines and bytes), not by the input.
-  static let batchLines = 4096
-  static let batchByteLimit = 8 << 20
-  static let workerCount = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
-
-  static func processBatch(
-    _ lines: [Line], _ request: Request, color: Bool, into output: inout OutputBuffer,
-    totals: inout Totals
-  ) {
-    guard !lines.isEmpty else { return }
-    // A few chunks per core, handed out as cores free up: on a shared machine one stalled
-    // thread no longer holds the whole batch back.
-    let workers = min(workerCount * 4, max(1, lines.count / 256))
-    let results = Mutex<[(Int, [UInt8], Totals)]>([])
-    let perWorker = (lines.count + workers - 1) / workers
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var writer = JSONWriter()
-      writer.bytes.reserveCapacity(perWorker * 512)
-      var counts = Totals()
-      let range = (worker * perWorker)..<min(lines.count, (worker + 1) * perWorker)
-      for line in lines[range] {
-        render(line, request, color: color, into: &writer, totals: &counts)
-      }
-      let bytes = writer.bytes
-      results.withLock { $0.append((worker, bytes, counts)) }
-    }
-    for (_, bytes, counts) in results.withLock({ $0 }).sorted(by: { $0.0 < $1.0 }) {
-      output.writer.bytes.append(contentsOf: bytes)
-      totals.merge(counts)
-      output.flushIfFull()
-    }
-  }
-
-  static func render(
-    _ line: Line, _ request: Request, color: Bool, into writer: inout JSONWriter,
-    totals: inout Totals
-  ) {
-    var validation =
-      line.length > longestParsedLine
-      ? PayloadValidation(oversizedBodyOf: line.length, headers: request.headers)
-      : PayloadValidation(
-        body: line.bytes, headers: request.headers, app: request.app,
-        ignoredTopLevelKeys: request.ignoredKeys)
-    checkStrings(&validation, request)
-    totals.add(validation)
-    if request.json {
-      validation.writeJSON(into: &writer, line: line.number)
-      writer.raw(byte: UInt8(ascii: "\n"))
-    } else {
-      writer.bytes.append(
-        contentsOf: validation.textReport(
-          name: request.displayName, line: line.number, color: color
-        ).utf8)
-    }
-  }
+  /// One line's report, and its counts for the totals.
+  typealias RenderedLine = (bytes: [UInt8], totals: Totals)
 
   /// Counts for the totals line on standard error.
   struct Totals: Sendable {
