@@ -1,4 +1,5 @@
 public import Foundation
+import PushPayload
 
 /// An `.xcstrings` String Catalog turned into one table per language, as Xcode compiles it into
 /// `.strings`/`.stringsdict` (Localization.md §3).
@@ -252,7 +253,7 @@ public struct StringCatalog: Sendable {
   static func syntaxErrorPosition(_ error: NSError, in bytes: [UInt8]) -> (line: Int, column: Int) {
     let lines = LineIndex(bytes)
     if let index = error.userInfo["NSJSONSerializationErrorIndex"] as? Int, index >= 0 {
-      return lines.position(of: index)
+      return lines.lineAndColumn(of: index)
     }
     let text = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
     func number(after marker: String) -> Int? {
@@ -263,7 +264,7 @@ public struct StringCatalog: Sendable {
       return (max(1, line), max(1, column))
     }
     if let index = number(after: "character ") {
-      return lines.position(of: index)
+      return lines.lineAndColumn(of: index)
     }
     return (1, 1)
   }

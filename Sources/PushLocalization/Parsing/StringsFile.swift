@@ -1,4 +1,5 @@
 public import Foundation
+import PushPayload
 
 /// A `.strings` file as the device loads it, with every finding about it.
 ///
@@ -233,7 +234,7 @@ public struct StringsFile: Sendable {
     let lines = LineIndex(text)
     var diagnostics: [LocalizationDiagnostic] = []
     if let failure = outcome.failure {
-      let (line, column) = lines.position(of: failure.offset)
+      let (line, column) = lines.lineAndColumn(of: failure.offset)
       diagnostics.append(
         LocalizationDiagnostic(
           .error, code: "strings-syntax",
@@ -260,7 +261,7 @@ public struct StringsFile: Sendable {
     values.reserveCapacity(parsed.count)
     var firstLines: [String: Int] = [:]
     for item in parsed {
-      let (line, column) = lines.position(of: item.offset)
+      let (line, column) = lines.lineAndColumn(of: item.offset)
       entries.append(Entry(key: item.key, value: item.value, line: line, column: column))
       if values.updateValue(item.value, forKey: item.key) != nil {
         diagnostics.append(
@@ -283,7 +284,7 @@ public struct StringsFile: Sendable {
     var unseen = 0
     if let truncation = outcome.truncation, truncation.unseenEntries > 0 {
       unseen = truncation.unseenEntries
-      let (line, column) = lines.position(of: truncation.offset)
+      let (line, column) = lines.lineAndColumn(of: truncation.offset)
       let count =
         truncation.countIsComplete
         ? "\(truncation.unseenEntries)" : "at least \(truncation.unseenEntries)"
@@ -295,7 +296,7 @@ public struct StringsFile: Sendable {
             "Apple's parser silently stops here at \(truncation.cause): the device will not see the \(count) \(noun) after this point",
           source: .lint, file: file, line: line, column: column))
     } else if let truncation = outcome.truncation {
-      let (line, column) = lines.position(of: truncation.offset)
+      let (line, column) = lines.lineAndColumn(of: truncation.offset)
       diagnostics.append(
         LocalizationDiagnostic(
           .warning, code: "trailing-junk",

@@ -1,4 +1,5 @@
 import Foundation
+import PushPayload
 
 /// Finds where a key is written in an XML property list or a JSON catalog, so findings about
 /// `.stringsdict` and `.xcstrings` files carry a line and column like those about `.strings`
@@ -59,7 +60,7 @@ struct KeyLocator: Sendable {
     guard let list = occurrences[key], let found = list.first(where: { $0 >= offset }) else {
       return nil
     }
-    let (line, column) = lines.position(of: found)
+    let (line, column) = lines.lineAndColumn(of: found)
     return (line, column, found)
   }
 

@@ -18,7 +18,7 @@ public struct JSONDocument: Sendable {
   public let bytes: [UInt8]
   /// Every key that repeats a key earlier in the same object, in source order.
   public let duplicateKeys: [JSONDuplicateKey]
-  private let lines: LineIndex
+  private let lines: LazyLineIndex
 
   /// The default bound on nesting (arrays and objects inside each other), as in Foundation.
   public static let defaultMaximumDepth = 512
@@ -39,11 +39,11 @@ public struct JSONDocument: Sendable {
     case .failure(let failure):
       throw JSONSyntaxError(
         failure.code, byteOffset: failure.offset,
-        position: LineIndex.position(ofByte: failure.offset, in: bytes))
+        position: LineIndex(bytes).position(of: failure.offset))
     case .success(let parsed):
       self.root = parsed.root
       self.bytes = bytes
-      self.lines = LineIndex()
+      self.lines = LazyLineIndex()
       self.duplicateKeys =
         parsed.duplicates.isEmpty
         ? [] : JSONDuplicateKey.locate(parsed.duplicates, in: parsed.root)
@@ -125,48 +125,17 @@ public struct JSONDuplicateKey: Sendable, Hashable {
   }
 }
 
-/// The start offsets of lines, built on first use and shared by copies of a document.
-final class LineIndex: Sendable {
-  private let starts = Mutex<[Int]?>(nil)
+/// The document's ``LineIndex``, built on first use and shared by copies of a document: most
+/// documents never need a position.
+final class LazyLineIndex: Sendable {
+  private let index = Mutex<LineIndex?>(nil)
 
   func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
-    let lineStarts = starts.withLock { cached in
-      if let cached { return cached }
-      var built = [0]
-      for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-        built.append(index + 1)
-      }
+    index.withLock { cached in
+      if let cached { return cached.position(of: offset) }
+      let built = LineIndex(bytes)
       cached = built
-      return built
+      return built.position(of: offset)
     }
-    let clamped = min(max(offset, 0), bytes.count)
-    // The last line start <= clamped.
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
-    }
-    return SourcePosition(
-      line: low + 1, column: Self.column(from: lineStarts[low], to: clamped, in: bytes))
-  }
-
-  /// The position of one offset without building an index (for a single error).
-  static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
-    let clamped = min(max(offset, 0), bytes.count)
-    var line = 1
-    var lineStart = 0
-    for index in 0..<clamped where bytes[index] == UInt8(ascii: "\n") {
-      line += 1
-      lineStart = index + 1
-    }
-    return SourcePosition(line: line, column: column(from: lineStart, to: clamped, in: bytes))
-  }
-
-  /// 1 + the number of Unicode scalars (non-continuation bytes) between the two offsets.
-  private static func column(from start: Int, to end: Int, in bytes: [UInt8]) -> Int {
-    var column = 1
-    for index in start..<end where bytes[index] & 0xC0 != 0x80 { column += 1 }
-    return column
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import PushPayload
 
 /// A file a scenario was read from: its path as the user wrote it, its bytes, and where its
 /// lines start, so any byte offset becomes a `line:column` position.
@@ -11,7 +12,7 @@ public import Foundation
 /// on one line (as `json.dump` writes it) decodes as fast as the same scenario pretty-printed.
 ///
 /// - Complexity: building is O(n) in the file size; `position(ofByte:)` is O(log lines)
-///   plus at most ``SourceFile/blockSize`` bytes counted.
+///   plus at most ``LineIndex/blockSize`` bytes counted.
 public struct SourceFile: Sendable {
   /// The path as given on the command line or resolved from a reference (for messages).
   public let path: String
@@ -19,37 +20,18 @@ public struct SourceFile: Sendable {
   public let url: URL
   /// The file's bytes.
   public let bytes: [UInt8]
-  /// Byte offset of the first byte of each line.
-  private let lineStarts: [Int]
+  /// Where lines start, for positions (``LineIndex``).
+  private let lines: LineIndex
   /// The folder trees (fully resolved) the files this file refers to (`payloadFile`, media
   /// `file`) must lie in; empty means the default, see ``allowedTrees``.
   public var trees: [String] = []
-
-  /// The number of Unicode scalars that start before byte `i * blockSize`, for each block: a
-  /// column is a difference of two such counts, so finding it never scans a long line.
-  private let scalarsBeforeBlock: [Int]
-
-  /// Bytes per block of the scalar index (the most a position lookup counts one by one).
-  static let blockSize = 64
 
   /// Creates a source file from bytes already read.
   public init(path: String, url: URL, bytes: [UInt8]) {
     self.path = path
     self.url = url
     self.bytes = bytes
-    var starts = [0]
-    var blocks: [Int] = []
-    blocks.reserveCapacity(bytes.count / Self.blockSize + 1)
-    var scalars = 0
-    for (offset, byte) in bytes.enumerated() {
-      if offset % Self.blockSize == 0 { blocks.append(scalars) }
-      // Every byte that is not a UTF-8 continuation byte starts a scalar.
-      if byte & 0xC0 != 0x80 { scalars += 1 }
-      if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-    }
-    if bytes.count % Self.blockSize == 0 { blocks.append(scalars) }
-    self.lineStarts = starts
-    self.scalarsBeforeBlock = blocks
+    self.lines = LineIndex(bytes)
   }
 
   /// The folder holding the file: relative paths inside it are resolved from here.
@@ -78,26 +60,7 @@ public struct SourceFile: Sendable {
 
   /// The 1-based line and column of a byte offset (clamped into the file).
   public func position(ofByte offset: Int) -> (line: Int, column: Int) {
-    let offset = max(0, min(offset, bytes.count))
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return (low + 1, scalars(before: offset) - scalars(before: lineStarts[low]) + 1)
-  }
-
-  /// The number of Unicode scalars that start before byte `offset` (0...bytes.count).
-  private func scalars(before offset: Int) -> Int {
-    let block = offset / Self.blockSize
-    var count = scalarsBeforeBlock[block]
-    var index = block * Self.blockSize
-    while index < offset {
-      if bytes[index] & 0xC0 != 0x80 { count += 1 }
-      index += 1
-    }
-    return count
+    lines.lineAndColumn(of: offset)
   }
 
   /// The location of a byte offset in this file.
