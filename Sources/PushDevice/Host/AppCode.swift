@@ -34,6 +34,12 @@ public struct AppCode: Sendable {
   public var remoteNotificationHandler: (any RemoteNotificationHandler)?
   /// Real-time containment limits for extension runs (a hung extension cannot hang a run).
   public var watchdog: ServiceExtensionStage.Watchdog
+  /// Makes the code one device runs, from this code and that device, when the pieces need the
+  /// device itself: the app's `UNUserNotificationCenter` calls go to the ``DeviceHost`` running
+  /// them. Called once per host, on its first call into app code; the result should have the
+  /// same pieces as this code (which pieces exist decides which calls the device queues). `nil`:
+  /// every device runs this code as it is.
+  public var perDevice: (@Sendable (DeviceHost) -> AppCode)?
 
   /// Creates the app's code; every piece is optional.
   public init(
