@@ -20,6 +20,10 @@ enum Schemas {
     "level", "focus", "sound", "alert", "provisional", "foreground", "badge.unchanged", "wake",
     "summary", "extension.skipped", "app.state", "lock", "mute", "offline", "online",
     "forwarded",
+    // The app's own code on the device (README, "Test your app's notification code").
+    "delegate.willPresent", "delegate.didReceive", "app.remoteNotification",
+    "authorization.requested", "local.scheduled", "local.fired", "local.discarded",
+    "local.refused", "center.removed", "extension.ignored",
   ]
 
   static let sources = DiagnosticSource.allCases.map(\.rawValue)
