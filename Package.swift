@@ -101,7 +101,8 @@ let package = Package(
       name: "PushSimAppHostTests",
       dependencies: [
         "PushSimAppHost", "UserNotifications", "PushDevice", "PushScenario", "PushPayload",
-      ]
+      ],
+      exclude: ["Fixtures"]
     )
   )
   // An extension target as Xcode makes it: Swift 5 language mode (the loop below leaves it so).

@@ -1,0 +1,60 @@
+import Foundation
+import PushDevice
+import PushScenario
+import PushSimAppHost
+import Testing
+import UserNotifications
+
+/// Downloads with a download task, which PushSim cannot answer on Linux.
+final class DownloadTaskService: UNNotificationServiceExtension {
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    let content = request.content
+    guard let link = content.userInfo["image-url"] as? String, let url = URL(string: link) else {
+      return contentHandler(content)
+    }
+    URLSession.shared.downloadTask(with: url) { _, _, error in
+      let changed = content.mutableCopy() as? UNMutableNotificationContent
+      changed?.body = error == nil ? "downloaded" : "download failed"
+      contentHandler(changed ?? content)
+    }.resume()
+  }
+}
+
+@Suite("Scenario files played with the app's code")
+struct ScenarioPlayerTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures", isDirectory: true)
+
+  @Test("a kind app scenario passes with the app's extension, and its files are listed")
+  func playsWithTheAppsExtension() async throws {
+    #expect(try ScenarioPlayer.files(in: Self.fixtures) == ["titled.json"])
+    let player = ScenarioPlayer(code: .app(serviceExtension: DownloadingService.init))
+    let result = try await player.play(file: "titled.json", in: Self.fixtures)
+    #expect(result.failures.isEmpty, "\(result.failureText)")
+    let all = try await player.playAll(in: Self.fixtures)
+    #expect(all["titled.json"]?.passed == true)
+  }
+
+  @Test("without the app's extension the file cannot be played, and the error says how")
+  func missingExtension() async throws {
+    let error = await #expect(throws: ScenarioError.self) {
+      _ = try await ScenarioPlayer(code: .app()).play(file: "titled.json", in: Self.fixtures)
+    }
+    #expect(error?.description.contains("AppCode") == true)
+  }
+
+  @Test("a download task fails plainly, and the log says to use a data task")
+  func downloadTaskFails() async throws {
+    let host = DeviceHost(
+      app: try appWithImage(url: "https://cdn.example.com/task.jpg"),
+      code: .app(serviceExtension: DownloadTaskService.init))
+    await host.receive(push(image: "https://cdn.example.com/task.jpg"), id: "m1")
+    let device = await host.device
+    #expect(device.notification("m1")?.body == "download failed")
+    let failed = device.events.events(ofKind: .mediaFailed).map(\.reason)
+    #expect(failed.contains { $0.contains("use a data task") })
+  }
+}
