@@ -37,6 +37,7 @@ extension AppCode {
     watchdog: ServiceExtensionStage.Watchdog = ServiceExtensionStage.Watchdog(),
     completionLimit: Duration = .seconds(5)
   ) -> AppCode {
+    DeviceURLProtocol.installOnce()
     let delegate = delegate.map { Unchecked($0) }
     let application = application.map { Unchecked($0) }
     @Sendable func bound(to center: UNUserNotificationCenter, host: DeviceHost?) -> AppCode {

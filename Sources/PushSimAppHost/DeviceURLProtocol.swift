@@ -80,7 +80,9 @@ final class DownloadRoute: Sendable {
 /// process asking for the same URL at the same moment may have their answers swapped (play such
 /// scenarios one at a time, `@Test(.serialized, …)`).
 ///
-/// Limits on Linux (see the README): sessions made with `URLSessionConfiguration.default` or
+/// Limits on Linux (see the README): `URLSession.shared` keeps the protocol list it had when
+/// first used, so a process that used it before the first `AppCode.app(…)` call, after making
+/// another session, downloads from the network; sessions made with `URLSessionConfiguration.default` or
 /// `.ephemeral` list swift-corelibs-foundation's own HTTP protocol first and never consult
 /// registered classes, so their requests go to the real network; a download that would end past
 /// the budget never completes (as on iOS, where the extension is stopped), so the best attempt
@@ -88,9 +90,19 @@ final class DownloadRoute: Sendable {
 /// `URLError(.unsupportedURL)` (swift-corelibs-foundation passes a download's file to its
 /// completion only from its own protocols), so extensions should use data tasks.
 final class DeviceURLProtocol: URLProtocol {
-  private static let installed: Bool = URLProtocol.registerClass(DeviceURLProtocol.self)
+  private static let installed: Bool = {
+    // swift-corelibs-foundation registers its own protocols when the first session is made, and
+    // consults registered classes in order: put this one ahead of them, whenever it comes.
+    let builtIn = URLSessionConfiguration.default.protocolClasses ?? []
+    for protocolClass in builtIn { URLProtocol.unregisterClass(protocolClass) }
+    let registered = URLProtocol.registerClass(DeviceURLProtocol.self)
+    for protocolClass in builtIn { _ = URLProtocol.registerClass(protocolClass) }
+    return registered
+  }()
 
-  /// Registers the protocol (once per process).
+  /// Registers the protocol ahead of Foundation's own (once per process). `URLSession.shared`
+  /// reads the registered classes when it is first used: call this before (``AppCode/app(serviceExtension:delegate:application:router:fetcher:watchdog:completionLimit:)``
+  /// does).
   static func installOnce() { _ = installed }
 
   override class func canInit(with request: URLRequest) -> Bool {
