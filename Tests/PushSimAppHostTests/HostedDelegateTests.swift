@@ -53,6 +53,14 @@ final class ReadElsewhere: RemoteNotificationHandling {
   }
 }
 
+/// Forgets to call its completion handler.
+final class ForgetfulDelegate: NSObject, UNUserNotificationCenterDelegate {
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+    withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+  ) {}
+}
+
 @Suite("The app's delegate and background handler on the device")
 struct HostedDelegateTests {
   static let replyCategory = NotificationCategory(
@@ -82,6 +90,29 @@ struct HostedDelegateTests {
     try await host.tap("m1", action: "reply", text: "On my way")
     #expect(delegate.actions.all == ["reply"])
     #expect(delegate.replies.all == ["On my way"])
+  }
+
+  @Test("a dismiss reaches didReceive for a category with customDismissAction")
+  func customDismiss() async throws {
+    let delegate = ChatDelegate()
+    let category = NotificationCategory(id: "message", options: [.customDismissAction])
+    let host = DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.chat", categories: [category]),
+      code: .app(delegate: delegate))
+    await host.receive(["aps": ["alert": "Hi", "category": "message"]], id: "m1")
+    try await host.dismiss("m1")
+    #expect(delegate.actions.all == [UNNotificationDismissActionIdentifier])
+  }
+
+  @Test("a completion handler never called is logged as not completed")
+  func notCompleted() async throws {
+    let host = DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.chat"),
+      code: .app(delegate: ForgetfulDelegate(), completionLimit: .milliseconds(50)))
+    await host.receive(["aps": ["alert": "Hi"]], id: "m1")
+    try await host.tap("m1")
+    let logged = await host.read { $0.events.events(ofKind: .delegateDidReceive).last }
+    #expect(logged?.reason.contains("did not call didReceive's completion handler") == true)
   }
 
   @Test("a local notification the delegate adds fires on the virtual clock")

@@ -71,8 +71,9 @@ public struct AppCode: Sendable {
   public func missingPiece(for app: AppConfiguration) -> String? {
     guard app.serviceExtension?.kind == .app, serviceExtension == nil else { return nil }
     return "the app declares its own service extension (\"kind\": \"app\"), which only Swift "
-      + "code can supply: play this scenario from Swift with ScenarioRunner(code: "
-      + "AppCode(serviceExtension: { MyExtension() })), or use \"kind\": \"media\""
+      + "code can supply: play this scenario from Swift with ScenarioPlayer(code: "
+      + ".app(serviceExtension: NotificationService.init)) of the PushSimAppHost library, or "
+      + "use \"kind\": \"media\""
   }
 
   /// The app configuration the device runs with this code: an app given an extension factory
