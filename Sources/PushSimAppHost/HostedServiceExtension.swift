@@ -98,7 +98,9 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       instance.value.serviceExtensionTimeWillExpire()
     }
     logLateChange(after: "serviceExtensionTimeWillExpire returned")
-    return state.withLock { $0.snapshot }
+    let (snapshot, context) = state.withLock { ($0.snapshot, $0.context) }
+    guard let snapshot, let context else { return snapshot }
+    return storeAttachments(snapshot, context: context)
   }
 
   /// The content handler: the first call wins, read at this moment.
