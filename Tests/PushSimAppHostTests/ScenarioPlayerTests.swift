@@ -43,7 +43,8 @@ struct ScenarioPlayerTests {
     let error = await #expect(throws: ScenarioError.self) {
       _ = try await ScenarioPlayer(code: .app()).play(file: "titled.json", in: Self.fixtures)
     }
-    #expect(error?.description.contains("ScenarioPlayer(code: .app(serviceExtension:") == true)
+    #expect(
+      error?.description.contains("ScenarioPlayer(code: AppCode.app(serviceExtension:") == true)
   }
 
   @Test("a download task fails plainly, and the log says to use a data task")

@@ -72,7 +72,7 @@ public struct AppCode: Sendable {
     guard app.serviceExtension?.kind == .app, serviceExtension == nil else { return nil }
     return "the app declares its own service extension (\"kind\": \"app\"), which only Swift "
       + "code can supply: play this scenario from Swift with ScenarioPlayer(code: "
-      + ".app(serviceExtension: NotificationService.init)) of the PushSimAppHost library, or "
+      + "AppCode.app(serviceExtension: NotificationService.init)) of the PushSimAppHost library, or "
       + "use \"kind\": \"media\""
   }
 
