@@ -59,3 +59,54 @@ struct ScenarioPlayerTests {
     #expect(failed.contains { $0.contains("use a data task") })
   }
 }
+
+@Suite("Downloads the app's extension makes")
+struct ExtensionDownloadTests {
+  @Test("with fetch network, App Transport Security refuses plain http before any connection")
+  func networkUnderATS() async throws {
+    let app = AppConfiguration(
+      bundleId: "com.example.chat",
+      serviceExtension: ServiceExtensionConfiguration(kind: .app, fetch: .network))
+    let host = DeviceHost(app: app, code: .app(serviceExtension: DownloadingService.init))
+    await host.receive(push(image: "http://media.example.com/photo.jpg"), id: "m1")
+    let device = await host.device
+    #expect(device.notification("m1")?.title == "Ana [best attempt]")
+    let failed = try #require(device.events.events(ofKind: .mediaFailed).first)
+    #expect(failed.details["code"] == "ats-blocked")
+  }
+
+  @Test("a manifest entry with an error status reaches the extension as that HTTP status")
+  func httpStatus() async throws {
+    let app = AppConfiguration(
+      bundleId: "com.example.chat", serviceExtension: ServiceExtensionConfiguration(kind: .app),
+      media: MediaManifest(entries: [
+        "https://cdn.example.com/gone.jpg": MediaManifest.Entry(file: nil, status: 404)
+      ]))
+    let host = DeviceHost(app: app, code: .app(serviceExtension: StatusService.init))
+    await host.receive(push(image: "https://cdn.example.com/gone.jpg"), id: "m1")
+    #expect(await host.device.notification("m1")?.body == "HTTP 404")
+  }
+}
+
+/// Shows the HTTP status its download got.
+final class StatusService: UNNotificationServiceExtension {
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    let content = request.content
+    guard let link = content.userInfo["image-url"] as? String, let url = URL(string: link) else {
+      return contentHandler(content)
+    }
+    Task {
+      let changed = content.mutableCopy() as? UNMutableNotificationContent
+      do {
+        let (_, response) = try await URLSession.shared.data(from: url)
+        changed?.body = "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0)"
+      } catch {
+        changed?.body = "failed: \(error)"
+      }
+      contentHandler(changed ?? content)
+    }
+  }
+}
