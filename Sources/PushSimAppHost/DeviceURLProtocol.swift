@@ -52,6 +52,17 @@ final class DownloadRoute: Sendable {
     registry.withLock { $0.claimed[url, default: []].append(route) }
   }
 
+  /// Forgets one claim of `route` for `url` (the request found its run another way).
+  static func release(_ url: String, by route: DownloadRoute) {
+    registry.withLock { registry in
+      guard var routes = registry.claimed[url],
+        let index = routes.firstIndex(where: { $0 === route })
+      else { return }
+      routes.remove(at: index)
+      registry.claimed[url] = routes.isEmpty ? nil : routes
+    }
+  }
+
   /// The run that made the oldest unanswered request for `url`.
   static func take(_ url: String) -> DownloadRoute? {
     registry.withLock { registry in
@@ -75,10 +86,11 @@ final class DownloadRoute: Sendable {
 /// request belongs to is read when the request is made, on the caller's thread (the task-local
 /// bound around `didReceive` and inherited by the tasks it starts); code on a thread the device
 /// did not start (a `DispatchQueue`) is routed only while a single extension runs in the
-/// process. Requests made outside any run are not intercepted. The protocol object is made on
-/// another thread, so a request is matched to its run by URL, oldest first: two runs in one
-/// process asking for the same URL at the same moment may have their answers swapped (play such
-/// scenarios one at a time, `@Test(.serialized, …)`).
+/// process. Requests made outside any run are not intercepted. `URLCache.shared` is replaced by
+/// one that caches nothing, so that a data task's protocol object is made on the caller's thread
+/// and knows its run; where it is not (a request from a thread with no task), a request is
+/// matched to its run by URL, oldest first, and two runs asking for the same URL at the same
+/// moment may have their answers swapped.
 ///
 /// Limits on Linux (see the README): `URLSession.shared` keeps the protocol list it had when
 /// first used, so a process that used it before the first `AppCode.app(…)` call, after making
@@ -97,6 +109,9 @@ final class DeviceURLProtocol: URLProtocol {
     for protocolClass in builtIn { URLProtocol.unregisterClass(protocolClass) }
     let registered = URLProtocol.registerClass(DeviceURLProtocol.self)
     for protocolClass in builtIn { _ = URLProtocol.registerClass(protocolClass) }
+    // With this cache, a data task makes its protocol object on the caller's thread, where the
+    // run's task-local value is visible (the default cache makes it on another thread).
+    URLCache.shared = PassThroughURLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: nil)
     return registered
   }()
 
@@ -117,11 +132,21 @@ final class DeviceURLProtocol: URLProtocol {
   override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
   private let work = Mutex<Task<Void, Never>?>(nil)
+  /// The run that made the request, when this object is made on the caller's thread.
+  private let boundRoute: DownloadRoute?
+
+  required init(
+    request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?
+  ) {
+    boundRoute = DownloadRoute.current
+    super.init(request: request, cachedResponse: cachedResponse, client: client)
+  }
 
   override func startLoading() {
     guard let url = request.url else { return }
     let answer = Answer(client: client, owner: self)
-    guard let route = DownloadRoute.take(url.absoluteString) else {
+    if let boundRoute { DownloadRoute.release(url.absoluteString, by: boundRoute) }
+    guard let route = boundRoute ?? DownloadRoute.take(url.absoluteString) else {
       answer.fail(URLError(.notConnectedToInternet))
       return
     }
@@ -185,6 +210,26 @@ final class DeviceURLProtocol: URLProtocol {
         // The budget was already spent: the run is over, nothing is answered.
       }
     }
+  }
+
+  /// `URLCache.shared` while the device answers downloads: it caches nothing, and answers a data
+  /// task's cache lookup at once, on the caller's thread (so the protocol object is made there).
+  final class PassThroughURLCache: URLCache, @unchecked Sendable {
+    override func getCachedResponse(
+      for dataTask: URLSessionDataTask,
+      completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+    ) {
+      completionHandler(nil)
+    }
+
+    override func cachedResponse(for request: URLRequest) -> CachedURLResponse? { nil }
+
+    override func storeCachedResponse(
+      _ cachedResponse: CachedURLResponse, for dataTask: URLSessionDataTask
+    ) {}
+
+    override func storeCachedResponse(_ cachedResponse: CachedURLResponse, for request: URLRequest)
+    {}
   }
 
   /// The `URLError` a failed device download reaches the extension as.

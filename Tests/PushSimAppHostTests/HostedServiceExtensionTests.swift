@@ -155,3 +155,23 @@ struct HostedServiceExtensionTests {
     #expect(await host.device.notification("m1")?.subtitle == "from a queue")
   }
 }
+
+@Suite("Downloads of one URL by devices in parallel")
+struct ParallelDownloadTests {
+  @Test("each device's download comes from its own manifest", arguments: 1...4)
+  func sameURLInParallel(round: Int) async throws {
+    let url = "https://cdn.example.com/shared-\(round).jpg"
+    func play(latency: Duration) async throws -> String? {
+      let host = DeviceHost(
+        app: try appWithImage(latency: latency, url: url),
+        code: .app(serviceExtension: DownloadingService.init))
+      await host.receive(push(image: url), id: "m1")
+      return await host.device.notification("m1")?.title
+    }
+    async let fast = play(latency: .milliseconds(100))
+    async let slow = play(latency: .seconds(45))
+    let (fastTitle, slowTitle) = try await (fast, slow)
+    #expect(fastTitle == "Ana sent a photo")
+    #expect(slowTitle == "Ana [best attempt]")
+  }
+}

@@ -27,9 +27,6 @@ func makeJPEG(named name: String = "photo.jpg") throws -> URL {
 }
 
 /// An app whose extension is the app's own, with one image in its media manifest.
-///
-/// Tests running at once use different URLs: two runs in one process downloading the same URL at
-/// the same moment cannot be told apart (see `DeviceURLProtocol`).
 func appWithImage(
   latency: Duration = .milliseconds(200), url: String = "https://cdn.example.com/photo.jpg"
 ) throws -> AppConfiguration {

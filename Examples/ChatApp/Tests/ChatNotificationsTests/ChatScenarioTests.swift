@@ -19,8 +19,8 @@ func chatApp() -> AppCode {
 }
 
 /// Every scenario in `Scenarios/`, one test case per file, with the app's extension and
-/// delegate. Serialized: the cases share `NavigationRouter.shared`, and downloads of one URL at
-/// the same moment cannot be told apart.
+/// delegate. Serialized because the cases share the app's `NavigationRouter.shared`; each case
+/// runs on a simulated device of its own.
 @Suite(.serialized) struct ChatScenarioTests {
   @Test("scenario", arguments: try ScenarioPlayer.files(in: scenarios))
   func play(_ file: String) async throws {
