@@ -61,7 +61,9 @@ extension AppCode {
       return code
     }
     // The pieces as the device sees them before it binds them (which calls it queues).
-    var code = bound(to: UNUserNotificationCenter.standalone, host: nil)
+    // (A center of their own: the process-wide standalone center keeps its delegate.)
+    var code = bound(
+      to: UNUserNotificationCenter(backend: StandaloneNotificationCenterBackend()), host: nil)
     code.perDevice = { host in
       bound(to: UNUserNotificationCenter(backend: DeviceCenterBackend(host: host)), host: host)
     }
