@@ -9,20 +9,25 @@ let package = Package(
     .library(name: "PushLocalization", targets: ["PushLocalization"]),
     .library(name: "PushDevice", targets: ["PushDevice"]),
     .library(name: "PushScenario", targets: ["PushScenario"]),
+    .library(name: "PushSimDocs", targets: ["PushSimDocs"]),
     .executable(name: "pushsim", targets: ["pushsim"]),
   ],
   dependencies: [],
   targets: [
     // MARK: Library layers (one way: payload → localization → device → scenario)
     .target(name: "PushPayload"),
-    .target(name: "PushLocalization"),
+    .target(name: "PushLocalization", dependencies: ["PushPayload"]),
     .target(name: "PushDevice", dependencies: ["PushPayload", "PushLocalization"]),
     .target(name: "PushScenario", dependencies: ["PushDevice", "PushPayload", "PushLocalization"]),
+    // The offline documentation site (`pushsim docs`), above the scenarios it draws.
+    .target(name: "PushSimDocs", dependencies: ["PushScenario", "PushDevice", "PushPayload"]),
 
     // MARK: Command line
     .executableTarget(
       name: "pushsim",
-      dependencies: ["PushScenario", "PushDevice", "PushPayload", "PushLocalization"]
+      dependencies: [
+        "PushSimDocs", "PushScenario", "PushDevice", "PushPayload", "PushLocalization",
+      ]
     ),
 
     // MARK: Test support (not a product)
@@ -58,6 +63,11 @@ let package = Package(
     .testTarget(
       name: "PushScenarioTests",
       dependencies: ["PushScenario", "PushDevice", "PushSimTestSupport"],
+      exclude: ["Fixtures", "Snapshots"]
+    ),
+    .testTarget(
+      name: "PushSimDocsTests",
+      dependencies: ["PushSimDocs", "PushScenario", "PushDevice", "PushSimTestSupport"],
       exclude: ["Fixtures", "Snapshots"]
     ),
     .testTarget(

@@ -45,6 +45,22 @@ fi
 if wants strings; then
   "$BIN/PushSimBenchmarks" strings 50000 15
 fi
+# section: dump (issue 12)
+# `pushsim strings dump` of the 50,000-entry table, output included, against
+# `plutil -convert json` of the same file (target <= 0.5).
+if wants dump; then
+  TABLE=$WORK/dump-50000.strings
+  [ -f "$TABLE" ] || "$BIN/PushSimBenchmarks" strings file 50000 "$TABLE"
+  seconds() { local start end; start=$(date +%s%N); "$@" >/dev/null; end=$(date +%s%N); echo $(( (end - start) / 1000000 )); }
+  if command -v plutil >/dev/null; then
+    P=$(seconds plutil -convert json -o "$WORK/dump-plutil.json" "$TABLE")
+  else
+    P=0
+  fi
+  D=$(seconds "$BIN/pushsim" strings dump --format json "$TABLE")
+  echo "dump: $(wc -c < "$TABLE") bytes, 50000 entries: pushsim strings dump ${D} ms, plutil -convert json ${P} ms" \
+    "$(awk -v d="$D" -v p="$P" 'BEGIN { if (p > 0) printf "ratio %.2f (target <= 0.5)", d / p; else print "(no plutil)" }')"
+fi
 # section: device (issue 4)
 # 10,000 then 100,000 mixed pushes into one Device (each size in its own process, so the peak
 # memory is that size's); the time ratio should stay at most 12 (linear cost).
@@ -66,4 +82,32 @@ if wants scenario; then
   start=$(date +%s%N)
   "$BIN/pushsim" run "$WORK/scenario-50000.json" --format json --output "$WORK/scenario-50000.report.json"
   echo "  pushsim run (JSON report, $(du -k "$WORK/scenario-50000.report.json" | cut -f1) KiB): $(( ($(date +%s%N) - start) / 1000000 )) ms"
+fi
+# section: layout (issue 12)
+# A 10,000-push scenario decoded pretty-printed and written on one line (as json.dump writes
+# it), every step's position read: the one-line / pretty ratio should be ~1 (linear whatever
+# the layout).
+if wants layout; then
+  "$BIN/PushSimBenchmarks" layout 10000 5
+fi
+# section: jobs (issue 12)
+# 2,000 generated scenario files played by `pushsim run --jobs 1` and `--jobs 2` (JSON report);
+# the reports must be identical, and the speed-up should be >= 1.7 on 2 cores.
+if wants jobs; then
+  SUITE=$WORK/suite-2000
+  [ -d "$SUITE" ] || "$BIN/PushSimBenchmarks" suite 2000 "$SUITE" >/dev/null
+  play() { # jobs: prints milliseconds
+    local start end
+    start=$(date +%s%N)
+    "$BIN/pushsim" run "$SUITE" --format json --jobs "$1" --output "$WORK/suite-jobs-$1.json"
+    end=$(date +%s%N)
+    echo $(( (end - start) / 1000000 ))
+  }
+  ONE=$(play 1)
+  TWO=$(play 2)
+  cmp -s "$WORK/suite-jobs-1.json" "$WORK/suite-jobs-2.json" && SAME="identical reports" || SAME="REPORTS DIFFER"
+  echo "jobs: 2000 scenario files on $(nproc) cores: --jobs 1 ${ONE} ms, --jobs 2 ${TWO} ms, $SAME," \
+    "$(awk -v a="$ONE" -v b="$TWO" 'BEGIN { printf "speed-up %.2f (target >= 1.7)", a / b }')"
+  # The share of the work that stays on one thread (wall-clock speed-ups need an idle machine).
+  echo "jobs: $("$BIN/PushSimBenchmarks" suite cpu "$SUITE")"
 fi

@@ -9,6 +9,11 @@ import PushLocalization
 /// which goes first; the median of the rounds is reported.
 enum StringsBenchmark {
   static func run(_ arguments: [String]) throws {
+    // `strings file N PATH`: only write the generated table (for the `dump` section).
+    if arguments.first == "file", arguments.count == 3, let entries = Int(arguments[1]) {
+      try Data(generate(entries: entries).utf8).write(to: URL(fileURLWithPath: arguments[2]))
+      return
+    }
     let entries = arguments.first.flatMap(Int.init) ?? 50_000
     let rounds = arguments.dropFirst().first.flatMap(Int.init) ?? 15
     let text = generate(entries: entries)

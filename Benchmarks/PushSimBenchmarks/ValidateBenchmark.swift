@@ -1,10 +1,14 @@
 import Foundation
+import PushPayload
 
 /// The `validate` benchmark (issue 2): a deterministic JSONL corpus of realistic payloads, and
 /// the baseline that only parses each line with `JSONSerialization`.
 ///
 ///     PushSimBenchmarks validate generate COUNT FILE   writes the corpus
 ///     PushSimBenchmarks validate baseline FILE         parses every line, prints the count
+///     PushSimBenchmarks validate single FILE           what `validate --jsonl --format json`
+///                                                      does per line, on one thread (for
+///                                                      callgrind, which cannot run `pushsim`)
 ///
 /// `Benchmarks/run.sh validate` times the baseline against `pushsim validate --jsonl --format
 /// json` on the same corpus and prints the ratio.
@@ -17,6 +21,9 @@ enum ValidateBenchmark {
     case "baseline":
       guard arguments.count == 2 else { throw usage }
       try baseline(arguments[1])
+    case "single":
+      guard arguments.count == 2 else { throw usage }
+      try single(arguments[1])
     default:
       throw usage
     }
@@ -24,7 +31,7 @@ enum ValidateBenchmark {
 
   struct Usage: Error, CustomStringConvertible {
     var description: String {
-      "usage: PushSimBenchmarks validate generate COUNT FILE | baseline FILE"
+      "usage: PushSimBenchmarks validate generate COUNT FILE | baseline FILE | single FILE"
     }
   }
   static let usage = Usage()
@@ -136,5 +143,31 @@ enum ValidateBenchmark {
       }
     }
     FileHandle.standardError.write(Data("baseline: \(parsed) parsed, \(failed) failed\n".utf8))
+  }
+
+  /// Each line validated and its JSON result written into one buffer, on one thread.
+  static func single(_ path: String) throws {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    var writer = JSONWriter()
+    var lines = 0
+    var written = 0
+    var start = 0
+    for index in 0...bytes.count {
+      guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") else { continue }
+      if index > start {
+        lines += 1
+        let validation = PayloadValidation(
+          body: Array(bytes[start..<index]), headers: PushHeaders())
+        validation.writeJSON(into: &writer, line: lines)
+        writer.raw(byte: UInt8(ascii: "\n"))
+        if writer.bytes.count > 1 << 20 {
+          written += writer.bytes.count
+          writer.bytes.removeAll(keepingCapacity: true)
+        }
+      }
+      start = index + 1
+    }
+    written += writer.bytes.count
+    FileHandle.standardError.write(Data("single: \(lines) lines, \(written) bytes of JSON\n".utf8))
   }
 }

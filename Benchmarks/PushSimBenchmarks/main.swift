@@ -4,7 +4,9 @@ import Foundation
 /// subcommand; the script times them against a baseline measured in the same run.
 let sections: [String: ([String]) throws -> Void] = [
   "device": DeviceBenchmark.run,
+  "layout": LayoutBenchmark.run,
   "strings": StringsBenchmark.run,
+  "suite": SuiteBenchmark.run,
   "scenario": ScenarioBenchmark.run,
   "validate": ValidateBenchmark.main,
 ]

@@ -4,13 +4,6 @@ import PushPayload
 import Synchronization
 import UserNotifications
 
-extension DeviceEvent.Kind {
-  /// A content-handler call or content change the device ignores: a second call of the
-  /// extension's content handler, or a change to the content object after the first call
-  /// (iOS shows the content as it was when the handler was first called).
-  public static let extensionIgnored: Self = "extension.ignored"
-}
-
 /// The app's `UNNotificationServiceExtension` subclass, run by the device on one push
 /// (Behavior.md §6.1, §6.2; Rules.md §7).
 ///

@@ -36,16 +36,17 @@ public enum CommandRunner {
     return found
   }
 
-  /// Runs `pushsim` with `arguments` in `directory`, feeding `input` to standard input.
+  /// Runs `pushsim` (or `executable`, such as a wrapper that runs it) with `arguments` in
+  /// `directory`, feeding `input` to standard input.
   ///
   /// Standard input is written on its own thread while both outputs are read on theirs, so a
   /// child that prints much before reading all its input cannot deadlock the run.
   public static func run(
     _ arguments: [String], in directory: URL = Repository.root, input: Data? = nil,
-    environment: [String: String] = ["NO_COLOR": "1"]
+    environment: [String: String] = ["NO_COLOR": "1"], executable: URL? = nil
   ) throws -> Result {
     let process = Process()
-    process.executableURL = try executableURL()
+    process.executableURL = try executable ?? executableURL()
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var processEnvironment = ProcessInfo.processInfo.environment
@@ -62,6 +63,9 @@ public enum CommandRunner {
     let outputData = ThreadSafeBox<Data>(Data())
     let errorData = ThreadSafeBox<Data>(Data())
     let writer = standardInput.fileHandleForWriting
+    // A child that exits before reading its input must not kill the test process with SIGPIPE:
+    // the write then fails with EPIPE instead, and is dropped.
+    _ = signal(SIGPIPE, SIG_IGN)
     DispatchQueue.global().async(group: finished) {
       // A child that exits without reading everything closes the pipe: the rest is dropped.
       if let input { try? writer.write(contentsOf: input) }
@@ -96,5 +100,81 @@ final class ThreadSafeBox<Value>: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return value
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CommandRunner {
+  /// An output the command cannot write to.
+  public enum BrokenOutput: Sendable {
+    /// `/dev/full`: every write fails with "No space left on device".
+    case fullDisk
+    /// A pipe whose reading end is already closed, with `SIGPIPE` ignored (`trap '' PIPE`):
+    /// every write fails with "Broken pipe".
+    case closedPipe
+  }
+
+  /// Which standard stream is broken.
+  public enum Stream: Sendable {
+    case standardOutput, standardError
+  }
+
+  /// Runs `pushsim` with one of its standard streams broken; the other one is captured (and
+  /// returned in ``Result``; the broken one is returned empty).
+  public static func run(
+    _ arguments: [String], in directory: URL = Repository.root, broken output: BrokenOutput,
+    stream: Stream = .standardOutput
+  ) throws -> Result {
+    let process = Process()
+    // `trap '' PIPE` as a user's shell does: an ignored signal stays ignored across exec.
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments =
+      ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", try executableURL().path] + arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    let brokenHandle: FileHandle
+    switch output {
+    case .fullDisk:
+      guard let handle = FileHandle(forWritingAtPath: "/dev/full") else {
+        throw CocoaError(.fileNoSuchFile)
+      }
+      brokenHandle = handle
+    case .closedPipe:
+      var ends: [Int32] = [0, 0]
+      guard pipe(&ends) == 0 else { throw CocoaError(.fileWriteUnknown) }
+      // No process may hold the reading end: close it at once, and keep the writing end out
+      // of children other tests spawn meanwhile.
+      close(ends[0])
+      _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+      brokenHandle = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    }
+    let captured = Pipe()
+    switch stream {
+    case .standardOutput:
+      process.standardOutput = brokenHandle
+      process.standardError = captured
+    case .standardError:
+      process.standardOutput = captured
+      process.standardError = brokenHandle
+    }
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    try brokenHandle.close()
+    let data = captured.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    return Result(
+      standardOutput: stream == .standardError ? text : "",
+      standardError: stream == .standardOutput ? text : "",
+      status: process.terminationStatus)
   }
 }

@@ -30,12 +30,12 @@ let commands: [String: ([String]) async -> ExitStatus] = [
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else {
   Console.write(usage)
-  exit(arguments.isEmpty ? ExitStatus.unusable.rawValue : ExitStatus.success.rawValue)
+  exit(Console.finish(arguments.isEmpty ? .unusable : .success).rawValue)
 }
 guard let command = commands[name] else {
   Console.error(
     "error: unknown subcommand '\(name)'; expected one of run, validate, render, strings, docs")
-  exit(ExitStatus.unusable.rawValue)
+  exit(Console.finish(.unusable).rawValue)
 }
 let status = await command(Array(arguments.dropFirst()))
-exit(status.rawValue)
+exit(Console.finish(status).rawValue)

@@ -4,7 +4,7 @@ import Testing
 
 /// `pushsim docs` run as a user runs it (CommandLine.md): the files it writes and its exit status.
 @Suite struct DocsCommandTests {
-  static let fixtures = "Tests/PushScenarioTests/Fixtures/Docs/Scenarios"
+  static let fixtures = "Tests/PushSimDocsTests/Fixtures/Docs/Scenarios"
 
   static func temporaryFolder() -> URL {
     FileManager.default.temporaryDirectory
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["docs", "Tests/PushScenarioTests/Fixtures/Docs/Scenarios"], "missing --out"),
+    (["docs", "Tests/PushSimDocsTests/Fixtures/Docs/Scenarios"], "missing --out"),
     (["docs", "no-such-folder", "--out", "/tmp/x"], "no-such-folder"),
     (["docs", "--out"], "needs a value"),
     (["docs", "--outt", "x"], "unknown option"),

@@ -163,7 +163,33 @@ import Testing
     ])
     #expect(unusable.status == 2)
     #expect(
-      unusable.standardError == "\(bad.path):2:12: error: 'sounds' must be an array of strings\n")
+      unusable.standardError
+        == "\(bad.path):2:12: error: expected an array for \"sounds\", found number\n")
+  }
+
+  /// `validate --app` reads app files as `run` and `render` do: what they refuse, it refuses,
+  /// with the same line.
+  @Test(arguments: [
+    #"{"bundleId": 5}"#, #"{"bundleId": "com.example.a", "categorys": []}"#,
+    #"{"name": "A scenario", "steps": []}"#,
+  ])
+  func appFileIsReadAsRunAndRenderReadIt(_ text: String) throws {
+    let folder = try TemporaryFolder()
+    let app = try folder.write("x.app.json", text)
+    let payload = try folder.write("p.json", #"{"aps": {"alert": "Hi"}}"#)
+    let validate = try CommandRunner.run(["validate", "--app", app, payload])
+    let render = try CommandRunner.run(["render", "--app", app, payload])
+    #expect(validate.status == 2)
+    #expect(render.status == 2)
+    #expect(!validate.standardError.isEmpty)
+    #expect(validate.standardError == render.standardError)
+  }
+
+  @Test func aScenarioGivenAsAnAppFileIsCalledAScenario() throws {
+    let folder = try TemporaryFolder()
+    let app = try folder.write("s.json", #"{"name": "A scenario", "steps": []}"#)
+    let result = try CommandRunner.run(["validate", "--app", app, "-"], input: Data("{}".utf8))
+    #expect(result.standardError.contains("s.json is a scenario, not an app file"))
   }
 
   @Test func stringsFolderChecksEveryLocKey() throws {
@@ -195,7 +221,7 @@ import Testing
     #expect(unknown.standardError == "error: unknown option '--push'\n")
     let missing = try CommandRunner.run(["validate", "no/such/file.json"])
     #expect(missing.status == 2)
-    #expect(missing.standardError == "no/such/file.json: error: cannot read the file\n")
+    #expect(missing.standardError == "no/such/file.json: error: no such file\n")
     let format = try CommandRunner.run(["validate", "--format", "xml", "-"])
     #expect(format.status == 2)
   }

@@ -47,6 +47,14 @@ import Testing
     #expect(try !allowed(settings, "http://cdn.example.com/a.jpg"))
   }
 
+  @Test func onlyRealLoopbackAddressesAreLocal() throws {
+    let settings = ATSSettings(allowsLocalNetworking: true)
+    #expect(try allowed(settings, "http://127.255.0.1/a.jpg"))
+    for host in ["127.evil.example.com", "127.0.0.1.evil.example.com", "127.0.0.256", "127.0.0"] {
+      #expect(try !allowed(settings, "http://\(host)/a.jpg"), "\(host)")
+    }
+  }
+
   @Test func theVerdictSaysWhy() throws {
     let url = try #require(URL(string: "http://localhost/a.jpg"))
     guard case .blocked(let reason) = ATSSettings().verdict(for: url) else {

@@ -102,6 +102,16 @@ import Testing
     #expect(event.reason.contains(failure.reason), "\(event.reason)")
   }
 
+  @Test func aContentLengthBeyondInt64FailsAtTheHeadersNotAtTheDeadline() async throws {
+    // Without reading the header itself, Foundation reports an unknown length and the
+    // trickling body would use up the whole budget (a time-out, not "too large").
+    let (_, outcome) = try await run("/huge-length.jpg", budget: .seconds(3))
+    let event = try #require(outcome.event(.mediaFailed))
+    #expect(event.details["code"] == JSONValue(.string(MediaFetchError.Code.tooLarge.rawValue)))
+    #expect(event.reason.contains("Content-Length 99999999999999999999 is over the limit"))
+    #expect(event.reason.contains("no byte of the body was kept"))
+  }
+
   @Test func trickleStopsAtTheDeadlineAndTheOriginalIsDelivered() async throws {
     let budget: Duration = .seconds(1)
     let (request, outcome) = try await run("/trickle.jpg", budget: budget)

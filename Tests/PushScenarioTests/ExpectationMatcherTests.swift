@@ -32,6 +32,26 @@ private func failures(_ expected: String, _ actual: String) throws -> [Failure] 
       ])
   }
 
+  @Test func integersAboveTwoToTheFiftyThirdCompareExactly() throws {
+    #expect(try failures(#"{"badge":9007199254740992}"#, #"{"badge":9007199254740993}"#).count == 1)
+    #expect(try failures(#"{"badge":9007199254740993}"#, #"{"badge":9007199254740993}"#).isEmpty)
+    #expect(
+      try failures(
+        #"{"n":123456789012345678901234567890}"#, #"{"n":123456789012345678901234567891}"#
+      )
+      .count == 1)
+    #expect(try failures(#"{"n":2}"#, #"{"n":2.0}"#).isEmpty)
+    #expect(try failures(#"{"n":0.1}"#, #"{"n":0.1000000000001}"#).isEmpty)
+  }
+
+  @Test func aLargeBadgeIsCheckedExactlyInAPlayedScenario() async throws {
+    let scenario = try decodeScenario(
+      #"{ "steps": [ { "push": { "payload": { "aps": { "alert": "a", "badge": 9007199254740993 } } } }, { "expect": { "badge": 9007199254740992 } } ] }"#
+    )
+    let result = await ScenarioRunner().run(scenario)
+    #expect(result.failures.map(\.path) == ["badge"])
+  }
+
   @Test func aMissingFieldIsAFailure() throws {
     let found = try failures(#"{"push":{"m9":{"status":"delivered"}}}"#, #"{"push":{}}"#)
     #expect(found.map(\.path) == ["push.m9"])

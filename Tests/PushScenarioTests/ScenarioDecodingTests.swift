@@ -268,6 +268,15 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     #expect(ScenarioTime.duration(text) == nil)
   }
 
+  @Test func durationsLongerThanOneHundredYearsAreTooLongNotMalformed() {
+    #expect(ScenarioTime.readDuration("36500d") == .duration(.seconds(36_500 * 86_400)))
+    #expect(ScenarioTime.readDuration("999999999d") == .tooLong)
+    #expect(ScenarioTime.readDuration("36500d1ms") == .tooLong)
+    #expect(ScenarioTime.readDuration(String(repeating: "11574d", count: 5000)) == .tooLong)
+    #expect(ScenarioTime.readDuration("999999999d5w") == .invalid)
+    #expect(ScenarioTime.duration("999999999d") == nil)
+  }
+
   @Test func parsesInstants() {
     #expect(ScenarioTime.instant("2026-07-03T12:00:00Z")?.timeIntervalSince1970 == 1_783_080_000)
     #expect(
@@ -306,5 +315,43 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
       decodingError(#"{ "steps": [ { "set": { "device": { "now": "2026-01-02T00:00:00Z" } } } ] }"#)
         == #"x.json:1:37: error: "now" sets the clock at the first step; later, the clock moves with "wait" steps"#
     )
+  }
+}
+
+@Suite struct VirtualTimeLimitTests {
+  @Test func aTooLongWaitNamesTheLimit() {
+    #expect(
+      decodingError(#"{ "steps": [ { "wait": "999999999d" } ] }"#)
+        == #"x.json:1:24: error: "999999999d" is longer than the longest duration a scenario may use, 36500d (100 years)"#
+    )
+  }
+
+  @Test func waitsAddingUpPastTheLimitAreRefusedWhereTheyCross() {
+    let waits = Array(repeating: #"{ "wait": "11574d" }"#, count: 4).joined(separator: ", ")
+    #expect(
+      decodingError(#"{ "steps": [ \#(waits) ] }"#)
+        == #"x.json:1:90: error: the scenario's waits add up to more than 36500d (100 years), the longest virtual time a scenario may span"#
+    )
+  }
+
+  @Test func aLongPlayedScenarioReportsWithoutTrapping() async throws {
+    let scenario = try decodeScenario(
+      #"{ "steps": [ { "push": { "payload": { "aps": { "alert": "a" } } } }, { "wait": "36500d" }, { "push": { "payload": { "aps": { "alert": "b" } } } } ] }"#
+    )
+    let result = await ScenarioRunner().run(scenario)
+    #expect(TextReporter().report([result]).contains("+876000:00:00"))
+    #expect(!JSONReporter().report([result]).isEmpty)
+  }
+}
+
+@Suite struct ServiceExtensionBudgetLimitTests {
+  @Test func aBudgetLongerThanThirtySecondsIsRefused() {
+    let error = decodingError(
+      #"{ "app": { "serviceExtension": { "budget": "1d" } }, "steps": [] }"#)
+    #expect(
+      error?.contains("a budget of 1d is longer than the 30s iOS gives a service extension") == true
+    )
+    #expect(
+      decodingError(#"{ "app": { "serviceExtension": { "budget": "30s" } }, "steps": [] }"#) == nil)
   }
 }

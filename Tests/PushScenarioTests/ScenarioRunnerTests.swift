@@ -146,3 +146,32 @@ import Testing
         == nil)
   }
 }
+
+/// `expect.push.<id>.apnsId`: the `apns-id` APNs answers with (Behavior.md §2.2).
+@Suite struct APNsIDTests {
+  @Test func theHeaderIsEchoedAndAMissingOneIsMadeUp() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "steps": [
+          { "push": { "id": "m1", "headers": { "apns-id": "123E4567-E89B-12D3-A456-426614174000" },
+                      "payload": { "aps": { "alert": "Hi" } } } },
+          { "push": { "id": "m2", "payload": { "aps": { "alert": "Hi" } } } },
+          { "expect": { "push": {
+              "m1": { "apnsId": "123E4567-E89B-12D3-A456-426614174000" },
+              "m2": { "apnsId": "a9a50000-0000-4000-8000-000000000001" } } } } ] }
+      """)
+    let result = await ScenarioRunner().run(scenario)
+    #expect(result.failures.map(\.message) == [])
+  }
+
+  @Test func aWrongAPNsIDFails() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "steps": [
+          { "push": { "id": "m1", "payload": { "aps": { "alert": "Hi" } } } },
+          { "expect": { "push": { "m1": { "apnsId": "00000000-0000-0000-0000-000000000000" } } } } ] }
+      """)
+    let result = await ScenarioRunner().run(scenario)
+    #expect(result.failures.map(\.path) == ["push.m1.apnsId"])
+  }
+}

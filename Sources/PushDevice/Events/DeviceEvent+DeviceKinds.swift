@@ -52,4 +52,20 @@ extension DeviceEvent.Kind {
   public static let localRefused: Self = "local.refused"
   /// The app removed delivered notifications from Notification Center.
   public static let centerRemoved: Self = "center.removed"
+  /// The app's own extension called its content handler again, or changed the content object
+  /// after the first call: iOS shows the content as it was at the first call, so it is ignored.
+  public static let extensionIgnored: Self = "extension.ignored"
+
+  /// Every kind the device logs, in one list: the scenario schema accepts exactly these in
+  /// `expect.events`, and a test checks that every constant above is here.
+  public static let all: [Self] = [
+    .received, .rejected, .stored, .coalesced, .expired, .delivered, .replaced, .held,
+    .suppressed, .silent, .throttled, .discarded, .extensionStarted, .extensionFinished,
+    .extensionTimeout, .mediaFetched, .mediaFailed, .attachmentRejected, .presented, .badge, .tap,
+    .action, .dismiss, .clear, .unlock, .route, .routeUnmatched, .level, .focus, .sound,
+    .provisional, .foreground, .alert, .badgeUnchanged, .wake, .wakeSkipped, .extensionSkipped,
+    .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
+    .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
+    .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored,
+  ]
 }

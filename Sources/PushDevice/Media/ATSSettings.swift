@@ -51,7 +51,7 @@ public struct ATSSettings: Sendable, Equatable {
   public func verdict(for url: URL) -> Verdict {
     let scheme = url.scheme?.lowercased() ?? ""
     guard let host = url.host?.lowercased(), !host.isEmpty else {
-      return .blocked("\(url.absoluteString) has no host")
+      return .blocked("\(url.redactedString) has no host")
     }
     switch scheme {
     case "https":
@@ -116,7 +116,17 @@ public struct ATSSettings: Sendable, Equatable {
   static func isLocal(_ host: String) -> Bool {
     let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
     if host == "localhost" || host.hasSuffix(".local") || host == "::1" { return true }
-    if host.hasPrefix("127.") { return host.split(separator: ".").count == 4 }
-    return false
+    return isLoopbackIPv4(host)
+  }
+
+  /// `127.x.y.z` written as four decimal numbers 0…255: a name such as `127.evil.example.com`
+  /// is not an address, and resolving it could lead anywhere.
+  static func isLoopbackIPv4(_ host: String) -> Bool {
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 4, parts.first == "127" else { return false }
+    return parts.allSatisfy { part in
+      !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber }
+        && (Int(part) ?? 256) <= 255
+    }
   }
 }

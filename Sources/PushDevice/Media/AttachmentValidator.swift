@@ -30,7 +30,7 @@ public struct AttachmentValidator: Sendable {
     }
     let url = attachment.url
     guard url.isFileURL else {
-      return failure(.attachmentInvalidURL, "\(url.absoluteString) is not a local file URL")
+      return failure(.attachmentInvalidURL, "\(url.redactedString) is not a local file URL")
     }
     let path = url.path
     var isDirectory: ObjCBool = false

@@ -147,21 +147,21 @@ extension HTTPFetcher {
         MediaFetchError(
           .tooManyRedirects, url: target,
           reason: "more than \(maximumRedirects) redirects (the next would be hop \(hop), to "
-            + "\(target.absoluteString))", httpStatus: status))
+            + "\(target.redactedString))", httpStatus: status))
     }
     let scheme = target.scheme?.lowercased() ?? ""
     guard scheme == "http" || scheme == "https" else {
       return .failure(
         MediaFetchError(
           .redirectRefused, url: target,
-          reason: "redirect \(hop) goes to \(target.absoluteString): a \(scheme): URL is never "
+          reason: "redirect \(hop) goes to \(target.redactedString): a \(scheme): URL is never "
             + "followed", httpStatus: status))
     }
     if case .blocked(let reason) = ats.verdict(for: target) {
       return .failure(
         MediaFetchError(
           .redirectRefused, url: target,
-          reason: "redirect \(hop) from \(from.absoluteString) to \(target.absoluteString) is "
+          reason: "redirect \(hop) from \(from.redactedString) to \(target.redactedString) is "
             + "refused: \(reason)", httpStatus: status))
     }
     return .success(target)
@@ -309,13 +309,23 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
       }
       effectiveLimit = min(effectiveLimit, declared.sizeLimit)
     }
-    let expected = http.expectedContentLength
+    // The header as sent: a length too large for Int64 reads as "unknown" in Foundation, and
+    // the download would then wait out the whole budget.
+    let declaredLength = http.value(forHTTPHeaderField: "Content-Length")?
+      .trimmingCharacters(in: .whitespaces)
+    var expected = http.expectedContentLength
+    if let declaredLength, !declaredLength.isEmpty,
+      declaredLength.allSatisfy({ $0.isASCII && $0.isNumber })
+    {
+      expected = Int64(declaredLength) ?? Int64.max
+    }
     if expected > Int64(effectiveLimit) {
       completionHandler(.cancel)
       fail(
         .tooLarge, url: url,
-        reason: "Content-Length \(expected) is over the limit of \(effectiveLimit) bytes; "
-          + "nothing was downloaded", httpStatus: status, bytesReceived: 0)
+        reason: "Content-Length \(declaredLength ?? String(expected)) is over the limit of "
+          + "\(effectiveLimit) bytes; the download was cancelled at the headers and no byte of "
+          + "the body was kept", httpStatus: status, bytesReceived: 0)
       return
     }
     state.withLock { state in

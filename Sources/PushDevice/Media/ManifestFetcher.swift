@@ -29,7 +29,7 @@ public struct ManifestFetcher: MediaFetcher {
     guard let entry = manifest.entry(for: url) else {
       throw MediaFetchError(
         .notInManifest, url: url,
-        reason: "the scenario's media manifest has no entry for \(url.absoluteString)")
+        reason: "the scenario's media manifest has no entry for \(url.redactedString)")
     }
     if entry.latency > timeout {
       throw MediaFetchError(
@@ -50,6 +50,14 @@ public struct ManifestFetcher: MediaFetcher {
     }
     let data: Data
     if let file = entry.file {
+      // Only a regular file is opened: a FIFO would block the run until someone writes to it.
+      let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type]
+      guard type as? FileAttributeType == .typeRegular else {
+        throw MediaFetchError(
+          .fileUnreadable, url: url,
+          reason: "the manifest's file \(file.path) is not a regular file",
+          elapsed: elapsed, httpStatus: entry.status)
+      }
       do {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }

@@ -78,11 +78,15 @@ struct PresentationPolicy {
           !entitled && !allowed
           ? "the critical-alerts entitlement and the criticalAlert authorization"
           : !entitled ? "the critical-alerts entitlement" : "the criticalAlert authorization"
-        let reason = "critical without \(missing) behaves as active"
+        // The level may come from the sound's `critical: 1` alone (Behavior.md §1.4).
+        let fromSound = content.payload["aps"]?["interruption-level"] == nil
+        let reason =
+          "\(fromSound ? "a critical sound" : "critical") without \(missing) behaves as active"
         steps.append(Step(kind: .level, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
-            .warning, code: "critical-not-allowed", path: "aps.interruption-level",
+            .warning, code: "critical-not-allowed",
+            path: fromSound ? "aps.sound.critical" : "aps.interruption-level",
             message: reason, source: .model))
       }
     }

@@ -52,20 +52,20 @@ extension Device {
   mutating func wakeForMixedPush(_ id: String, payload: JSONValue) {
     if app.state == .forceQuit {
       log(
-        "wake.skipped", id, .device, "content-available: the app was force-quit, so it is not woken"
+        .wakeSkipped, id, .device, "content-available: the app was force-quit, so it is not woken"
       )
       return
     }
     if !app.backgroundModes.contains(.remoteNotification) {
       log(
-        "wake.skipped", id, .device,
+        .wakeSkipped, id, .device,
         "content-available: the app lacks the remote-notification background mode")
       return
     }
     if app.state == .foreground {
       appStatus.remoteNotifications += 1
       log(
-        "wake", id, .device,
+        .wake, id, .device,
         "content-available: didReceiveRemoteNotification runs in the foreground")
       callRemoteNotificationHandler(id, payload: payload)
       return

@@ -5,7 +5,7 @@ extension Device {
   ///
   /// Rules.md §4: groups by their newest notification, newest first; inside a group
   /// newest first; ties keep arrival order, later first. The summary line is the leading
-  /// notification's category `summaryFormat` (or `%u more notifications`) with `%u` = the others
+  /// notification's category `summaryFormat` (or ``DefaultGroupSummary``) with `%u` = the others
   /// in the group and `%@` = their distinct `summary-arg` values; a group of one has none.
   ///
   /// - Complexity: O(n) in the notifications shown.
@@ -34,7 +34,8 @@ extension Device {
   func summaryLine(_ entries: [DeliveredNotification]) -> String? {
     guard entries.count > 1, let leading = entries.first else { return nil }
     let format =
-      app.category(leading.content.categoryIdentifier)?.summaryFormat ?? "%u more notifications"
+      app.category(leading.content.categoryIdentifier)?.summaryFormat
+      ?? DefaultGroupSummary.format(count: entries.count - 1, languages: configuration.languages)
     var seen = Set<String>()
     var arguments: [String] = []
     for entry in entries {

@@ -35,7 +35,21 @@ extension Device {
   /// deterministic.
   mutating func freshIdentifier() -> String {
     freshIdentifierCount += 1
-    let hex = String(freshIdentifierCount, radix: 16, uppercase: true)
-    return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+    return Self.uuidShaped(prefix: "00000000-0000-4000-8000-", freshIdentifierCount)
+  }
+
+  /// The `apns-id` APNs answers with: the request's own when it is a canonical UUID, else
+  /// (when it has none) one APNs makes up; deterministic here, in a series of its own.
+  mutating func answeredAPNsID(_ header: String?) -> String? {
+    if let header, APNsVerdict.isCanonicalUUID(header) { return header }
+    guard header == nil else { return nil }
+    apnsIdentifierCount += 1
+    return Self.uuidShaped(prefix: "a9a50000-0000-4000-8000-", apnsIdentifierCount).lowercased()
+  }
+
+  /// `prefix` followed by `number` in 12 upper-case hexadecimal digits.
+  static func uuidShaped(prefix: String, _ number: Int) -> String {
+    let hex = String(number, radix: 16, uppercase: true)
+    return prefix + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
   }
 }

@@ -77,6 +77,28 @@ extension Device {
           "list": .init(.bool(presentation.list)),
         ])
       if let number = decision.badge { setBadge(number, push: id) }
+      report(truncations(of: request.content, presentation: presentation), push: id)
+    }
+  }
+
+  /// Where the shown text is cut (Rules.md §9.7, `text-truncated`, source lint): a banner shows
+  /// about two lines of body, a lock-screen entry about four, titles one; the rest appears only
+  /// when the user expands the notification. With previews hidden nothing of the text shows.
+  func truncations(of content: NotificationContent, presentation: Presentation) -> [Diagnostic] {
+    guard presentation.banner || presentation.lockScreen else { return [] }
+    let shown = lockScreenText(for: content)
+    guard !shown.hidden else { return [] }
+    let place = presentation.banner ? "banner" : "lock screen"
+    let bodyFit: TextFit = presentation.banner ? .bannerBody : .lockScreenBody
+    let fields: [(String, String, TextFit)] = [
+      ("title", content.title, .titleLine), ("subtitle", content.subtitle, .titleLine),
+      ("body", content.body, bodyFit),
+    ]
+    return fields.compactMap { field, text, fit in
+      let result = fit.fit(text)
+      guard result.isTruncated else { return nil }
+      return TextFit.truncationDiagnostic(
+        field: field, place: place, neededLines: result.neededLines, shownLines: fit.lines)
     }
   }
 

@@ -33,7 +33,9 @@ extension Device {
     report(validation.diagnostics, push: id)
     records[id]?.httpStatus = verdict.httpStatus
     records[id]?.bytes = verdict.bytes
-    records[id]?.pushType = verdict.pushType?.rawValue
+    records[id]?.pushType = verdict.pushType
+    let apnsID = answeredAPNsID(headers.apnsID)
+    records[id]?.apnsID = apnsID
     records[id]?.priority = verdict.priority
     records[id]?.collapseID = verdict.collapseID
     guard verdict.accepted else {
@@ -138,7 +140,7 @@ extension Device {
       return
     }
     log(
-      .init(rawValue: "forwarded"), pending.push, .apns,
+      .forwarded, pending.push, .apns,
       "the device is online: APNs delivers the stored push")
     deliver(pending.push, validation: pending.validation)
   }

@@ -27,10 +27,8 @@ extension Device {
       throw .notInCenter(push, status: records[push]?.status)
     }
     let content = entry.content
-    let actionIdentifier = action ?? "default"
-    if actionIdentifier == "default"
-      || actionIdentifier == NotificationResponse.defaultActionIdentifier
-    {
+    let actionIdentifier = action ?? NotificationResponse.defaultActionIdentifier
+    if RouteConfiguration.ActionCondition(actionIdentifier) == .default {
       log(.tap, push, .device, "the user taps the notification (default action)")
       if configuration.locked {
         unlock(push, reason: "opening the app from a notification unlocks the device")

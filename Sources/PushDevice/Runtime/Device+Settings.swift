@@ -28,7 +28,7 @@ extension Device {
     }
     if old.muted != new.muted {
       log(
-        "mute", nil, .device,
+        .mute, nil, .device,
         new.muted ? "the ring/silent switch is set to silent" : "the device rings again")
     }
     if old.focus != new.focus {

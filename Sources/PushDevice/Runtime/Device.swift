@@ -88,6 +88,7 @@ public struct Device: Sendable {
   /// Pushes received (for `push-N` ids) and fresh request identifiers made.
   var pushCount = 0
   var freshIdentifierCount = 0
+  var apnsIdentifierCount = 0
 
   /// Creates a device with an app.
   ///
@@ -142,8 +143,7 @@ public struct Device: Sendable {
       response.decision.route.map {
         RouteRecord(
           push: response.push, route: $0,
-          action: RouteConfiguration.ActionCondition(response.response.actionIdentifier)
-            .description)
+          action: RouteConfiguration.ActionCondition(response.response.actionIdentifier))
       }
     }
   }

@@ -1,4 +1,5 @@
 public import Foundation
+public import PushPayload
 
 /// What became of one push: its status and the facts `expect.push` compares.
 ///
@@ -20,12 +21,16 @@ public struct PushRecord: Sendable, Equatable {
   public internal(set) var bytes: Int
   /// The push type APNs judged by: `apns-push-type`, or the inferred type (Rules.md
   /// §1); `nil` when the header is invalid.
-  public internal(set) var pushType: String?
+  public internal(set) var pushType: PushType?
   /// The priority: `apns-priority`, or 10 when absent (Behavior.md §2.2); `nil` when the header is
   /// invalid.
   public internal(set) var priority: Int?
   /// `apns-collapse-id`, when given (Behavior.md §2.2).
   public internal(set) var collapseID: String?
+  /// The `apns-id` APNs answered with: the request's header, or a UUID APNs made when the
+  /// request had none (Behavior.md §2.2; PushSim's are deterministic, Rules.md §9); `nil` for a
+  /// rejected request whose `apns-id` was not a UUID.
+  public internal(set) var apnsID: String?
 
   init(id: String, received: Date) {
     self.id = id
@@ -38,5 +43,6 @@ public struct PushRecord: Sendable, Equatable {
     self.pushType = nil
     self.priority = nil
     self.collapseID = nil
+    self.apnsID = nil
   }
 }

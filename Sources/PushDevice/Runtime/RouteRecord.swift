@@ -6,11 +6,13 @@ public struct RouteRecord: Sendable, Equatable {
   public var push: String
   /// The route.
   public var route: Route
-  /// The response's action: `default` (a tap), `dismiss`, or the action identifier.
-  public var action: String
+  /// The response's action: a tap, a dismiss, or a custom action.
+  public var action: RouteConfiguration.ActionCondition
 
   /// Creates a record.
-  public init(push: String, route: Route, action: String = "default") {
+  public init(
+    push: String, route: Route, action: RouteConfiguration.ActionCondition = .default
+  ) {
     self.push = push
     self.route = route
     self.action = action
@@ -25,7 +27,7 @@ public struct RouteRecord: Sendable, Equatable {
     object.append(JSONMember(key: "route", value: .init(.string(route.name))))
     object.append(JSONMember(key: "params", value: route.json["params"] ?? [:]))
     object.append(JSONMember(key: "push", value: .init(.string(push))))
-    object.append(JSONMember(key: "action", value: .init(.string(action))))
+    object.append(JSONMember(key: "action", value: .init(.string(action.description))))
     return JSONValue(.object(object))
   }
 }

@@ -42,6 +42,18 @@ public struct MediaAttachmentExtension: ServiceExtension {
         details: ["code": "not-a-url", "key": JSONValue(.string(key))])
       return content
     }
+    // A URL with another scheme (`file:`, `data:`) is refused for what it is, before the
+    // host check that such URLs would fail.
+    if let url = URL(string: text), let scheme = url.scheme?.lowercased(), !scheme.isEmpty,
+      scheme != "http", scheme != "https"
+    {
+      context.log(
+        .mediaFailed, source: .model,
+        reason: "\(key) is a \(scheme): URL; a service extension downloads only http and "
+          + "https URLs: nothing to download",
+        details: ["code": "unsupported-scheme", "key": JSONValue(.string(key))])
+      return content
+    }
     guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, url.host != nil
     else {
       context.log(

@@ -19,6 +19,9 @@ public struct ServiceExtensionConfiguration: Sendable, Equatable {
   public static let defaultURLKeys = ["media-url", "image-url", "attachment-url"]
   /// The default time budget (Behavior.md §6.2, Rules.md §7).
   public static let defaultBudget: Duration = .seconds(30)
+  /// The longest budget a scenario may give: iOS gives a service extension about 30 seconds,
+  /// and `fetch: network` waits in real time (`source: model`, Rules.md §7).
+  public static let longestBudget: Duration = .seconds(30)
 
   /// Creates a configuration; the defaults are the built-in media extension reading the manifest.
   public init(

@@ -115,15 +115,15 @@ public final class ServiceExtensionContext: Sendable {
     } catch {
       log(
         .mediaFailed, source: .model,
-        reason: "the download of \(url.absoluteString) failed: \(error)",
-        details: ["url": JSONValue(.string(url.absoluteString)), "code": "fetcher-error"])
+        reason: "the download of \(url.redactedString) failed: \(error)",
+        details: ["url": JSONValue(.string(url.redactedString)), "code": "fetcher-error"])
       throw error
     }
     if advance(by: media.elapsed) {
       log(
         .mediaFailed, source: .model,
-        reason: "downloading \(url.absoluteString) used up the extension's budget",
-        details: ["url": JSONValue(.string(url.absoluteString)), "code": "timed-out"])
+        reason: "downloading \(url.redactedString) used up the extension's budget",
+        details: ["url": JSONValue(.string(url.redactedString)), "code": "timed-out"])
       onExpire()
       throw MediaFetchError(
         .timedOut, url: url, reason: "the download used up the budget", elapsed: media.elapsed)
@@ -131,11 +131,11 @@ public final class ServiceExtensionContext: Sendable {
     log(
       .mediaFetched, source: .model,
       reason: "downloaded \(media.data.count) bytes of \(media.type.description) from "
-        + media.url.absoluteString
+        + media.url.redactedString
         + (media.redirects > 0 ? " after \(media.redirects) redirect(s)" : ""),
       details: [
-        "url": JSONValue(.string(url.absoluteString)),
-        "finalURL": JSONValue(.string(media.url.absoluteString)),
+        "url": JSONValue(.string(url.redactedString)),
+        "finalURL": JSONValue(.string(media.url.redactedString)),
         "bytes": JSONValue(.number(JSONNumber(media.data.count))),
         "type": JSONValue(.string(media.type.rawValue)),
         "httpStatus": JSONValue(.number(JSONNumber(media.status))),
@@ -149,7 +149,7 @@ public final class ServiceExtensionContext: Sendable {
   private func failed(_ error: MediaFetchError, url: URL) -> MediaFetchError {
     let expiredNow = error.code == .timedOut ? expire() : advance(by: error.elapsed)
     var details: [String: JSONValue] = [
-      "url": JSONValue(.string(error.url.absoluteString)),
+      "url": JSONValue(.string(error.url.redactedString)),
       "code": JSONValue(.string(error.code.rawValue)),
     ]
     if let status = error.httpStatus {
@@ -160,7 +160,7 @@ public final class ServiceExtensionContext: Sendable {
     }
     log(
       .mediaFailed, source: .model,
-      reason: "the download of \(url.absoluteString) failed: \(error.reason)", details: details)
+      reason: "the download of \(url.redactedString) failed: \(error.reason)", details: details)
     if expiredNow { onExpire() }
     return error
   }

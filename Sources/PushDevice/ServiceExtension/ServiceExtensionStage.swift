@@ -142,9 +142,10 @@ public struct ServiceExtensionStage: Sendable {
     var reason: String
     switch first {
     case .returned(let returned):
-      (content, delivered, reason) = Self.accept(returned, original: original, from: "didReceive")
+      let accepted = Self.accept(returned, original: original, from: "didReceive")
+      (content, delivered, reason) = (accepted.content, accepted.delivered, accepted.reason)
       // A correction is PushSim's choice (Rules.md §2 read the same way), not iOS's.
-      let source: DiagnosticSource = reason.contains("PushSim corrected") ? .model : .device
+      let source: DiagnosticSource = accepted.corrected ? .model : .device
       events.append(
         .init(
           offset: elapsed, kind: .extensionFinished, source: source, reason: reason,
@@ -169,7 +170,8 @@ public struct ServiceExtensionStage: Sendable {
         serviceExtension, limit: watchdog.timeWillExpireLimit)
       switch attempt {
       case .content(let best):
-        (content, delivered, reason) = Self.accept(best, original: original, from: "timeWillExpire")
+        let accepted = Self.accept(best, original: original, from: "timeWillExpire")
+        (content, delivered, reason) = (accepted.content, accepted.delivered, accepted.reason)
         if delivered == .modified { delivered = .bestAttempt }
       case .none:
         reason = "timeWillExpire gave no best attempt: the original content is delivered"
@@ -200,7 +202,7 @@ public struct ServiceExtensionStage: Sendable {
             + "is delivered without it",
           details: [
             "code": JSONValue(.string(error.code.rawValue)),
-            "url": JSONValue(.string(error.url.absoluteString)),
+            "url": JSONValue(.string(error.url.redactedString)),
           ]))
     }
 
@@ -226,16 +228,24 @@ public struct ServiceExtensionStage: Sendable {
     case hung
   }
 
+  /// Content the stage accepted from the extension: what to deliver, whose it is, why, and
+  /// whether PushSim corrected out-of-range values (a `model` choice).
+  private struct Accepted {
+    var content: NotificationContent
+    var delivered: ServiceExtensionOutcome.Delivered
+    var reason: String
+    var corrected = false
+  }
+
   /// Accepts content from the extension, or falls back to the original when it shows no alert.
   private static func accept(
     _ returned: NotificationContent, original: NotificationContent, from method: String
-  ) -> (NotificationContent, ServiceExtensionOutcome.Delivered, String) {
+  ) -> Accepted {
     guard returned.hasVisibleText else {
-      return (
-        original, .original,
-        "\(method) returned content with no title, subtitle or body: the mutated request would "
-          + "not visibly alert, so the original content is delivered"
-      )
+      return Accepted(
+        content: original, delivered: .original,
+        reason: "\(method) returned content with no title, subtitle or body: the mutated request "
+          + "would not visibly alert, so the original content is delivered")
     }
     var content = returned
     var corrections: [String] = []
@@ -257,7 +267,10 @@ public struct ServiceExtensionStage: Sendable {
       content.payload = original.payload
     }
     if content == original {
-      return (original, .original, "\(method) returned the original content unchanged")
+      return Accepted(
+        content: original, delivered: .original,
+        reason: "\(method) returned the original content unchanged",
+        corrected: !corrections.isEmpty)
     }
     let count = content.attachments.count
     var reason =
@@ -267,7 +280,8 @@ public struct ServiceExtensionStage: Sendable {
     if !corrections.isEmpty {
       reason += " (PushSim corrected: \(corrections.joined(separator: ", ")))"
     }
-    return (content, .modified, reason)
+    return Accepted(
+      content: content, delivered: .modified, reason: reason, corrected: !corrections.isEmpty)
   }
 
   /// Calls `timeWillExpire` with a real-time limit.

@@ -1,4 +1,5 @@
 public import Foundation
+import PushPayload
 
 /// `pushsim strings dump FILE`: a strings file's table as one JSON object (CommandLine.md).
 ///
@@ -70,14 +71,57 @@ public enum StringsDump {
   }
 
   /// JSON text with sorted keys, two-space indentation as `JSONSerialization` prints it, and a
-  /// final newline.
+  /// final newline: byte for byte what `JSONSerialization.data(withJSONObject:options:)` with
+  /// `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes, .fragmentsAllowed]` writes, in
+  /// linear time plus the key sort (``JSONKeyOrder``). A NaN or an infinity prints as a string
+  /// (see ``dump(contentsOf:name:)``).
   public static func json(_ value: PropertyListValue) -> String {
-    let options: JSONSerialization.WritingOptions = [
-      .sortedKeys, .prettyPrinted, .withoutEscapingSlashes, .fragmentsAllowed,
-    ]
-    guard let data = try? JSONSerialization.data(withJSONObject: value.jsonObject, options: options)
-    else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    var writer = JSONWriter()
+    write(value, into: &writer, level: 0)
+    writer.raw(byte: UInt8(ascii: "\n"))
+    return writer.text
+  }
+
+  /// Writes `value` at nesting `level`.
+  private static func write(_ value: PropertyListValue, into writer: inout JSONWriter, level: Int) {
+    switch value {
+    case .string(let string): writer.string(string)
+    case .data(let bytes): writer.string(Data(bytes).base64EncodedString())
+    case .integer(let integer): writer.integer(integer)
+    case .boolean(let boolean): writer.bool(boolean)
+    case .real(let number), .date(let number):
+      guard number.isFinite else {
+        // JSON has no NaN or infinity (`dump-non-finite-number`).
+        writer.string(PropertyListValue.nonFiniteText(number))
+        return
+      }
+      var text = number.description
+      if text.hasSuffix(".0") { text.removeLast(2) }
+      writer.bytes.append(contentsOf: text.utf8)
+    case .array(let elements):
+      writer.raw("[")
+      for (index, element) in elements.enumerated() {
+        if index > 0 { writer.raw(",") }
+        writer.newline(indentation: 2 * (level + 1))
+        write(element, into: &writer, level: level + 1)
+      }
+      if elements.isEmpty { writer.raw("\n") }
+      writer.newline(indentation: 2 * level)
+      writer.raw("]")
+    case .dictionary(let dictionary):
+      writer.raw("{")
+      for (index, key) in JSONKeyOrder.sorted(dictionary.keys).enumerated() {
+        guard let element = dictionary[key] else { continue }
+        if index > 0 { writer.raw(",") }
+        writer.newline(indentation: 2 * (level + 1))
+        writer.string(key)
+        writer.raw(" : ")
+        write(element, into: &writer, level: level + 1)
+      }
+      if dictionary.isEmpty { writer.raw("\n") }
+      writer.newline(indentation: 2 * level)
+      writer.raw("}")
+    }
   }
 }
 

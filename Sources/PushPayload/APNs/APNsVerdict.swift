@@ -133,9 +133,16 @@ extension APNsVerdict {
       }
     } else {
       inferred = true
-      let background = Self.isContentAvailableOnly(root)
-      pushType = background ? .background : .alert
-      diagnostics.append(background ? Self.inferredBackground : Self.inferredAlert)
+      if Self.isContentAvailableOnly(root) {
+        pushType = .background
+        diagnostics.append(Self.inferredBackground)
+      } else if Self.isLiveActivityOnly(root) {
+        pushType = .liveactivity
+        diagnostics.append(Self.inferredLiveActivity)
+      } else {
+        pushType = .alert
+        diagnostics.append(Self.inferredAlert)
+      }
     }
 
     // apns-priority
@@ -235,6 +242,29 @@ extension APNsVerdict {
     message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
       + "inferred 'background' (aps holds only content-available)", source: .lint)
 
+  static let inferredLiveActivity = Diagnostic(
+    .warning, code: "push-type-inferred", path: "apns-push-type",
+    message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
+      + "inferred 'liveactivity' (aps holds only Live Activity keys); a Live Activity update "
+      + "must be sent with apns-push-type liveactivity", source: .lint)
+
+  /// The keys of a Live Activity push's `aps` (Behavior.md §1.2): an update's `event`,
+  /// `content-state` and `timestamp`, its dates, a start's attributes, and the alert a Live
+  /// Activity may show.
+  static let liveActivityKeys: Set<String> = [
+    "event", "content-state", "timestamp", "stale-date", "dismissal-date", "relevance-score",
+    "attributes-type", "attributes", "alert", "input-push-token", "input-push-channel",
+  ]
+
+  /// `aps` has an `event` or a `content-state` and only Live Activity keys: without a header it
+  /// is read as a `liveactivity` push, not an alert (`source: model`, Rules.md §1).
+  static func isLiveActivityOnly(_ root: JSONValue?) -> Bool {
+    guard let aps = root?["aps"]?.objectValue,
+      aps.members.contains(where: { $0.key == "event" || $0.key == "content-state" })
+    else { return false }
+    return aps.members.allSatisfy { liveActivityKeys.contains($0.key) }
+  }
+
   /// `aps` holds `content-available` and nothing else (Rules.md §1 inference).
   static func isContentAvailableOnly(_ root: JSONValue?) -> Bool {
     guard let aps = root?["aps"]?.objectValue, !aps.isEmpty else { return false }
@@ -242,7 +272,7 @@ extension APNsVerdict {
   }
 
   /// 8-4-4-4-12 hexadecimal digits (either case).
-  static func isCanonicalUUID(_ text: String) -> Bool {
+  package static func isCanonicalUUID(_ text: String) -> Bool {
     let utf8 = Array(text.utf8)
     guard utf8.count == 36 else { return false }
     for (offset, byte) in utf8.enumerated() {

@@ -1,8 +1,8 @@
 /// Writes compact JSON into a byte buffer: the output side of ``JSONDocument``.
 ///
-/// Used for `pushsim validate --format json` results and for the JSON text of non-string
-/// `loc-args` items (Rules.md §2). Strings are escaped per RFC 8259 §7: `"`, `\`
-/// and control characters; everything else is written as UTF-8 unchanged.
+/// Used for `pushsim validate --format json` results, `pushsim strings dump`, reports and the
+/// JSON text of non-string `loc-args` items (Rules.md §2). Strings are escaped per RFC 8259 §7
+/// (`"`, `\` and control characters); everything else is written as UTF-8 unchanged.
 public struct JSONWriter: Sendable {
   /// The bytes written so far.
   public var bytes: [UInt8] = []
@@ -93,6 +93,12 @@ public struct JSONWriter: Sendable {
     } while divisor > 0
   }
 
+  /// Appends a line break and `spaces` spaces (indented output).
+  public mutating func newline(indentation spaces: Int) {
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, spaces)))
+  }
+
   /// Appends a Boolean.
   public mutating func bool(_ value: Bool) {
     if value { raw("true") } else { raw("false") }
@@ -122,6 +128,36 @@ public struct JSONWriter: Sendable {
         self.value(member.value)
       }
       bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Appends a value indented by two spaces per level, one member or element per line,
+  /// `": "` after keys, `[]` and `{}` for empty containers, as if nested `level` deep (its
+  /// closing bracket indented `level` times): the layout of `pushsim run --format json`.
+  public mutating func prettyValue(_ value: JSONValue, level: Int = 0) {
+    switch value.kind {
+    case .array(let elements) where !elements.isEmpty:
+      bytes.append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(indentation: 2 * (level + 1))
+        prettyValue(element, level: level + 1)
+      }
+      newline(indentation: 2 * level)
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let object) where !object.members.isEmpty:
+      bytes.append(UInt8(ascii: "{"))
+      for (offset, member) in object.members.enumerated() {
+        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(indentation: 2 * (level + 1))
+        string(member.key)
+        raw(": ")
+        prettyValue(member.value, level: level + 1)
+      }
+      newline(indentation: 2 * level)
+      bytes.append(UInt8(ascii: "}"))
+    default:
+      self.value(value)
     }
   }
 

@@ -127,20 +127,36 @@ struct PayloadLinter {
 
   // MARK: - Keys
 
-  /// Custom keys inside `aps` or `aps.alert`: APNs ignores them (Behavior.md §1.1).
+  /// Custom keys inside `aps` or `aps.alert`: APNs ignores them (Behavior.md §1.1). A key one or
+  /// two edits from a known one is most likely a typo, so the message names the key it resembles
+  /// (`'titel' is not an alert key; it is ignored: did you mean "title"?`).
   private mutating func unknownKeys(_ aps: APS) {
     for key in aps.unknownKeys {
       add(
         .warning, "unknown-key-in-aps", JSONPath([.key("aps"), .key(key)]).description,
-        "'\(key)' is not an aps key: APNs ignores custom keys inside aps; put app data at the "
-          + "top level")
+        "'\(key)' is not an aps key: "
+          + (Self.didYouMean(key, APS.knownKeys)
+            ?? "APNs ignores custom keys inside aps; put app data at the top level"))
     }
     for key in aps.alert?.unknownKeys ?? [] {
+      let suggestion = Self.didYouMean(key, Alert.knownKeys.subtracting(["sound"]))
       add(
         .warning, "unknown-key-in-aps",
         JSONPath([.key("aps"), .key("alert"), .key(key)]).description,
-        "'\(key)' is not an alert key; it is ignored")
+        "'\(key)' is not an alert key; it is ignored" + (suggestion.map { ": \($0)" } ?? ""))
     }
+    // iOS reads a sound inside the alert only for Live Activity alerts (Behavior.md §1.3).
+    if aps.alert?.sound != nil, pushType != .liveactivity, !aps.isLiveActivity {
+      add(
+        .warning, "unknown-key-in-aps", "aps.alert.sound",
+        "'sound' inside alert is read only for Live Activity alerts; on this push no sound "
+          + "plays: did you mean aps.sound?", source: .device)
+    }
+  }
+
+  /// `did you mean "title"?` when `key` is a likely typo of one of `known`.
+  static func didYouMean(_ key: String, _ known: Set<String>) -> String? {
+    Suggestion.closest(to: key, in: known.sorted()).map { "did you mean \"\($0)\"?" }
   }
 
   /// A top-level key named like an `aps` key, as if it had been put one level too high.
@@ -245,18 +261,16 @@ struct PayloadLinter {
 
   private mutating func entitlements(_ aps: APS) {
     let needs: [(String, String, String)] =
-      switch aps.interruptionLevel {
-      case .timeSensitive?:
+      switch aps.effectiveInterruptionLevel {
+      case .timeSensitive:
         [("time-sensitive", "aps.interruption-level", "time-sensitive")]
-      case .critical?:
+      case .critical where aps.interruptionLevel == nil:
+        [("critical-alerts", "aps.sound.critical", "a critical sound")]
+      case .critical:
         [("critical-alerts", "aps.interruption-level", "critical")]
       default: []
       }
-    var all = needs
-    if aps.sound?.isCritical == true, !needs.contains(where: { $0.0 == "critical-alerts" }) {
-      all.append(("critical-alerts", "aps.sound.critical", "a critical sound"))
-    }
-    for (entitlement, path, what) in all {
+    for (entitlement, path, what) in needs {
       if let app {
         if !app.entitlements.contains(entitlement) {
           add(
@@ -273,13 +287,16 @@ struct PayloadLinter {
     }
   }
 
-  /// `sound: {critical: 1}` while the interruption level is not critical.
+  /// `sound: {critical: 1}` beside an interruption level that is not critical: the written
+  /// level wins (`source: model`); the flag alone makes a critical alert.
   private mutating func criticalSound(_ aps: APS) {
-    guard aps.sound?.isCritical == true, aps.interruptionLevel != .critical else { return }
+    guard aps.sound?.isCritical == true, let level = aps.interruptionLevel, level != .critical
+    else { return }
+    let article = level == .active ? "an" : "a"
     add(
       .warning, "critical-sound-level", "aps.sound.critical",
-      "a critical sound on a \(aps.effectiveInterruptionLevel.rawValue) notification: set "
-        + "interruption-level to critical as well (iOS 15+)")
+      "a critical sound on \(article) \(level.rawValue) notification is not a critical alert: "
+        + "remove interruption-level or set it to critical", source: .model)
   }
 
   // MARK: - Size

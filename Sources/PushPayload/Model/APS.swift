@@ -59,8 +59,13 @@ public struct APS: Sendable, Equatable {
     unknownKeys = []
   }
 
-  /// The level the device uses: the one written, else `.active` (Behavior.md §5.1).
-  public var effectiveInterruptionLevel: InterruptionLevel { interruptionLevel ?? .active }
+  /// The level the device uses: the one written; else `.critical` when the sound dictionary
+  /// says `critical: 1` (Apple documents the flag alone as enabling a critical alert, and apps
+  /// send exactly that); else `.active` (Behavior.md §1.4, §5.1). A level written beside the
+  /// flag wins over it (`source: model`).
+  public var effectiveInterruptionLevel: InterruptionLevel {
+    interruptionLevel ?? (sound?.isCritical == true ? .critical : .active)
+  }
 
   /// Whether this is a Live Activity push (it has an `event` or a `content-state`).
   public var isLiveActivity: Bool { event != nil || contentState != nil }

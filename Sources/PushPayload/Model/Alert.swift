@@ -46,6 +46,14 @@ public struct Alert: Sendable, Hashable {
   public var summaryArgumentCount: Int?
   /// `sound` inside the alert, as Live Activity payloads write it ([LA]).
   public var sound: Sound?
+  /// The keys Apple defines in the alert dictionary (Behavior.md §1.3; `sound` is read only
+  /// for Live Activity alerts).
+  public static let knownKeys: Set<String> = [
+    "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args",
+    "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "action",
+    "summary-arg", "summary-arg-count", "sound",
+  ]
+
   /// Keys of the alert dictionary that Apple does not define.
   public var unknownKeys: [String]
 

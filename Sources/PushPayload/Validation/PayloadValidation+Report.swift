@@ -100,8 +100,10 @@ extension PayloadValidation {
         text += ":\(line)"
       }
       text += ": " + Self.severityLabel(diagnostic.severity, color: color) + ": "
-      if let path = diagnostic.path, !path.isEmpty { text += path + ": " }
-      text += diagnostic.message + " [\(diagnostic.code), \(diagnostic.source.rawValue)]\n"
+      // Paths and messages quote payload text: no control character reaches the terminal.
+      if let path = diagnostic.path, !path.isEmpty { text += TerminalText.escaped(path) + ": " }
+      text += TerminalText.escaped(diagnostic.message)
+      text += " [\(diagnostic.code), \(diagnostic.source.rawValue)]\n"
     }
     return text
   }

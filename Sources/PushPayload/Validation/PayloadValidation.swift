@@ -23,8 +23,9 @@ public struct PayloadValidation: Sendable {
   ///   - headers: the request headers, as given.
   ///   - app: facts about the receiving app (categories, sounds, entitlements), when known.
   ///   - lint: whether to add lint advice (the verdict and reading diagnostics always come).
-  ///   - ignoredTopLevelKeys: top-level keys that are not part of the payload's meaning, such
-  ///     as `Simulator Target Bundle` in `.apns` files.
+  ///   - ignoredTopLevelKeys: top-level keys that are not part of the payload, such as
+  ///     `Simulator Target Bundle` in `.apns` files: they are not read and their bytes are not
+  ///     counted (APNs never receives them; see ``APNsFile``). Positions stay the file's.
   public init(
     body: [UInt8], headers: PushHeaders = PushHeaders(), app: AppFacts? = nil, lint: Bool = true,
     ignoredTopLevelKeys: Set<String> = []
@@ -39,8 +40,12 @@ public struct PayloadValidation: Sendable {
         syntaxError = error
       }
     }
+    var byteCount = body.count
+    if ignoredTopLevelKeys.contains(APNsFile.targetBundleKey), let root = document?.root {
+      byteCount = APNsFile.payloadByteCount(of: body, root: root)
+    }
     let verdict = APNsVerdict.judge(
-      byteCount: body.count, isBlank: isBlank, root: document?.root, syntaxError: syntaxError,
+      byteCount: byteCount, isBlank: isBlank, root: document?.root, syntaxError: syntaxError,
       headers: headers)
     var diagnostics = verdict.diagnostics
     var payload: Payload?

@@ -170,7 +170,14 @@ extension AppConfiguration {
       if let fetch = fields.optional("fetch") {
         configuration.fetch = try fetch.enumeration(ServiceExtensionConfiguration.FetchMode.self)
       }
-      if let budget = fields.optional("budget") { configuration.budget = try budget.duration() }
+      if let budget = fields.optional("budget") {
+        configuration.budget = try budget.duration()
+        guard configuration.budget <= ServiceExtensionConfiguration.longestBudget else {
+          throw budget.error(
+            "a budget of \(ScenarioTime.format(configuration.budget)) is longer than the 30s iOS "
+              + "gives a service extension; write at most 30s")
+        }
+      }
       serviceExtension = configuration
     }
     if let node = object.optional("media") {

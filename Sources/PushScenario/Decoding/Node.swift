@@ -28,6 +28,9 @@ public struct Node: Sendable {
     self.keyOffset = keyOffset
   }
 
+  /// The byte offset of the value, resolved to a position only when a message needs it.
+  public var anchor: SourceAnchor { source.anchor(atByte: value.byteRange.lowerBound) }
+
   /// The position of the value.
   public var location: SourceLocation { source.location(ofByte: value.byteRange.lowerBound) }
 
@@ -195,6 +198,13 @@ public struct ObjectNode: Sendable {
         throw ScenarioError(at: location, "duplicate field \"\(member.key)\"")
       }
       guard let allowed, !allowed.contains(member.key) else { continue }
+      if node.path.components.isEmpty, member.key == "steps" {
+        // A whole file read where an app belongs, holding a scenario's steps.
+        throw ScenarioError(
+          at: location,
+          "\(node.source.path) is a scenario, not an app file: an app file holds the app "
+            + "alone (bundleId, categories, …), as a scenario's \"app\" field does")
+      }
       var message = "unknown field \"\(member.key)\""
       if node.path.components.isEmpty {
         message +=

@@ -45,7 +45,9 @@ struct ScenarioDecoder {
     if let reference = node.value.stringValue {
       let url = URL(fileURLWithPath: reference, relativeTo: source.folder).standardizedFileURL
       let display = ScenarioLoader.displayPath(of: reference, nextTo: source.path)
-      let appSource = try ScenarioLoader.read(url, displayPath: display, referencedAt: node)
+      var appSource = try ScenarioLoader.read(url, displayPath: display, referencedAt: node)
+      // The app file's media may lie in the scenario's trees or in the app file's own folder.
+      appSource.trees = source.allowedTrees + SourceFile.trees(for: url, root: nil)
       appNode = try ScenarioLoader.parse(appSource)
     }
     var object = try Self.resolvedApp(appNode)
@@ -107,6 +109,14 @@ struct ScenarioDecoder {
     _ path: String, from node: Node, folder: Bool
   ) throws(ScenarioError) -> URL {
     let url = URL(fileURLWithPath: path, relativeTo: node.source.folder).standardizedFileURL
+    if !folder {
+      try confine(path, url, from: node)
+      if let problem = FileCheck.problem(readingFileAt: url.path) {
+        throw node.error(
+          "\(ScenarioLoader.displayPath(of: path, nextTo: node.source.path)): \(problem)")
+      }
+      return url
+    }
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       throw node.error(
@@ -118,6 +128,28 @@ struct ScenarioDecoder {
         "\(path) is \(folder ? "a file, expected a folder" : "a folder, expected a file")")
     }
     return url
+  }
+
+  /// A file a scenario reads (`payloadFile`, a media `file`) must be named by a relative path
+  /// and lie, symbolic links resolved, inside the scenario's folder tree (the folder given to
+  /// `run` or `docs`, else the scenario's folder, and the current folder when the scenario is
+  /// in it): `docs` publishes what it reads, so a scenario from elsewhere cannot make it read
+  /// `/etc/passwd` or `~/.ssh` (ScenarioFormat.md, file references; `source: model`).
+  static func confine(_ path: String, _ url: URL, from node: Node) throws(ScenarioError) {
+    guard !path.hasPrefix("/"), !path.hasPrefix("~") else {
+      throw node.error(
+        "\(path): an absolute path; a scenario names its files by paths relative to its own "
+          + "file, inside its folder tree")
+    }
+    // A missing file is reported by the existence check, with its own message.
+    guard let resolved = FileCheck.realPath(url.path) else { return }
+    let trees = node.source.allowedTrees
+    guard trees.contains(where: { FileCheck.isInside(resolved, folder: $0) }) else {
+      let display = ScenarioLoader.displayPath(of: path, nextTo: node.source.path)
+      throw node.error(
+        "\(display) leads outside the scenario's folder tree (\(trees.joined(separator: ", "))); "
+          + "a scenario reads files only inside it")
+    }
   }
 
   /// The nearest folder named `Strings` in `folder` or a folder above it.
@@ -143,8 +175,10 @@ struct ScenarioDecoder {
   private func decodeSteps(_ node: Node) throws(ScenarioError) -> [Step] {
     let nodes = try node.array()
     var context = ShapeContext(knownPushes: [], laterPushes: Self.pushIDs(in: nodes))
-    var firstUse: [String: SourceLocation] = [:]
+    // Byte offsets: a position is resolved only for the message of a duplicate.
+    var firstUse: [String: SourceAnchor] = [:]
     var pushCount = 0
+    var waited = Duration.zero
     var steps: [Step] = []
     steps.reserveCapacity(nodes.count)
     for (index, stepNode) in nodes.enumerated() {
@@ -176,13 +210,20 @@ struct ScenarioDecoder {
         if let earlier = firstUse[push.id] {
           let at = try field.object(allowing: nil).optional("id")?.location ?? field.location
           throw ScenarioError(
-            at: at, "duplicate push id \"\(push.id)\"; first used at \(earlier)")
+            at: at, "duplicate push id \"\(push.id)\"; first used at \(earlier.location)")
         }
-        firstUse[push.id] = field.location
+        firstUse[push.id] = field.anchor
         context.knownPushes.insert(push.id)
         action = .push(push)
       case "wait":
-        action = .wait(try field.duration())
+        let duration = try field.duration()
+        waited += duration
+        guard waited <= ScenarioTime.longestDuration else {
+          throw field.error(
+            "the scenario's waits add up to more than \(ScenarioTime.longestDurationText), "
+              + "the longest virtual time a scenario may span")
+        }
+        action = .wait(duration)
       case "set":
         action = .set(try decodeSet(field))
       case "tap":
@@ -198,7 +239,7 @@ struct ScenarioDecoder {
         action = .expect(Expectation(checks: Self.canonicalEventTimes(checks)))
       }
       steps.append(
-        Step(number: index + 1, note: note, location: stepNode.location, action: action))
+        Step(number: index + 1, note: note, at: stepNode.anchor, action: action))
     }
     return steps
   }
@@ -252,6 +293,7 @@ struct ScenarioDecoder {
     let path = try fileNode.nonEmptyString()
     let url = URL(fileURLWithPath: path, relativeTo: source.folder).standardizedFileURL
     let display = ScenarioLoader.displayPath(of: path, nextTo: source.path)
+    try Self.confine(path, url, from: fileNode)
     let file = try ScenarioLoader.read(url, displayPath: display, referencedAt: fileNode)
     var body = file.bytes
     if url.pathExtension.lowercased() == "apns" {

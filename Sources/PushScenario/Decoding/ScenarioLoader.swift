@@ -26,7 +26,8 @@ public struct ScenarioLoader: Sendable {
   /// resolved from its folder; without `strings` the nearest `Strings` folder is used.
   public func loadApp(path: String, in directory: URL) throws(ScenarioError) -> AppConfiguration {
     let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
-    let source = try Self.read(url, displayPath: path, referencedAt: nil)
+    var source = try Self.read(url, displayPath: path, referencedAt: nil)
+    source.trees = SourceFile.trees(for: url, root: nil)
     let root = try Self.parse(source)
     var object = try ScenarioDecoder.resolvedApp(root)
     if object["strings"] == nil, let strings = Self.nearestStringsFolder(from: source.folder) {
@@ -50,13 +51,33 @@ public struct ScenarioLoader: Sendable {
   ///   - path: the path as the user wrote it (used in messages).
   ///   - directory: the folder relative paths start from.
   public func load(path: String, in directory: URL) throws(ScenarioError) -> Scenario {
+    try load(path: path, in: directory, root: nil)
+  }
+
+  /// Reads the scenario at `path`, found in the folder `root` given on the command line (`nil`
+  /// for a file given itself): the files it refers to must lie in that tree.
+  func load(path: String, in directory: URL, root: URL?) throws(ScenarioError) -> Scenario {
     let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
-    let source = try Self.read(url, displayPath: path, referencedAt: nil)
+    var source = try Self.read(url, displayPath: path, referencedAt: nil)
+    source.trees = SourceFile.trees(for: url, root: root)
     if url.pathExtension.lowercased() == "apns" {
       return try loadAPNSFile(source)
     }
-    let root = try Self.parse(source)
-    return try ScenarioDecoder(source: source).decode(root)
+    let parsed = try Self.parse(source)
+    // The folder of an app file the scenario shares with others, when it is an ancestor of
+    // the scenario's folder, is part of its tree (`"app": "../chat.app.json"` beside
+    // `payloads/`).
+    if let reference = parsed.value["app"]?.stringValue {
+      let appFolder = URL(fileURLWithPath: reference, relativeTo: source.folder)
+        .standardizedFileURL.deletingLastPathComponent().path
+      if let resolved = FileCheck.realPath(appFolder),
+        let scenarioFolder = FileCheck.realPath(source.folder.path),
+        FileCheck.isInside(scenarioFolder, folder: resolved), !source.trees.contains(resolved)
+      {
+        source.trees.append(resolved)
+      }
+    }
+    return try ScenarioDecoder(source: source).decode(Node(root: parsed.value, source: source))
   }
 
   /// Every scenario the paths name (files, or folders searched as ``scenarioFiles(in:directory:)``
@@ -69,8 +90,11 @@ public struct ScenarioLoader: Sendable {
     paths: [String], in directory: URL, filter: String? = nil
   ) throws(ScenarioError) -> [Scenario] {
     var scenarios: [Scenario] = []
-    for file in try Self.scenarioFiles(in: paths, directory: directory) {
-      scenarios.append(try load(path: file, in: directory))
+    for path in paths {
+      let root = Self.root(of: path, in: directory)
+      for file in try Self.scenarioFiles(in: [path], directory: directory) {
+        scenarios.append(try load(path: file, in: directory, root: root))
+      }
     }
     if let filter {
       scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
@@ -80,6 +104,13 @@ public struct ScenarioLoader: Sendable {
       throw ScenarioError(file: nil, "no scenario\(named) in \(paths.joined(separator: ", "))")
     }
     return scenarios
+  }
+
+  /// The tree the scenarios found under `path` may refer into: the folder itself, or `nil`
+  /// when `path` names a file.
+  static func root(of path: String, in directory: URL) -> URL? {
+    let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+    return FileCheck.problem(listingFolderAt: url.path) == nil ? url : nil
   }
 
   /// The scenario files a list of paths names: files as given, folders searched recursively
@@ -93,11 +124,16 @@ public struct ScenarioLoader: Sendable {
       let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-        throw ScenarioError(file: path, "no such file or folder")
+        let problem = FileCheck.problem(readingFileAt: url.path) ?? "no such file"
+        throw ScenarioError(
+          file: path, problem == "no such file" ? "no such file or folder" : problem)
       }
       guard isFolder.boolValue else {
         files.append(path)
         continue
+      }
+      if let problem = FileCheck.problem(listingFolderAt: url.path) {
+        throw ScenarioError(file: path, problem)
       }
       guard let enumerator = FileManager.default.enumerator(atPath: url.path) else {
         throw ScenarioError(file: path, "cannot read the folder")
@@ -105,6 +141,15 @@ public struct ScenarioLoader: Sendable {
       var found: [String] = []
       while let relative = enumerator.nextObject() as? String {
         let name = (relative as NSString).lastPathComponent
+        // A folder inside that cannot be listed would hide its scenarios: say so.
+        if !name.hasPrefix("."),
+          enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory,
+          let problem = FileCheck.problem(
+            listingFolderAt: url.appendingPathComponent(relative).path)
+        {
+          let shown = path.hasSuffix("/") ? path + relative : path + "/" + relative
+          throw ScenarioError(file: shown, problem)
+        }
         let lower = name.lowercased()
         guard !name.hasPrefix("."), lower.hasSuffix(".apns") || lower.hasSuffix(".json"),
           !lower.hasSuffix(appFileSuffix)
@@ -127,17 +172,7 @@ public struct ScenarioLoader: Sendable {
   static func read(
     _ url: URL, displayPath: String, referencedAt: Node?
   ) throws(ScenarioError) -> SourceFile {
-    var isFolder: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-    let problem: String?
-    if !exists {
-      problem = "no such file"
-    } else if isFolder.boolValue {
-      problem = "is a folder, not a file"
-    } else {
-      problem = nil
-    }
-    if let problem {
+    if let problem = FileCheck.problem(readingFileAt: url.path) {
       if let referencedAt { throw referencedAt.error("\(displayPath): \(problem)") }
       throw ScenarioError(file: displayPath, problem)
     }
@@ -199,42 +234,20 @@ public struct ScenarioLoader: Sendable {
     return Scenario(
       name: name, file: source.path, device: ConfigurationDocument(source: source),
       app: ConfigurationDocument(object: app, source: source),
-      steps: [Step(number: 1, location: root.location, action: .push(push))])
+      steps: [Step(number: 1, at: root.anchor, action: .push(push))])
   }
 
-  /// The payload bytes of an `.apns` file: the file's bytes with the `Simulator Target Bundle`
-  /// member cut out (the rest stays byte for byte), and the bundle id it names.
+  /// The payload bytes of an `.apns` file and the bundle id it names (``APNsFile``: every
+  /// copy of `Simulator Target Bundle` is cut, the rest stays byte for byte).
   static func apnsBody(_ root: Node) throws(ScenarioError) -> (body: [UInt8], bundleID: String?) {
-    let key = "Simulator Target Bundle"
-    guard let object = root.value.objectValue else {
-      // Not an object: APNs decides what to do with it; send it as is.
-      return (root.source.bytes, nil)
+    let contents = APNsFile.contents(of: root.source.bytes, root: root.value)
+    if let invalid = contents.invalidBundleValue {
+      throw root.error(
+        "expected a string for \"\(APNsFile.targetBundleKey)\", found \(invalid.typeName)"
+      )
+      .moved(to: root.source.location(ofByte: invalid.byteRange.lowerBound))
     }
-    guard let member = object.member(key) else { return (root.source.bytes, nil) }
-    guard let bundleID = member.value.stringValue else {
-      throw root.error("expected a string for \"\(key)\", found \(member.value.typeName)")
-        .moved(to: root.source.location(ofByte: member.value.byteRange.lowerBound))
-    }
-    // Cut from the key to the end of its value, with one neighbouring comma.
-    let bytes = root.source.bytes
-    var start = member.keyRange.lowerBound
-    var end = member.value.byteRange.upperBound
-    var scan = end
-    while scan < bytes.count, isSpace(bytes[scan]) { scan += 1 }
-    if scan < bytes.count, bytes[scan] == UInt8(ascii: ",") {
-      end = scan + 1
-      while end < bytes.count, isSpace(bytes[end]) { end += 1 }
-    } else {
-      var back = start - 1
-      while back >= 0, isSpace(bytes[back]) { back -= 1 }
-      if back >= 0, bytes[back] == UInt8(ascii: ",") { start = back }
-    }
-    guard start <= end, end <= bytes.count else { return (bytes, bundleID) }
-    return (Array(bytes[..<start]) + Array(bytes[end...]), bundleID)
-  }
-
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    return (contents.payload, contents.bundleID)
   }
 }
 

@@ -10,21 +10,7 @@ enum Schemas {
 
   static let pushStatuses = PushStatus.allCases.map(\.rawValue)
 
-  static let eventKinds = [
-    "received", "rejected", "stored", "coalesced", "expired", "delivered", "replaced", "held",
-    "suppressed", "silent", "throttled", "discarded", "extension.started", "extension.finished",
-    "extension.timeout", "media.fetched", "media.failed", "attachment.rejected", "presented",
-    "badge", "tap", "action", "dismiss", "clear", "unlock", "route", "route.unmatched",
-    // The device's decision steps and state changes (ScenarioFormat.md lists the kinds "at
-    // least"): checks may name these too, e.g. a `focus` event with source `model`.
-    "level", "focus", "sound", "alert", "provisional", "foreground", "badge.unchanged", "wake",
-    "summary", "extension.skipped", "app.state", "lock", "mute", "offline", "online",
-    "forwarded",
-    // The app's own code on the device (README, "Test your app's notification code").
-    "delegate.willPresent", "delegate.didReceive", "app.remoteNotification",
-    "authorization.requested", "local.scheduled", "local.fired", "local.discarded",
-    "local.refused", "center.removed", "extension.ignored",
-  ]
+  static let eventKinds = DeviceEvent.Kind.all.map(\.rawValue)
 
   static let sources = DiagnosticSource.allCases.map(\.rawValue)
 

@@ -1,3 +1,5 @@
+import PushPayload
+
 /// The expected shape of a part of a scenario file: which fields an object may hold and the
 /// type of each value. Used to check the `device` and `app` sections, `set` steps and `expect`
 /// checks with exact positions before anything runs.
@@ -95,11 +97,12 @@ extension Node {
 
 /// Fails unless `id` names a push sent by an earlier step.
 func checkPushReference(
-  _ id: String, at location: SourceLocation, context: ShapeContext
+  _ id: String, at location: @autoclosure () -> SourceLocation, context: ShapeContext
 ) throws(ScenarioError) {
+  // The position is resolved only for the message.
   guard !context.knownPushes.contains(id) else { return }
   if context.laterPushes.contains(id) {
-    throw ScenarioError(at: location, "push \"\(id)\" is not sent yet at this step")
+    throw ScenarioError(at: location(), "push \"\(id)\" is not sent yet at this step")
   }
   var message = "unknown push id \"\(id)\""
   if let suggestion = Suggestion.closest(to: id, in: context.knownPushes.sorted()) {
@@ -109,5 +112,5 @@ func checkPushReference(
   } else {
     message += "; expected one of \(Suggestion.list(context.knownPushes.sorted()))"
   }
-  throw ScenarioError(at: location, message)
+  throw ScenarioError(at: location(), message)
 }

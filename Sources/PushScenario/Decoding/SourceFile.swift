@@ -6,7 +6,12 @@ public import Foundation
 /// Columns count Unicode scalars from the start of the line (1-based), so a position points at
 /// the character an editor shows, also after non-ASCII text.
 ///
-/// - Complexity: building is O(n) in the file size; `position(ofByte:)` is O(log lines + column).
+/// Decoding keeps byte offsets and resolves them only when a message or a report needs a
+/// position, and each resolution costs the same whatever the file's layout: a scenario written
+/// on one line (as `json.dump` writes it) decodes as fast as the same scenario pretty-printed.
+///
+/// - Complexity: building is O(n) in the file size; `position(ofByte:)` is O(log lines)
+///   plus at most ``SourceFile/blockSize`` bytes counted.
 public struct SourceFile: Sendable {
   /// The path as given on the command line or resolved from a reference (for messages).
   public let path: String
@@ -16,6 +21,16 @@ public struct SourceFile: Sendable {
   public let bytes: [UInt8]
   /// Byte offset of the first byte of each line.
   private let lineStarts: [Int]
+  /// The folder trees (fully resolved) the files this file refers to (`payloadFile`, media
+  /// `file`) must lie in; empty means the default, see ``allowedTrees``.
+  public var trees: [String] = []
+
+  /// The number of Unicode scalars that start before byte `i * blockSize`, for each block: a
+  /// column is a difference of two such counts, so finding it never scans a long line.
+  private let scalarsBeforeBlock: [Int]
+
+  /// Bytes per block of the scalar index (the most a position lookup counts one by one).
+  static let blockSize = 64
 
   /// Creates a source file from bytes already read.
   public init(path: String, url: URL, bytes: [UInt8]) {
@@ -23,14 +38,43 @@ public struct SourceFile: Sendable {
     self.url = url
     self.bytes = bytes
     var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(offset + 1)
+    var blocks: [Int] = []
+    blocks.reserveCapacity(bytes.count / Self.blockSize + 1)
+    var scalars = 0
+    for (offset, byte) in bytes.enumerated() {
+      if offset % Self.blockSize == 0 { blocks.append(scalars) }
+      // Every byte that is not a UTF-8 continuation byte starts a scalar.
+      if byte & 0xC0 != 0x80 { scalars += 1 }
+      if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
     }
+    if bytes.count % Self.blockSize == 0 { blocks.append(scalars) }
     self.lineStarts = starts
+    self.scalarsBeforeBlock = blocks
   }
 
   /// The folder holding the file: relative paths inside it are resolved from here.
   public var folder: URL { url.deletingLastPathComponent() }
+
+  /// Where files this file refers to may be: ``trees`` when set, else this file's folder and,
+  /// when this file is inside it, the current folder (ScenarioFormat.md, file references).
+  public var allowedTrees: [String] {
+    trees.isEmpty ? Self.trees(for: url, root: nil) : trees
+  }
+
+  /// The trees for a scenario or app file at `url` given on the command line as part of
+  /// `root` (a folder argument, or `nil` for a file argument): `root` (else the file's
+  /// folder), and the current folder when the file is inside it.
+  static func trees(for url: URL, root: URL?) -> [String] {
+    let base = (root ?? url.deletingLastPathComponent()).path
+    var trees = [FileCheck.realPath(base) ?? base]
+    let current = FileManager.default.currentDirectoryPath
+    if let file = FileCheck.realPath(url.path), let resolved = FileCheck.realPath(current),
+      FileCheck.isInside(file, folder: resolved), !trees.contains(resolved)
+    {
+      trees.append(resolved)
+    }
+    return trees
+  }
 
   /// The 1-based line and column of a byte offset (clamped into the file).
   public func position(ofByte offset: Int) -> (line: Int, column: Int) {
@@ -41,15 +85,19 @@ public struct SourceFile: Sendable {
       let middle = (low + high + 1) / 2
       if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
-    let lineStart = lineStarts[low]
-    // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
-    var column = 1
-    var index = lineStart
+    return (low + 1, scalars(before: offset) - scalars(before: lineStarts[low]) + 1)
+  }
+
+  /// The number of Unicode scalars that start before byte `offset` (0...bytes.count).
+  private func scalars(before offset: Int) -> Int {
+    let block = offset / Self.blockSize
+    var count = scalarsBeforeBlock[block]
+    var index = block * Self.blockSize
     while index < offset {
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      if bytes[index] & 0xC0 != 0x80 { count += 1 }
       index += 1
     }
-    return (low + 1, column)
+    return count
   }
 
   /// The location of a byte offset in this file.
@@ -57,6 +105,24 @@ public struct SourceFile: Sendable {
     let (line, column) = position(ofByte: offset)
     return SourceLocation(file: path, line: line, column: column)
   }
+
+  /// A byte offset in this file, resolved to a ``SourceLocation`` only when asked.
+  public func anchor(atByte offset: Int) -> SourceAnchor {
+    SourceAnchor(source: self, byte: offset)
+  }
+}
+
+/// A byte offset in a scenario file that becomes a `file:line:column` position only when a
+/// message or a report asks for it, so decoding a file never pays for positions it does not
+/// print.
+public struct SourceAnchor: Sendable {
+  /// The file.
+  public let source: SourceFile
+  /// The byte offset in the file.
+  public let byte: Int
+
+  /// The position, resolved now (O(log lines); see ``SourceFile``).
+  public var location: SourceLocation { source.location(ofByte: byte) }
 }
 
 /// A position in a scenario file, printed as `file:line:column`.

@@ -52,6 +52,27 @@ public enum ExpectationMatcher {
     return failures
   }
 
+  /// Integers compare exactly (9007199254740993 is not 9007199254740992, which a `Double`
+  /// cannot tell apart); other numbers within ``tolerance``.
+  static func numbersMatch(_ expected: JSONNumber, _ actual: JSONNumber) -> Bool {
+    if let expectedInteger = expected.integer, let actualInteger = actual.integer {
+      return expectedInteger == actualInteger
+    }
+    if isIntegerText(expected.text), isIntegerText(actual.text) {
+      // Too large for `Int`: JSON integers have no leading zeros, so the digits decide.
+      return integerDigits(expected.text) == integerDigits(actual.text)
+    }
+    return abs(actual.double - expected.double) <= tolerance || actual.double == expected.double
+  }
+
+  private static func isIntegerText(_ text: String) -> Bool {
+    !text.isEmpty && !text.contains { $0 == "." || $0 == "e" || $0 == "E" }
+  }
+
+  private static func integerDigits(_ text: String) -> String {
+    text == "-0" ? "0" : text
+  }
+
   /// Whether `actual` satisfies `expected` under the partial rules, with no failure recorded.
   public static func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
     var failures: [Failure] = []
@@ -111,10 +132,7 @@ public enum ExpectationMatcher {
           into: &failures)
       }
     case .number(let number):
-      guard let actualNumber = actual.numberValue,
-        abs(actualNumber.double - number.double) <= tolerance
-          || actualNumber.double == number.double
-      else {
+      guard let actualNumber = actual.numberValue, numbersMatch(number, actualNumber) else {
         failures.append(mismatch(expected, actual, path: path, step: step))
         return
       }

@@ -7,26 +7,57 @@ public import Foundation
 /// instants (`"2026-07-03T12:00:00Z"`, an offset such as `+02:00`, optional fractional seconds)
 /// or `"HH:MM"` daily times.
 public enum ScenarioTime {
-  /// Parses a duration string; `nil` when it is not one.
+  /// The longest duration a scenario may write, and the longest virtual time its `wait` steps
+  /// may add up to: 36500d (100 years). Longer spans mean nothing on a phone and would overflow
+  /// the clock's arithmetic (`source: model`, ScenarioFormat.md).
+  public static let longestDuration = Duration.seconds(36_500 * 86_400)
+
+  /// ``longestDuration`` as the message names it.
+  public static let longestDurationText = "36500d (100 years)"
+
+  /// What a duration string says.
+  public enum DurationReading: Equatable, Sendable {
+    /// A duration within ``ScenarioTime/longestDuration``.
+    case duration(Duration)
+    /// A well-formed duration longer than ``ScenarioTime/longestDuration``.
+    case tooLong
+    /// Not a duration.
+    case invalid
+  }
+
+  /// Parses a duration string; `nil` when it is not one or is longer than ``longestDuration``.
   public static func duration(_ text: String) -> Duration? {
+    if case .duration(let duration) = readDuration(text) { return duration }
+    return nil
+  }
+
+  /// Parses a duration string, telling a malformed one from one that is too long.
+  public static func readDuration(_ text: String) -> DurationReading {
     let units: [(suffix: String, seconds: Double)] = [
       ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
     ]
+    let longestNanoseconds = Double(longestDuration.components.seconds) * 1e9
     var rest = Substring(text)
-    guard !rest.isEmpty else { return nil }
+    guard !rest.isEmpty else { return .invalid }
     var total = Duration.zero
+    var tooLong = false
     while !rest.isEmpty {
       let number = rest.prefix(while: { $0.isASCII && ($0.isNumber || $0 == ".") })
-      guard !number.isEmpty, let value = Double(number) else { return nil }
+      guard !number.isEmpty, let value = Double(number) else { return .invalid }
       rest = rest.dropFirst(number.count)
-      guard let unit = units.first(where: { rest.hasPrefix($0.suffix) }) else { return nil }
+      guard let unit = units.first(where: { rest.hasPrefix($0.suffix) }) else { return .invalid }
       rest = rest.dropFirst(unit.suffix.count)
+      guard !tooLong else { continue }
       // Whole milliseconds are kept exactly; fractions beyond are rounded to nanoseconds.
       let nanoseconds = (value * unit.seconds * 1e9).rounded()
-      guard nanoseconds.isFinite, nanoseconds < 1e18 else { return nil }
+      guard nanoseconds.isFinite, nanoseconds <= longestNanoseconds else {
+        tooLong = true
+        continue
+      }
       total += .nanoseconds(Int64(nanoseconds))
+      if total > longestDuration { tooLong = true }
     }
-    return total
+    return tooLong ? .tooLong : .duration(total)
   }
 
   /// A duration as the scenario format writes it, shortest first: `250ms`, `30s`, `5m`, `1h30m`.
@@ -179,11 +210,17 @@ extension Node {
   /// A duration (`"250ms"`, `"30s"`, `"5m"`, `"2h"`, `"1d"`).
   public func duration() throws(ScenarioError) -> Duration {
     let text = try string()
-    guard let duration = ScenarioTime.duration(text) else {
+    switch ScenarioTime.readDuration(text) {
+    case .duration(let duration):
+      return duration
+    case .tooLong:
+      throw error(
+        "\"\(text)\" is longer than the longest duration a scenario may use, "
+          + ScenarioTime.longestDurationText)
+    case .invalid:
       throw error(
         "\"\(text)\" is not a duration; write a number and a unit: 250ms, 30s, 5m, 2h or 1d")
     }
-    return duration
   }
 
   /// An ISO 8601 instant (`"2026-07-03T12:00:00Z"`).

@@ -8,8 +8,24 @@ public struct Step: Sendable {
   public var number: Int
   /// The optional `note`, shown in transcripts.
   public var note: String?
-  /// Where the step is written.
-  public var location: SourceLocation
+  /// Where the step is written (a byte offset in its file until a message or a report reads
+  /// it: decoding does not pay for positions nobody prints).
+  public var location: SourceLocation {
+    get {
+      switch place {
+      case .resolved(let location): location
+      case .anchor(let anchor): anchor.location
+      }
+    }
+    set { place = .resolved(newValue) }
+  }
+  private var place: Place
+
+  /// A resolved position, or a byte offset resolved when read.
+  private enum Place: Sendable {
+    case resolved(SourceLocation)
+    case anchor(SourceAnchor)
+  }
   /// What the step does.
   public var action: Action
 
@@ -35,7 +51,15 @@ public struct Step: Sendable {
   public init(number: Int, note: String? = nil, location: SourceLocation, action: Action) {
     self.number = number
     self.note = note
-    self.location = location
+    self.place = .resolved(location)
+    self.action = action
+  }
+
+  /// Creates a step written at a byte offset of its file (resolved to `line:column` when read).
+  public init(number: Int, note: String? = nil, at anchor: SourceAnchor, action: Action) {
+    self.number = number
+    self.note = note
+    self.place = .anchor(anchor)
     self.action = action
   }
 

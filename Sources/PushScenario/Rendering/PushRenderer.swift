@@ -149,6 +149,7 @@ public struct RenderedPush: Sendable {
         lines.append(line)
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    // Payload text is untrusted: no control character reaches the terminal.
+    return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
   }
 }

@@ -27,7 +27,8 @@ public struct JSONReporter: Sendable {
     return JSONValue(.object(root))
   }
 
-  private func scenario(_ result: ScenarioResult) -> JSONValue {
+  /// One scenario's object in `scenarios`.
+  func scenario(_ result: ScenarioResult) -> JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "name", value: JSONValue(.string(result.name))))
     if let description = result.description {
@@ -38,11 +39,27 @@ public struct JSONReporter: Sendable {
     object.append(
       JSONMember(key: "failures", value: JSONValue(.array(result.failures.map(\.json)))))
     object.append(
-      JSONMember(key: "events", value: JSONValue(.array(result.events.map(\.json)))))
+      JSONMember(key: "events", value: JSONValue(.array(Self.events(result)))))
     object.append(
       JSONMember(key: "steps", value: JSONValue(.array(result.steps.map(Self.stepJSON)))))
     object.append(JSONMember(key: "final", value: Self.final(result.state)))
     return JSONValue(.object(object))
+  }
+
+  /// The events, each push's `received` event carrying that push's findings under
+  /// `diagnostics` (every severity; the same objects as `final.diagnostics`), so a payload
+  /// typo shows where the push is played.
+  static func events(_ result: ScenarioResult) -> [JSONValue] {
+    let findings = result.findingsByPush
+    return result.events.map { event in
+      var json = event.json
+      guard event.kind == .received, let id = event.push, let found = findings[id],
+        case .object(var object) = json.kind
+      else { return json }
+      object.append(JSONMember(key: "diagnostics", value: JSONValue(.array(found))))
+      json.kind = .object(object)
+      return json
+    }
   }
 
   /// A played step: `{"step", "keyword", "note", "time", "events": [first, end)}`, the range

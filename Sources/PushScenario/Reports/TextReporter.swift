@@ -40,7 +40,7 @@ public struct TextReporter: Sendable {
       let count = result.failures.count
       lines.append("  " + paint("FAIL", .red) + " (\(count) failure\(count == 1 ? "" : "s"))")
       for failure in result.failures {
-        lines.append("    step \(failure.step): \(failure.message)")
+        lines.append("    step \(failure.step): " + TerminalText.escaped(failure.message))
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -51,9 +51,10 @@ public struct TextReporter: Sendable {
   private func eventLines(_ result: ScenarioResult) -> [String] {
     let rows = result.events.map { event -> (String, String, String, String, String) in
       (
-        Self.offset(event.time.timeIntervalSince(result.start)), event.push ?? "-",
-        event.kind.rawValue, text(of: event, in: result.state),
-        event.reason + "  [\(event.source.rawValue)]"
+        Self.offset(event.time.timeIntervalSince(result.start)),
+        TerminalText.escaped(event.push ?? "-"), event.kind.rawValue,
+        text(of: event, in: result.state),
+        TerminalText.escaped(event.reason) + "  [\(event.source.rawValue)]"
       )
     }
     let timeWidth = rows.map(\.0.count).max() ?? 0
@@ -70,6 +71,7 @@ public struct TextReporter: Sendable {
     }
     var lines: [String] = []
     lines.reserveCapacity(rows.count + notes.count)
+    let findings = result.findingsByPush
     for (index, row) in rows.enumerated() {
       lines.append(contentsOf: notes[index] ?? [])
       let (time, push, kind, text, reason) = row
@@ -78,6 +80,13 @@ public struct TextReporter: Sendable {
       if textWidth > 0 { line += "  " + pad(text, textWidth) }
       line += "  " + paint(reason, .dim)
       lines.append(line.trailingSpacesRemoved)
+      // A push's findings follow the line where APNs received it.
+      let event = result.events[index]
+      guard event.kind == .received, let id = event.push else { continue }
+      for finding in findings[id] ?? [] where Self.isShownInText(finding) {
+        lines.append(
+          "  " + pad("", timeWidth) + "  " + pad(push, pushWidth) + "  " + findingText(finding))
+      }
     }
     lines.append(contentsOf: notes[rows.count] ?? [])
     return lines
@@ -96,6 +105,30 @@ public struct TextReporter: Sendable {
     return ""
   }
 
+  // MARK: Findings
+
+  /// Warnings and errors are shown under their push; advice (`info`) stays in the JSON report,
+  /// and so does the inferred push type, which every scenario push without headers would
+  /// repeat (a scenario plays such a push as an alert, ScenarioFormat.md).
+  static func isShownInText(_ finding: JSONValue) -> Bool {
+    let severity = finding["severity"]?.stringValue
+    return (severity == "error" || severity == "warning")
+      && finding["code"]?.stringValue != "push-type-inferred"
+  }
+
+  /// `warning: aps.alert.titel: 'titel' is not an alert key; … [unknown-key-in-aps, lint]`.
+  private func findingText(_ finding: JSONValue) -> String {
+    let severity = finding["severity"]?.stringValue ?? "warning"
+    var text = paint(severity, severity == "error" ? .red : .yellow) + ": "
+    if let path = finding["path"]?.stringValue, !path.isEmpty {
+      text += TerminalText.escaped(path) + ": "
+    }
+    text += TerminalText.escaped(finding["message"]?.stringValue ?? "")
+    let code = finding["code"]?.stringValue ?? ""
+    let source = finding["source"]?.stringValue ?? ""
+    return text + "  " + paint("[\(code), \(source)]", .dim)
+  }
+
   // MARK: Notification Center
 
   private func centerLines(_ state: JSONValue) -> [String] {
@@ -107,25 +140,27 @@ public struct TextReporter: Sendable {
     for group in groups {
       let thread = group["thread"]?.stringValue ?? ""
       let ids = group["notifications"]?.arrayValue?.compactMap(\.stringValue) ?? []
-      var line = "    " + (thread.isEmpty ? "(no thread)" : thread) + " (\(ids.count))"
+      var line = "    " + (thread.isEmpty ? "(no thread)" : TerminalText.escaped(thread))
+      line += " (\(ids.count))"
       if let summary = group["summary"]?.stringValue, !summary.isEmpty {
         line += "  " + quote(summary)
       }
       lines.append(line)
-      let idWidth = ids.map(\.count).max() ?? 0
+      let idWidth = ids.map { TerminalText.escaped($0).count }.max() ?? 0
       for id in ids {
         let notification = state["notification"]?[id]
         var entry = "      " + pad(id, idWidth)
         let title = notification?["title"]?.stringValue ?? ""
         let body = notification?["body"]?.stringValue ?? ""
         if !title.isEmpty { entry += "  " + quote(title) }
-        if !body.isEmpty { entry += "  " + body }
+        if !body.isEmpty { entry += "  " + TerminalText.escaped(body) }
         lines.append(entry.trailingSpacesRemoved)
       }
     }
     if let summary = state["summary"]?.arrayValue, !summary.isEmpty {
       let ids = summary.compactMap(\.stringValue)
-      lines.append("    Scheduled Summary: " + ids.joined(separator: ", "))
+      lines.append(
+        "    Scheduled Summary: " + ids.map(TerminalText.escaped).joined(separator: ", "))
     }
     return lines
   }
@@ -134,7 +169,9 @@ public struct TextReporter: Sendable {
 
   /// `+H:MM:SS`, with milliseconds when there are some.
   static func offset(_ interval: TimeInterval) -> String {
-    let milliseconds = Int((interval * 1000).rounded())
+    // Saturated far beyond the longest scenario (ScenarioTime.longestDuration), never trapping.
+    let clamped = interval.isFinite ? min(max(interval, -1e13), 1e13) : 0
+    let milliseconds = Int((clamped * 1000).rounded())
     let sign = milliseconds < 0 ? "-" : "+"
     let total = abs(milliseconds)
     let seconds = total / 1000
@@ -144,9 +181,14 @@ public struct TextReporter: Sendable {
     return text
   }
 
-  private func quote(_ text: String) -> String { "\"\(text)\"" }
+  // Every value from a scenario or a payload reaches the output through `quote`, `pad`,
+  // `paint` or `TerminalText.escaped`, which write control characters as escapes: a name or a
+  // title cannot move the cursor, retitle the terminal or forge a report line.
+
+  private func quote(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
 
   private func pad(_ text: String, _ width: Int) -> String {
+    let text = TerminalText.escaped(text)
     let count = text.count
     return count >= width ? text : text + String(repeating: " ", count: width - count)
   }
@@ -188,6 +230,7 @@ public struct TextReporter: Sendable {
   }
 
   private func paint(_ text: String, _ style: Style) -> String {
+    let text = TerminalText.escaped(text)
     guard color, style != .plain else { return text }
     return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
   }

@@ -58,7 +58,7 @@ extension Device {
 extension PushRecord {
   /// `{"status", "httpStatus", "reason", "identifier"}` as `expect.push` reads it; with
   /// `apnsFacts` (for checks; reports keep the short form) also what APNs judged by:
-  /// `bytes`, `pushType`, `priority`, `collapseId` (Behavior.md §1.1, §2.2).
+  /// `bytes`, `pushType`, `priority`, `collapseId`, `apnsId` (Behavior.md §1.1, §2.2).
   func scenarioJSON(apnsFacts: Bool) -> JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "status", value: JSONValue(.string(status.rawValue))))
@@ -73,7 +73,8 @@ extension PushRecord {
     object.append(JSONMember(key: "bytes", value: JSONValue(.number(JSONNumber(bytes)))))
     object.append(
       JSONMember(
-        key: "pushType", value: pushType.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
+        key: "pushType",
+        value: pushType.map { JSONValue(.string($0.rawValue)) } ?? JSONValue(.null)))
     object.append(
       JSONMember(
         key: "priority",
@@ -81,6 +82,9 @@ extension PushRecord {
     object.append(
       JSONMember(
         key: "collapseId", value: collapseID.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
+    object.append(
+      JSONMember(
+        key: "apnsId", value: apnsID.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
     return JSONValue(.object(object))
   }
 }

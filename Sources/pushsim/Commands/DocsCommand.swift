@@ -1,5 +1,6 @@
 import Foundation
 import PushScenario
+import PushSimDocs
 
 /// `pushsim docs [PATH ...] --out DIR` (CommandLine.md): plays scenarios and writes the behaviour
 /// documentation site, which draws what the phone shows after every step.
@@ -40,6 +41,11 @@ enum DocsCommand {
     }
     let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
+    let outURL = URL(fileURLWithPath: out, relativeTo: directory).standardizedFileURL
+    guard (FileCheck.realPath(outURL.path) ?? outURL.path) != "/" else {
+      Console.error("\(out): error: refusing to write the site into the root folder; name a folder")
+      return .unusable
+    }
 
     let scenarios: [Scenario]
     do {
@@ -51,9 +57,11 @@ enum DocsCommand {
     }
 
     let site = await DocsGenerator().site(for: scenarios)
-    let outURL = URL(fileURLWithPath: out, relativeTo: directory).standardizedFileURL
     do {
       _ = try site.write(to: outURL)
+    } catch let error as DocsSite.SiteWriteError {
+      Console.error("\(out): error: cannot write the site: \(error.description)")
+      return .unusable
     } catch {
       Console.error("\(out): error: cannot write the site: \(error.localizedDescription)")
       return .unusable

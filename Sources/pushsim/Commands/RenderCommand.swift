@@ -46,8 +46,12 @@ enum RenderCommand {
     }
     let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+    if let problem = FileCheck.problem(readingFileAt: url.path) {
+      Console.error("\(path): error: \(problem)")
+      return .unusable
+    }
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      Console.error("\(path): error: no such file")
+      Console.error("\(path): error: cannot read the file")
       return .unusable
     }
     var body = Array(data)

@@ -7,9 +7,13 @@ import PushScenario
 /// (`*.app.json` files are app files, not scenarios); no PATH means `Scenarios/`. Every file is
 /// read and checked before anything runs, so an invalid scenario stops the run with exit
 /// status 2 and one `path:line:column: error: message` line on standard error.
+///
+/// `--jobs` and `--shard` are read here; reading and playing on several cores and choosing a
+/// shard's files are ``ScenarioSuite`` and ``SuiteRunner`` in PushScenario.
 enum RunCommand {
   static let help = """
     USAGE: pushsim run [PATH ...] [--format text|json|junit] [--output FILE] [--filter SUBSTRING]
+                       [--jobs N] [--shard K/N]
 
     Plays scenarios (default: Scenarios/) and checks their expectations.
 
@@ -22,6 +26,11 @@ enum RunCommand {
       --format <format>     text (default), json or junit
       --output <file>       Write the report to a file instead of standard output
       --filter <substring>  Play only the scenarios whose name contains it
+      --jobs <n>            Play up to N scenario files at once (default: the number of
+                            cores); the report is the same, in the same order, for every N
+      --shard <k/n>         Play only shard K of N: every N-th file of the sorted list,
+                            starting with the K-th, so N CI runners split a suite; the JUnit
+                            suite is named "pushsim run (shard K/N)"
       -h, --help            Show this help
 
     EXIT STATUS: 0 every scenario passed, 1 a check failed, 2 a scenario could not be used.
@@ -30,7 +39,9 @@ enum RunCommand {
 
   static func main(_ arguments: [String]) async -> ExitStatus {
     let parsed: Arguments
-    switch Arguments.forCommand(arguments, options: ["format", "output", "filter"], help: help) {
+    switch Arguments.forCommand(
+      arguments, options: ["format", "output", "filter", "jobs", "shard"], help: help)
+    {
     case .proceed(let arguments): parsed = arguments
     case .exit(let status): return status
     }
@@ -39,13 +50,30 @@ enum RunCommand {
       Console.error("error: unknown format '\(format)'; expected one of text, json, junit")
       return .unusable
     }
+    var jobs = SuiteRunner.defaultJobs
+    if let text = parsed.value("jobs") {
+      guard let number = Int(text), number >= 1 else {
+        Console.error("error: --jobs takes a whole number of at least 1, not '\(text)'")
+        return .unusable
+      }
+      jobs = number
+    }
+    var shard: SuiteShard?
+    if let text = parsed.value("shard") {
+      guard let value = SuiteShard(text) else {
+        Console.error("error: --shard takes K/N with 1 <= K <= N (e.g. 2/4), not '\(text)'")
+        return .unusable
+      }
+      shard = value
+    }
     let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
 
     let scenarios: [Scenario]
     do {
-      scenarios = try ScenarioLoader().loadAll(
-        paths: paths, in: directory, filter: parsed.value("filter"))
+      var suite = try ScenarioSuite(paths: paths, in: directory)
+      if let shard { suite = suite.sharded(shard) }
+      scenarios = try await suite.load(jobs: jobs, filter: parsed.value("filter"))
     } catch {
       Console.error(error.description)
       return .unusable
@@ -58,29 +86,83 @@ enum RunCommand {
         return .unusable
       }
     }
-    var results: [ScenarioResult] = []
-    results.reserveCapacity(scenarios.count)
-    for scenario in scenarios {
-      results.append(await runner.run(scenario))
-    }
-
+    // The report is written as each scenario finishes (in suite order), so a long suite's
+    // events are not all kept until the end.
     let output = parsed.value("output")
-    let report: String
+    var stream: any ReportStream
     switch format {
-    case "json": report = JSONReporter().report(results)
-    case "junit": report = JUnitReporter().report(results)
-    default: report = TextReporter(color: output == nil && Console.colorEnabled).report(results)
+    case "json": stream = JSONReporter.Stream(JSONReporter())
+    case "junit":
+      stream = JUnitReporter.Stream(
+        JUnitReporter(suiteName: shard.map { "pushsim run (shard \($0))" } ?? "pushsim run"))
+    default:
+      stream = TextReporter.Stream(TextReporter(color: output == nil && Console.colorEnabled))
     }
-    if let output {
-      do {
-        try Data(report.utf8).write(to: URL(fileURLWithPath: output, relativeTo: directory))
-      } catch {
-        Console.error("\(output): error: cannot write the report")
-        return .unusable
-      }
-    } else {
-      Console.write(report)
+    let sink: ReportSink
+    do {
+      sink = try ReportSink(path: output, directory: directory)
+    } catch {
+      Console.error("\(output ?? "-"): error: cannot write the report")
+      return .unusable
     }
-    return results.allSatisfy(\.passed) ? .success : .failure
+    var allPassed = true
+    var written = sink.write(stream.start())
+    // Each scenario's part is rendered on the core that played it.
+    let renderer = stream
+    await SuiteRunner(runner: runner, jobs: jobs).run(
+      scenarios, transform: { renderer.render($0) },
+      handle: { part in
+        allPassed = allPassed && part.passed
+        if written { written = sink.write(stream.append(part)) }
+      })
+    if written { written = sink.write(stream.finish()) }
+    guard written, sink.close() else {
+      Console.error("\(output ?? "-"): error: cannot write the report")
+      return .unusable
+    }
+    return allPassed ? .success : .failure
+  }
+}
+
+/// Where `pushsim run` writes its report: standard output, or the `--output` file, created
+/// (emptied) before anything plays and written piece by piece.
+private struct ReportSink {
+  let file: FileHandle?
+
+  init(path: String?, directory: URL) throws {
+    guard let path else {
+      file = nil
+      return
+    }
+    let url = URL(fileURLWithPath: path, relativeTo: directory)
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+    file = try FileHandle(forWritingTo: url)
+  }
+
+  /// Writes `text`; false when the file cannot be written.
+  func write(_ text: String) -> Bool {
+    guard !text.isEmpty else { return true }
+    guard let file else {
+      Console.write(text)
+      return true
+    }
+    do {
+      try file.write(contentsOf: Data(text.utf8))
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Closes the file; false when that fails.
+  func close() -> Bool {
+    do {
+      try file?.close()
+      return true
+    } catch {
+      return false
+    }
   }
 }

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import PushDevice
 import PushPayload
+import PushScenario
 import Synchronization
 
 #if canImport(Glibc)
@@ -21,7 +23,8 @@ enum ValidateCommand {
 
     What APNs would answer for a payload (status, reason, push type, size and limit), the
     payload as iOS reads it, and lint. FILE is a payload .json or an Xcode .apns file (its
-    "Simulator Target Bundle" key is accepted); '-' or no FILE reads standard input.
+    "Simulator Target Bundle" key names the app; APNs never gets it, so its bytes are not
+    counted); '-' or no FILE reads standard input.
 
     OPTIONS:
       --push-type T        apns-push-type: alert, background, complication, controls,
@@ -86,7 +89,7 @@ enum ValidateCommand {
       Console.error("error: \(error)")
       return .unusable
     }
-    if request.jsonl { return streamLines(request) }
+    if request.jsonl { return await streamLines(request) }
     return validateOne(request)
   }
 
@@ -109,13 +112,12 @@ enum ValidateCommand {
       topic: parsed.value("topic"), apnsID: parsed.value("apns-id"))
     var app: AppFacts?
     if let appPath = parsed.value("app") {
-      guard let data = FileManager.default.contents(atPath: appPath) else {
-        throw InputError(line: "\(appPath): error: cannot read the app file")
-      }
+      // The reader `run` and `render` use: an app file they refuse is refused here too.
       do {
-        app = try AppFacts(json: Array(data))
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        app = try ScenarioLoader().loadApp(path: appPath, in: directory).facts
       } catch {
-        throw InputError(line: "\(appPath):\(error.position): error: \(error.message)")
+        throw InputError(line: error.description)
       }
     }
     if let folder = parsed.value("strings") {
@@ -136,6 +138,11 @@ enum ValidateCommand {
   static func validateOne(_ request: Request) -> ExitStatus {
     let body: [UInt8]
     if let path = request.input, path != "-" {
+      // A FIFO is read as a stream (`validate <(generate)`); anything else must be a file.
+      if let problem = FileCheck.problem(readingFileAt: path), !problem.contains("FIFO") {
+        Console.error("\(path): error: \(problem)")
+        return .unusable
+      }
       guard let data = FileManager.default.contents(atPath: path) else {
         Console.error("\(path): error: cannot read the file")
         return .unusable
@@ -148,6 +155,16 @@ enum ValidateCommand {
       body: body, headers: request.headers, app: request.app,
       ignoredTopLevelKeys: request.ignoredKeys)
     checkStrings(&validation, request)
+    // An .apns file whose bundle key is not a string is refused, as `run` and `render` do.
+    if request.isAPNsFile, let document = validation.document,
+      let invalid = APNsFile.contents(of: body, root: document.root).invalidBundleValue
+    {
+      let position = document.position(of: invalid)
+      Console.error(
+        "\(request.displayName):\(position): error: expected a string for "
+          + "\"\(APNsFile.targetBundleKey)\", found \(invalid.typeName)")
+      return .unusable
+    }
     if request.json {
       Console.write(validation.jsonText() + "\n")
     } else {
@@ -176,10 +193,7 @@ enum ValidateCommand {
 
   // MARK: - JSON lines
 
-  /// Lines longer than this are judged by their size alone (every limit is far below).
-  static let longestParsedLine = 1 << 20
-
-  static func streamLines(_ request: Request) -> ExitStatus {
+  static func streamLines(_ request: Request) async -> ExitStatus {
     let descriptor: Int32
     if let path = request.input, path != "-" {
       descriptor = open(path, O_RDONLY)
@@ -192,133 +206,54 @@ enum ValidateCommand {
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
+    let color = Console.colorEnabled
+    let strings = request.stringsFolder.map {
+      LocalizationCheck(
+        folder: URL(fileURLWithPath: $0), developmentRegion: request.app?.developmentRegion ?? "en")
+    }
+    let validator = PayloadLineValidator<RenderedLine>(
+      headers: request.headers, app: request.app, strings: strings,
+      ignoredTopLevelKeys: request.ignoredKeys
+    ) { line -> RenderedLine in
+      var writer = JSONWriter()
+      if request.json {
+        line.validation.writeJSON(into: &writer, line: line.number)
+        writer.raw(byte: UInt8(ascii: "\n"))
+      } else {
+        writer.bytes.append(
+          contentsOf: line.validation.textReport(
+            name: request.displayName, line: line.number, color: color
+          ).utf8)
+      }
+      var totals = Totals()
+      totals.add(line.validation)
+      return (writer.bytes, totals)
+    }
     var output = OutputBuffer()
     var totals = Totals()
-    var lineNumber = 0
-    var pending: [UInt8] = []
-    var pendingLength = 0  // the full length of the current line, even past the cap
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    var batch: [Line] = []
-    var batchBytes = 0
-    let color = Console.colorEnabled
-
-    func finishLine() {
-      lineNumber += 1
-      var length = pendingLength
-      if length <= longestParsedLine, pending.last == UInt8(ascii: "\r") {
-        pending.removeLast()
-        length -= 1
-      }
-      if length > 0 {
-        batch.append(Line(number: lineNumber, bytes: pending, length: length))
-        batchBytes += pending.count
-      }
-      pending = []
-      pendingLength = 0
-      if batch.count >= batchLines || batchBytes >= batchByteLimit {
-        processBatch(batch, request, color: color, into: &output, totals: &totals)
-        batch.removeAll(keepingCapacity: true)
-        batchBytes = 0
-      }
-    }
-
-    while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress, buffer.count)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        output.flush()
-        Console.error("\(request.displayName): error: read failed (errno \(errno))")
-        return .unusable
-      }
-      if count == 0 { break }
-      var start = 0
-      while start < count {
-        let newline: Int? = chunk.withUnsafeBytes { buffer in
-          guard let base = buffer.baseAddress,
-            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
-          else { return nil }
-          return base.distance(to: UnsafeRawPointer(found))
+    do {
+      for try await batch in validator.results(readingFrom: descriptor) {
+        for (bytes, counts) in batch {
+          output.writer.bytes.append(contentsOf: bytes)
+          totals.merge(counts)
+          output.flushIfFull()
         }
-        let end = newline ?? count
-        let room = max(0, longestParsedLine + 1 - pending.count)
-        if room > 0 { pending.append(contentsOf: chunk[start..<min(end, start + room)]) }
-        pendingLength += end - start
-        if newline != nil { finishLine() }
-        start = end + 1
+        // Once standard output fails, nothing more can be reported: stop reading.
+        if OutputStream.standardOutput.failedErrno != nil { break }
       }
+    } catch {
+      output.flush()
+      let code = (error as? PayloadLineValidator<RenderedLine>.ReadError)?.code ?? 0
+      Console.error("\(request.displayName): error: read failed (errno \(code))")
+      return .unusable
     }
-    if pendingLength > 0 { finishLine() }
-    processBatch(batch, request, color: color, into: &output, totals: &totals)
     output.flush()
     Console.error(totals.summary)
     return totals.failed > 0 ? .failure : .success
   }
 
-  /// One input line: its number, its bytes (up to the cap) and its full length.
-  struct Line: Sendable {
-    var number: Int
-    var bytes: [UInt8]
-    var length: Int
-  }
-
-  /// Lines are validated in batches, split across the processor's cores; output keeps input
-  /// order, and memory is bounded by the batch (lines and bytes), not by the input.
-  static let batchLines = 4096
-  static let batchByteLimit = 8 << 20
-  static let workerCount = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
-
-  static func processBatch(
-    _ lines: [Line], _ request: Request, color: Bool, into output: inout OutputBuffer,
-    totals: inout Totals
-  ) {
-    guard !lines.isEmpty else { return }
-    // A few chunks per core, handed out as cores free up: on a shared machine one stalled
-    // thread no longer holds the whole batch back.
-    let workers = min(workerCount * 4, max(1, lines.count / 256))
-    let results = Mutex<[(Int, [UInt8], Totals)]>([])
-    let perWorker = (lines.count + workers - 1) / workers
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var writer = JSONWriter()
-      writer.bytes.reserveCapacity(perWorker * 512)
-      var counts = Totals()
-      let range = (worker * perWorker)..<min(lines.count, (worker + 1) * perWorker)
-      for line in lines[range] {
-        render(line, request, color: color, into: &writer, totals: &counts)
-      }
-      let bytes = writer.bytes
-      results.withLock { $0.append((worker, bytes, counts)) }
-    }
-    for (_, bytes, counts) in results.withLock({ $0 }).sorted(by: { $0.0 < $1.0 }) {
-      output.writer.bytes.append(contentsOf: bytes)
-      totals.merge(counts)
-      output.flushIfFull()
-    }
-  }
-
-  static func render(
-    _ line: Line, _ request: Request, color: Bool, into writer: inout JSONWriter,
-    totals: inout Totals
-  ) {
-    var validation =
-      line.length > longestParsedLine
-      ? PayloadValidation(oversizedBodyOf: line.length, headers: request.headers)
-      : PayloadValidation(
-        body: line.bytes, headers: request.headers, app: request.app,
-        ignoredTopLevelKeys: request.ignoredKeys)
-    checkStrings(&validation, request)
-    totals.add(validation)
-    if request.json {
-      validation.writeJSON(into: &writer, line: line.number)
-      writer.raw(byte: UInt8(ascii: "\n"))
-    } else {
-      writer.bytes.append(
-        contentsOf: validation.textReport(
-          name: request.displayName, line: line.number, color: color
-        ).utf8)
-    }
-  }
+  /// One line's report, and its counts for the totals.
+  typealias RenderedLine = (bytes: [UInt8], totals: Totals)
 
   /// Counts for the totals line on standard error.
   struct Totals: Sendable {
@@ -357,7 +292,8 @@ enum ValidateCommand {
     }
   }
 
-  /// Standard output through a 64 KiB buffer and `write(2)`.
+  /// Standard output through a 64 KiB buffer and ``OutputStream`` (a failed write ends the
+  /// command with an error, see ``Console/finish(_:)``).
   struct OutputBuffer {
     var writer = JSONWriter()
 
@@ -368,18 +304,7 @@ enum ValidateCommand {
     }
 
     mutating func flush() {
-      writer.bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(
-            STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            return
-          }
-          offset += written
-        }
-      }
+      OutputStream.standardOutput.write(writer.bytes)
       writer.bytes.removeAll(keepingCapacity: true)
     }
   }

@@ -150,6 +150,34 @@ import Testing
     #expect(device.codes("a").contains("critical-not-allowed"))
   }
 
+  /// `sound: {critical: 1}` with no interruption-level: Apple documents the flag alone as a
+  /// critical alert.
+  static let criticalFlagOnly: JSONValue = [
+    "aps": ["alert": "Smoke detected", "sound": ["critical": 1, "name": "default", "volume": 1.0]]
+  ]
+
+  @Test func criticalSoundFlagAloneIsACriticalAlertThatPlaysMuted() async {
+    var device = T.device(
+      locked: true, muted: true,
+      app: T.app(
+        authorization: NotificationAuthorization(options: [.alert, .sound, .criticalAlert]),
+        entitlements: [.criticalAlerts]))
+    device.receive(Self.criticalFlagOnly, id: "a")
+    #expect(device.notification("a")?.effectiveLevel == .critical)
+    #expect(device.notification("a")?.presentation.sound == true)
+    #expect(!device.codes("a").contains("critical-sound-level"))
+  }
+
+  @Test func criticalSoundFlagAloneWithoutTheEntitlementSaysItBehavesAsActive() async {
+    var device = T.device(locked: true, muted: true)
+    device.receive(Self.criticalFlagOnly, id: "a")
+    #expect(device.notification("a")?.effectiveLevel == .active)
+    #expect(device.notification("a")?.presentation.sound == false)
+    let finding = device.diagnostics.first { $0.code == "critical-not-allowed" }
+    #expect(finding?.diagnostic.path == "aps.sound.critical")
+    #expect(finding?.diagnostic.message.hasPrefix("a critical sound without") == true)
+  }
+
   @Test func soundNeedsTheSoundAuthorizationAndAnUnmutedDevice() async {
     var muted = T.device(muted: true)
     muted.receive(T.alert("hi", sound: "default"), id: "a")
@@ -243,5 +271,30 @@ import Testing
     device.setDevice(configuration)
     #expect(
       device.notification("a")?.lockScreenText == LockScreenText(title: "Ana", body: "secret"))
+  }
+}
+
+/// The text-truncation rule belongs to the device's presentation (Rules.md §9.7): every view
+/// (render, run, expect.diagnostics, docs) sees the same `text-truncated` finding.
+@Suite struct TruncationTests {
+  static let long = String(repeating: "The courier is at the door with your parcel. ", count: 6)
+
+  @Test func aLongBodyOnABannerIsReported() {
+    var device = DeviceTesting.device()
+    device.receive(DeviceTesting.alert(Self.long, title: "Delivery"), id: "m1")
+    let found = device.diagnostics.filter { $0.push == "m1" && $0.code == "text-truncated" }
+    #expect(found.count == 1)
+    #expect(found.first?.diagnostic.message.contains("the banner shows 2") == true)
+    #expect(found.first?.diagnostic.source == .lint)
+  }
+
+  @Test func shortTextAndHiddenPreviewsAreNot() {
+    var device = DeviceTesting.device()
+    device.receive(DeviceTesting.alert("See you at 8"), id: "m1")
+    var hidden = DeviceTesting.device(
+      locked: true, app: DeviceTesting.app(settings: AppNotificationSettings(showPreviews: .never)))
+    hidden.receive(DeviceTesting.alert(Self.long), id: "m2")
+    #expect(!device.codes("m1").contains("text-truncated"))
+    #expect(!hidden.codes("m2").contains("text-truncated"))
   }
 }

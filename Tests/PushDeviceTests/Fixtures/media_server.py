@@ -23,6 +23,7 @@ Routes (each one behaviour the tests check):
   /to-data                 a redirect to a data: URL
   /close-mid-body.jpg      chunked JPEG, connection closed in the middle of a chunk
   /short.jpg               Content-Length 5000, 1000 bytes sent, connection closed
+  /huge-length.jpg         Content-Length 99999999999999999999 (over Int64), then a trickle
 """
 
 import os
@@ -88,6 +89,14 @@ class Handler(BaseHTTPRequestHandler):
                 self.head(int(path.rsplit("/", 1)[1]), "text/plain", 0)
             elif path == "/trickle.jpg":
                 self.head(200, "image/jpeg", 100000)
+                self.wfile.write(media("tiny.jpg")[:20])
+                self.wfile.flush()
+                for _ in range(600):
+                    time.sleep(0.1)
+                    self.wfile.write(b"\x00")
+                    self.wfile.flush()
+            elif path == "/huge-length.jpg":
+                self.head(200, "image/jpeg", "99999999999999999999")
                 self.wfile.write(media("tiny.jpg")[:20])
                 self.wfile.flush()
                 for _ in range(600):

@@ -1,0 +1,172 @@
+public import PushPayload
+
+/// Where iOS cuts notification text that does not fit, measured without a browser.
+///
+/// iOS shows a banner's body in about two lines and a lock-screen entry's body in about four,
+/// and ends a cut line with "…"; the rest appears only when the user expands the notification.
+/// Apple documents no line counts or widths (UNCONFIRMED), so this is a PushSim model: text is
+/// wrapped greedily at spaces on a line of ``unitsPerLine`` width units, where an average
+/// lowercase Latin letter is one unit (about 7.5 pt of 15 pt SF Pro on a 300 pt wide card).
+/// Capitals, wide letters, digits, narrow punctuation, East Asian wide characters and emoji get
+/// their own widths, so Cyrillic, accented and CJK text are measured as fairly as Latin.
+///
+/// The drawing shows the cut text and the page shows the full text beside it with a lint note,
+/// so the result does not depend on the fonts of the browser that opens the site.
+public struct TextFit: Sendable, Hashable {
+  /// How many lines the text may take.
+  public var lines: Int
+  /// The width of one line, in width units.
+  public var unitsPerLine: Double
+
+  /// Creates a fit of `lines` lines of `unitsPerLine` units each.
+  public init(lines: Int, unitsPerLine: Double) {
+    self.lines = max(1, lines)
+    self.unitsPerLine = max(4, unitsPerLine)
+  }
+
+  /// A banner's body: about two lines.
+  public static let bannerBody = TextFit(lines: 2, unitsPerLine: 40)
+  /// A lock-screen or Notification Center entry's body: about four lines.
+  public static let lockScreenBody = TextFit(lines: 4, unitsPerLine: 40)
+  /// A title or subtitle: one line (semibold, so a little narrower).
+  public static let titleLine = TextFit(lines: 1, unitsPerLine: 36)
+
+  /// What fitting a text gave.
+  public struct Result: Sendable, Hashable {
+    /// The text as drawn: the whole text, or its first lines ending in "…".
+    public var text: String
+    /// Whether anything was cut.
+    public var isTruncated: Bool
+    /// How many lines the whole text needs at this width.
+    public var neededLines: Int
+
+    /// Creates a result.
+    public init(text: String, isTruncated: Bool, neededLines: Int) {
+      self.text = text
+      self.isTruncated = isTruncated
+      self.neededLines = neededLines
+    }
+  }
+
+  /// Fits `text` into ``lines`` lines.
+  ///
+  /// Line breaks in the text start a new line; a word longer than a line is broken inside.
+  /// - Complexity: O(n) in the length of `text`.
+  public func fit(_ text: String) -> Result {
+    let wrapped = wrap(text)
+    guard wrapped.count > lines else {
+      return Result(text: text, isTruncated: false, neededLines: wrapped.count)
+    }
+    var kept = Array(wrapped.prefix(lines))
+    // Make room for the ellipsis on the last kept line.
+    var last = kept[lines - 1].text
+    var width = Self.width(of: last)
+    let ellipsis = Self.width(of: "…")
+    while width + ellipsis > unitsPerLine, let dropped = last.popLast() {
+      width -= Self.width(of: dropped)
+    }
+    while last.last == " " { last.removeLast() }
+    kept[lines - 1] = Line(text: last + "…", endsParagraph: true)
+    var result = ""
+    for (index, line) in kept.enumerated() {
+      result += line.text
+      if index < kept.count - 1 { result += line.endsParagraph ? "\n" : " " }
+    }
+    return Result(text: result, isTruncated: true, neededLines: wrapped.count)
+  }
+
+  /// One wrapped line, and whether a line break (rather than a space) follows it.
+  private struct Line {
+    var text: String
+    var endsParagraph: Bool
+  }
+
+  /// Greedy word wrap into lines.
+  private func wrap(_ text: String) -> [Line] {
+    var lines: [Line] = []
+    let spaceWidth = Self.width(of: " ")
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var current = ""
+      var currentWidth = 0.0
+      for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+        let wordWidth = Self.width(of: word)
+        if current.isEmpty, wordWidth <= unitsPerLine {
+          current = String(word)
+          currentWidth = wordWidth
+        } else if !current.isEmpty, currentWidth + spaceWidth + wordWidth <= unitsPerLine {
+          current += " " + word
+          currentWidth += spaceWidth + wordWidth
+        } else if wordWidth <= unitsPerLine {
+          lines.append(Line(text: current, endsParagraph: false))
+          current = String(word)
+          currentWidth = wordWidth
+        } else {
+          // A word wider than a line: break it between characters.
+          if !current.isEmpty {
+            current += " "
+            currentWidth += spaceWidth
+          }
+          for character in word {
+            let characterWidth = Self.width(of: character)
+            if currentWidth + characterWidth > unitsPerLine, !current.isEmpty {
+              lines.append(Line(text: current, endsParagraph: false))
+              current = ""
+              currentWidth = 0
+            }
+            current.append(character)
+            currentWidth += characterWidth
+          }
+        }
+      }
+      lines.append(Line(text: current, endsParagraph: true))
+    }
+    return lines
+  }
+
+  /// The width of a text in units.
+  static func width(of text: some StringProtocol) -> Double {
+    text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  /// The width of one character in units (an average lowercase Latin letter is 1).
+  static func width(of character: Character) -> Double {
+    guard let scalar = character.unicodeScalars.first else { return 0 }
+    let properties = scalar.properties
+    if character.unicodeScalars.count > 1, properties.isEmoji || properties.isEmojiPresentation {
+      return 2
+    }
+    if properties.isEmojiPresentation { return 2 }
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+      0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+      return 2  // East Asian wide
+    default: break
+    }
+    switch character {
+    case " ": return 0.5
+    case "i", "l", "j", "I", ".", ",", ";", ":", "'", "!", "|", "¡", "í", "ì", "ï", "ı": return 0.45
+    case "f", "t", "r", "(", ")", "[", "]", "-", "\"": return 0.65
+    case "m", "w", "M", "W", "ш", "щ", "ж", "ю", "м", "Ш", "Щ", "Ж", "Ю", "М", "@", "%": return 1.5
+    default: break
+    }
+    if properties.generalCategory == .nonspacingMark { return 0 }
+    if properties.isUppercase { return 1.25 }
+    if properties.numericType != nil { return 1.1 }
+    return 1
+  }
+}
+
+extension TextFit {
+  /// The lint note for a cut text (`text-truncated`, source lint: legal, but the reader will
+  /// not see the end unless they expand the notification).
+  public static func truncationDiagnostic(
+    field: String, place: String, neededLines: Int, shownLines: Int
+  ) -> Diagnostic {
+    Diagnostic(
+      .warning, code: "text-truncated", path: "aps.alert.\(field)",
+      message:
+        "the \(field) needs about \(neededLines) lines; the \(place) shows \(shownLines), "
+        + "so iOS ends it with \u{2026} and the rest shows only when the notification is expanded",
+      source: .lint)
+  }
+}

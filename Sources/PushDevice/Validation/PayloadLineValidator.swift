@@ -1,0 +1,250 @@
+public import Foundation
+public import PushPayload
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Validates a stream of payloads, one JSON object per line (`pushsim validate --jsonl`,
+/// CommandLine.md), as APNs would judge each one.
+///
+/// Lines are read in chunks and validated in batches split across the processor's cores;
+/// ``results(readingFrom:)`` yields each batch's outputs in input order. Memory is bounded by
+/// the batch (``batchLines`` lines or ``batchBytes`` bytes) and the two batches that may wait
+/// for the consumer, never by the input: reading stops while the consumer is behind.
+///
+/// Each non-empty line is one ``Line``: a line longer than ``longestParsedLine`` bytes is judged
+/// by its size alone (every APNs limit is far below it), and a trailing `\r` is not part of the
+/// payload.
+public struct PayloadLineValidator<Output: Sendable>: Sendable {
+  /// One input line, validated.
+  public struct Line: Sendable {
+    /// Its 1-based line number.
+    public var number: Int
+    /// APNs's verdict and every finding.
+    public var validation: PayloadValidation
+  }
+
+  /// Lines longer than this are judged by their size alone.
+  public static var longestParsedLine: Int { 1 << 20 }
+
+  /// The request headers every payload is sent with.
+  public var headers: PushHeaders
+  /// What lint knows of the app (`--app`).
+  public var app: AppFacts?
+  /// The app's strings folder, checked for every loc-key (`--strings`).
+  public var strings: LocalizationCheck?
+  /// Top-level keys that are not part of the payload (an `.apns` file's bundle key).
+  public var ignoredTopLevelKeys: Set<String>
+  /// The most lines in one batch.
+  public var batchLines: Int
+  /// The most bytes in one batch.
+  public var batchBytes: Int
+  /// How many threads validate a batch.
+  public var workers: Int
+  /// Turns a validated line into what the caller keeps (a rendered report line, say); runs on
+  /// the validating threads.
+  public var transform: @Sendable (Line) -> Output
+
+  /// Creates a validator.
+  public init(
+    headers: PushHeaders = PushHeaders(), app: AppFacts? = nil, strings: LocalizationCheck? = nil,
+    ignoredTopLevelKeys: Set<String> = [], batchLines: Int = 4096, batchBytes: Int = 8 << 20,
+    workers: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)),
+    transform: @escaping @Sendable (Line) -> Output
+  ) {
+    self.headers = headers
+    self.app = app
+    self.strings = strings
+    self.ignoredTopLevelKeys = ignoredTopLevelKeys
+    self.batchLines = max(1, batchLines)
+    self.batchBytes = max(1, batchBytes)
+    self.workers = max(1, workers)
+    self.transform = transform
+  }
+
+  /// Why reading the input failed.
+  public struct ReadError: Error, Sendable, Equatable {
+    /// The `errno` of the failed `read`.
+    public var code: Int32
+  }
+
+  /// Reads `descriptor` to its end and yields each batch's outputs, in input order.
+  ///
+  /// The sequence ends after the last line, or throws ``ReadError``. Reading runs on a thread
+  /// of its own and waits while two batches are waiting for the consumer; the descriptor is
+  /// not closed. A consumer that stops iterating early ends the reading at its next batch.
+  public func results(readingFrom descriptor: Int32) -> Batches {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: [Output].self, throwing: (any Error).self)
+    // Two batches may wait for the consumer. The tokens are signalled rather than given to
+    // `init(value:)`: libdispatch traps when a semaphore is released below its initial value,
+    // which happens when a consumer stops early.
+    let room = DispatchSemaphore(value: 0)
+    room.signal()
+    room.signal()
+    let stopped = StopFlag()
+    continuation.onTermination = { _ in
+      stopped.stop()
+      room.signal()
+    }
+    let validator = self
+    let reader = Thread {
+      var splitter = LineSplitter(longest: Self.longestParsedLine)
+      var batch: [PendingLine] = []
+      var bytesInBatch = 0
+      func emit() -> Bool {
+        defer {
+          batch.removeAll(keepingCapacity: true)
+          bytesInBatch = 0
+        }
+        guard !batch.isEmpty else { return true }
+        room.wait()
+        if stopped.isStopped { return false }
+        continuation.yield(validator.validate(batch))
+        return true
+      }
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      reading: while true {
+        let count = chunk.withUnsafeMutableBytes { buffer in
+          read(descriptor, buffer.baseAddress, buffer.count)
+        }
+        if count < 0 {
+          if errno == EINTR { continue }
+          continuation.finish(throwing: ReadError(code: errno))
+          return
+        }
+        if count == 0 { break }
+        for line in splitter.feed(chunk[0..<count]) {
+          batch.append(line)
+          bytesInBatch += line.bytes.count
+          if batch.count >= validator.batchLines || bytesInBatch >= validator.batchBytes {
+            guard emit() else { break reading }
+          }
+        }
+      }
+      if let last = splitter.finish() { batch.append(last) }
+      _ = emit()
+      continuation.finish()
+    }
+    reader.start()
+    return Batches(stream: stream, room: room)
+  }
+
+  /// The batches of outputs, in input order; taking one lets the reader go on.
+  public struct Batches: AsyncSequence, Sendable {
+    let stream: AsyncThrowingStream<[Output], any Error>
+    let room: DispatchSemaphore
+
+    /// Iterates the batches.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+      var base: AsyncThrowingStream<[Output], any Error>.AsyncIterator
+      let room: DispatchSemaphore
+
+      /// The next batch, or `nil` after the last.
+      public mutating func next() async throws -> [Output]? {
+        let batch = try await base.next()
+        room.signal()
+        return batch
+      }
+    }
+
+    /// Starts iterating.
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(base: stream.makeAsyncIterator(), room: room)
+    }
+  }
+
+  /// Validates one batch across the workers; outputs in input order.
+  func validate(_ lines: [PendingLine]) -> [Output] {
+    // A few chunks per core, handed out as cores free up: one stalled thread does not hold
+    // the whole batch back.
+    let chunks = min(workers * 4, max(1, lines.count / 256))
+    let perChunk = (lines.count + chunks - 1) / chunks
+    let results = Mutex<[(Int, [Output])]>([])
+    DispatchQueue.concurrentPerform(iterations: chunks) { index in
+      let range = (index * perChunk)..<min(lines.count, (index + 1) * perChunk)
+      let outputs = lines[range].map { transform(validate($0)) }
+      results.withLock { $0.append((index, outputs)) }
+    }
+    return results.withLock { $0 }.sorted { $0.0 < $1.0 }.flatMap(\.1)
+  }
+
+  /// Validates one line.
+  func validate(_ line: PendingLine) -> Line {
+    var validation =
+      line.length > Self.longestParsedLine
+      ? PayloadValidation(oversizedBodyOf: line.length, headers: headers)
+      : PayloadValidation(
+        body: line.bytes, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
+    if let strings, let payload = validation.payload {
+      validation.diagnostics += strings.diagnostics(for: payload)
+    }
+    return Line(number: line.number, validation: validation)
+  }
+}
+
+/// Set once the consumer stops listening.
+final class StopFlag: Sendable {
+  private let stopped = Mutex(false)
+  func stop() { stopped.withLock { $0 = true } }
+  var isStopped: Bool { stopped.withLock { $0 } }
+}
+
+/// A line as read: its number, its bytes (up to the cap) and its full length.
+struct PendingLine: Sendable {
+  var number: Int
+  var bytes: [UInt8]
+  var length: Int
+}
+
+/// Splits chunks of bytes into lines, keeping at most `longest + 1` bytes of each.
+struct LineSplitter {
+  let longest: Int
+  private var number = 0
+  private var pending: [UInt8] = []
+  /// The full length of the current line, even past the cap.
+  private var pendingLength = 0
+
+  init(longest: Int) { self.longest = longest }
+
+  /// The lines `chunk` completes (empty lines are counted, not returned).
+  mutating func feed(_ chunk: ArraySlice<UInt8>) -> [PendingLine] {
+    var lines: [PendingLine] = []
+    var start = chunk.startIndex
+    while start < chunk.endIndex {
+      let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n"))
+      let end = newline ?? chunk.endIndex
+      let room = max(0, longest + 1 - pending.count)
+      if room > 0 { pending.append(contentsOf: chunk[start..<min(end, start + room)]) }
+      pendingLength += end - start
+      if newline != nil, let line = finishLine() { lines.append(line) }
+      start = end + 1
+    }
+    return lines
+  }
+
+  /// The last line, when the input does not end with a newline.
+  mutating func finish() -> PendingLine? {
+    pendingLength > 0 ? finishLine() : nil
+  }
+
+  private mutating func finishLine() -> PendingLine? {
+    number += 1
+    var length = pendingLength
+    if length <= longest, pending.last == UInt8(ascii: "\r") {
+      pending.removeLast()
+      length -= 1
+    }
+    defer {
+      pending = []
+      pendingLength = 0
+    }
+    return length > 0 ? PendingLine(number: number, bytes: pending, length: length) : nil
+  }
+}

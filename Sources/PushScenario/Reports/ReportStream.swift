@@ -1,0 +1,135 @@
+import PushPayload
+
+/// A `pushsim run` report written scenario by scenario: ``start()``, then ``append(_:)`` for
+/// each scenario's part in suite order as soon as it is played, then ``finish()``. Joined, the
+/// pieces are byte for byte the reporter's `report(_:)` of the same results, and no piece needs
+/// the results before it, so a run need not keep every scenario's events until the end.
+///
+/// ``render(_:)`` depends on one result only, so each scenario's part can be rendered on the
+/// core that played it (``SuiteRunner/run(_:transform:handle:)``); only ``append(_:)``, which
+/// adds separators and counts, runs in suite order.
+public protocol ReportStream: Sendable {
+  /// One scenario's part, rendered on its own (any thread, any order).
+  func render(_ result: ScenarioResult) -> ReportPart
+  /// The text before the first scenario.
+  mutating func start() -> String
+  /// The text of the next scenario's part (with the separator before it).
+  mutating func append(_ part: ReportPart) -> String
+  /// The text after the last scenario.
+  mutating func finish() -> String
+}
+
+/// One scenario's part of a report, rendered, and whether the scenario passed (for the counts).
+public struct ReportPart: Sendable {
+  /// The rendered text.
+  public var text: String
+  /// Whether the scenario passed.
+  public var passed: Bool
+
+  /// Creates a part.
+  public init(text: String, passed: Bool) {
+    self.text = text
+    self.passed = passed
+  }
+}
+
+extension ReportStream {
+  /// Renders and appends one scenario's part.
+  public mutating func part(_ result: ScenarioResult) -> String { append(render(result)) }
+
+  /// The whole report of `results`, piece by piece (what a stream writes, joined).
+  public mutating func report(_ results: [ScenarioResult]) -> String {
+    var text = start()
+    for result in results { text += part(result) }
+    return text + finish()
+  }
+}
+
+extension TextReporter {
+  /// The transcript, one scenario at a time; the last line counts them.
+  public struct Stream: ReportStream {
+    let reporter: TextReporter
+    var passed = 0
+    var failed = 0
+
+    /// A stream of `reporter`'s transcript.
+    public init(_ reporter: TextReporter) { self.reporter = reporter }
+
+    public func render(_ result: ScenarioResult) -> ReportPart {
+      ReportPart(text: reporter.transcript(result) + "\n", passed: result.passed)
+    }
+
+    public mutating func start() -> String { "" }
+
+    public mutating func append(_ part: ReportPart) -> String {
+      if part.passed { passed += 1 } else { failed += 1 }
+      return part.text
+    }
+
+    public mutating func finish() -> String { "\(passed) passed, \(failed) failed\n" }
+  }
+}
+
+extension JSONReporter {
+  /// The JSON document, one element of `scenarios` at a time; the counts come last.
+  public struct Stream: ReportStream {
+    let reporter: JSONReporter
+    var passed = 0
+    var failed = 0
+
+    /// A stream of `reporter`'s document.
+    public init(_ reporter: JSONReporter) { self.reporter = reporter }
+
+    public func render(_ result: ScenarioResult) -> ReportPart {
+      ReportPart(
+        text: JSONText.pretty(reporter.scenario(result), level: 2), passed: result.passed)
+    }
+
+    public mutating func start() -> String { "{\n  \"scenarios\": [" }
+
+    public mutating func append(_ part: ReportPart) -> String {
+      let separator = passed + failed == 0 ? "\n    " : ",\n    "
+      if part.passed { passed += 1 } else { failed += 1 }
+      return separator + part.text
+    }
+
+    public mutating func finish() -> String {
+      (passed + failed == 0 ? "]" : "\n  ]")
+        + ",\n  \"passed\": \(passed),\n  \"failed\": \(failed)\n}\n"
+    }
+  }
+}
+
+extension JUnitReporter {
+  /// The JUnit document. Its opening tags count the failures, so each scenario's
+  /// `<testcase>` is rendered as it finishes and kept as text (not its events) until
+  /// ``finish()`` writes the whole document.
+  public struct Stream: ReportStream {
+    let reporter: JUnitReporter
+    var testcases = ""
+    var tests = 0
+    var failed = 0
+
+    /// A stream of `reporter`'s document.
+    public init(_ reporter: JUnitReporter) { self.reporter = reporter }
+
+    public func render(_ result: ScenarioResult) -> ReportPart {
+      ReportPart(text: reporter.testcase(result), passed: result.passed)
+    }
+
+    public mutating func start() -> String { "" }
+
+    public mutating func append(_ part: ReportPart) -> String {
+      tests += 1
+      if !part.passed { failed += 1 }
+      testcases += part.text
+      return ""
+    }
+
+    public mutating func finish() -> String {
+      let xml = reporter.header(tests: tests, failures: failed) + testcases + reporter.footer
+      testcases = ""
+      return xml
+    }
+  }
+}

@@ -1,0 +1,341 @@
+import Foundation
+import PushDevice
+import PushPayload
+public import PushScenario
+import Synchronization
+
+/// Plays scenarios and turns what happened into the documentation site (`pushsim docs`).
+///
+/// The runner calls back after every step with the device as the step left it; the generator
+/// reads from it, there and then, everything a page shows about the step: the events it caused,
+/// a push's verdict and diagnostics, and a ``PhoneSnapshot`` of the phone. The runner's result
+/// adds the failed checks. Nothing about iOS behaviour is decided here (Architecture.md:
+/// reports are views of the event log and the state).
+///
+/// - Complexity: memory grows with the steps and what each drawing shows, not with the whole
+///   device state per step; each step reads the device's center once (O(n) in what it holds).
+public struct DocsGenerator: Sendable {
+  /// Creates a generator.
+  public init() {}
+
+  /// Plays every scenario in order and returns the site (not yet written).
+  public func site(for scenarios: [Scenario]) async -> DocsSite {
+    let pageNames = DocsSite.pageNames(forFiles: scenarios.map(\.file))
+    var documented: [DocsScenario] = []
+    documented.reserveCapacity(scenarios.count)
+    for (scenario, pageName) in zip(scenarios, pageNames) {
+      documented.append(
+        await document(scenario, assetFolder: DocsSite.assetFolder(forPage: pageName)))
+    }
+    return DocsSite(scenarios: documented)
+  }
+
+  /// Plays one scenario and builds its page's content; attachment images go under
+  /// `assetFolder` (a path relative to the site).
+  public func document(_ scenario: Scenario, assetFolder: String) async -> DocsScenario {
+    let recorder = Recorder(PageBuilder(scenario: scenario, assetFolder: assetFolder))
+    let result = await ScenarioRunner().run(scenario) { step, device in
+      recorder.observe(step, device)
+    }
+    return recorder.finish(result)
+  }
+}
+
+/// Holds the page being built while the runner's `@Sendable` callback feeds it.
+private final class Recorder: Sendable {
+  private let builder: Mutex<PageBuilder>
+
+  init(_ builder: PageBuilder) { self.builder = Mutex(builder) }
+
+  func observe(_ step: Step, _ device: Device) {
+    builder.withLock { $0.observe(step, device) }
+  }
+
+  func finish(_ result: ScenarioResult) -> DocsScenario {
+    builder.withLock { $0.finish(result) }
+  }
+}
+
+/// Builds one ``DocsScenario``, a step at a time.
+private struct PageBuilder: Sendable {
+  let scenario: Scenario
+  let assetFolder: String
+  var assets: [DocsScenario.Asset] = []
+  /// Asset paths by source file, so a file shown in many steps is copied once.
+  var assetPaths: [URL: String] = [:]
+  /// The steps so far, with the instants their offsets are counted from once the start is
+  /// known (`nil`: the scenario's start).
+  var steps: [(view: DocsStep, start: Date?, eventTimes: [Date])] = []
+  var phones: [PhoneSnapshot] = []
+  var localized = false
+  /// The device as the previous step left it (for a long press, drawn before the tap).
+  var previous: Device?
+  var eventCount = 0
+  var diagnosticCount = 0
+
+  init(scenario: Scenario, assetFolder: String) {
+    self.scenario = scenario
+    self.assetFolder = assetFolder
+  }
+
+  /// Reads what the step did from the device as it left it.
+  mutating func observe(_ step: Step, _ device: Device) {
+    let events = Array(device.events.events.dropFirst(eventCount))
+    let diagnostics = Array(device.diagnostics.dropFirst(diagnosticCount))
+    eventCount = device.events.count
+    diagnosticCount = device.diagnostics.count
+    var view = DocsStep(
+      number: step.number, offset: 0, kind: step.keyword, title: DocsVocabulary.title(of: step),
+      note: step.note,
+      events: events.map { event in
+        DocsEvent(
+          offset: 0, kind: event.kind.rawValue, push: event.push, source: event.source,
+          reason: event.reason)
+      })
+    switch step.action {
+    case .push(let push):
+      let pushView = self.push(push, device: device, diagnostics: diagnostics)
+      if let payload = pushView.payload, Self.usesLocKeys(payload) { localized = true }
+      view.push = pushView
+    case .expect(let expectation):
+      view.checkCount = Self.countChecks(JSONValue(.object(expectation.checks)))
+    case .tap(let tap):
+      if let action = tap.action, let before = previous {
+        view.gesture = longPress(tap.id, action: action, on: before)
+      }
+    case .wait, .set, .dismiss, .clear:
+      break
+    }
+    if case .expect = step.action {
+      // Checks change nothing on the phone.
+    } else {
+      let phone = snapshot(device, userActed: Self.isUserAction(step), events: events)
+      phones.append(phone)
+      view.phone = phone
+    }
+    if let gesture = view.gesture { phones.append(gesture) }
+    // A step starts when the one before it ended (a push may move the clock itself).
+    steps.append((view, previous?.now, events.map(\.time)))
+    previous = device
+  }
+
+  /// The page: the steps with their offsets and failed checks, and the behaviours shown.
+  mutating func finish(_ result: ScenarioResult) -> DocsScenario {
+    var failuresByStep: [Int: [DocsFailure]] = [:]
+    var looseFailures: [String] = []
+    for failure in result.failures {
+      let view = DocsFailure(
+        path: failure.path, expected: failure.expected.map(Self.jsonText),
+        actual: failure.actual.map(Self.jsonText), message: failure.message)
+      if failure.step > 0 {
+        failuresByStep[failure.step, default: []].append(view)
+      } else {
+        looseFailures.append(failure.message)
+      }
+    }
+    let views = steps.map { view, start, eventTimes in
+      var view = view
+      view.offset = (start ?? result.start).timeIntervalSince(result.start)
+      for (index, time) in eventTimes.enumerated() where index < view.events.count {
+        view.events[index].offset = time.timeIntervalSince(result.start)
+      }
+      view.failures = failuresByStep[view.number] ?? []
+      return view
+    }
+    return DocsScenario(
+      name: scenario.name, description: scenario.description ?? "", file: scenario.file,
+      passed: result.passed,
+      behaviours: DocsVocabulary.behaviours(
+        events: result.events, phones: phones, localized: localized),
+      failures: looseFailures, steps: views, assets: assets)
+  }
+
+  // MARK: Pushes
+
+  private func push(_ push: PushStep, device: Device, diagnostics: [PushDiagnostic]) -> DocsPush {
+    let payload = (try? JSONDocument(parsing: push.body)).map(\.root)
+    let object = payload?.objectValue != nil ? payload : nil
+    let order = Dictionary(
+      PushStep.headerNames.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first })
+    let headers = push.headers.sorted { left, right in
+      let leftRank = order[left.key] ?? Int.max
+      let rightRank = order[right.key] ?? Int.max
+      return leftRank != rightRank ? leftRank < rightRank : left.key < right.key
+    }
+    let record = device.push(push.id)
+    let httpStatus = record?.httpStatus ?? 200
+    return DocsPush(
+      id: push.id, payload: object, rawText: String(decoding: push.body, as: UTF8.self),
+      bytes: push.body.count, headers: headers.map { (name: $0.key, value: $0.value) },
+      accepted: httpStatus == 200, httpStatus: httpStatus,
+      reason: httpStatus == 200 ? nil : record?.reason,
+      diagnostics: diagnostics.filter { $0.push == nil || $0.push == push.id }.map(\.diagnostic),
+      usedPaths: object.map { usedPaths(in: $0, app: device.app) } ?? [])
+  }
+
+  /// The payload paths the device or the app read: the `aps` keys iOS knows, and the custom
+  /// keys the app's routes and media extension read.
+  private func usedPaths(in payload: JSONValue, app: AppConfiguration) -> Set<String> {
+    var paths = Set<String>()
+    if let aps = payload["aps"]?.objectValue {
+      for key in aps.keys where Self.apsKeys.contains(key) {
+        paths.insert(JSONPath([.key("aps"), .key(key)]).description)
+      }
+      if let alert = aps["alert"]?.objectValue {
+        for key in alert.keys where Self.alertKeys.contains(key) {
+          paths.insert(JSONPath([.key("aps"), .key("alert"), .key(key)]).description)
+        }
+      }
+    }
+    var keys: [String] = []
+    for route in app.routes {
+      keys += route.params.map(\.key)
+      keys += route.when.has
+      keys += route.when.equals.keys
+    }
+    keys += app.serviceExtension?.urlKeys ?? []
+    for key in keys {
+      paths.insert(JSONPath([.key(key)]).description)
+      if key.contains(".") {
+        paths.insert(JSONPath(key.split(separator: ".").map { .key(String($0)) }).description)
+      }
+    }
+    return paths
+  }
+
+  /// `aps` keys iOS reads (Behavior.md §1).
+  static let apsKeys: Set<String> = [
+    "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
+    "target-content-id", "interruption-level", "relevance-score", "filter-criteria",
+    "stale-date", "content-state", "timestamp", "event", "dismissal-date",
+  ]
+  /// `aps.alert` keys iOS reads (Behavior.md §1.2).
+  static let alertKeys: Set<String> = [
+    "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args",
+    "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args", "summary-arg",
+    "summary-arg-count",
+  ]
+
+  static func usesLocKeys(_ payload: JSONValue) -> Bool {
+    guard let alert = payload["aps"]?["alert"]?.objectValue else { return false }
+    return alert.keys.contains { $0.hasSuffix("loc-key") }
+  }
+
+  // MARK: The phone
+
+  /// The phone after a step. A locked phone is drawn lit when the step woke it or when the
+  /// user did something; a push that woke nothing (passive, quiet, rejected) leaves it dark.
+  private mutating func snapshot(_ device: Device, userActed: Bool, events: [DeviceEvent])
+    -> PhoneSnapshot
+  {
+    var banner: PhoneSnapshot.Card?
+    var woke = false
+    var sound: String?
+    for event in events where event.kind == .presented {
+      guard let push = event.push, let record = device.notification(push) else { continue }
+      let presentation = record.presentation
+      if presentation.wake || presentation.lockScreen || presentation.banner { woke = true }
+      if presentation.sound { sound = record.sound ?? "default" }
+      if presentation.banner, !device.configuration.locked {
+        banner = card(push, date: device.now, on: device)
+      }
+    }
+    let isLocked = device.configuration.locked
+    var groups: [PhoneSnapshot.Group] = []
+    for group in device.center {
+      guard let leading = group.leading,
+        let card = card(leading.push, date: leading.date, on: device)
+      else { continue }
+      groups.append(
+        PhoneSnapshot.Group(
+          thread: group.thread, leading: card, moreCount: group.entries.count - 1,
+          summary: group.summary))
+    }
+    return PhoneSnapshot(
+      time: device.now, timeZone: device.configuration.timeZone, isLocked: isLocked,
+      isScreenLit: !isLocked || woke || userActed, focus: device.configuration.focus?.name,
+      isMuted: device.configuration.muted, badge: device.badge,
+      appName: device.app.displayName, banner: banner, groups: groups, sound: sound)
+  }
+
+  /// The phone as the user long-presses a notification to pick `action`: the state before
+  /// the step, the notification expanded, its category's actions below it.
+  private mutating func longPress(_ push: String, action: String, on device: Device)
+    -> PhoneSnapshot?
+  {
+    guard let record = device.notification(push),
+      let card = card(push, date: record.request.date, on: device)
+    else { return nil }
+    let actions = (device.app.category(record.category)?.actions ?? []).map { action in
+      PhoneSnapshot.Action(
+        identifier: action.id, title: action.title,
+        isDestructive: action.options.contains(.destructive),
+        requiresAuthentication: action.options.contains(.authenticationRequired),
+        opensApp: action.options.contains(.foreground),
+        textInputPlaceholder: action.textInput?.placeholder)
+    }
+    var phone = snapshot(device, userActed: true, events: [])
+    phone.longPress = PhoneSnapshot.LongPress(card: card, actions: actions, chosen: action)
+    return phone
+  }
+
+  /// Whether the user did something in this step (taps, settings), so the screen is on.
+  static func isUserAction(_ step: Step) -> Bool {
+    switch step.action {
+    case .push, .wait: false
+    case .set, .tap, .dismiss, .clear, .expect: true
+    }
+  }
+
+  /// A notification as a card, with the text the device shows now (hidden previews
+  /// included) and its first image attachment copied into the site.
+  private mutating func card(_ push: String, date: Date, on device: Device) -> PhoneSnapshot.Card? {
+    guard let record = device.notification(push) else { return nil }
+    let text = record.lockScreenText
+    var thumbnail: String?
+    if !text.hidden,
+      let image = record.attachments.first(where: {
+        Self.isImage($0) && !$0.options.thumbnailHidden
+      })
+    {
+      thumbnail = asset(for: image.url, name: push)
+    }
+    return PhoneSnapshot.Card(
+      push: push, appName: device.app.displayName, title: text.title, subtitle: text.subtitle,
+      body: text.body, date: date, interruptionLevel: record.effectiveLevel,
+      hidesPreview: text.hidden, thumbnail: thumbnail)
+  }
+
+  static func isImage(_ attachment: NotificationAttachment) -> Bool {
+    ["public.jpeg", "public.png", "com.compuserve.gif"].contains(attachment.type)
+      || ["jpg", "jpeg", "png", "gif"].contains(attachment.url.pathExtension.lowercased())
+  }
+
+  /// The site path of a copy of `url`, read now (the run's media folder may be removed later).
+  private mutating func asset(for url: URL, name: String) -> String? {
+    if let path = assetPaths[url] { return path }
+    guard let data = try? Data(contentsOf: url) else { return nil }
+    let fileExtension = url.pathExtension.isEmpty ? "" : "." + url.pathExtension.lowercased()
+    let path =
+      "\(assetFolder)/\(HTML.slug(name, fallback: "attachment"))-\(assets.count + 1)\(fileExtension)"
+    assets.append(DocsScenario.Asset(data: data, path: path))
+    assetPaths[url] = path
+    return path
+  }
+
+  // MARK: Checks
+
+  /// The number of checks in an `expect` object: its leaves (an exactly matched array
+  /// counts once).
+  static func countChecks(_ value: JSONValue) -> Int {
+    guard let object = value.objectValue else { return 1 }
+    return object.members.reduce(0) { $0 + countChecks($1.value) }
+  }
+
+  static func jsonText(_ value: JSONValue) -> String {
+    var writer = JSONWriter()
+    writer.value(value)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+}

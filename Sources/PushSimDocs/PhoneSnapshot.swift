@@ -1,0 +1,172 @@
+public import Foundation
+public import PushPayload
+import PushScenario
+
+/// What the phone shows at one moment of a scenario: the view model the documentation draws.
+///
+/// A snapshot holds only what is visible (Rules.md §4–§5): whether the screen is
+/// locked and lit, the clock, Focus and the ring/silent switch, the app icon's badge, the banner
+/// if one came down, and the Notification Center's groups as the lock screen stacks them (the
+/// leading notification, how many more are under it and the group's summary line). It is built
+/// from the runner's per-step state (``PhoneSnapshot/init(time:timeZone:isLocked:isScreenLit:focus:isMuted:badge:appName:banner:groups:longPress:sound:)``
+/// or ``DocsSnapshotBuilder``) and computes nothing itself.
+public struct PhoneSnapshot: Sendable, Hashable {
+  /// The virtual time on the phone's clock.
+  public var time: Date
+  /// The device's time zone (for the clock and the date line).
+  public var timeZone: TimeZone
+  /// Whether the lock screen is showing (else the phone is unlocked: banners come down over
+  /// the Home Screen and the list is the Notification Center).
+  public var isLocked: Bool
+  /// Whether the screen is lit (a presented notification wakes a locked phone; passive and
+  /// quietly delivered ones do not, Behavior.md §5.1).
+  public var isScreenLit: Bool
+  /// The active Focus's name, if one is on.
+  public var focus: String?
+  /// The ring/silent switch is on silent.
+  public var isMuted: Bool
+  /// The app icon's badge (`nil` or 0: no badge).
+  public var badge: Int?
+  /// The app's display name (for the Home Screen icon).
+  public var appName: String
+  /// The banner that came down at this moment, if any (unlocked phone).
+  public var banner: Card?
+  /// The Notification Center's groups, newest group first (Rules.md §4).
+  public var groups: [Group]
+  /// A notification the user is long-pressing, with its action buttons.
+  public var longPress: LongPress?
+  /// The sound that played at this moment (`default`, a file name, or a critical sound).
+  public var sound: String?
+
+  /// Creates a snapshot.
+  public init(
+    time: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+    isLocked: Bool = true, isScreenLit: Bool = true, focus: String? = nil,
+    isMuted: Bool = false, badge: Int? = nil, appName: String = "App",
+    banner: Card? = nil, groups: [Group] = [], longPress: LongPress? = nil, sound: String? = nil
+  ) {
+    self.time = time
+    self.timeZone = timeZone
+    self.isLocked = isLocked
+    self.isScreenLit = isScreenLit
+    self.focus = focus
+    self.isMuted = isMuted
+    self.badge = badge
+    self.appName = appName
+    self.banner = banner
+    self.groups = groups
+    self.longPress = longPress
+    self.sound = sound
+  }
+
+  /// One notification as a card shows it.
+  ///
+  /// `title`, `subtitle` and `body` are what the card shows: with previews hidden they are the
+  /// app name (or the title, with `hiddenPreviewsShowTitle`) and the category's placeholder
+  /// (Rules.md §5 step 8), and ``hidesPreview`` is set.
+  public struct Card: Sendable, Hashable {
+    /// The scenario's push id (`m1`).
+    public var push: String
+    /// The app's display name, shown in the card's header.
+    public var appName: String
+    /// The title line (`""` when none).
+    public var title: String
+    /// The subtitle line (`""` when none).
+    public var subtitle: String
+    /// The body (`""` when none).
+    public var body: String
+    /// When the notification was delivered (the card's "now", "5m ago").
+    public var date: Date
+    /// The interruption level: time-sensitive and critical cards are styled apart.
+    public var interruptionLevel: InterruptionLevel
+    /// Previews are hidden: the texts are the hidden-preview texts.
+    public var hidesPreview: Bool
+    /// The attachment thumbnail: a path relative to the page (`nil`: none, or hidden).
+    public var thumbnail: String?
+
+    /// Creates a card.
+    public init(
+      push: String, appName: String, title: String = "", subtitle: String = "",
+      body: String = "", date: Date, interruptionLevel: InterruptionLevel = .active,
+      hidesPreview: Bool = false, thumbnail: String? = nil
+    ) {
+      self.push = push
+      self.appName = appName
+      self.title = title
+      self.subtitle = subtitle
+      self.body = body
+      self.date = date
+      self.interruptionLevel = interruptionLevel
+      self.hidesPreview = hidesPreview
+      self.thumbnail = thumbnail
+    }
+  }
+
+  /// A stack of notifications: the leading (newest) one on top (Behavior.md §4).
+  public struct Group: Sendable, Hashable {
+    /// The thread identifier (`""` for the app's own group).
+    public var thread: String
+    /// The leading notification.
+    public var leading: Card
+    /// How many notifications are under the leading one.
+    public var moreCount: Int
+    /// The summary line (`categorySummaryFormat`, or "N more notifications"); `nil` for a
+    /// group of one (Rules.md §4).
+    public var summary: String?
+
+    /// Creates a group.
+    public init(thread: String, leading: Card, moreCount: Int = 0, summary: String? = nil) {
+      self.thread = thread
+      self.leading = leading
+      self.moreCount = moreCount
+      self.summary = summary
+    }
+  }
+
+  /// A long-pressed notification, expanded, with the category's actions below it.
+  public struct LongPress: Sendable, Hashable {
+    /// The expanded notification.
+    public var card: Card
+    /// The action buttons, in the category's order.
+    public var actions: [Action]
+    /// The action the user picks next, if known (highlighted).
+    public var chosen: String?
+
+    /// Creates a long press.
+    public init(card: Card, actions: [Action], chosen: String? = nil) {
+      self.card = card
+      self.actions = actions
+      self.chosen = chosen
+    }
+  }
+
+  /// One action button (`UNNotificationAction`).
+  public struct Action: Sendable, Hashable {
+    /// The action identifier.
+    public var identifier: String
+    /// The button title.
+    public var title: String
+    /// Drawn in red (`destructive`).
+    public var isDestructive: Bool
+    /// Needs the device unlocked first (`authenticationRequired`).
+    public var requiresAuthentication: Bool
+    /// Opens the app (`foreground`).
+    public var opensApp: Bool
+    /// A text-input action's placeholder, when it is one.
+    public var textInputPlaceholder: String?
+
+    /// Creates an action button.
+    public init(
+      identifier: String, title: String, isDestructive: Bool = false,
+      requiresAuthentication: Bool = false, opensApp: Bool = false,
+      textInputPlaceholder: String? = nil
+    ) {
+      self.identifier = identifier
+      self.title = title
+      self.isDestructive = isDestructive
+      self.requiresAuthentication = requiresAuthentication
+      self.opensApp = opensApp
+      self.textInputPlaceholder = textInputPlaceholder
+    }
+  }
+}

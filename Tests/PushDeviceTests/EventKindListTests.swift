@@ -1,0 +1,25 @@
+import Foundation
+import PushDevice
+import PushSimTestSupport
+import Testing
+
+/// `DeviceEvent.Kind.all` is the one list of event kinds (the scenario schema reads it).
+@Suite struct EventKindListTests {
+  @Test func everyKindConstantIsInTheList() throws {
+    let folder = Repository.url("Sources/PushDevice/Events")
+    var declared: Set<String> = []
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    where name.hasPrefix("DeviceEvent") {
+      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      for line in text.split(separator: "\n") {
+        guard let range = line.range(of: #": Self = ""#) else { continue }
+        let value = line[range.upperBound...].prefix { $0 != "\"" }
+        declared.insert(String(value))
+      }
+    }
+    #expect(declared.count > 40)
+    let listed = Set(DeviceEvent.Kind.all.map(\.rawValue))
+    #expect(declared.subtracting(listed).sorted() == [])
+    #expect(listed.count == DeviceEvent.Kind.all.count)
+  }
+}

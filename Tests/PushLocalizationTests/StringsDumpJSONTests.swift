@@ -1,0 +1,100 @@
+import Foundation
+import PushPayload
+import Testing
+
+@testable import PushLocalization
+
+/// `pushsim strings dump` writes its JSON with the project's writer, byte for byte what
+/// `JSONSerialization` pretty-printing with sorted keys printed before (the oracle here).
+@Suite struct StringsDumpJSONTests {
+  /// What `StringsDump.json` printed through `JSONSerialization`.
+  static func foundationJSON(_ value: PropertyListValue) -> String {
+    let options: JSONSerialization.WritingOptions = [
+      .sortedKeys, .prettyPrinted, .withoutEscapingSlashes, .fragmentsAllowed,
+    ]
+    guard let data = try? JSONSerialization.data(withJSONObject: value.jsonObject, options: options)
+    else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test func everyBundledAndFixtureTableDumpsAsFoundationDid() throws {
+    var checked = 0
+    for folder in ["Strings", "Tests/PushLocalizationTests/Fixtures/Strings"] {
+      let root = Self.repository.appendingPathComponent(folder)
+      let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
+      while let relative = enumerator.nextObject() as? String {
+        let url = root.appendingPathComponent(relative)
+        guard StringsDump.Kind(url: url) != nil else { continue }
+        guard let value = StringsDump.dump(contentsOf: url).value else { continue }
+        #expect(StringsDump.json(value) == Self.foundationJSON(value), "\(folder)/\(relative)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 15)
+  }
+
+  @Test func keysSortAsJSONSerializationSortsThem() {
+    // Punctuation, digit runs (leading zeros, long runs), case, accents, CJK, emoji, empty.
+    let pieces = [
+      "", "a", "A", "b", "Z", "é", "É", "e", "ß", "中", "🙂", "0", "00", "01", "1", "2", "10", "9",
+      "12345678901234567890", " ", "_", "-", ".", "/", "\\", "\"", "$", "~", "key", "KEY", "Key",
+      "title", "TITLE_", "body.", "%@", "\u{00A0}", "ﬁ",
+    ]
+    var generator = SplitMix(seed: 12)
+    var keys = Set<String>()
+    while keys.count < 3000 {
+      let count = Int(generator.next() % 5)
+      keys.insert(
+        (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
+    }
+    let options: String.CompareOptions = [.numeric, .caseInsensitive, .forcedOrdering]
+    let foundation = keys.sorted {
+      $0.compare($1, options: options, range: $0.startIndex..<$0.endIndex, locale: NSLocale.system)
+        == .orderedAscending
+    }
+    #expect(JSONKeyOrder.sorted(keys) == foundation)
+  }
+
+  @Test func nestedValuesEscapesAndNumbersPrintAsFoundationPrintsThem() {
+    let value = PropertyListValue.dictionary([
+      "strings": .array([
+        .string("tab\tquote\"slash/back\\\u{01}\u{1F}\u{7F} é 中 🙂"), .string(""),
+        .string("line\nfeed\rreturn\u{08}\u{0C}"),
+      ]),
+      "empty array": .array([]),
+      "empty dictionary": .dictionary([:]),
+      "nested": .dictionary([
+        "deeper": .dictionary(["x": .array([.array([]), .dictionary([:])])]),
+        "Deeper": .string("d"),
+      ]),
+      "numbers": .array([
+        .integer(0), .integer(1), .integer(-42), .integer(Int.max), .integer(Int.min), .real(1.0),
+        .real(0.5), .real(-0.0), .real(1e20), .real(1.5e-7), .real(123456789.125), .date(0),
+        .date(1_767_225_600.5),
+      ]),
+      "flags": .array([.boolean(true), .boolean(false)]),
+      "data": .data([0, 1, 2, 250, 251, 252, 253, 254, 255]),
+      "NSStringLocalizedFormatKey": .string("%#@count@"),
+    ])
+    #expect(StringsDump.json(value) == Self.foundationJSON(value))
+    #expect(StringsDump.json(.string("top")) == Self.foundationJSON(.string("top")))
+    let infinite = PropertyListValue.dictionary(["n": .real(.infinity)])
+    #expect(StringsDump.json(infinite) == Self.foundationJSON(infinite))
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so the generated keys are the same each run.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import PushPayload
+import PushScenario
+import PushSimDocs
+import PushSimTestSupport
+import Testing
+
+@Suite struct DocsSiteTests {
+  @Test func escapesEveryUntrustedString() {
+    #expect(
+      HTML.escape("<script>alert('x')</script> & \"q\"")
+        == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;")
+    let site = DocsSampleSite.site
+    let page = site.page(for: DocsSampleSite.localizedScenario)
+    #expect(!page.contains("<script>alert"))
+    #expect(page.contains("&lt;script&gt;alert(&#39;owned&#39;)&lt;/script&gt;"))
+    #expect(!page.contains("<b>ready</b>"))
+    #expect(!page.contains("<i>render</i>"))
+    #expect(page.contains("Здраво! Како си?"))
+    #expect(page.contains("Crème brûlée"))
+  }
+
+  @Test func pageNamesAreUniqueSlugsOfTheFileNames() {
+    let scenarios = [
+      "Scenarios/chat.json", "Other/chat.json", "Scenarios/Ünïcode é.json", "index.json",
+    ]
+    .map { DocsScenario(name: $0, file: $0, passed: true) }
+    #expect(
+      DocsSite(scenarios: scenarios).pageNames
+        == ["chat.html", "chat-2.html", "n-code.html", "index-2.html"])
+  }
+
+  @Test func offsetsReadLikeTheRunTranscript() {
+    let step = { (offset: Double) in
+      DocsScenario(
+        name: "t", file: "t.json", passed: true,
+        steps: [DocsStep(number: 1, offset: offset, kind: "wait", title: "Wait")])
+    }
+    for (seconds, text) in [(0.0, "+0:00:00"), (5, "+0:00:05"), (3725.25, "+1:02:05.250")] {
+      let site = DocsSite(scenarios: [step(seconds)])
+      #expect(site.page(for: site.scenarios[0]).contains(">\(text)<"))
+    }
+  }
+
+  @Test func payloadListingMarksKeysAndStrikesOverriddenDuplicates() {
+    let payload = JSONValue(
+      .object(
+        JSONObject([
+          JSONMember(key: "badge", value: 1),
+          JSONMember(key: "badge", value: "two"),
+          JSONMember(key: "chat-id", value: "<c>"),
+          JSONMember(key: "list", value: [1, "a\n\"b\""]),
+        ])))
+    let listing = PayloadListing(
+      usedPaths: ["chat-id"],
+      diagnostics: [
+        Diagnostic(.error, code: "bad", path: "badge", message: "not <int>", source: .device),
+        Diagnostic(.warning, code: "w", path: "list[1]", message: "m", source: .lint),
+      ])
+    let html = listing.html(payload)
+    #expect(
+      html.contains(
+        "<del title=\"a later duplicate of this key wins\"><span class=\"j-key\">&quot;badge&quot;</span></del>: <span class=\"j-num\">1</span>"
+      ))
+    #expect(
+      html.contains(
+        "<mark class=\"k-error\" title=\"bad (device): not &lt;int&gt;\"><span class=\"j-key\">&quot;badge&quot;</span></mark>"
+      ))
+    #expect(html.contains("<mark class=\"k-used\""))
+    #expect(html.contains("&quot;&lt;c&gt;&quot;"))
+    #expect(
+      html.contains(
+        "<mark class=\"k-warning\" title=\"w (lint): m\"><span class=\"j-str\">&quot;a\\n\\&quot;b\\&quot;&quot;</span></mark>"
+      ))
+  }
+
+  @Test func indexListsEveryScenarioWithItsResultAndAFilter() {
+    let index = DocsSampleSite.site.indexPage()
+    #expect(index.contains("href=\"localized.html\""))
+    #expect(index.contains("href=\"empty.html\""))
+    #expect(
+      index.contains("data-name=\"localized: cyrillic and accents &lt;i&gt;render&lt;/i&gt;\""))
+    #expect(index.contains("<span class=\"result fail\">FAIL</span>"))
+    #expect(index.contains("<span class=\"result pass\">PASS</span>"))
+    #expect(index.contains("1 passed, 1 failed"))
+    #expect(index.contains("<input id=\"search\""))
+    // Offline: nothing is fetched from anywhere.
+    for page in [
+      index, DocsSampleSite.site.page(for: DocsSampleSite.localizedScenario),
+    ] {
+      #expect(!page.contains("http://"))
+      #expect(!page.contains("https://"))
+      #expect(!page.contains("src=\"//"))
+    }
+  }
+
+  @Test func sampleSiteMatchesGoldenFiles() {
+    let site = DocsSampleSite.site
+    let snapshots = Repository.folder().appendingPathComponent("Snapshots/Docs")
+    Golden.assertMatches(
+      site.indexPage(), golden: snapshots.appendingPathComponent("sample-index.html"))
+    Golden.assertMatches(
+      site.page(for: site.scenarios[0]),
+      golden: snapshots.appendingPathComponent("sample-localized.html"))
+  }
+
+  @Test func writesPagesStylesheetAndAssets() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pushsim-docs-sample-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let written = try DocsSampleSite.site.write(to: folder)
+    // PUSHSIM_DOCS_PREVIEW=DIR also writes the sample site there, to look at in a browser.
+    if let preview = ProcessInfo.processInfo.environment["PUSHSIM_DOCS_PREVIEW"] {
+      _ = try DocsSampleSite.site.write(to: URL(fileURLWithPath: preview))
+    }
+    let names = Set(written.map { $0.path.replacingOccurrences(of: folder.path + "/", with: "") })
+    #expect(
+      names == [
+        "style.css", "index.html", "localized.html", "empty.html", "localized-files/sneakers.png",
+      ])
+    // Light and dark variants, system fonts only, nothing fetched.
+    let css = try String(contentsOf: folder.appendingPathComponent("style.css"), encoding: .utf8)
+    #expect(css.contains("@media (prefers-color-scheme: dark)"))
+    #expect(css.contains("-apple-system"))
+    #expect(!css.contains("@import") && !css.contains("url(") && !css.contains("@font-face"))
+    let copied = try Data(contentsOf: folder.appendingPathComponent("localized-files/sneakers.png"))
+    #expect(
+      copied
+        == (try Data(contentsOf: DocsSampleSite.fixtures.appendingPathComponent("sneakers.png"))))
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import PushDevice
+import PushPayload
+import PushScenario
+import PushSimDocs
+import Testing
+
+@Suite struct PhoneDrawingTests {
+  let now = DocsSampleSite.start
+
+  @Test func shortTextIsNotCut() {
+    let result = TextFit.lockScreenBody.fit("¡Hola! ¿Cómo estás?")
+    #expect(
+      result == TextFit.Result(text: "¡Hola! ¿Cómo estás?", isTruncated: false, neededLines: 1))
+  }
+
+  @Test func longBodyIsCutAfterFourLinesOnTheLockScreenAndTwoOnABanner() throws {
+    let body = String(repeating: "word ", count: 60)  // 300 characters, about 8 lines
+    let lock = TextFit.lockScreenBody.fit(body)
+    let banner = TextFit.bannerBody.fit(body)
+    #expect(lock.isTruncated && banner.isTruncated)
+    #expect(lock.neededLines == banner.neededLines)
+    #expect(lock.neededLines >= 7)
+    #expect(lock.text.hasSuffix("…") && banner.text.hasSuffix("…"))
+    #expect(banner.text.count < lock.text.count)
+    // What is kept is a prefix of the original, word for word.
+    #expect(body.hasPrefix(String(lock.text.dropLast())))
+  }
+
+  @Test func lineBreaksCountAsLines() {
+    let result = TextFit.bannerBody.fit("one\ntwo\nthree")
+    #expect(result.isTruncated)
+    #expect(result.text == "one\ntwo…")
+  }
+
+  @Test func wideScriptsNeedMoreLinesThanLatin() {
+    let latin = TextFit.lockScreenBody.fit(String(repeating: "a", count: 80))
+    let cjk = TextFit.lockScreenBody.fit(String(repeating: "漢", count: 80))
+    #expect(latin.neededLines == 2)
+    #expect(cjk.neededLines == 4)
+  }
+
+  @Test func lockScreenShowsGroupsWithSummaryAndPlates() {
+    let snapshot = PhoneSnapshot(
+      time: now, focus: "Work", isMuted: true, badge: 4, appName: "Chat",
+      groups: [
+        .init(
+          thread: "t", leading: DocsSampleSite.card("m3", title: "Ana", body: "Hi"), moreCount: 3,
+          summary: "3 more messages from Ana")
+      ])
+    let html = snapshot.drawing().html
+    #expect(html.contains("class=\"phone locked\""))
+    #expect(html.contains("aria-label=\"Lock screen at 9:00\""))
+    #expect(html.contains("<div class=\"date-line\">Tuesday 23 June</div>"))
+    #expect(html.contains("<div class=\"summary\">3 more messages from Ana</div>"))
+    #expect(html.contains("plate-2"))
+    #expect(!html.contains("plate-3"))
+    #expect(html.contains("<span class=\"badge\">4</span>"))
+    #expect(html.contains("title=\"Silent mode\""))
+    #expect(html.contains("<span>Work</span>"))
+  }
+
+  @Test func levelsHiddenPreviewsAndRelativeTimesAreDrawn() {
+    let snapshot = PhoneSnapshot(
+      time: now.addingTimeInterval(7200), isLocked: false, isScreenLit: false,
+      groups: [
+        .init(
+          thread: "a",
+          leading: DocsSampleSite.card("a", title: "T", body: "b", level: .timeSensitive)),
+        .init(
+          thread: "b",
+          leading: DocsSampleSite.card(
+            "b", title: "C", body: "b", minutesAgo: -100, level: .critical)),
+        .init(
+          thread: "c",
+          leading: DocsSampleSite.card("c", title: "Chat", body: "Notification", hidden: true)),
+      ])
+    let html = snapshot.drawing().html
+    #expect(html.contains("class=\"phone unlocked asleep\""))
+    #expect(html.contains("Time Sensitive</div>"))
+    #expect(html.contains("Critical Alert</div>"))
+    #expect(html.contains("class=\"card level-active hidden-preview\""))
+    #expect(html.contains("<span class=\"when\">2h ago</span>"))
+    #expect(html.contains("<span class=\"when\">20m ago</span>"))
+    #expect(html.contains("screen stays dark"))
+  }
+
+  @Test func cutTextIsReportedWithALintNote() throws {
+    let long = String(repeating: "Очень длинное сообщение. ", count: 12)
+    let snapshot = PhoneSnapshot(
+      time: now, isLocked: false,
+      banner: DocsSampleSite.card("m1", title: "Title", body: long),
+      groups: [.init(thread: "", leading: DocsSampleSite.card("m1", title: "Title", body: long))])
+    let drawing = snapshot.drawing()
+    // Unlocked with a banner: the Home Screen, so only the banner is drawn (and cut).
+    #expect(drawing.truncations.map(\.place) == ["banner"])
+    #expect(drawing.html.contains("aria-label=\"Home Screen at 9:00\""))
+    let note = try #require(drawing.truncations.first?.diagnostic)
+    #expect(note.code == "text-truncated")
+    #expect(note.source == .lint)
+    #expect(note.path == "aps.alert.body")
+    #expect(!drawing.html.contains(long))
+  }
+
+  @Test func longPressShowsActionsAndTheTextField() {
+    let card = DocsSampleSite.card("m1", title: "Ana", body: "Lunch?")
+    let snapshot = PhoneSnapshot(
+      time: now,
+      longPress: .init(
+        card: card,
+        actions: [
+          .init(identifier: "reply", title: "Reply", textInputPlaceholder: "Message"),
+          .init(identifier: "delete", title: "Delete <all>", isDestructive: true),
+        ], chosen: "reply"))
+    let html = snapshot.drawing().html
+    #expect(html.contains("<li class=\"action chosen\" data-action=\"reply\"><span>Reply</span>"))
+    #expect(
+      html.contains(
+        "<li class=\"action destructive\" data-action=\"delete\"><span>Delete &lt;all&gt;</span>"))
+    #expect(html.contains("<span class=\"placeholder\">Message</span>"))
+  }
+
+  @Test func unlockedWithoutABannerIsTheNotificationCenterAndLongTextIsCutThere() {
+    let long = String(repeating: "Очень длинное сообщение. ", count: 12)
+    let snapshot = PhoneSnapshot(
+      time: now, isLocked: false, badge: 7,
+      groups: [.init(thread: "", leading: DocsSampleSite.card("m1", title: "Title", body: long))])
+    let drawing = snapshot.drawing()
+    #expect(drawing.html.contains("aria-label=\"Notification Center at 9:00\""))
+    #expect(!drawing.html.contains("home-grid"))
+    #expect(drawing.truncations.map(\.place) == ["Notification Center"])
+  }
+
+  @Test func homeScreenShowsTheBadgeOnTheAppIcon() {
+    let snapshot = PhoneSnapshot(
+      time: now, isLocked: false, badge: 12, appName: "Chat",
+      banner: DocsSampleSite.card("m1", title: "Ana", body: "Hi"))
+    let html = snapshot.drawing().html
+    #expect(html.contains("class=\"phone unlocked home\""))
+    #expect(
+      html.contains("<span class=\"badge\">12</span></span><span class=\"home-label\">Chat</span>"))
+    #expect(html.contains("class=\"card level-active banner-card\""))
+  }
+}
