@@ -1,5 +1,3 @@
-public import PushScenario
-
 /// The documentation site's stylesheet (`style.css`).
 ///
 /// System font stacks only (no web fonts), light and dark variants via

@@ -1,5 +1,3 @@
-public import PushScenario
-
 /// Escaping for text that goes into the documentation site's HTML.
 ///
 /// Every string that came from a scenario, a payload or a strings table is untrusted: a

@@ -35,69 +35,19 @@ enum RenderCommand {
     case .proceed(let arguments): parsed = arguments
     case .exit(let status): return status
     }
-    let format = parsed.value("format") ?? "text"
-    guard ["text", "json"].contains(format) else {
-      Console.error("error: unknown format '\(format)'; expected one of text, json")
-      return .unusable
-    }
+    guard let format = parsed.format([.text, .json]) else { return .unusable }
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
       Console.error("error: render takes one payload file (.json or .apns)")
       return .unusable
     }
-    let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
-    if let problem = FileCheck.problem(readingFileAt: url.path) {
-      Console.error("\(path): error: \(problem)")
-      return .unusable
-    }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      Console.error("\(path): error: cannot read the file")
-      return .unusable
-    }
-    var body = Array(data)
-    var bundleID: String?
+    let input: RenderInput
     do {
-      _ = try JSONDocument(parsing: body)
+      input = try RenderInput(
+        path: path, appPath: parsed.value("app"), stringsPath: parsed.value("strings"),
+        in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     } catch {
-      Console.error("\(path):\(error.line):\(error.column): error: \(error.message)")
+      Console.error(error.description)
       return .unusable
-    }
-    if url.pathExtension.lowercased() == "apns" {
-      // What `xcrun simctl push` reads: the bundle id names the app, the rest is the payload.
-      do {
-        let apns = try ScenarioLoader().decode(bytes: body, path: path, url: url)
-        if case .push(let push) = apns.steps.first?.action { body = push.body }
-        bundleID = apns.app.object["bundleId"]?.stringValue
-      } catch {
-        Console.error(error.description)
-        return .unusable
-      }
-    }
-
-    var app = AppConfiguration()
-    if let appPath = parsed.value("app") {
-      do {
-        app = try ScenarioLoader().loadApp(path: appPath, in: directory)
-      } catch {
-        Console.error(error.description)
-        return .unusable
-      }
-    } else {
-      app.strings =
-        ScenarioLoader.nearestStringsFolder(from: url.deletingLastPathComponent())
-        ?? ScenarioLoader.nearestStringsFolder(from: directory)
-    }
-    if let bundleID, parsed.value("app") == nil { app.bundleId = bundleID }
-    if let strings = parsed.value("strings") {
-      var isFolder: ObjCBool = false
-      let folder = URL(fileURLWithPath: strings, relativeTo: directory).standardizedFileURL
-      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
-        isFolder.boolValue
-      else {
-        Console.error("\(strings): error: no such folder")
-        return .unusable
-      }
-      app.strings = folder
     }
     let languages =
       parsed.value("languages")?.split(separator: ",").map {
@@ -108,8 +58,8 @@ enum RenderCommand {
       return .unusable
     }
 
-    let rendered = await PushRenderer(app: app, languages: languages).render(body: body)
-    Console.write(format == "json" ? JSONText.pretty(rendered.json) + "\n" : rendered.text)
+    let rendered = await PushRenderer(app: input.app, languages: languages).render(body: input.body)
+    Console.write(format == .json ? JSONText.pretty(rendered.json) + "\n" : rendered.text)
     return rendered.accepted ? .success : .failure
   }
 }

@@ -45,11 +45,7 @@ enum RunCommand {
     case .proceed(let arguments): parsed = arguments
     case .exit(let status): return status
     }
-    let format = parsed.value("format") ?? "text"
-    guard ["text", "json", "junit"].contains(format) else {
-      Console.error("error: unknown format '\(format)'; expected one of text, json, junit")
-      return .unusable
-    }
+    guard let format = parsed.format([.text, .json, .junit]) else { return .unusable }
     var jobs = SuiteRunner.defaultJobs
     if let text = parsed.value("jobs") {
       guard let number = Int(text), number >= 1 else {
@@ -91,11 +87,11 @@ enum RunCommand {
     let output = parsed.value("output")
     var stream: any ReportStream
     switch format {
-    case "json": stream = JSONReporter.Stream(JSONReporter())
-    case "junit":
+    case .json: stream = JSONReporter.Stream(JSONReporter())
+    case .junit:
       stream = JUnitReporter.Stream(
         JUnitReporter(suiteName: shard.map { "pushsim run (shard \($0))" } ?? "pushsim run"))
-    default:
+    case .text:
       stream = TextReporter.Stream(TextReporter(color: output == nil && Console.colorEnabled))
     }
     let sink: ReportSink

@@ -32,11 +32,7 @@ enum StringsCommand {
     case .proceed(let arguments): parsed = arguments
     case .exit(let status): return status
     }
-    let format = parsed.value("format") ?? "text"
-    guard ["text", "json"].contains(format) else {
-      Console.error("error: --format must be text or json, not '\(format)'")
-      return .unusable
-    }
+    guard let format = parsed.format([.text, .json]) else { return .unusable }
     guard let action = parsed.positionals.first else {
       Console.error("error: expected 'lint' or 'dump'; see 'pushsim strings --help'")
       return .unusable
@@ -44,7 +40,7 @@ enum StringsCommand {
     let paths = Array(parsed.positionals.dropFirst())
     switch action {
     case "lint":
-      return lint(paths, payloads: parsed.options["payload"] ?? [], json: format == "json")
+      return lint(paths, payloads: parsed.options["payload"] ?? [], json: format == .json)
     case "dump":
       return dump(paths)
     default:

@@ -102,9 +102,10 @@ enum ValidateCommand {
     guard parsed.positionals.count <= 1 else {
       throw UsageError("expected at most one FILE, got \(parsed.positionals.count)")
     }
-    let format = parsed.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw UsageError("--format must be text or json, not '\(format)'")
+    let format: ReportFormat
+    switch ReportFormat.parse(parsed.value("format"), allowed: [.text, .json]) {
+    case .success(let chosen): format = chosen
+    case .failure(let error): throw UsageError(error.description)
     }
     let headers = PushHeaders(
       pushType: parsed.value("push-type"), priority: parsed.value("priority"),
@@ -130,7 +131,7 @@ enum ValidateCommand {
     }
     return Request(
       input: parsed.positionals.first, headers: headers, app: app,
-      stringsFolder: parsed.value("strings"), json: format == "json", jsonl: parsed.has("jsonl"))
+      stringsFolder: parsed.value("strings"), json: format == .json, jsonl: parsed.has("jsonl"))
   }
 
   // MARK: - One payload

@@ -1,3 +1,5 @@
+import PushScenario
+
 /// A command line split into positionals, options with values, and flags.
 ///
 /// `--name value` and `--name=value` both work; `--` ends options; `-` alone is a positional
@@ -93,4 +95,17 @@ extension Arguments {
 struct UsageError: Error {
   var message: String
   init(_ message: String) { self.message = message }
+}
+
+extension Arguments {
+  /// `--format`, read as every command reads it (``ReportFormat``); `nil` after printing the
+  /// error for a format the command does not write.
+  func format(_ allowed: [ReportFormat]) -> ReportFormat? {
+    switch ReportFormat.parse(value("format"), allowed: allowed) {
+    case .success(let format): return format
+    case .failure(let error):
+      Console.error("error: \(error)")
+      return nil
+    }
+  }
 }
