@@ -97,6 +97,24 @@ let package = Package(
       dependencies: ["UserNotifications", "PushDevice", "PushPayload"]
     )
   )
+  // The device hosts the app's own notification code: adapters between UserNotifications and
+  // PushDevice, and the player of scenario files with that code.
+  package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
+  package.targets.append(
+    .target(
+      name: "PushSimAppHost",
+      dependencies: ["UserNotifications", "PushDevice", "PushScenario", "PushPayload"]
+    )
+  )
+  package.targets.append(
+    .testTarget(
+      name: "PushSimAppHostTests",
+      dependencies: [
+        "PushSimAppHost", "UserNotifications", "PushDevice", "PushScenario", "PushPayload",
+      ],
+      exclude: ["Fixtures"]
+    )
+  )
   // An extension target as Xcode makes it: Swift 5 language mode (the loop below leaves it so).
   package.targets.append(
     .testTarget(

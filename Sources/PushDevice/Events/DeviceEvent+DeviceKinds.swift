@@ -52,6 +52,9 @@ extension DeviceEvent.Kind {
   public static let localRefused: Self = "local.refused"
   /// The app removed delivered notifications from Notification Center.
   public static let centerRemoved: Self = "center.removed"
+  /// The app's own extension called its content handler again, or changed the content object
+  /// after the first call: iOS shows the content as it was at the first call, so it is ignored.
+  public static let extensionIgnored: Self = "extension.ignored"
 
   /// Every kind the device logs, in one list: the scenario schema accepts exactly these in
   /// `expect.events`, and a test checks that every constant above is here.
@@ -63,6 +66,6 @@ extension DeviceEvent.Kind {
     .provisional, .foreground, .alert, .badgeUnchanged, .wake, .wakeSkipped, .extensionSkipped,
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
-    .localFired, .localDiscarded, .localRefused, .centerRemoved,
+    .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored,
   ]
 }

@@ -34,6 +34,12 @@ public struct AppCode: Sendable {
   public var remoteNotificationHandler: (any RemoteNotificationHandler)?
   /// Real-time containment limits for extension runs (a hung extension cannot hang a run).
   public var watchdog: ServiceExtensionStage.Watchdog
+  /// Makes the code one device runs, from this code and that device, when the pieces need the
+  /// device itself: the app's `UNUserNotificationCenter` calls go to the ``DeviceHost`` running
+  /// them. Called once per host, on its first call into app code; the result should have the
+  /// same pieces as this code (which pieces exist decides which calls the device queues). `nil`:
+  /// every device runs this code as it is.
+  public var perDevice: (@Sendable (DeviceHost) -> AppCode)?
 
   /// Creates the app's code; every piece is optional.
   public init(
@@ -65,8 +71,9 @@ public struct AppCode: Sendable {
   public func missingPiece(for app: AppConfiguration) -> String? {
     guard app.serviceExtension?.kind == .app, serviceExtension == nil else { return nil }
     return "the app declares its own service extension (\"kind\": \"app\"), which only Swift "
-      + "code can supply: play this scenario from Swift with ScenarioRunner(code: "
-      + "AppCode(serviceExtension: { MyExtension() })), or use \"kind\": \"media\""
+      + "code can supply: play this scenario from Swift with ScenarioPlayer(code: "
+      + "AppCode.app(serviceExtension: NotificationService.init)) of the PushSimAppHost library, or "
+      + "use \"kind\": \"media\""
   }
 
   /// The app configuration the device runs with this code: an app given an extension factory

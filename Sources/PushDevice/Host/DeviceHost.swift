@@ -27,7 +27,16 @@ public actor DeviceHost {
   /// The device's virtual time as a Swift `Clock`, for code that waits on it.
   public nonisolated let clock: VirtualClock
 
-  private let code: AppCode
+  /// The code as given; ``AppCode/perDevice`` turns it into ``code`` on first use.
+  private let template: AppCode
+  private var bound: AppCode?
+  /// The app's code for this device (bound to it through ``AppCode/perDevice``, made once).
+  private var code: AppCode {
+    if let bound { return bound }
+    let made = template.perDevice?(self) ?? template
+    bound = made
+    return made
+  }
   /// Where extension runs write downloaded files; deleted with the host.
   private let sandbox = MediaSandbox()
   /// Whether an operation is under way, and the callers waiting for their turn.
@@ -47,7 +56,7 @@ public actor DeviceHost {
     app: AppConfiguration = AppConfiguration(), strings: StringsBundle? = nil,
     code: AppCode = AppCode()
   ) {
-    self.code = code
+    self.template = code
     var device = Device(
       configuration: configuration, app: code.effectiveApp(app), strings: strings,
       router: code.router)

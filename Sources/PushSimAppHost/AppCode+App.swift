@@ -1,0 +1,72 @@
+public import PushDevice
+public import UserNotifications
+
+extension AppCode {
+  /// The app's own notification code, as the device runs it: its service extension class, its
+  /// `UNUserNotificationCenterDelegate` and its background push handler, unchanged.
+  ///
+  /// ```swift
+  /// let code = AppCode.app(
+  ///   serviceExtension: NotificationService.init,   // a fresh instance for every push
+  ///   delegate: NotificationDelegate(),
+  ///   application: AppDelegate())
+  /// let result = try await ScenarioPlayer(code: code).play(file: "Scenarios/tap.json")
+  /// ```
+  ///
+  /// Each device running this code gets its own `UNUserNotificationCenter`, whose calls reach
+  /// that device; it is `UNUserNotificationCenter.current()` in all the app code the device runs
+  /// (and the tasks it starts), also with several devices in parallel tests. The delegate is set
+  /// on that center (`center.delegate`), as the app does at launch; the code keeps it alive.
+  ///
+  /// - Parameters:
+  ///   - serviceExtension: Makes the app's extension (`NotificationService.init`); the device
+  ///     declares it as `"serviceExtension": {"kind": "app"}` when the app file has none.
+  ///   - delegate: The app's notification-center delegate.
+  ///   - application: The app delegate's background push handler.
+  ///   - router: The app's navigation logic for the scenario's route checks; `nil` uses the app
+  ///     file's `routes`.
+  ///   - fetcher: Where the extension's downloads come from; `nil` follows the app's `fetch`.
+  ///   - watchdog: Real-time containment for extension runs.
+  ///   - completionLimit: How long, in real time, the device waits for a delegate's or
+  ///     handler's completion handler before it reports the call as not completed.
+  public static func app(
+    serviceExtension: (@Sendable () -> UNNotificationServiceExtension)? = nil,
+    delegate: (any UNUserNotificationCenterDelegate)? = nil,
+    application: (any RemoteNotificationHandling)? = nil,
+    router: (any Router)? = nil, fetcher: (any MediaFetcher)? = nil,
+    watchdog: ServiceExtensionStage.Watchdog = ServiceExtensionStage.Watchdog(),
+    completionLimit: Duration = .seconds(5)
+  ) -> AppCode {
+    DeviceURLProtocol.installOnce()
+    let delegate = delegate.map { Unchecked($0) }
+    let application = application.map { Unchecked($0) }
+    @Sendable func bound(to center: UNUserNotificationCenter, host: DeviceHost?) -> AppCode {
+      var code = AppCode(router: router, fetcher: fetcher, watchdog: watchdog)
+      if let serviceExtension {
+        code.serviceExtension = {
+          HostedServiceExtension(instance: serviceExtension(), center: center)
+        }
+      }
+      if let delegate {
+        center.delegate = delegate.value
+        code.delegate = HostedDelegate(
+          delegate: delegate, center: center, completionLimit: completionLimit)
+      }
+      if let application {
+        code.remoteNotificationHandler = HostedRemoteNotificationHandler(
+          handler: application, center: center,
+          state: { [weak host] in await host?.read(\.appState) ?? .background },
+          completionLimit: completionLimit)
+      }
+      return code
+    }
+    // The pieces as the device sees them before it binds them (which calls it queues).
+    // (A center of their own: the process-wide standalone center keeps its delegate.)
+    var code = bound(
+      to: UNUserNotificationCenter(backend: StandaloneNotificationCenterBackend()), host: nil)
+    code.perDevice = { host in
+      bound(to: UNUserNotificationCenter(backend: DeviceCenterBackend(host: host)), host: host)
+    }
+    return code
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PushDevice
+import PushPayload
+import UserNotifications
+
+/// The app's `UNUserNotificationCenterDelegate`, called by the device (Behavior.md §7.2, §8).
+///
+/// - `willPresent`: the options the delegate passes to its completion handler decide how a
+///   notification arriving in the foreground shows (`.alert` counts as banner and list, as on
+///   iOS 14+); a delegate without `willPresent` leaves the app's `foregroundPresentation`
+///   setting in charge.
+/// - `didReceive`: taps, actions (a text-input action as a `UNTextInputNotificationResponse`
+///   with the typed text) and dismisses (for categories with `customDismissAction`).
+/// - A completion handler not called within ``completionLimit`` of real time is reported as not
+///   completed (iOS logs a warning); `willPresent` then presents nothing (`source: model`).
+///
+/// Every call runs with the device's center as `UNUserNotificationCenter.current()`, and the
+/// center calls the delegate made reach the device before the device goes on.
+struct HostedDelegate: NotificationDelegate {
+  let delegate: Unchecked<any UNUserNotificationCenterDelegate>
+  let center: UNUserNotificationCenter
+  let completionLimit: Duration
+
+  func willPresent(_ notification: NotificationResponse.Notification) async
+    -> Set<PresentationOption>?
+  {
+    let center = center
+    let unNotification = Self.notification(notification)
+    let answer = await UNUserNotificationCenter.withCurrent(center) {
+      await awaitReply(limit: completionLimit) { reply in
+        _ = center.askDelegateWillPresent(unNotification, reply: reply)
+      }
+    }
+    await center.drain()
+    switch answer {
+    case .notImplemented?: return nil
+    case .answered(let options)?: return Self.presentationOptions(options)
+    case nil: return []
+    }
+  }
+
+  func didReceive(_ response: NotificationResponse) async -> AppCallCompletion {
+    let center = center
+    let unResponse = Self.response(response)
+    let answer = await UNUserNotificationCenter.withCurrent(center) {
+      await awaitReply(limit: completionLimit) { reply in
+        _ = center.askDelegateDidReceive(unResponse, reply: reply)
+      }
+    }
+    await center.drain()
+    switch answer {
+    case .notImplemented?: return .notImplemented
+    case .answered?: return .completed(result: nil)
+    case nil: return .notCompleted
+    }
+  }
+
+  /// The presentation options PushDevice models for `options`; `.alert` (deprecated in iOS 14)
+  /// shows as banner and list.
+  static func presentationOptions(_ options: UNNotificationPresentationOptions)
+    -> Set<PresentationOption>
+  {
+    // `.alert`, spelled by its raw value (UIKit's 1 << 2) to stay clear of its deprecation.
+    let alert = options.contains(UNNotificationPresentationOptions(rawValue: 1 << 2))
+    var result: Set<PresentationOption> = []
+    if options.contains(.banner) || alert { result.insert(.banner) }
+    if options.contains(.list) || alert { result.insert(.list) }
+    if options.contains(.sound) { result.insert(.sound) }
+    if options.contains(.badge) { result.insert(.badge) }
+    return result
+  }
+
+  /// A delivered notification as the app sees it.
+  static func notification(_ notification: NotificationResponse.Notification) -> UNNotification {
+    UNNotification(
+      request: UNNotificationRequest(
+        identifier: notification.request.identifier,
+        content: UNNotificationContent(notification.request.content),
+        trigger: UNPushNotificationTrigger()),
+      date: notification.date)
+  }
+
+  /// The user's response as the app sees it: a text-input response when text was typed.
+  static func response(_ response: NotificationResponse) -> UNNotificationResponse {
+    let notification = notification(response.notification)
+    guard let text = response.userText else {
+      return UNNotificationResponse(
+        notification: notification, actionIdentifier: response.actionIdentifier)
+    }
+    return UNTextInputNotificationResponse(
+      notification: notification, actionIdentifier: response.actionIdentifier, userText: text)
+  }
+}
+
+/// The app's `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`, called by
+/// the device for pushes that wake the app (Behavior.md §7.1, §7.5).
+///
+/// The payload reaches the handler as `userInfo` bridged as on iOS; `UIApplication.shared` and
+/// the `application` argument report the simulated app's state; the fetch result becomes the
+/// call's completion (`newData`, `noData`, `failed`). A handler that never calls its completion
+/// within ``completionLimit`` of real time is reported as not completed.
+struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
+  let handler: Unchecked<any RemoteNotificationHandling>
+  let center: UNUserNotificationCenter
+  let state: @Sendable () async -> AppState
+  let completionLimit: Duration
+
+  func didReceiveRemoteNotification(_ payload: JSONValue) async -> AppCallCompletion {
+    let application = UIApplication(applicationState: Self.applicationState(await state()))
+    let userInfo = Unchecked(UserInfoBridge.userInfo(from: payload))
+    let handler = handler
+    let center = center
+    let result = await UNUserNotificationCenter.withCurrent(center) {
+      await UIApplication.$bound.withValue(application) {
+        await awaitReply(limit: completionLimit) { reply in
+          handler.value.application(
+            application, didReceiveRemoteNotification: userInfo.value,
+            fetchCompletionHandler: { reply($0) })
+        }
+      }
+    }
+    await center.drain()
+    guard let result else { return .notCompleted }
+    return .completed(result: Self.resultName(result))
+  }
+
+  /// UIKit's state for the simulated app's state.
+  static func applicationState(_ state: AppState) -> UIApplication.State {
+    state == .foreground ? .active : .background
+  }
+
+  /// The scenario spelling of a fetch result.
+  static func resultName(_ result: UIBackgroundFetchResult) -> String {
+    switch result {
+    case .newData: "newData"
+    case .noData: "noData"
+    case .failed: "failed"
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import PushDevice
+import PushPayload
+import Synchronization
+import UserNotifications
+
+/// The app's `UNNotificationServiceExtension` subclass, run by the device on one push
+/// (Behavior.md §6.1, §6.2; Rules.md §7).
+///
+/// One instance per push (``AppCode/serviceExtension`` makes a fresh adapter, with a fresh
+/// instance of the app's class, for each push):
+/// - the request reaches `didReceive(_:withContentHandler:)` as iOS builds it (content
+///   localized, `userInfo` bridged, a `UNPushNotificationTrigger`), with the device's center as
+///   `UNUserNotificationCenter.current()`;
+/// - the first content-handler call is taken, from any thread, and the content is read at that
+///   moment; a second call, or a change to the object afterwards, changes nothing and is logged
+///   (`extension.ignored`);
+/// - when the budget runs out, `serviceExtensionTimeWillExpire()` runs on the same instance and
+///   a handler call made by the time it returns is the best attempt;
+/// - attachment files are copied into the device's store when the handler is called, so they
+///   outlive the extension's own files (iOS moves them; PushSim copies, see the README).
+///
+/// Downloads the extension makes with `URLSession.shared` are answered by the device
+/// (``DeviceURLProtocol``).
+final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
+  private let instance: UNNotificationServiceExtension
+  private let center: UNUserNotificationCenter
+  private let state = Mutex(State())
+
+  private struct State {
+    var calls = 0
+    var first: UNNotificationContent?
+    var snapshot: NotificationContent?
+    var waiter: CheckedContinuation<NotificationContent, any Error>?
+    var context: ServiceExtensionContext?
+    var cancelled = false
+  }
+
+  init(instance: UNNotificationServiceExtension, center: UNUserNotificationCenter) {
+    self.instance = instance
+    self.center = center
+  }
+
+  func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
+    -> NotificationContent
+  {
+    state.withLock { $0.context = context }
+    let route = DownloadRoute(context: context)
+    DownloadRoute.register(route)
+    defer { DownloadRoute.unregister(route) }
+    let unRequest = UNNotificationRequest(
+      identifier: request.identifier, content: UNNotificationContent(request.content),
+      trigger: UNPushNotificationTrigger())
+    let instance = Unchecked(instance)
+    let center = center
+    let content = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let ready: NotificationContent?? = state.withLock { state in
+          if state.cancelled { return .some(nil) }
+          if let snapshot = state.snapshot { return snapshot }
+          state.waiter = continuation
+          return nil
+        }
+        switch ready {
+        case .some(.some(let snapshot)): continuation.resume(returning: snapshot)
+        case .some(.none): continuation.resume(throwing: CancellationError())
+        case .none:
+          UNUserNotificationCenter.withCurrent(center) {
+            DownloadRoute.$current.withValue(route) {
+              instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+            }
+          }
+          logLateChange(after: "didReceive returned")
+        }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state in
+        state.cancelled = true
+        defer { state.waiter = nil }
+        return state.waiter
+      }
+      waiter?.resume(throwing: CancellationError())
+    }
+    return storeAttachments(content, context: context)
+  }
+
+  func timeWillExpire() async -> NotificationContent? {
+    if let snapshot = state.withLock({ $0.snapshot }) { return snapshot }
+    let instance = Unchecked(instance)
+    UNUserNotificationCenter.withCurrent(center) {
+      instance.value.serviceExtensionTimeWillExpire()
+    }
+    logLateChange(after: "serviceExtensionTimeWillExpire returned")
+    let (snapshot, context) = state.withLock { ($0.snapshot, $0.context) }
+    guard let snapshot, let context else { return snapshot }
+    return storeAttachments(snapshot, context: context)
+  }
+
+  /// The content handler: the first call wins, read at this moment.
+  private func handle(_ content: UNNotificationContent) {
+    let snapshot = content.deviceContent
+    let (waiter, taken, context) = state.withLock { state in
+      state.calls += 1
+      guard state.calls == 1 else {
+        return (nil as CheckedContinuation<NotificationContent, any Error>?, false, state.context)
+      }
+      state.first = content
+      state.snapshot = snapshot
+      defer { state.waiter = nil }
+      return (state.waiter, true, state.context)
+    }
+    if taken {
+      waiter?.resume(returning: snapshot)
+    } else {
+      context?.log(
+        .extensionIgnored, source: .device,
+        reason: "the content handler was called again: iOS takes the first call only, so this "
+          + "content is ignored")
+    }
+  }
+
+  /// Logs a change the extension made to the content object after handing it over.
+  private func logLateChange(after moment: String) {
+    let (first, snapshot, context) = state.withLock { ($0.first, $0.snapshot, $0.context) }
+    guard let first, let snapshot, let context, first.deviceContent != snapshot else { return }
+    context.log(
+      .extensionIgnored, source: .device,
+      reason: "the content object changed after the content handler was called (seen when "
+        + "\(moment)): iOS shows the content as it was at the call, so the change is ignored")
+  }
+
+  /// Copies each attachment's file into the device's store (the run's folder); a file that
+  /// cannot be read stays where it is, and the device's validation rejects it.
+  private func storeAttachments(_ content: NotificationContent, context: ServiceExtensionContext)
+    -> NotificationContent
+  {
+    var content = content
+    content.attachments = content.attachments.map { attachment in
+      guard attachment.url.isFileURL,
+        let type = MediaType(uti: attachment.type)
+          ?? MediaType(fileExtension: attachment.url.pathExtension),
+        let data = try? Data(contentsOf: attachment.url),
+        let stored = try? context.writeAttachmentFile(data, type: type)
+      else { return attachment }
+      var moved = attachment
+      moved.url = stored
+      return moved
+    }
+    return content
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import PushDevice
+import PushPayload
+import PushSimAppHost
+import Synchronization
+import UserNotifications
+
+/// A list several threads append to.
+final class Recorded<Value: Sendable>: Sendable {
+  private let values = Mutex<[Value]>([])
+  func append(_ value: Value) { values.withLock { $0.append(value) } }
+  var all: [Value] { values.withLock { $0 } }
+}
+
+/// A tiny JPEG file (its leading bytes are JPEG's) for manifests and attachments.
+func makeJPEG(named name: String = "photo.jpg") throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "pushsim-host-tests-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let file = folder.appendingPathComponent(name)
+  try Data(
+    [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00]
+      + Array(repeating: 0, count: 64)
+  )
+  .write(to: file)
+  return file
+}
+
+/// An app whose extension is the app's own, with one image in its media manifest.
+func appWithImage(
+  latency: Duration = .milliseconds(200), url: String = "https://cdn.example.com/photo.jpg"
+) throws -> AppConfiguration {
+  AppConfiguration(
+    bundleId: "com.example.chat", backgroundModes: [.remoteNotification],
+    serviceExtension: ServiceExtensionConfiguration(kind: .app),
+    media: MediaManifest(entries: [
+      url: MediaManifest.Entry(
+        file: try makeJPEG(), latency: latency, contentType: "image/jpeg")
+    ]))
+}
+
+/// A push the extension runs for, naming an image.
+func push(image: String) -> JSONValue {
+  [
+    "aps": ["alert": ["title": "Ana", "body": "Photo"], "mutable-content": 1],
+    "image-url": JSONValue(.string(image)),
+  ]
+}
+
+/// A push the extension runs for, naming the default image.
+let mutablePush = push(image: "https://cdn.example.com/photo.jpg")
