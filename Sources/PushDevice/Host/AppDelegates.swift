@@ -39,7 +39,7 @@ public enum AppCallCompletion: Sendable, Equatable {
 }
 
 /// Calls the device makes into the app's code after a step, in order (``Device/pendingAppCalls``).
-public enum AppCall: Sendable, Equatable {
+package enum AppCall: Sendable, Equatable {
   /// `didReceive` on the delegate, for a response to `push`.
   case didReceive(push: String, response: NotificationResponse)
   /// `didReceiveRemoteNotification` for `push`, with its payload.
@@ -48,13 +48,13 @@ public enum AppCall: Sendable, Equatable {
 
 /// Which calls into the app's code a host carries out (``Device/hostedCalls``); the device only
 /// queues those.
-public struct HostedCalls: OptionSet, Sendable, Hashable {
-  public let rawValue: Int
-  public init(rawValue: Int) { self.rawValue = rawValue }
+package struct HostedCalls: OptionSet, Sendable, Hashable {
+  package let rawValue: Int
+  package init(rawValue: Int) { self.rawValue = rawValue }
   /// The delegate's `willPresent`, for a notification arriving in the foreground.
-  public static let willPresent = HostedCalls(rawValue: 1 << 0)
+  package static let willPresent = HostedCalls(rawValue: 1 << 0)
   /// The delegate's `didReceive`, for responses.
-  public static let didReceive = HostedCalls(rawValue: 1 << 1)
+  package static let didReceive = HostedCalls(rawValue: 1 << 1)
   /// The app delegate's `didReceiveRemoteNotification`, for `content-available` pushes.
-  public static let remoteNotification = HostedCalls(rawValue: 1 << 2)
+  package static let remoteNotification = HostedCalls(rawValue: 1 << 2)
 }

@@ -37,12 +37,12 @@ extension Device {
   /// Takes the oldest call into the app's code still waiting, if any.
   ///
   /// - Complexity: O(q) for q waiting calls (a step queues a handful at most).
-  public mutating func takeNextAppCall() -> AppCall? {
+  package mutating func takeNextAppCall() -> AppCall? {
     pendingAppCalls.isEmpty ? nil : pendingAppCalls.removeFirst()
   }
 
   /// Records how a call into the app's code ended (Behavior.md §7.1, §8).
-  public mutating func recordAppCall(_ call: AppCall, completion: AppCallCompletion) {
+  package mutating func recordAppCall(_ call: AppCall, completion: AppCallCompletion) {
     switch call {
     case .didReceive(let push, let response):
       let action = response.actionIdentifier

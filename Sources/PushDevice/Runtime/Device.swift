@@ -60,9 +60,9 @@ public struct Device: Sendable {
   /// The delegate's answer for the presentation being decided now.
   var presentationOverride: Set<PresentationOption>?
   /// Which calls into the app's code a host carries out (``DeviceHost`` sets this).
-  public var hostedCalls: HostedCalls = []
+  package var hostedCalls: HostedCalls = []
   /// Calls into the app's code waiting for the host, oldest first.
-  public internal(set) var pendingAppCalls: [AppCall] = []
+  package internal(set) var pendingAppCalls: [AppCall] = []
   /// Local notifications the app scheduled, by request identifier.
   var localPending: [String: PendingLocalNotification] = [:]
   /// Local notifications added, and fired (for `local-N` ids).
