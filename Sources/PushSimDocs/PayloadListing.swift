@@ -38,12 +38,30 @@ public struct PayloadListing: Sendable {
     }
   }
 
-  /// The payload as HTML (to go inside `<pre>`).
-  /// - Complexity: O(n) in the size of the payload.
+  /// The longest listing a page shows (UTF-8 bytes, before the closing note): a payload APNs
+  /// accepts is at most 5 KiB, so only a raw body sent to show a rejection gets near it.
+  public static let maximumLength = 256 * 1024
+  /// The deepest indentation drawn: deeper values stay at this indentation, so a deeply nested
+  /// body does not grow the page with the square of its depth.
+  public static let maximumIndent = 32
+
+  /// The payload as HTML (to go inside `<pre>`), cut after ``maximumLength`` bytes with a note.
+  /// - Complexity: O(n) in the size of the payload, and the output is at most
+  ///   ``maximumLength`` plus one value.
   public func html(_ value: JSONValue) -> String {
     var output = ""
     write(value, path: JSONPath(), indent: 0, into: &output)
+    if output.utf8.count > Self.maximumLength {
+      output +=
+        "\n<span class=\"j-cut\">… the listing stops here: the payload is too large to "
+        + "show whole</span>"
+    }
     return output
+  }
+
+  /// Indentation for `depth`, capped at ``maximumIndent``.
+  private static func indentation(_ depth: Int) -> String {
+    String(repeating: "  ", count: min(depth, maximumIndent))
   }
 
   private func write(
@@ -62,8 +80,9 @@ public struct PayloadListing: Sendable {
       }
       output += "[\n"
       for (index, element) in elements.enumerated() {
+        guard output.utf8.count <= Self.maximumLength else { return }
         let elementPath = path.appending(index: index)
-        output += String(repeating: "  ", count: indent + 1)
+        output += Self.indentation(indent + 1)
         if let mark = marks[elementPath.description] {
           output += open(mark, path: elementPath)
           write(element, path: elementPath, indent: indent + 1, into: &output)
@@ -73,7 +92,7 @@ public struct PayloadListing: Sendable {
         }
         output += index < elements.count - 1 ? ",\n" : "\n"
       }
-      output += String(repeating: "  ", count: indent) + "]"
+      output += Self.indentation(indent) + "]"
     case .object(let object):
       guard !object.members.isEmpty else {
         output += "{}"
@@ -84,8 +103,9 @@ public struct PayloadListing: Sendable {
         object.members.enumerated().map { ($0.element.key, $0.offset) },
         uniquingKeysWith: { _, last in last })
       for (index, member) in object.members.enumerated() {
+        guard output.utf8.count <= Self.maximumLength else { return }
         let memberPath = path.appending(member.key)
-        output += String(repeating: "  ", count: indent + 1)
+        output += Self.indentation(indent + 1)
         let key = "<span class=\"j-key\">\(HTML.escape(Self.quoted(member.key)))</span>"
         if winners[member.key] != index {
           output += "<del title=\"a later duplicate of this key wins\">\(key)</del>"
@@ -98,7 +118,7 @@ public struct PayloadListing: Sendable {
         write(member.value, path: memberPath, indent: indent + 1, into: &output)
         output += index < object.members.count - 1 ? ",\n" : "\n"
       }
-      output += String(repeating: "  ", count: indent) + "}"
+      output += Self.indentation(indent) + "}"
     }
   }
 

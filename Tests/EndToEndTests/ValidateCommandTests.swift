@@ -237,3 +237,26 @@ import Testing
     }
   }
 }
+
+/// A body far over every limit is judged by its size first (issue: a 100 MB body took 3.9 GB).
+@Suite struct ValidateHugeBodyTests {
+  @Test func aHugeFileAnswers413FromItsSize() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pushsim-huge-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let body = #"{"aps":{"alert":""# + String(repeating: "a", count: 3_000_000) + #""}}"#
+    try Data(body.utf8).write(to: file)
+    let result = try CommandRunner.run(["validate", "--format", "json", file.path])
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains(#""httpStatus":413"#))
+    #expect(result.standardOutput.contains(#""bytes":3000020"#))
+  }
+
+  @Test func aHugeBodyOnStandardInputToo() throws {
+    let body = String(repeating: " ", count: 2_000_000) + "{}"
+    let result = try CommandRunner.run(
+      ["validate", "--format", "json", "-"], input: Data(body.utf8))
+    #expect(result.standardOutput.contains(#""httpStatus":413"#))
+    #expect(result.standardOutput.contains(#""bytes":2000002"#))
+  }
+}

@@ -142,3 +142,23 @@ import Testing
     #expect(html.contains("class=\"card level-active banner-card\""))
   }
 }
+
+/// A hostile raw body cannot blow up a page (issue: a deeply nested 2 MB body wrote 1 GB).
+@Suite struct PayloadListingLimitTests {
+  @Test func aDeeplyNestedBodyIsListedWithinTheLimit() throws {
+    let depth = 500
+    let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+    let document = try JSONDocument(parsing: text)
+    let html = PayloadListing(usedPaths: [], diagnostics: []).html(document.root)
+    // Without the indentation cap this is about 2 × depth² bytes (500 KB); with it, linear.
+    #expect(html.utf8.count < 150 * depth)
+  }
+
+  @Test func aHugeBodyIsCutWithANote() throws {
+    let items = (0..<50_000).map { "\"item \($0)\"" }.joined(separator: ",")
+    let document = try JSONDocument(parsing: "[\(items)]")
+    let html = PayloadListing(usedPaths: [], diagnostics: []).html(document.root)
+    #expect(html.utf8.count < PayloadListing.maximumLength + 1024)
+    #expect(html.hasSuffix("too large to show whole</span>"))
+  }
+}

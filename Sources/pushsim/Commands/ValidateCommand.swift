@@ -137,24 +137,31 @@ enum ValidateCommand {
   // MARK: - One payload
 
   static func validateOne(_ request: Request) -> ExitStatus {
-    let body: [UInt8]
+    let handle: FileHandle
     if let path = request.input, path != "-" {
       // A FIFO is read as a stream (`validate <(generate)`); anything else must be a file.
       if let problem = FileCheck.problem(readingFileAt: path), !problem.contains("FIFO") {
         Console.error("\(path): error: \(problem)")
         return .unusable
       }
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard let opened = FileHandle(forReadingAtPath: path) else {
         Console.error("\(path): error: cannot read the file")
         return .unusable
       }
-      body = Array(data)
+      handle = opened
     } else {
-      body = Array(FileHandle.standardInput.readDataToEndOfFile())
+      handle = FileHandle.standardInput
     }
-    var validation = PayloadValidation(
-      body: body, headers: request.headers, app: request.app,
-      ignoredTopLevelKeys: request.ignoredKeys)
+    // The size is decided first: a body far over every APNs limit is judged by its length
+    // alone, and only its first bytes are kept (a 100 MB body answers 413 at once).
+    let longest = PayloadLineValidator<Int>.longestParsedLine
+    let (body, length) = readBody(handle, keepingAtMost: longest + 1)
+    var validation =
+      length > longest
+      ? PayloadValidation(oversizedBodyOf: length, headers: request.headers)
+      : PayloadValidation(
+        body: body, headers: request.headers, app: request.app,
+        ignoredTopLevelKeys: request.ignoredKeys)
     checkStrings(&validation, request)
     // An .apns file whose bundle key is not a string is refused, as `run` and `render` do.
     if request.isAPNsFile, let document = validation.document,
@@ -182,6 +189,19 @@ enum ValidateCommand {
       return .unusable
     }
     return validation.hasErrors ? .failure : .success
+  }
+
+  /// Reads `handle` to its end, keeping at most `limit` bytes; returns them and the whole length.
+  static func readBody(_ handle: FileHandle, keepingAtMost limit: Int) -> ([UInt8], Int) {
+    var kept: [UInt8] = []
+    var length = 0
+    while true {
+      let chunk = handle.readData(ofLength: 1 << 16)
+      if chunk.isEmpty { break }
+      length += chunk.count
+      if kept.count < limit { kept.append(contentsOf: chunk.prefix(limit - kept.count)) }
+    }
+    return (kept, length)
   }
 
   /// `--strings DIR`: every loc-key in every localization (see ValidateStrings).
