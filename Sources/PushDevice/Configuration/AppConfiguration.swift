@@ -46,6 +46,8 @@ public struct AppConfiguration: Sendable, Equatable {
   /// The app's routes: where a response takes it (Rules.md §8). Used when the device
   /// is given no custom ``Router``.
   public var routes: [RouteConfiguration]
+  /// Live Activities: Info.plist keys, the user's switches and the activity types (Rules.md §13).
+  public var liveActivities = LiveActivityConfiguration()
 
   /// Creates an app; every argument defaults to the scenario format's default.
   public init(

@@ -64,5 +64,5 @@ extension DeviceEvent.Kind {
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved,
-  ]
+  ] + activityKinds
 }

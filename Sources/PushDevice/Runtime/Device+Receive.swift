@@ -16,16 +16,20 @@ extension Device {
   ///   - body: the request body, byte for byte (size limits count these bytes).
   ///   - headers: the APNs request headers.
   ///   - id: the name later steps use; default `push-N` (N counts pushes from 1).
+  ///   - address: the token it is sent to; `nil` is the app's UserNotifications token (an
+  ///     ActivityKit push needs an ActivityKit token, Rules.md §13).
   /// - Returns: what became of the push (also ``push(_:)``).
   @discardableResult
   public mutating func receive(
-    bytes body: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil
+    bytes body: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) -> PushRecord {
     settlePendingRun()
     pushCount += 1
     let id = id ?? "push-\(pushCount)"
     if records[id] == nil { recordOrder.append(id) }
     records[id] = PushRecord(id: id, received: clock.now)
+    records[id]?.address = address
     log(.received, id, .apns, "APNs received a request of \(body.count) bytes")
 
     let validation = PayloadValidation(body: body, headers: headers, app: appFacts)
@@ -48,6 +52,9 @@ extension Device {
           "httpStatus": .init(.number(JSONNumber(verdict.httpStatus))),
           "reason": .init(.string(reason)),
         ])
+      return records[id] ?? PushRecord(id: id, received: clock.now)
+    }
+    if rejectMisaddressed(id, pushType: verdict.pushType, address: address) {
       return records[id] ?? PushRecord(id: id, received: clock.now)
     }
 
@@ -167,6 +174,10 @@ extension Device {
       return
     }
     let pushType = verdict.pushType ?? .alert
+    if pushType == .liveactivity {
+      deliverActivityPush(id, payload: payload, priority: verdict.priority ?? 10)
+      return
+    }
 
     if let elsewhere = Self.nonNotificationPushReason(pushType) {
       appStatus.remoteNotifications += 1

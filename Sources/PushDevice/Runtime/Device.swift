@@ -89,6 +89,8 @@ public struct Device: Sendable {
   var pushCount = 0
   var freshIdentifierCount = 0
   var apnsIdentifierCount = 0
+  /// Live Activities and their budgets (Rules.md §13).
+  var activityStore = ActivityStore()
 
   /// Creates a device with an app.
   ///

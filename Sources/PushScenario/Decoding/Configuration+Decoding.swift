@@ -22,7 +22,7 @@ extension DeviceConfiguration {
   /// The fields of a `device` section.
   static let scenarioFields = [
     "languages", "now", "timeZone", "locked", "muted", "online", "focus", "scheduledSummary",
-    "silentPushBudgetPerHour", "userAllowsNotifications",
+    "silentPushBudgetPerHour", "userAllowsNotifications", "iosVersion", "liveActivities",
   ]
 
   /// Reads a `device` section (whole, or a `set` step's part); absent fields keep their
@@ -77,6 +77,10 @@ extension DeviceConfiguration {
       guard budget >= 0 else { throw node.error("\"silentPushBudgetPerHour\" cannot be negative") }
       silentPushBudgetPerHour = budget
     }
+    if let node = object.optional("iosVersion") { iosVersion = try IOSVersion(decoding: node) }
+    if let node = object.optional("liveActivities") {
+      liveActivities = try LiveActivityDeviceSettings(decoding: node, over: liveActivities)
+    }
   }
 }
 
@@ -110,7 +114,7 @@ extension AppConfiguration {
   static let scenarioFields = [
     "bundleId", "name", "strings", "developmentRegion", "state", "authorization", "entitlements",
     "settings", "backgroundModes", "sounds", "foregroundPresentation", "categories",
-    "serviceExtension", "media", "ats", "routes",
+    "serviceExtension", "media", "ats", "routes", "activities", "liveActivities",
   ]
 
   /// Reads an `app` section (whole, from an app file, or a `set` step's part); absent fields
@@ -220,6 +224,12 @@ extension AppConfiguration {
     if let node = object.optional("routes") {
       routes = []
       for element in try node.array() { routes.append(try RouteConfiguration(decoding: element)) }
+    }
+    if let node = object.optional("liveActivities") {
+      liveActivities = try LiveActivityConfiguration(decoding: node, over: liveActivities)
+    }
+    if let node = object.optional("activities") {
+      liveActivities.types = try LiveActivityConfiguration.types(decoding: node)
     }
   }
 }
