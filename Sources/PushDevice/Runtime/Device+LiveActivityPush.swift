@@ -1,4 +1,5 @@
 import Foundation
+import PushLocalization
 import PushPayload
 
 extension Device {
@@ -181,7 +182,7 @@ extension Device {
               .error, code: "la-timestamp-milliseconds", path: "aps.timestamp",
               message:
                 "timestamp \(Int(seconds)) looks like milliseconds; ActivityKit reads seconds "
-                + "since 1970, so this push and every later one with a correct time is dropped",
+                + "since 1970, so it lies far in the future and the push is dropped",
               source: .lint)
           ], push: id)
       }
@@ -326,9 +327,27 @@ extension Device {
 
   /// Logs a Live Activity alert (localized like any alert) and says where it shows: expanded
   /// in the Dynamic Island, else a banner when unlocked outside the app, else the Lock Screen.
-  /// Never a notification (model).
+  /// Never a notification (model). `title` and `body` may be strings or
+  /// `{"loc-key", "loc-args"}` objects (Behavior.md: Live Activity alerts).
   mutating func activityAlert(_ id: String, payload: Payload, _ activity: String) -> JSONObject {
-    let content = makeContent(payload, push: id)
+    let alert = payload.json["aps"]?["alert"]?.objectValue ?? JSONObject()
+    func input(_ key: String) -> AlertTextInput {
+      let path = "aps.alert.\(key)"
+      guard let object = alert[key]?.objectValue else {
+        return AlertTextInput(
+          literal: alert[key]?.stringValue, literalPath: path, keyPath: path + ".loc-key",
+          argumentsPath: path + ".loc-args")
+      }
+      let arguments = (object["loc-args"]?.arrayValue ?? []).map { value in
+        value.stringValue ?? value.numberValue?.text ?? ""
+      }
+      return AlertTextInput(
+        locKey: object["loc-key"]?.stringValue, arguments: arguments, literalPath: path,
+        keyPath: path + ".loc-key", argumentsPath: path + ".loc-args")
+    }
+    let localized = localizer.localize(
+      AlertLocalizationInput(title: input("title"), body: input("body")))
+    report(localized.diagnostics.map(Diagnostic.init), push: id)
     let presentation: String
     if configuration.liveActivities.dynamicIsland {
       presentation = "expanded"
@@ -338,13 +357,13 @@ extension Device {
       presentation = "lockScreen"
     }
     var object = JSONObject()
-    object.append(JSONMember(key: "title", value: JSONValue(.string(content.title))))
-    object.append(JSONMember(key: "body", value: JSONValue(.string(content.body))))
+    object.append(JSONMember(key: "title", value: JSONValue(.string(localized.title))))
+    object.append(JSONMember(key: "body", value: JSONValue(.string(localized.body))))
     object.append(JSONMember(key: "presentation", value: JSONValue(.string(presentation))))
     log(
       .activityAlert, id, .device,
-      "Live Activity \(activity) alerts (\(presentation)): \(content.title) — \(content.body); "
-        + "no notification is added",
+      "Live Activity \(activity) alerts (\(presentation)): \(localized.title) — "
+        + "\(localized.body); no notification is added",
       [
         "activity": .init(.string(activity)), "presentation": .init(.string(presentation)),
       ])
@@ -386,29 +405,32 @@ extension Device {
       return
     }
     activityStore.startTimes.append(clock.now)
-    func refuse(_ code: String, _ diagnostic: String?, _ path: String?, _ reason: String) {
+    func refuse(
+      _ code: String, _ diagnostic: String?, _ path: String?, _ source: DiagnosticSource,
+      _ reason: String
+    ) {
       if let diagnostic {
         report(
-          [Diagnostic(.error, code: diagnostic, path: path, message: reason, source: .device)],
+          [Diagnostic(.error, code: diagnostic, path: path, message: reason, source: source)],
           push: id)
       }
-      ignoreActivityPush(id, nil, code, diagnostic == nil ? .device : .model, reason)
+      ignoreActivityPush(id, nil, code, source, reason)
     }
     let settings = app.liveActivities
     guard settings.supported, settings.enabled else {
-      refuse("live-activities-off", nil, nil, "Live Activities are off for the app")
+      refuse("live-activities-off", nil, nil, .model, "Live Activities are off for the app")
       return
     }
     guard aps["alert"] != nil else {
       refuse(
-        "start-without-alert", "la-start-without-alert", "aps.alert",
+        "start-without-alert", "la-start-without-alert", "aps.alert", .model,
         "a start push needs an alert; nothing starts")
       return
     }
     let typeName = aps["attributes-type"]?.stringValue ?? ""
     guard let declaration = settings.type(named: typeName) else {
       refuse(
-        "unknown-attributes-type", "la-unknown-attributes-type", "aps.attributes-type",
+        "unknown-attributes-type", "la-unknown-attributes-type", "aps.attributes-type", .device,
         "attributes-type \"\(typeName)\" names no ActivityAttributes type of the app")
       return
     }
@@ -419,7 +441,7 @@ extension Device {
     case .success(let decoded): attributes = decoded.value
     case .failure(let failure):
       refuse(
-        "attributes-decode", "la-attributes-decode", failure.path,
+        "attributes-decode", "la-attributes-decode", failure.path, .device,
         "attributes do not decode into \(typeName): \(failure.message)")
       return
     }
@@ -430,19 +452,19 @@ extension Device {
     let channelID = aps["input-push-channel"]?.stringValue
     if channelID != nil, configuration.iosVersion < .broadcast {
       refuse(
-        "input-push-channel-before-ios-18", nil, nil,
+        "input-push-channel-before-ios-18", nil, nil, .device,
         "input-push-channel needs iOS 18: the activity does not start")
       return
     }
     guard liveActivityCount < configuration.liveActivities.maximumPerApp else {
       refuse(
-        "target-maximum-exceeded", nil, nil,
+        "target-maximum-exceeded", nil, nil, .model,
         "the app already has the most activities it may have at once (targetMaximumExceeded)")
       return
     }
     guard Self.dataSize(attributes, content) <= Self.activityDataLimit else {
       refuse(
-        "data-too-large", "la-data-too-large", "aps.attributes",
+        "data-too-large", "la-data-too-large", "aps.attributes", .device,
         "attributes plus content state exceed 4 KB")
       return
     }
