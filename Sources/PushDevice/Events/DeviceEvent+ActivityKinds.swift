@@ -19,10 +19,4 @@ extension DeviceEvent.Kind {
   public static let activityAlert: Self = "activity.alert"
   /// ActivityKit issued a token: an activity's update token or the push-to-start token.
   public static let activityToken: Self = "activity.token"
-
-  /// The Live Activity kinds, in the order ``all`` lists them.
-  static let activityKinds: [Self] = [
-    .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
-    .activityEnded, .activityDismissed, .activityAlert, .activityToken,
-  ]
 }

@@ -64,5 +64,8 @@ extension DeviceEvent.Kind {
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved,
-  ] + activityKinds
+    // Live Activities (DeviceEvent+ActivityKinds.swift).
+    .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
+    .activityEnded, .activityDismissed, .activityAlert, .activityToken,
+  ]
 }

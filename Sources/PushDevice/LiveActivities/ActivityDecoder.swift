@@ -62,7 +62,8 @@ struct ActivityDecoder {
       return decodeValue(value, type: wrapped, path: path, into: &decoded)
     }
     guard let value else {
-      return .failure(Failure(path: path, message: "keyNotFound: no value for non-optional \(type)"))
+      return .failure(
+        Failure(path: path, message: "keyNotFound: no value for non-optional \(type)"))
     }
     if value.isNull {
       return .failure(Failure(path: path, message: "valueNotFound: null for non-optional \(type)"))

@@ -69,7 +69,9 @@ public struct LiveActivity: Sendable {
   /// The state as `expect.activities.<id>` reads it.
   public var json: JSONValue {
     var object = JSONObject()
-    func add(_ key: String, _ value: JSONValue) { object.append(JSONMember(key: key, value: value)) }
+    func add(_ key: String, _ value: JSONValue) {
+      object.append(JSONMember(key: key, value: value))
+    }
     add("type", JSONValue(.string(type)))
     add("state", JSONValue(.string(state.rawValue)))
     add("stale", JSONValue(.bool(state == .stale)))

@@ -139,11 +139,11 @@ extension Device {
 
   /// The push changed nothing: status `discarded`, an `activity.ignored` event with `code`.
   mutating func ignoreActivityPush(
-    _ id: String, _ activity: String?, _ code: String, _ source: DiagnosticSource,
+    _ id: String, _ activity: String?, _ reasonCode: String, _ source: DiagnosticSource,
     _ reason: String
   ) {
     setStatus(id, .discarded, reason: reason)
-    var details: [String: JSONValue] = ["reason": .init(.string(code))]
+    var details: [String: JSONValue] = ["reason": .init(.string(reasonCode))]
     if let activity { details["activity"] = .init(.string(activity)) }
     log(.activityIgnored, id, source, reason, details)
   }
@@ -406,7 +406,7 @@ extension Device {
     }
     activityStore.startTimes.append(clock.now)
     func refuse(
-      _ code: String, _ diagnostic: String?, _ path: String?, _ source: DiagnosticSource,
+      _ reasonCode: String, _ diagnostic: String?, _ path: String?, _ source: DiagnosticSource,
       _ reason: String
     ) {
       if let diagnostic {
@@ -414,7 +414,7 @@ extension Device {
           [Diagnostic(.error, code: diagnostic, path: path, message: reason, source: source)],
           push: id)
       }
-      ignoreActivityPush(id, nil, code, source, reason)
+      ignoreActivityPush(id, nil, reasonCode, source, reason)
     }
     let settings = app.liveActivities
     guard settings.supported, settings.enabled else {

@@ -69,27 +69,30 @@ extension Device {
   /// APNs receives a push whose body is `data` (see ``receive(bytes:headers:id:)``).
   @discardableResult
   public mutating func receive(
-    data: Data, headers: PushHeaders = PushHeaders(), id: String? = nil
+    data: Data, headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) -> PushRecord {
-    receive(bytes: Array(data), headers: headers, id: id)
+    receive(bytes: Array(data), headers: headers, id: id, to: address)
   }
 
   /// APNs receives a push whose body is the JSON text of `payload` (keys in the order given).
   @discardableResult
   public mutating func receive(
-    _ payload: JSONValue, headers: PushHeaders = PushHeaders(), id: String? = nil
+    _ payload: JSONValue, headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) -> PushRecord {
     var writer = JSONWriter()
     writer.value(payload)
-    return receive(bytes: writer.bytes, headers: headers, id: id)
+    return receive(bytes: writer.bytes, headers: headers, id: id, to: address)
   }
 
   /// APNs receives a push whose body is `text` (UTF-8), sent byte for byte.
   @discardableResult
   public mutating func receive(
-    json text: String, headers: PushHeaders = PushHeaders(), id: String? = nil
+    json text: String, headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) -> PushRecord {
-    receive(bytes: Array(text.utf8), headers: headers, id: id)
+    receive(bytes: Array(text.utf8), headers: headers, id: id, to: address)
   }
 
   /// What payload lint knows of the app (categories, sounds, entitlements).

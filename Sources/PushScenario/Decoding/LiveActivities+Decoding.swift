@@ -47,7 +47,9 @@ extension IOSVersion {
 
 extension LiveActivityConfiguration {
   /// The fields of `app.liveActivities`.
-  static let scenarioFields = ["supported", "supportsFrequentUpdates", "enabled", "frequentUpdates"]
+  static let scenarioFields = [
+    "supported", "supportsFrequentUpdates", "enabled", "frequentUpdates",
+  ]
 
   /// Reads `app.liveActivities` over `base`.
   init(decoding node: Node, over base: Self) throws(ScenarioError) {

@@ -1,6 +1,6 @@
 import Foundation
-public import PushPayload
 public import PushDevice
+public import PushPayload
 
 /// One step of a scenario: a push, a wait, a settings change, a user action or checks
 /// (ScenarioFormat.md, steps).

@@ -53,14 +53,20 @@ extension Device {
     let activitiesShown = checks != nil || !liveActivities.isEmpty
     if activitiesShown, wants("activities") {
       var object = JSONObject()
-      for activity in liveActivities { object.append(JSONMember(key: activity.id, value: activity.json)) }
+      for activity in liveActivities {
+        object.append(JSONMember(key: activity.id, value: activity.json))
+      }
       add("activities", JSONValue(.object(object)))
     }
     if activitiesShown, wants("dynamicIsland") {
-      add("dynamicIsland", dynamicIslandActivity.map { JSONValue(.string($0.id)) } ?? JSONValue(.null))
+      add(
+        "dynamicIsland", dynamicIslandActivity.map { JSONValue(.string($0.id)) } ?? JSONValue(.null)
+      )
     }
     if activitiesShown, wants("lockScreenActivities") {
-      add("lockScreenActivities", JSONValue(.array(lockScreenActivities.map { JSONValue(.string($0.id)) })))
+      add(
+        "lockScreenActivities",
+        JSONValue(.array(lockScreenActivities.map { JSONValue(.string($0.id)) })))
     }
     if checks != nil, wants("pushToStartToken") {
       add("pushToStartToken", pushToStartToken.map { JSONValue(.string($0)) } ?? JSONValue(.null))
