@@ -67,5 +67,8 @@ extension DeviceEvent.Kind {
     // Live Activities (DeviceEvent+ActivityKinds.swift).
     .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
     .activityEnded, .activityDismissed, .activityAlert, .activityToken,
+    // Other push types (DeviceEvent+PushTypeKinds.swift).
+    .pushKitVoIP, .callKitIncoming, .voipTerminated, .locationExtension, .pttIncoming,
+    .fileProviderSignal, .widgetsReload, .controlsReload, .mdmCheckIn,
   ]
 }

@@ -181,13 +181,11 @@ extension Device {
       deliverActivityPush(id, payload: payload, priority: verdict.priority ?? 10)
       return
     }
-
-    if let elsewhere = Self.nonNotificationPushReason(pushType) {
-      appStatus.remoteNotifications += 1
-      setStatus(id, .silent, reason: elsewhere.reason)
-      log(.silent, id, elsewhere.source, elsewhere.reason)
+    if pushType != .alert, pushType != .background {
+      deliverToReceiver(id, type: pushType, payload: payload)
       return
     }
+
     if payload.aps.isBackgroundOnly || !payload.aps.hasVisibleContent {
       if payload.aps.contentAvailable {
         handleBackgroundPush(id, payload: payload.json)
@@ -208,21 +206,5 @@ extension Device {
       return
     }
     present(id, request: request)
-  }
-
-  /// Push types that never reach Notification Center, with why (Behavior.md §7.2: PushKit).
-  static func nonNotificationPushReason(_ type: PushType) -> (
-    source: DiagnosticSource, reason: String
-  )? {
-    switch type {
-    case .alert, .background: return nil
-    case .voip, .complication:
-      return (.device, "\(type.rawValue) pushes go to PushKit in the app and are never shown")
-    default:
-      return (
-        .model,
-        "\(type.rawValue) pushes go to the app's own handler; PushSim shows nothing for them"
-      )
-    }
   }
 }

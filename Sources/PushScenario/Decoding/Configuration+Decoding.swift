@@ -114,7 +114,7 @@ extension AppConfiguration {
   static let scenarioFields = [
     "bundleId", "name", "strings", "developmentRegion", "state", "authorization", "entitlements",
     "settings", "backgroundModes", "sounds", "foregroundPresentation", "categories",
-    "serviceExtension", "media", "ats", "routes", "activities", "liveActivities",
+    "serviceExtension", "media", "ats", "routes", "activities", "liveActivities", "pushTypes",
   ]
 
   /// Reads an `app` section (whole, from an app file, or a `set` step's part); absent fields
@@ -230,6 +230,9 @@ extension AppConfiguration {
     }
     if let node = object.optional("activities") {
       liveActivities.types = try LiveActivityConfiguration.types(decoding: node)
+    }
+    if let node = object.optional("pushTypes") {
+      pushTypes = try PushTypeConfiguration(decoding: node, over: pushTypes)
     }
   }
 }

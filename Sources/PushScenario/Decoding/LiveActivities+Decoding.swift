@@ -139,3 +139,29 @@ public struct StartActivityStep: Sendable {
     self.request = request
   }
 }
+
+extension PushTypeConfiguration {
+  /// The fields of `app.pushTypes`.
+  static let scenarioFields = [
+    "reportsCalls", "voipFailureLimit", "locationExtension", "locationAlways",
+    "pttChannelJoined", "fileProviderReplicated",
+  ]
+
+  /// Reads `app.pushTypes` over `base`.
+  init(decoding node: Node, over base: Self) throws(ScenarioError) {
+    let object = try node.object(allowing: Self.scenarioFields)
+    self = base
+    if let field = object.optional("reportsCalls") { reportsCalls = try field.bool() }
+    if let field = object.optional("voipFailureLimit") {
+      let limit = try field.int()
+      guard limit >= 1 else { throw field.error("\"voipFailureLimit\" must be at least 1") }
+      voipFailureLimit = limit
+    }
+    if let field = object.optional("locationExtension") { locationExtension = try field.bool() }
+    if let field = object.optional("locationAlways") { locationAlways = try field.bool() }
+    if let field = object.optional("pttChannelJoined") { pttChannelJoined = try field.bool() }
+    if let field = object.optional("fileProviderReplicated") {
+      fileProviderReplicated = try field.bool()
+    }
+  }
+}
