@@ -489,6 +489,10 @@ extension Device {
       activityStore.activities[index].lastAlert = activityAlert(id, payload: payload, id)
     }
     setStatus(id, .delivered, reason: "started Live Activity \(id)")
+    guard app.state != .foreground else { return }
+    if app.state == .notRunning {
+      setAppState(.background, reason: "push-to-start launches the app in the background")
+    }
     appStatus.backgroundWakes += 1
     log(
       .wake, id, .device, "push-to-start wakes the app in the background",
