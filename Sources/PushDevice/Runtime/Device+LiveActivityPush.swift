@@ -170,6 +170,11 @@ extension Device {
     aps["timestamp"]?.numberValue?.double
   }
 
+  /// `timestamp` as written (never converted to `Int`: a huge value must not trap).
+  static func timestampText(_ aps: JSONObject) -> String {
+    aps["timestamp"]?.numberValue?.text ?? ""
+  }
+
   /// Checks `timestamp` against the activity's newest content; `nil` means drop the push.
   mutating func checkTimestamp(_ id: String, activity: LiveActivity, aps: JSONObject) -> Date?? {
     guard let seconds = Self.activityTimestamp(aps) else { return .some(nil) }
@@ -181,7 +186,7 @@ extension Device {
             Diagnostic(
               .error, code: "la-timestamp-milliseconds", path: "aps.timestamp",
               message:
-                "timestamp \(Int(seconds)) looks like milliseconds; ActivityKit reads seconds "
+                "timestamp \(Self.timestampText(aps)) looks like milliseconds; ActivityKit reads seconds "
                 + "since 1970, so it lies far in the future and the push is dropped",
               source: .lint)
           ], push: id)

@@ -140,7 +140,11 @@ import Testing
     device.receive(start, headers: Self.headers, id: "s1", to: .pushToStart)
     #expect(device.liveActivities.isEmpty)
     var newer = Self.device(ios: IOSVersion(17, 2))
+    var closed = newer.app
+    closed.state = .notRunning
+    newer.setApp(closed)
     newer.receive(start, headers: Self.headers, id: "s1", to: .pushToStart)
+    #expect(newer.appState == .background)
     #expect(newer.liveActivity("s1")?.state == .active)
     #expect(newer.liveActivity("s1")?.token != nil)
     #expect(newer.appStatus.backgroundWakes == 1)
@@ -159,5 +163,24 @@ import Testing
     #expect(!second)
     let errors = device.events.events(ofKind: .activityFailed).map(\.details["error"])
     #expect(errors.map { $0?.stringValue } == ["targetMaximumExceeded"])
+  }
+
+  @Test func absurdNumbersInAPushAreDroppedWithoutTrapping() {
+    var device = Self.device()
+    Self.start(&device)
+    let push: JSONValue = Self.update([
+      "event": "update", "timestamp": 1e300, "stale-date": -1e300, "relevance-score": 1e308,
+      "content-state": ["home": 1e300, "kickoff": 1e300, "scorers": []],
+    ])
+    device.receive(push, headers: Self.headers, id: "huge", to: .activity("m1"))
+    #expect(device.push("huge")?.status == .discarded)
+    #expect(device.diagnostics.map(\.diagnostic.code).contains("la-timestamp-milliseconds"))
+    let now = device.now.timeIntervalSince1970
+    let sane: JSONValue = Self.update([
+      "event": "update", "timestamp": .init(.number(JSONNumber(now + 1))),
+      "content-state": ["home": 1e300, "kickoff": 1e300, "scorers": []],
+    ])
+    device.receive(sane, headers: Self.headers, id: "big-int", to: .activity("m1"))
+    #expect(device.push("big-int")?.status == .discarded)
   }
 }
