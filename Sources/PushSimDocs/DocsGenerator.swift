@@ -103,7 +103,7 @@ private struct PageBuilder: Sendable {
       if let action = tap.action, let before = previous {
         view.gesture = longPress(tap.id, action: action, on: before)
       }
-    case .wait, .set, .dismiss, .clear:
+    case .wait, .set, .dismiss, .clear, .startActivity:
       break
     }
     if case .expect = step.action {
@@ -284,7 +284,7 @@ private struct PageBuilder: Sendable {
   static func isUserAction(_ step: Step) -> Bool {
     switch step.action {
     case .push, .wait: false
-    case .set, .tap, .dismiss, .clear, .expect: true
+    case .set, .tap, .dismiss, .clear, .expect, .startActivity: true
     }
   }
 

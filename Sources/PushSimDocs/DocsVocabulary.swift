@@ -26,6 +26,8 @@ enum DocsVocabulary {
       return "Dismiss \(id)"
     case .clear:
       return "Clear all"
+    case .startActivity(let start):
+      return "Start activity \(start.request.id)"
     case .expect(let expectation):
       let keys = expectation.checks.keys
       return keys.isEmpty ? "Expect" : "Expect " + keys.joined(separator: ", ")

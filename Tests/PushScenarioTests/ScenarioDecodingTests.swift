@@ -87,7 +87,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
   @Test(arguments: [
     (
       #"{ "steps": [ { "tapp": "m1" } ] }"#,
-      #"x.json:1:16: error: unknown step "tapp"; expected one of push, wait, set, tap, dismiss, clear, expect"#
+      #"x.json:1:16: error: unknown step "tapp"; expected one of push, wait, set, tap, dismiss, clear, expect, startActivity"#
     ),
     (
       #"{ "nmae": "x", "steps": [] }"#,
@@ -147,7 +147,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     ),
     (
       #"{ "steps": [ { "note": "nothing" } ] }"#,
-      #"x.json:1:14: error: a step needs one of push, wait, set, tap, dismiss, clear, expect"#
+      #"x.json:1:14: error: a step needs one of push, wait, set, tap, dismiss, clear, expect, startActivity"#
     ),
     (
       #"{ "steps": [ ], }"#,

@@ -84,4 +84,10 @@ enum ClockAction: Sendable, Equatable {
   case localNotification(identifier: String)
   /// A background push leaves the rolling-hour budget window (Rules.md §6).
   case budgetWindow(push: String)
+  /// A Live Activity's stale date arrives (Rules.md §13).
+  case activityStale(id: String)
+  /// A Live Activity reaches its 8-hour limit and ends (Rules.md §13).
+  case activityLifetime(id: String)
+  /// An ended Live Activity leaves the Lock Screen (Rules.md §13).
+  case activityDismissal(id: String)
 }

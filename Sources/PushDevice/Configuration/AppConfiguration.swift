@@ -46,6 +46,10 @@ public struct AppConfiguration: Sendable, Equatable {
   /// The app's routes: where a response takes it (Rules.md §8). Used when the device
   /// is given no custom ``Router``.
   public var routes: [RouteConfiguration]
+  /// Live Activities: Info.plist keys, the user's switches and the activity types (Rules.md §13).
+  public var liveActivities = LiveActivityConfiguration()
+  /// How the app takes VoIP, location, Push to Talk and File Provider pushes (Rules.md §14).
+  public var pushTypes = PushTypeConfiguration()
 
   /// Creates an app; every argument defaults to the scenario format's default.
   public init(

@@ -28,6 +28,10 @@ public struct DeviceConfiguration: Sendable, Equatable {
   /// What the user taps when the app asks for permission (`requestAuthorization` while the
   /// status is `notDetermined`): `true` Allow (default), `false` Don't Allow.
   public var userAllowsNotifications: Bool
+  /// The iOS version (Rules.md §13): what each release added. Default ``IOSVersion/newest``.
+  public var iosVersion = IOSVersion.newest
+  /// Live Activity budgets and limits (Rules.md §13).
+  public var liveActivities = LiveActivityDeviceSettings()
 
   /// `2026-01-01T09:00:00Z`, the scenario format's default start time.
   public static let defaultStart = Date(timeIntervalSince1970: 1_767_258_000)

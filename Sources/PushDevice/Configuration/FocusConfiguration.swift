@@ -8,6 +8,10 @@ public struct FocusConfiguration: Sendable, Equatable {
   public var name: String
   /// Bundle identifiers whose notifications the Focus allows.
   public var allowedApps: [String]
+  /// The app's Focus filter (iOS 16): the values its `SetFocusFilterIntent` predicate accepts
+  /// (`SELF IN {"work"}`); a notification whose `filter-criteria` is not one of them is
+  /// delivered silently (Rules.md §14.1). `nil`: no filter.
+  public var filterCriteria: [String]? = nil
 
   /// Creates a Focus.
   public init(name: String = "Do Not Disturb", allowedApps: [String] = []) {

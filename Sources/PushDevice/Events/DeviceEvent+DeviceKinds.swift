@@ -67,5 +67,11 @@ extension DeviceEvent.Kind {
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored,
+    // Live Activities (DeviceEvent+ActivityKinds.swift).
+    .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
+    .activityEnded, .activityDismissed, .activityAlert, .activityToken,
+    // Other push types (DeviceEvent+PushTypeKinds.swift).
+    .pushKitVoIP, .callKitIncoming, .voipTerminated, .locationExtension, .pttIncoming,
+    .fileProviderSignal, .widgetsReload, .controlsReload, .mdmCheckIn,
   ]
 }

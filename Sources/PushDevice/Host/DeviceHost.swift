@@ -80,9 +80,18 @@ public actor DeviceHost {
   /// app's extension runs when iOS would run it, before this returns.
   @discardableResult
   public func receive(
-    bytes: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil
+    bytes: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) async -> PushRecord {
-    await exclusively { device in device.receive(bytes: bytes, headers: headers, id: id) }
+    await exclusively { device in
+      device.receive(bytes: bytes, headers: headers, id: id, to: address)
+    }
+  }
+
+  /// The app starts a Live Activity (``Device/startActivity(_:)``).
+  @discardableResult
+  public func startActivity(_ request: ActivityRequest) async -> Bool {
+    await exclusively { device in device.startActivity(request) }
   }
 
   /// APNs receives a push whose body is the JSON text of `payload`.

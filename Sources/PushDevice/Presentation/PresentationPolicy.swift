@@ -205,6 +205,14 @@ struct PresentationPolicy {
         Step(
           kind: .focus, source: .model,
           reason: "Focus \"\(focus.name)\" does not allow the app: delivered silently"))
+    } else if !foreground, effective <= .active,
+      let silenced = FocusFilter.silences(content, device: device)
+    {
+      presentation.banner = false
+      presentation.lockScreen = false
+      presentation.wake = false
+      soundWanted = false
+      steps.append(Step(kind: .focus, source: silenced.source, reason: silenced.reason))
     }
 
     // Scheduled Summary hold (Rules.md §4).

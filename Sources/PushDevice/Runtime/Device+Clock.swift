@@ -30,6 +30,8 @@ extension Device {
       fireLocalNotification(identifier)
     case .budgetWindow:
       silentPushesInWindow = max(0, silentPushesInWindow - 1)
+    case .activityStale, .activityLifetime, .activityDismissal:
+      fireActivityTimer(action)
     }
   }
 

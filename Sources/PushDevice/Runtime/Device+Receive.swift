@@ -16,16 +16,20 @@ extension Device {
   ///   - body: the request body, byte for byte (size limits count these bytes).
   ///   - headers: the APNs request headers.
   ///   - id: the name later steps use; default `push-N` (N counts pushes from 1).
+  ///   - address: the token it is sent to; `nil` is the app's UserNotifications token (an
+  ///     ActivityKit push needs an ActivityKit token, Rules.md §13).
   /// - Returns: what became of the push (also ``push(_:)``).
   @discardableResult
   public mutating func receive(
-    bytes body: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil
+    bytes body: [UInt8], headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) -> PushRecord {
     settlePendingRun()
     pushCount += 1
     let id = id ?? "push-\(pushCount)"
     if records[id] == nil { recordOrder.append(id) }
     records[id] = PushRecord(id: id, received: clock.now)
+    records[id]?.address = address
     log(.received, id, .apns, "APNs received a request of \(body.count) bytes")
 
     let validation = PayloadValidation(body: body, headers: headers, app: appFacts)
@@ -50,6 +54,9 @@ extension Device {
         ])
       return records[id] ?? PushRecord(id: id, received: clock.now)
     }
+    if rejectMisaddressed(id, pushType: verdict.pushType, address: address) {
+      return records[id] ?? PushRecord(id: id, received: clock.now)
+    }
 
     if !configuration.online {
       storeWhileOffline(id, validation: validation)
@@ -62,27 +69,30 @@ extension Device {
   /// APNs receives a push whose body is `data` (see ``receive(bytes:headers:id:)``).
   @discardableResult
   public mutating func receive(
-    data: Data, headers: PushHeaders = PushHeaders(), id: String? = nil
+    data: Data, headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) -> PushRecord {
-    receive(bytes: Array(data), headers: headers, id: id)
+    receive(bytes: Array(data), headers: headers, id: id, to: address)
   }
 
   /// APNs receives a push whose body is the JSON text of `payload` (keys in the order given).
   @discardableResult
   public mutating func receive(
-    _ payload: JSONValue, headers: PushHeaders = PushHeaders(), id: String? = nil
+    _ payload: JSONValue, headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) -> PushRecord {
     var writer = JSONWriter()
     writer.value(payload)
-    return receive(bytes: writer.bytes, headers: headers, id: id)
+    return receive(bytes: writer.bytes, headers: headers, id: id, to: address)
   }
 
   /// APNs receives a push whose body is `text` (UTF-8), sent byte for byte.
   @discardableResult
   public mutating func receive(
-    json text: String, headers: PushHeaders = PushHeaders(), id: String? = nil
+    json text: String, headers: PushHeaders = PushHeaders(), id: String? = nil,
+    to address: PushAddress? = nil
   ) -> PushRecord {
-    receive(bytes: Array(text.utf8), headers: headers, id: id)
+    receive(bytes: Array(text.utf8), headers: headers, id: id, to: address)
   }
 
   /// What payload lint knows of the app (categories, sounds, entitlements).
@@ -167,13 +177,15 @@ extension Device {
       return
     }
     let pushType = verdict.pushType ?? .alert
-
-    if let elsewhere = Self.nonNotificationPushReason(pushType) {
-      appStatus.remoteNotifications += 1
-      setStatus(id, .silent, reason: elsewhere.reason)
-      log(.silent, id, elsewhere.source, elsewhere.reason)
+    if pushType == .liveactivity {
+      deliverActivityPush(id, payload: payload, priority: verdict.priority ?? 10)
       return
     }
+    if pushType != .alert, pushType != .background {
+      deliverToReceiver(id, type: pushType, payload: payload)
+      return
+    }
+
     if payload.aps.isBackgroundOnly || !payload.aps.hasVisibleContent {
       if payload.aps.contentAvailable {
         handleBackgroundPush(id, payload: payload.json)
@@ -194,21 +206,5 @@ extension Device {
       return
     }
     present(id, request: request)
-  }
-
-  /// Push types that never reach Notification Center, with why (Behavior.md §7.2: PushKit).
-  static func nonNotificationPushReason(_ type: PushType) -> (
-    source: DiagnosticSource, reason: String
-  )? {
-    switch type {
-    case .alert, .background: return nil
-    case .voip, .complication:
-      return (.device, "\(type.rawValue) pushes go to PushKit in the app and are never shown")
-    default:
-      return (
-        .model,
-        "\(type.rawValue) pushes go to the app's own handler; PushSim shows nothing for them"
-      )
-    }
   }
 }

@@ -60,9 +60,11 @@ extension Device {
   public mutating func setApp(_ new: AppConfiguration) {
     settlePendingRun()
     let oldState = app.state
+    let oldActivities = app.liveActivities
     var updated = new
     updated.state = oldState
     app = updated
+    applyLiveActivitySettings(old: oldActivities)
     if new.state != oldState { setAppState(new.state, reason: "set by the scenario") }
   }
 }

@@ -89,6 +89,10 @@ public struct Device: Sendable {
   var pushCount = 0
   var freshIdentifierCount = 0
   var apnsIdentifierCount = 0
+  /// Live Activities and their budgets (Rules.md §13).
+  var activityStore = ActivityStore()
+  /// VoIP failures and the location budget (Rules.md §14).
+  var pushTypeState = PushTypeState()
 
   /// Creates a device with an app.
   ///

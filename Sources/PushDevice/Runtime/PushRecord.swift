@@ -31,6 +31,8 @@ public struct PushRecord: Sendable, Equatable {
   /// request had none (Behavior.md §2.2; PushSim's are deterministic, Rules.md §9); `nil` for a
   /// rejected request whose `apns-id` was not a UUID.
   public internal(set) var apnsID: String?
+  /// Where the provider sent it (`:path` token; `nil` is the app's UserNotifications token).
+  public internal(set) var address: PushAddress? = nil
 
   init(id: String, received: Date) {
     self.id = id

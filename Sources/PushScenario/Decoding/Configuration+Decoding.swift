@@ -22,7 +22,7 @@ extension DeviceConfiguration {
   /// The fields of a `device` section.
   static let scenarioFields = [
     "languages", "now", "timeZone", "locked", "muted", "online", "focus", "scheduledSummary",
-    "silentPushBudgetPerHour", "userAllowsNotifications",
+    "silentPushBudgetPerHour", "userAllowsNotifications", "iosVersion", "liveActivities",
   ]
 
   /// Reads a `device` section (whole, or a `set` step's part); absent fields keep their
@@ -50,10 +50,13 @@ extension DeviceConfiguration {
     if let node = object.optional("muted") { muted = try node.bool() }
     if let node = object.optional("online") { online = try node.bool() }
     if let node = object.optional("focus") {
-      let focus = try node.object(allowing: ["name", "allowedApps"])
+      let focus = try node.object(allowing: ["name", "allowedApps", "filterCriteria"])
       var configuration = FocusConfiguration()
       if let name = focus.optional("name") { configuration.name = try name.string() }
       if let apps = focus.optional("allowedApps") { configuration.allowedApps = try apps.strings() }
+      if let filter = focus.optional("filterCriteria") {
+        configuration.filterCriteria = try filter.strings()
+      }
       self.focus = configuration
     }
     if let node = object.optional("scheduledSummary") {
@@ -76,6 +79,10 @@ extension DeviceConfiguration {
       let budget = try node.int()
       guard budget >= 0 else { throw node.error("\"silentPushBudgetPerHour\" cannot be negative") }
       silentPushBudgetPerHour = budget
+    }
+    if let node = object.optional("iosVersion") { iosVersion = try IOSVersion(decoding: node) }
+    if let node = object.optional("liveActivities") {
+      liveActivities = try LiveActivityDeviceSettings(decoding: node, over: liveActivities)
     }
   }
 }
@@ -110,7 +117,7 @@ extension AppConfiguration {
   static let scenarioFields = [
     "bundleId", "name", "strings", "developmentRegion", "state", "authorization", "entitlements",
     "settings", "backgroundModes", "sounds", "foregroundPresentation", "categories",
-    "serviceExtension", "media", "ats", "routes",
+    "serviceExtension", "media", "ats", "routes", "activities", "liveActivities", "pushTypes",
   ]
 
   /// Reads an `app` section (whole, from an app file, or a `set` step's part); absent fields
@@ -220,6 +227,15 @@ extension AppConfiguration {
     if let node = object.optional("routes") {
       routes = []
       for element in try node.array() { routes.append(try RouteConfiguration(decoding: element)) }
+    }
+    if let node = object.optional("liveActivities") {
+      liveActivities = try LiveActivityConfiguration(decoding: node, over: liveActivities)
+    }
+    if let node = object.optional("activities") {
+      liveActivities.types = try LiveActivityConfiguration.types(decoding: node)
+    }
+    if let node = object.optional("pushTypes") {
+      pushTypes = try PushTypeConfiguration(decoding: node, over: pushTypes)
     }
   }
 }

@@ -8,7 +8,7 @@ struct ScenarioDecoder {
   let source: SourceFile
 
   static let topLevelFields = ["name", "description", "device", "app", "steps"]
-  static let pushFields = ["payload", "payloadFile", "raw", "headers", "id"]
+  static let pushFields = ["payload", "payloadFile", "raw", "headers", "id", "to"]
 
   func decode(_ root: Node) throws(ScenarioError) -> Scenario {
     let top = try root.object(allowing: Self.topLevelFields)
@@ -206,7 +206,8 @@ struct ScenarioDecoder {
       switch key {
       case "push":
         pushCount += 1
-        let push = try decodePush(field, number: pushCount)
+        var push = try decodePush(field, number: pushCount)
+        push.address = try Self.decodeAddress(field)
         if let earlier = firstUse[push.id] {
           let at = try field.object(allowing: nil).optional("id")?.location ?? field.location
           throw ScenarioError(
@@ -233,6 +234,8 @@ struct ScenarioDecoder {
       case "clear":
         _ = try field.oneOf(["all"])
         action = .clear
+      case "startActivity":
+        action = .startActivity(try StartActivityStep(decoding: field))
       default:
         try field.check(Schemas.expect, context: context)
         let checks = try field.object(allowing: nil).object
@@ -242,6 +245,18 @@ struct ScenarioDecoder {
         Step(number: index + 1, note: note, at: stepNode.anchor, action: action))
     }
     return steps
+  }
+
+  /// A push's `to`: `activity:<id>`, `pushToStart`, `channel:<id>` or a token.
+  private static func decodeAddress(_ node: Node) throws(ScenarioError) -> PushAddress? {
+    guard let field = try node.object(allowing: nil).optional("to") else { return nil }
+    let text = try field.string()
+    guard let address = PushAddress(text) else {
+      throw field.error(
+        "\"to\" is \"activity:<id>\", \"pushToStart\", \"channel:<id>\" or a token; found \"\(text)\""
+      )
+    }
+    return address
   }
 
   /// Every push id the steps define (explicit or `push-N`), without checking anything else.

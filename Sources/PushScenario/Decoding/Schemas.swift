@@ -40,7 +40,29 @@ enum Schemas {
     ("apnsId", .string), ("collapseId", .nullable(.string)),
   ])
 
+  static let activityStates = LiveActivity.State.allCases.map(\.rawValue)
+
+  static let activity: Shape = .object([
+    ("type", .string), ("state", .oneOf(activityStates)), ("stale", .bool),
+    ("attributes", .any), ("contentState", .any), ("staleDate", .nullable(.instant)),
+    ("relevanceScore", .number), ("token", .nullable(.string)), ("channel", .nullable(.string)),
+    ("updates", .int),
+    (
+      "alert",
+      .nullable(
+        .object([
+          ("title", .string), ("body", .string),
+          ("presentation", .oneOf(["expanded", "banner", "lockScreen"])),
+        ]))
+    ),
+    ("dismissalDate", .nullable(.instant)),
+  ])
+
   static let expect: Shape = .object([
+    ("activities", .map(activity)),
+    ("dynamicIsland", .nullable(.string)),
+    ("lockScreenActivities", .array(.string)),
+    ("pushToStartToken", .nullable(.string)),
     ("push", .pushMap(push)),
     ("notification", .pushMap(notification)),
     (

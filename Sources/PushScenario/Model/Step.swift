@@ -1,4 +1,5 @@
 import Foundation
+public import PushDevice
 public import PushPayload
 
 /// One step of a scenario: a push, a wait, a settings change, a user action or checks
@@ -45,6 +46,8 @@ public struct Step: Sendable {
     case clear
     /// Checks.
     case expect(Expectation)
+    /// The app starts a Live Activity (`Activity.request`).
+    case startActivity(StartActivityStep)
   }
 
   /// Creates a step.
@@ -73,11 +76,14 @@ public struct Step: Sendable {
     case .dismiss: "dismiss"
     case .clear: "clear"
     case .expect: "expect"
+    case .startActivity: "startActivity"
     }
   }
 
   /// Every step keyword, in the order the format lists them.
-  public static let keywords = ["push", "wait", "set", "tap", "dismiss", "clear", "expect"]
+  public static let keywords = [
+    "push", "wait", "set", "tap", "dismiss", "clear", "expect", "startActivity",
+  ]
 }
 
 /// A push APNs receives: exact bytes and request headers (ScenarioFormat.md, `push`).
@@ -90,6 +96,8 @@ public struct PushStep: Sendable {
   public var headers: [String: String]
   /// Where the body came from.
   public var origin: Origin
+  /// The token it is sent to (`to`); `nil` is the app's UserNotifications token.
+  public var address: PushAddress?
 
   /// Where a push body came from.
   public enum Origin: Sendable, Hashable {

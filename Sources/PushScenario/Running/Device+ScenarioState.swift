@@ -49,6 +49,28 @@ extension Device {
           key: "backgroundWakes", value: JSONValue(.number(JSONNumber(appStatus.backgroundWakes)))))
       add("app", JSONValue(.object(app)))
     }
+    // Reports (no checks) show Live Activities only when the scenario started some.
+    let activitiesShown = checks != nil || !liveActivities.isEmpty
+    if activitiesShown, wants("activities") {
+      var object = JSONObject()
+      for activity in liveActivities {
+        object.append(JSONMember(key: activity.id, value: activity.json))
+      }
+      add("activities", JSONValue(.object(object)))
+    }
+    if activitiesShown, wants("dynamicIsland") {
+      add(
+        "dynamicIsland", dynamicIslandActivity.map { JSONValue(.string($0.id)) } ?? JSONValue(.null)
+      )
+    }
+    if activitiesShown, wants("lockScreenActivities") {
+      add(
+        "lockScreenActivities",
+        JSONValue(.array(lockScreenActivities.map { JSONValue(.string($0.id)) })))
+    }
+    if checks != nil, wants("pushToStartToken") {
+      add("pushToStartToken", pushToStartToken.map { JSONValue(.string($0)) } ?? JSONValue(.null))
+    }
     if checks != nil, wants("events") { add("events", events.json) }
     if wants("diagnostics") { add("diagnostics", JSONValue(.array(diagnostics.map(\.json)))) }
     return JSONValue(.object(state))

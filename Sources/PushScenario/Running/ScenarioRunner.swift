@@ -70,7 +70,8 @@ public struct ScenarioRunner: Sendable {
       switch step.action {
       case .push(let push):
         await host.receive(
-          bytes: push.body, headers: PushHeaders(fields: push.headers), id: push.id)
+          bytes: push.body, headers: PushHeaders(fields: push.headers), id: push.id,
+          to: push.address)
       case .wait(let duration):
         await host.advance(by: duration)
       case .set(let change):
@@ -103,6 +104,8 @@ public struct ScenarioRunner: Sendable {
         }
       case .clear:
         await host.clear()
+      case .startActivity(let start):
+        await host.startActivity(start.request)
       case .expect:
         break
       }

@@ -1,0 +1,20 @@
+extension DeviceEvent.Kind {
+  /// PushKit handed a VoIP push to the app (`didReceiveIncomingPushWith`; Rules.md §14).
+  public static let pushKitVoIP: Self = "pushkit.voip"
+  /// The app reported the VoIP push as an incoming call to CallKit: the call screen shows.
+  public static let callKitIncoming: Self = "callkit.incoming"
+  /// The app did not report a VoIP push to CallKit: iOS terminated it.
+  public static let voipTerminated: Self = "voip.terminated"
+  /// The Location Push Service Extension ran for a `location` push.
+  public static let locationExtension: Self = "location.extension"
+  /// A Push to Talk push reached the app's `incomingPushResult`.
+  public static let pttIncoming: Self = "ptt.incoming"
+  /// The system signalled the File Provider enumerator of a container.
+  public static let fileProviderSignal: Self = "fileprovider.signal"
+  /// WidgetKit reloaded the app's widget timelines for a `widgets` push.
+  public static let widgetsReload: Self = "widgets.reload"
+  /// WidgetKit reloaded the control that owns the token of a `controls` push.
+  public static let controlsReload: Self = "controls.reload"
+  /// The device's management client checked in with the MDM server.
+  public static let mdmCheckIn: Self = "mdm.checkin"
+}

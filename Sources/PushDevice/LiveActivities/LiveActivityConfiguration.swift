@@ -1,0 +1,33 @@
+/// The app's side of Live Activities (scenario `app.liveActivities` and `app.activities`): its
+/// Info.plist keys, the user's Settings switches and the `ActivityAttributes` types it declares.
+public struct LiveActivityConfiguration: Sendable, Equatable {
+  /// `NSSupportsLiveActivities`: without it the app cannot start any activity. Default `true`.
+  public var supported: Bool
+  /// `NSSupportsLiveActivitiesFrequentUpdates`: asks for the larger priority-10 budget.
+  /// Default `false`.
+  public var supportsFrequentUpdates: Bool
+  /// Settings › the app › Live Activities (`areActivitiesEnabled`). Turning it off ends and
+  /// removes the app's activities. Default `true`.
+  public var enabled: Bool
+  /// Settings › the app › More Frequent Updates (`frequentPushesEnabled`). Default `true`.
+  public var frequentUpdates: Bool
+  /// The app's `ActivityAttributes` types.
+  public var types: [ActivityTypeDeclaration]
+
+  /// Creates the configuration; every argument defaults to the scenario format's default.
+  public init(
+    supported: Bool = true, supportsFrequentUpdates: Bool = false, enabled: Bool = true,
+    frequentUpdates: Bool = true, types: [ActivityTypeDeclaration] = []
+  ) {
+    self.supported = supported
+    self.supportsFrequentUpdates = supportsFrequentUpdates
+    self.enabled = enabled
+    self.frequentUpdates = frequentUpdates
+    self.types = types
+  }
+
+  /// The declared type named `name`, if any.
+  public func type(named name: String) -> ActivityTypeDeclaration? {
+    types.last { $0.name == name }
+  }
+}

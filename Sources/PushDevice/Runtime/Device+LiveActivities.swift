@@ -1,0 +1,266 @@
+import Foundation
+import PushPayload
+
+extension Device {
+  /// An activity stays active at most 8 hours (Behavior.md: Live Activities).
+  static let activityActiveLimit: TimeInterval = 8 * 3600
+  /// An ended activity stays on the Lock Screen at most 4 hours.
+  static let activityLockScreenLimit: TimeInterval = 4 * 3600
+  /// Attributes plus content state may not exceed 4 KB.
+  static let activityDataLimit = 4096
+
+  // MARK: - What the user sees
+
+  /// Every Live Activity started so far, in start order (dismissed ones included).
+  public var liveActivities: [LiveActivity] { activityStore.activities }
+
+  /// The activity with this scenario id.
+  public func liveActivity(_ id: String) -> LiveActivity? {
+    activityStore.index(of: id).map { activityStore.activities[$0] }
+  }
+
+  /// The Lock Screen's activities, top first: highest relevance score, then first started
+  /// (Rules.md §13). Ended ones stay until dismissed.
+  public var lockScreenActivities: [LiveActivity] {
+    activityStore.activities.filter { $0.state != .dismissed }.sorted(by: Self.moreRelevant)
+  }
+
+  /// The activity the Dynamic Island shows: the most relevant active or stale one; `nil` on a
+  /// phone without a Dynamic Island or when none is live (ended ones leave it at once).
+  public var dynamicIslandActivity: LiveActivity? {
+    guard configuration.liveActivities.dynamicIsland else { return nil }
+    return activityStore.activities.filter(\.isLive).sorted(by: Self.moreRelevant).first
+  }
+
+  /// The app's push-to-start token: from iOS 17.2, for an app that declares activity types.
+  public var pushToStartToken: String? {
+    guard configuration.iosVersion >= .pushToStart, !app.liveActivities.types.isEmpty else {
+      return nil
+    }
+    return ActivityStore.pushToStartToken
+  }
+
+  /// Highest relevance score first; equal scores keep start order.
+  static func moreRelevant(_ a: LiveActivity, _ b: LiveActivity) -> Bool {
+    if a.relevanceScore != b.relevanceScore { return a.relevanceScore > b.relevanceScore }
+    return a.sequence < b.sequence
+  }
+
+  // MARK: - The app starts an activity
+
+  /// The app calls `Activity.request(attributes:content:pushType:)` (scenario step
+  /// `startActivity`). On failure an `activity.failed` event names the
+  /// `ActivityAuthorizationError`; nothing starts.
+  ///
+  /// - Returns: whether the activity started.
+  @discardableResult
+  public mutating func startActivity(_ request: ActivityRequest) -> Bool {
+    settlePendingRun()
+    let settings = app.liveActivities
+    func fail(_ error: String, _ source: DiagnosticSource, _ reason: String) -> Bool {
+      log(
+        .activityFailed, nil, source, "Activity.request failed (\(error)): \(reason)",
+        ["activity": .init(.string(request.id)), "error": .init(.string(error))])
+      return false
+    }
+    if configuration.iosVersion < .liveActivities {
+      return fail("unsupported", .device, "Live Activities need iOS 16.1")
+    }
+    if !settings.supported {
+      return fail("unsupported", .device, "the app's Info.plist lacks NSSupportsLiveActivities")
+    }
+    if !settings.enabled {
+      return fail("denied", .device, "the user turned Live Activities off for the app")
+    }
+    if app.state != .foreground {
+      return fail(
+        "visibility", .device, "an app can start a Live Activity only from the foreground")
+    }
+    if activityStore.index(of: request.id) != nil {
+      return fail("malformedActivityIdentifier", .model, "an activity \(request.id) exists")
+    }
+    guard let declaration = settings.type(named: request.type) else {
+      return fail(
+        "unsupportedTarget", .model, "the app declares no activity type \(request.type)")
+    }
+    let decoder = ActivityDecoder(now: clock.now)
+    let attributes: JSONObject
+    let content: JSONObject
+    switch decoder.decode(request.attributes, fields: declaration.attributes, path: "attributes") {
+    case .success(let decoded): attributes = decoded.value
+    case .failure(let failure):
+      return fail("attributes", .model, "\(failure.path): \(failure.message)")
+    }
+    switch decoder.decode(
+      request.contentState, fields: declaration.contentState, path: "contentState")
+    {
+    case .success(let decoded): content = decoded.value
+    case .failure(let failure):
+      return fail("contentState", .model, "\(failure.path): \(failure.message)")
+    }
+    if case .channel = request.channel, configuration.iosVersion < .broadcast {
+      return fail("unsupported", .device, "broadcast channels need iOS 18")
+    }
+    if liveActivityCount >= configuration.liveActivities.maximumPerApp {
+      return fail(
+        "targetMaximumExceeded", .model,
+        "the app has \(liveActivityCount) activities, the most it may have at once")
+    }
+    if Self.dataSize(attributes, content) > Self.activityDataLimit {
+      return fail("attributesTooLarge", .device, "attributes and content state exceed 4 KB")
+    }
+    let channel: LiveActivity.Channel
+    switch request.channel {
+    case .none: channel = .none
+    case .token: channel = .token(ActivityStore.updateToken(activityStore.started + 1))
+    case .channel(let id): channel = .channel(id)
+    }
+    let hasScores = configuration.iosVersion >= .staleAndRelevance
+    begin(
+      id: request.id, type: request.type, attributes: attributes, content: content,
+      staleDate: hasScores ? request.staleDate : nil,
+      relevanceScore: hasScores ? request.relevanceScore : 0, channel: channel,
+      timestamp: clock.now, push: nil, source: .device, reason: "the app started it")
+    return true
+  }
+
+  /// Activities that count against the per-app limit: active or stale.
+  var liveActivityCount: Int { activityStore.activities.filter(\.isLive).count }
+
+  /// Bytes of attributes plus content state as compact JSON.
+  static func dataSize(_ attributes: JSONObject, _ content: JSONObject) -> Int {
+    var writer = JSONWriter()
+    writer.value(JSONValue(.object(attributes)))
+    writer.value(JSONValue(.object(content)))
+    return writer.bytes.count
+  }
+
+  /// Adds a started activity, logs it (and its token) and sets its timers.
+  mutating func begin(
+    id: String, type: String, attributes: JSONObject, content: JSONObject, staleDate: Date?,
+    relevanceScore: Double, channel: LiveActivity.Channel, timestamp: Date, push: String?,
+    source: DiagnosticSource, reason: String
+  ) {
+    activityStore.started += 1
+    let activity = LiveActivity(
+      id: id, type: type, attributes: attributes, contentState: content, staleDate: staleDate,
+      relevanceScore: relevanceScore, state: .active, started: clock.now,
+      lastTimestamp: timestamp, ended: nil, dismissal: nil, channel: channel, updates: 0,
+      lastAlert: nil, sequence: activityStore.started)
+    activityStore.activities.append(activity)
+    log(
+      .activityStarted, push, source, "Live Activity \(id) (\(type)) started: \(reason)",
+      ["activity": .init(.string(id))])
+    switch channel {
+    case .token(let token):
+      log(
+        .activityToken, push, .device,
+        "ActivityKit issued activity \(id)'s update token (pushTokenUpdates)",
+        ["activity": .init(.string(id)), "token": .init(.string(token))])
+    case .channel(let channelID):
+      log(
+        .activityToken, push, .device, "activity \(id) is subscribed to channel \(channelID)",
+        ["activity": .init(.string(id)), "channel": .init(.string(channelID))])
+    case .none:
+      break
+    }
+    clock.schedule(
+      .activityLifetime(id: id), at: clock.now.addingTimeInterval(Self.activityActiveLimit))
+    if let staleDate { scheduleStale(id, at: staleDate) }
+  }
+
+  /// Sets the stale timer, or marks the activity stale at once when the date has passed.
+  mutating func scheduleStale(_ id: String, at date: Date) {
+    if date <= clock.now {
+      markStale(id)
+    } else {
+      clock.schedule(.activityStale(id: id), at: date)
+    }
+  }
+
+  mutating func markStale(_ id: String) {
+    guard let index = activityStore.index(of: id),
+      activityStore.activities[index].state == .active,
+      let stale = activityStore.activities[index].staleDate, stale <= clock.now
+    else { return }
+    activityStore.activities[index].state = .stale
+    log(
+      .activityStale, nil, .device, "Live Activity \(id) passed its stale date: isStale is true",
+      ["activity": .init(.string(id))])
+  }
+
+  /// Ends an activity now and sets when it leaves the Lock Screen (at most 4 hours on).
+  mutating func endActivity(
+    at index: Int, push: String?, dismissal requested: Date?, source: DiagnosticSource,
+    reason: String
+  ) {
+    let id = activityStore.activities[index].id
+    let latest = clock.now.addingTimeInterval(Self.activityLockScreenLimit)
+    let dismissal = min(requested ?? latest, latest)
+    activityStore.activities[index].state = .ended
+    activityStore.activities[index].ended = clock.now
+    activityStore.activities[index].dismissal = max(dismissal, clock.now)
+    log(
+      .activityEnded, push, source,
+      "Live Activity \(id) ended (\(reason)): off the Dynamic Island, on the Lock Screen until "
+        + VirtualTimeFormat.text(max(dismissal, clock.now)),
+      ["activity": .init(.string(id))])
+    if dismissal <= clock.now {
+      dismissActivity(id, reason: "its dismissal date has passed")
+    } else {
+      clock.schedule(.activityDismissal(id: id), at: dismissal)
+    }
+  }
+
+  mutating func dismissActivity(_ id: String, reason: String) {
+    guard let index = activityStore.index(of: id),
+      activityStore.activities[index].state == .ended
+    else { return }
+    activityStore.activities[index].state = .dismissed
+    log(
+      .activityDismissed, nil, .device, "Live Activity \(id) left the Lock Screen: \(reason)",
+      ["activity": .init(.string(id))])
+  }
+
+  /// Runs a Live Activity timer.
+  mutating func fireActivityTimer(_ action: ClockAction) {
+    switch action {
+    case .activityStale(let id):
+      markStale(id)
+    case .activityLifetime(let id):
+      guard let index = activityStore.index(of: id), activityStore.activities[index].isLive
+      else { return }
+      endActivity(
+        at: index, push: nil, dismissal: nil, source: .device,
+        reason: "it was active for 8 hours, the most the system allows")
+    case .activityDismissal(let id):
+      guard let index = activityStore.index(of: id),
+        let date = activityStore.activities[index].dismissal, date <= clock.now
+      else { return }
+      let ended = activityStore.activities[index].ended ?? clock.now
+      let reason =
+        clock.now.timeIntervalSince(ended) >= Self.activityLockScreenLimit
+        ? "4 hours after it ended" : "its dismissal date"
+      dismissActivity(id, reason: reason)
+    default:
+      break
+    }
+  }
+
+  /// The user changed the app's Live Activity settings (scenario `set` with
+  /// `app.liveActivities`): turning them off ends and removes every activity (model).
+  mutating func applyLiveActivitySettings(old: LiveActivityConfiguration) {
+    let new = app.liveActivities
+    guard old.enabled, !new.enabled else { return }
+    for index in activityStore.activities.indices where activityStore.activities[index].isLive {
+      endActivity(
+        at: index, push: nil, dismissal: clock.now, source: .model,
+        reason: "the user turned Live Activities off for the app")
+    }
+    for index in activityStore.activities.indices
+    where activityStore.activities[index].state == .ended {
+      dismissActivity(
+        activityStore.activities[index].id, reason: "the user turned Live Activities off")
+    }
+  }
+}

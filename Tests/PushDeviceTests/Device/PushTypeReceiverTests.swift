@@ -1,0 +1,59 @@
+import Foundation
+import PushDevice
+import PushPayload
+import Testing
+
+/// The push types that never show a notification go to their own receivers (Rules.md §14).
+@Suite struct PushTypeReceiverTests {
+  static func headers(_ type: String, _ suffix: String) -> PushHeaders {
+    PushHeaders(pushType: type, topic: "com.example.app" + suffix)
+  }
+
+  @Test func anUnreportedVoIPPushTerminatesTheAppAndRepeatedFailuresStopDelivery() {
+    var app = AppConfiguration(state: .background)
+    app.pushTypes.reportsCalls = false
+    app.pushTypes.voipFailureLimit = 2
+    var device = Device(app: app)
+    let voip = Self.headers("voip", ".voip")
+    device.receive(["aps": ["alert": "Call"]], headers: voip, id: "v1")
+    #expect(device.appState == .notRunning)
+    #expect(device.push("v1")?.status == .discarded)
+    device.receive(["caller": "x"], headers: voip, id: "v2")
+    device.receive(["caller": "x"], headers: voip, id: "v3")
+    #expect(device.events.events(ofKind: .voipTerminated).count == 2)
+    #expect(
+      device.events.events(for: "v3").last?.details["reason"]?.stringValue == "voip-not-reported")
+    #expect(device.center.isEmpty)
+  }
+
+  @Test func noOtherPushTypeEverPresentsAnAlert() {
+    var device = Device(configuration: DeviceConfiguration(locked: false))
+    let types: [(String, String)] = [
+      ("voip", ".voip"), ("location", ".location-query"), ("pushtotalk", ".voip-ptt"),
+      ("fileprovider", ".pushkit.fileprovider"), ("widgets", ".push-type.widgets"),
+      ("controls", ".push-type.controls"), ("complication", ".complication"),
+    ]
+    for (type, suffix) in types {
+      device.receive(
+        ["aps": ["alert": "Visible?", "badge": 3, "sound": "default"]],
+        headers: Self.headers(type, suffix), id: type)
+      #expect(device.push(type)?.status != .delivered, "\(type)")
+      #expect(device.notification(type) == nil, "\(type)")
+    }
+    #expect(device.center.isEmpty)
+    #expect(device.badge == 0)
+  }
+
+  @Test func widgetPushesNeedIOS26() {
+    var configuration = DeviceConfiguration()
+    configuration.iosVersion = IOSVersion(18)
+    var device = Device(configuration: configuration)
+    let headers = Self.headers("widgets", ".push-type.widgets")
+    device.receive(["aps": ["content-changed": true]], headers: headers, id: "w18")
+    configuration.iosVersion = IOSVersion(26)
+    device.setDevice(configuration)
+    device.receive(["aps": ["content-changed": true]], headers: headers, id: "w26")
+    #expect(device.push("w18")?.status == .discarded)
+    #expect(device.events.events(ofKind: .widgetsReload).map(\.push) == ["w26"])
+  }
+}
