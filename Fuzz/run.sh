@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # libFuzzer targets. Usage: bash Fuzz/run.sh [SECONDS] [TARGET ...]  (or: TARGET SECONDS)
 # Each target is Fuzz/<Target>/main.swift, compiled with the sources of the module it fuzzes
-# (`swiftc -sanitize=fuzzer,address -parse-as-library`), run for SECONDS (default 60) with a
-# corpus in .build/fuzz/<Target>/corpus seeded from the test fixtures. Exit status is libFuzzer's:
-# non-zero when it found a crash (the reproducer is written to .build/fuzz/<Target>/).
+# (`swiftc -sanitize=fuzzer,address -parse-as-library`, so it may call internal entry points),
+# run for SECONDS (default 60) with a corpus in .build/fuzz/<Target>/corpus seeded from the test
+# fixtures. The modules that module imports are built first, each as its own instrumented static
+# library. Exit status is libFuzzer's: non-zero when it found a crash (the reproducer is written
+# to .build/fuzz/<Target>/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 2 ] && [[ "$2" =~ ^[0-9]+$ ]] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
@@ -17,12 +19,20 @@ if [ ${#TARGETS[@]} -eq 0 ]; then
   for dir in Fuzz/*/; do TARGETS+=("$(basename "$dir")"); done
 fi
 
-# Which module's sources each target is built with, and where its seed corpus comes from.
-sources_for() {
+# Which module each target is built with, which modules that one imports (in build order),
+# and where its seed corpus comes from.
+module_for() {
   case "$1" in
-    StringsReader|Formatter) find Sources/PushLocalization -name '*.swift' | sort ;;
-    Payload) find Sources/PushPayload -name '*.swift' | sort ;;
-    *) if [ -f "Fuzz/$1/sources" ]; then xargs -n1 < "Fuzz/$1/sources" | sort; fi ;;
+    StringsReader|Formatter) echo PushLocalization ;;
+    Payload) echo PushPayload ;;
+    Scenario) echo PushScenario ;;
+  esac
+}
+dependencies_for() {
+  case "$1" in
+    PushLocalization) echo PushPayload ;;
+    PushDevice) echo PushPayload PushLocalization ;;
+    PushScenario) echo PushPayload PushLocalization PushDevice ;;
   esac
 }
 seeds_for() {
@@ -32,17 +42,57 @@ seeds_for() {
     # Payload: its crash inputs (kept as regression fixtures) run first, then the fixtures.
     Payload) find Fuzz/Payload/corpus Fuzz/Payload/regressions Tests/PushPayloadTests/Fixtures/payloads \
       Examples/payloads -type f ! -name '.gitkeep' ! -name 'expectations.json' | sort ;;
-    *) if [ -f "Fuzz/$1/seeds" ]; then cat "Fuzz/$1/seeds"; fi ;;
+    Scenario) find Scenarios Examples Tests/PushScenarioTests -name '*.json' | sort ;;
   esac
+}
+
+FLAGS=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6
+  -enable-upcoming-feature ExistentialAny -package-name PushSim)
+modules=".build/fuzz/modules"
+mkdir -p "$modules"
+
+# Builds Sources/<Module> as an instrumented static library with its module interface in
+# .build/fuzz/modules, unless it was built after every change to its sources, its dependencies'
+# sources and this script.
+build_module() {
+  local module="$1" stamp="$modules/$1.built" folders=("Sources/$1") dependency
+  for dependency in $(dependencies_for "$module"); do folders+=("Sources/$dependency"); done
+  if [ -f "$stamp" ] && [ -z "$(find "${folders[@]}" Fuzz/run.sh -newer "$stamp" -print -quit)" ]
+  then
+    return 0
+  fi
+  local sources
+  mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
+  echo "fuzz: building module $module" >&2
+  if ! swiftc "${FLAGS[@]}" -I "$modules" -module-name "$module" -emit-module \
+    -emit-module-path "$modules/$module.swiftmodule" -emit-library -static \
+    -o "$modules/lib$module.a" "${sources[@]}" >"$modules/$module.log" 2>&1; then
+    grep -v "Cannot export local symbol" "$modules/$module.log" >&2 || true
+    return 1
+  fi
+  touch "$stamp"
 }
 
 status=0
 for target in "${TARGETS[@]}"; do
   work=".build/fuzz/$target"
   mkdir -p "$work/corpus"
-  mapfile -t sources < <(sources_for "$target")
-  if [ ${#sources[@]} -eq 0 ]; then
-    echo "fuzz: no sources known for $target (add Fuzz/$target/sources)" >&2
+  module="$(module_for "$target")"
+  if [ -z "$module" ]; then
+    echo "fuzz: no module known for $target (add it to module_for in Fuzz/run.sh)" >&2
+    status=1
+    continue
+  fi
+  mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
+  libraries=()
+  failed=0
+  for dependency in $(dependencies_for "$module"); do
+    if ! build_module "$dependency"; then failed=1; break; fi
+    # A library goes before the libraries it imports (the linker reads them in order).
+    libraries=("$modules/lib$dependency.a" "${libraries[@]}")
+  done
+  if [ $failed -ne 0 ]; then
+    echo "fuzz: $target did not build" >&2
     status=1
     continue
   fi
@@ -50,10 +100,8 @@ for target in "${TARGETS[@]}"; do
     [ -f "$seed" ] && cp "$seed" "$work/corpus/$(basename "$seed").seed"
   done < <(seeds_for "$target")
   echo "fuzz: building $target" >&2
-  if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
-    -enable-upcoming-feature ExistentialAny \
-    -module-name "${target}Fuzz" "${sources[@]}" "Fuzz/$target/main.swift" -o "$work/fuzzer" \
-    >"$work/build.log" 2>&1; then
+  if ! swiftc "${FLAGS[@]}" -I "$modules" -module-name "${target}Fuzz" "${sources[@]}" \
+    "Fuzz/$target/main.swift" "${libraries[@]}" -o "$work/fuzzer" >"$work/build.log" 2>&1; then
     grep -v "Cannot export local symbol" "$work/build.log" >&2 || true
     echo "fuzz: $target did not build" >&2
     status=1

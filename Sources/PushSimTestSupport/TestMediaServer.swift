@@ -53,7 +53,13 @@ public final class TestMediaServer: Sendable {
 
   /// `http://127.0.0.1:<port><path>`.
   public func url(_ path: String) -> URL {
-    URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    url(path, host: "127.0.0.1")
+  }
+
+  /// `http://<host>:<port><path>`, for a server listening elsewhere than `127.0.0.1`
+  /// (`[::1]` for the media server started with `--ipv6`).
+  public func url(_ path: String, host: String) -> URL {
+    URL(string: "http://\(host):\(port)\(path)") ?? URL(fileURLWithPath: "/")
   }
 
   /// Stops the server (closing its input ends it).

@@ -55,6 +55,16 @@ import Testing
     }
   }
 
+  @Test func theIPv6LoopbackIsLocalInEverySpelling() throws {
+    let settings = ATSSettings(allowsLocalNetworking: true)
+    for host in ["[::1]", "[0:0:0:0:0:0:0:1]", "[0000::0001]", "[::ffff:127.0.0.1]"] {
+      #expect(try allowed(settings, "http://\(host):8443/a.jpg"), "\(host)")
+    }
+    for host in ["[::2]", "[1::1]", "[::ffff:10.0.0.1]", "[fe80::1]", "[::1:0]"] {
+      #expect(try !allowed(settings, "http://\(host)/a.jpg"), "\(host)")
+    }
+  }
+
   @Test func theVerdictSaysWhy() throws {
     let url = try #require(URL(string: "http://localhost/a.jpg"))
     guard case .blocked(let reason) = ATSSettings().verdict(for: url) else {

@@ -58,6 +58,7 @@ import Testing
     Served(path: "/png-bytes-typed.jpg", type: .png),
     Served(path: "/octet.bin", type: .png),
     Served(path: "/redirect/5", type: .jpeg),
+    Served(path: "/gzip-tiny.jpg", type: .jpeg),
   ])
   func servedMediaIsAttached(_ served: Served) async throws {
     let (_, outcome) = try await run(served.path)
@@ -144,6 +145,34 @@ import Testing
     #expect(error?.bytesReceived == limit + 1)
   }
 
+  @Test func aGzipBombIsCutAtTheLimitOfDecodedBytes() async throws {
+    let (_, outcome) = try await run("/gzip-bomb.jpg")
+    let event = try #require(outcome.event(.mediaFailed))
+    let limit = MediaType.Kind.image.sizeLimit
+    #expect(event.details["code"] == "too-large")
+    #expect(event.details["bytesReceived"] == JSONValue(.number(JSONNumber(limit + 1))))
+    #expect(event.reason.contains("decoded"), "\(event.reason)")
+  }
+
+  @Test func anEndlessBodyIsReportedTooLargeNotAsAWatchdogTimeout() async throws {
+    // The stage's own watchdog (budget + 1 s of real time): the cut at limit + 1 must reach the
+    // log before it, however many chunks URLSession still has queued.
+    let server = try Self.server.get()
+    let budget: Duration = .seconds(20)
+    let stage = ServiceExtensionStage(fetcher: HTTPFetcher(ats: Self.ats), sandbox: F.sandbox())
+    defer { stage.sandbox.removeAll() }
+    let request = F.request(payload: [
+      ("media-url", JSONValue(.string(server.url("/endless.jpg").absoluteString)))
+    ])
+    let outcome = await stage.run(
+      request: request, extension: MediaAttachmentExtension(), budget: budget)
+    #expect(outcome.kinds == ["extension.started", "media.failed", "extension.finished"])
+    let event = try #require(outcome.event(.mediaFailed))
+    #expect(event.details["code"] == "too-large")
+    let limit = MediaType.Kind.image.sizeLimit
+    #expect(event.details["bytesReceived"] == JSONValue(.number(JSONNumber(limit + 1))))
+  }
+
   @Test func plainHTTPWithoutAnExceptionIsBlockedBeforeConnecting() async throws {
     let (request, outcome) = try await run("/media/tiny.jpg", ats: ATSSettings())
     #expect(outcome.request == request)
@@ -208,5 +237,40 @@ import Testing
     #expect(code("https://cdn.example.com/c.jpg", hop: 6) == .tooManyRedirects)
     #expect(code(nil) == .redirectRefused)
     #expect(code("") == .redirectRefused)
+  }
+}
+
+/// Media URLs whose host is an IPv6 literal (`http://[::1]:port/…`), against the media server
+/// listening on `::1`: the download works, or, where the platform's URLSession cannot load such
+/// URLs (swift-corelibs-foundation before its fix), fails at once saying so, never with an
+/// opaque "-1000".
+@Suite struct IPv6MediaURLTests {
+  static let server = Result {
+    try TestMediaServer.start(
+      script: Repository.folder().appendingPathComponent("Fixtures/media_server.py"),
+      arguments: [ExtensionFixtures.media.path, "--ipv6"])
+  }
+
+  @Test func aLoopbackIPv6URLDownloadsOrSaysWhyNot() async throws {
+    let server = try Self.server.get()
+    let url = server.url("/media/tiny.jpg", host: "[::1]")
+    let fetcher = HTTPFetcher(ats: ATSSettings(allowsLocalNetworking: true))
+    do {
+      let media = try await fetcher.fetch(url, limit: 1 << 20, timeout: .seconds(10))
+      #expect(media.type == .jpeg)
+    } catch let error as MediaFetchError {
+      #expect(error.code == .unsupportedURL)
+      #expect(error.reason.contains("[::1] is an IPv6 address"), "\(error.reason)")
+      #expect(error.reason.contains("name the host instead"))
+    }
+  }
+
+  @Test func withoutLocalNetworkingPlainHTTPToIPv6LoopbackIsBlocked() async throws {
+    let url = try #require(URL(string: "http://[::1]:9/a.jpg"))
+    let error = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher().fetch(url, limit: 1000, timeout: .seconds(10))
+    }
+    #expect(error?.code == .atsBlocked)
+    #expect(error?.reason.contains("plain http to ::1") == true, "\(error?.reason ?? "")")
   }
 }

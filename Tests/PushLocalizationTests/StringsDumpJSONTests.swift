@@ -98,3 +98,49 @@ struct SplitMix {
     return z ^ (z >> 31)
   }
 }
+
+/// `pushsim strings lint --format json` goes through the same writer: byte for byte what
+/// `JSONSerialization` with sorted keys printed before.
+@Suite struct StringsLintJSONTests {
+  static let fixtures = StringsDumpJSONTests.repository.appendingPathComponent(
+    "Tests/PushLocalizationTests/Fixtures/Strings")
+
+  /// What the command printed through `JSONSerialization` before.
+  static func foundationJSON(_ report: StringsLinter.Report) -> String {
+    let diagnostics: [[String: Any]] = report.diagnostics.map { diagnostic in
+      var object: [String: Any] = [
+        "severity": diagnostic.severity.rawValue, "code": diagnostic.code,
+        "message": diagnostic.message, "source": diagnostic.source.rawValue,
+      ]
+      if let file = diagnostic.file { object["file"] = file }
+      if let line = diagnostic.line { object["line"] = line }
+      if let column = diagnostic.column { object["column"] = column }
+      return object
+    }
+    let object: [String: Any] = [
+      "files": report.files.count, "errors": report.errorCount,
+      "warnings": report.warningCount, "diagnostics": diagnostics,
+    ]
+    let data =
+      (try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]))
+      ?? Data()
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  @Test func everyFixtureFindingPrintsAsJSONSerializationPrintedIt() throws {
+    let report = StringsLinter(pushKeys: ["COUNT"]).lint(paths: [Self.fixtures.path])
+    // Messages with quotes, slashes, non-ASCII text and positions all take part.
+    #expect(report.diagnostics.count >= 20)
+    #expect(report.diagnostics.contains { $0.message.contains("\"") })
+    #expect(report.json == Self.foundationJSON(report))
+  }
+
+  @Test func aCleanRunPrintsAnEmptyList() {
+    let report = StringsLinter().lint(paths: [
+      StringsDumpJSONTests.repository.appendingPathComponent("Strings/en.lproj").path
+    ])
+    #expect(report.json == Self.foundationJSON(report))
+    #expect(report.json.contains("\"diagnostics\" : ["))
+  }
+}

@@ -230,3 +230,48 @@ import Testing
     #expect(diagnostics.first?.file?.hasSuffix("en.lproj/Localizable.strings") == true)
   }
 }
+
+/// A `.stringsdict` that does not parse is reported at the line Foundation's reader names
+/// (it gives no column, so the column is 1), not at 1:1.
+@Suite struct StringsdictSyntaxPositionTests {
+  func finding(_ text: String) throws -> LocalizationDiagnostic {
+    let file = StringsdictFile.read(data: Data(text.utf8), file: "broken.stringsdict")
+    #expect(!file.isLoaded)
+    let finding = try #require(file.diagnostics.first)
+    #expect(finding.code == "strings-syntax")
+    return finding
+  }
+
+  @Test func anUnknownXMLTagIsReportedAtItsLine() throws {
+    let finding = try finding(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+        <key>files</key>
+        <strin>x</string>
+      </dict>
+      </plist>
+      """)
+    #expect(finding.line == 5)
+    #expect(finding.column == 1)
+    #expect(finding.message.contains("strin"), "\(finding.message)")
+  }
+
+  @Test func aFileCutShortIsReportedAtItsLastLine() throws {
+    let finding = try finding(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+        <key>files</key>
+        <string>x</string>
+      """)
+    #expect(finding.line == 5)
+  }
+
+  @Test func anOldStylePropertyListErrorUsesTheTextReadersLine() throws {
+    let finding = try finding("{\n  a = \"b\";\n  c = ;\n}\n")
+    #expect(finding.line == 3)
+  }
+}

@@ -15,7 +15,8 @@ public import Foundation
 public struct ATSSettings: Sendable, Equatable {
   /// `NSAllowsArbitraryLoads`: plain http to any host.
   public var allowsArbitraryLoads: Bool
-  /// `NSAllowsLocalNetworking`: plain http to loopback addresses, `localhost` and `.local` names.
+  /// `NSAllowsLocalNetworking`: plain http to loopback addresses (`127.0.0.0/8` written as four
+  /// decimal numbers, `[::1]` in any spelling), `localhost` and `.local` names.
   public var allowsLocalNetworking: Bool
   /// `NSExceptionDomains`: per-domain exceptions, keyed by domain name.
   public var exceptionDomains: [String: ExceptionDomain]
@@ -115,18 +116,62 @@ public struct ATSSettings: Sendable, Equatable {
   /// `NSAllowsLocalNetworking` covers (Rules.md §7).
   static func isLocal(_ host: String) -> Bool {
     let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    if host == "localhost" || host.hasSuffix(".local") || host == "::1" { return true }
-    return isLoopbackIPv4(host)
+    if host == "localhost" || host.hasSuffix(".local") { return true }
+    return isLoopbackIPv4(host) || isLoopbackIPv6(host)
+  }
+
+  /// The IPv6 loopback address in any spelling (`::1`, `0:0:0:0:0:0:0:1`, `0000::0001`), and
+  /// IPv4-mapped loopback addresses (`::ffff:127.0.0.1`), as written inside a URL's brackets.
+  static func isLoopbackIPv6(_ host: String) -> Bool {
+    guard let groups = ipv6Groups(host) else { return false }
+    if groups == [0, 0, 0, 0, 0, 0, 0, 1] { return true }
+    return groups[0..<5].allSatisfy { $0 == 0 } && groups[5] == 0xFFFF && groups[6] >> 8 == 127
+  }
+
+  /// The eight 16-bit groups of an IPv6 address written as RFC 4291 allows (hexadecimal groups,
+  /// one `::` for a run of zeros, dotted IPv4 in the last 32 bits); `nil` for anything else.
+  static func ipv6Groups(_ text: String) -> [UInt16]? {
+    let halves = text.components(separatedBy: "::")
+    guard halves.count <= 2 else { return nil }
+    var parsed: [[UInt16]] = []
+    for (index, half) in halves.enumerated() {
+      var groups: [UInt16] = []
+      let pieces = half.isEmpty ? [] : half.split(separator: ":", omittingEmptySubsequences: false)
+      for (position, piece) in pieces.enumerated() {
+        let isLast = index == halves.count - 1 && position == pieces.count - 1
+        if isLast && piece.contains(".") {
+          guard isDottedIPv4(String(piece)) else { return nil }
+          let bytes = piece.split(separator: ".").compactMap { UInt16($0) }
+          groups += [bytes[0] << 8 | bytes[1], bytes[2] << 8 | bytes[3]]
+          continue
+        }
+        guard (1...4).contains(piece.count), piece.allSatisfy(\.isHexDigit),
+          let group = UInt16(piece, radix: 16)
+        else { return nil }
+        groups.append(group)
+      }
+      parsed.append(groups)
+    }
+    guard let head = parsed.first else { return nil }
+    if parsed.count == 1 { return head.count == 8 ? head : nil }
+    let tail = parsed[1]
+    guard head.count + tail.count <= 7 else { return nil }
+    return head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
+  }
+
+  /// Four decimal numbers 0…255 separated by dots.
+  static func isDottedIPv4(_ host: String) -> Bool {
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4
+      && parts.allSatisfy { part in
+        !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber }
+          && (Int(part) ?? 256) <= 255
+      }
   }
 
   /// `127.x.y.z` written as four decimal numbers 0…255: a name such as `127.evil.example.com`
   /// is not an address, and resolving it could lead anywhere.
   static func isLoopbackIPv4(_ host: String) -> Bool {
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 4, parts.first == "127" else { return false }
-    return parts.allSatisfy { part in
-      !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber }
-        && (Int(part) ?? 256) <= 255
-    }
+    host.hasPrefix("127.") && isDottedIPv4(host)
   }
 }

@@ -82,10 +82,15 @@ public struct HTTPFetcher: MediaFetcher {
     delegate.attach(task)
     // Not `invalidateAndCancel()`: on Linux it waits until the session has drained every data
     // callback already read from the socket, seconds for a fast endless body. The task is
-    // cancelled when the download ends early, so the session lets go of it promptly.
+    // cancelled when the download ends early, so the session lets go of it promptly. Even
+    // `cancel()` can wait for the session's queue while it still holds chunks of an endless
+    // body, so the teardown runs apart from the result: a cut at limit + 1 is reported as
+    // "too large" at once, before the extension's watchdog could call it a time-out.
     defer {
-      task.cancel()
-      session.finishTasksAndInvalidate()
+      Task.detached {
+        task.cancel()
+        session.finishTasksAndInvalidate()
+      }
     }
 
     let deadline = Task {
@@ -170,6 +175,17 @@ extension HTTPFetcher {
 
 /// Follows one download: counts bytes, judges redirects, and resumes the waiting fetch once.
 private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  /// Why a URL whose host is an IPv6 literal failed at once with `badURL`: not the URL (iOS
+  /// downloads it) but swift-corelibs-foundation, whose `URLSession` compares curl's host name
+  /// with the bracketed one and refuses every IPv6 literal (swiftlang/swift-corelibs-foundation
+  /// issue 5496, fixed in later toolchains, where such a download simply works).
+  static func ipv6LiteralReason(host: String) -> String {
+    let bracketed = host.hasPrefix("[") ? host : "[\(host)]"
+    return "the host \(bracketed) is an IPv6 address, which this platform's URLSession "
+      + "(swift-corelibs-foundation) cannot download from, although iOS can; name the host "
+      + "instead (localhost, a .local name or a DNS name)"
+  }
+
   private let limit: Int
   private let ats: ATSSettings
   private let maximumRedirects: Int
@@ -185,6 +201,9 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
     var redirects = 0
     var status: Int?
     var contentType: String?
+    /// `Content-Encoding` other than `identity`: URLSession decodes the body, so the limit
+    /// counts decoded bytes and `Content-Length` counts encoded ones.
+    var contentEncoding: String?
     var expectedLength: Int64 = -1
     var effectiveLimit: Int
     var data = Data()
@@ -328,9 +347,14 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
           + "the body was kept", httpStatus: status, bytesReceived: 0)
       return
     }
+    let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?
+      .trimmingCharacters(in: .whitespaces)
     state.withLock { state in
       state.status = status
       state.contentType = contentType
+      if let encoding, !encoding.isEmpty, encoding.lowercased() != "identity" {
+        state.contentEncoding = encoding
+      }
       state.expectedLength = expected
       state.effectiveLimit = effectiveLimit
     }
@@ -338,18 +362,22 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let overflow: (limit: Int, kept: Int, status: Int?)? = state.withLock { state in
+    let overflow: (limit: Int, kept: Int, status: Int?, encoding: String?)? = state.withLock {
+      state in
       guard !state.finished else { return nil }
       let room = state.effectiveLimit + 1 - state.data.count
       state.data.append(data.prefix(max(0, room)))
       guard state.data.count > state.effectiveLimit else { return nil }
-      return (state.effectiveLimit, state.data.count, state.status)
+      return (state.effectiveLimit, state.data.count, state.status, state.contentEncoding)
     }
     if let overflow {
+      // A compressed body (a gzip bomb) is judged by what it decodes to, as the attachment
+      // file would hold it; the count says so.
+      let counted = overflow.encoding.map { " decoded bytes (Content-Encoding \($0))" } ?? " bytes"
       fail(
         .tooLarge, url: currentURL,
         reason: "the body is larger than the limit of \(overflow.limit) bytes; the download was "
-          + "cancelled at \(overflow.kept) bytes", httpStatus: overflow.status,
+          + "cancelled at \(overflow.kept)\(counted)", httpStatus: overflow.status,
         bytesReceived: overflow.kept)
     }
   }
@@ -358,12 +386,17 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     guard !isFinished else { return }
-    let (url, status, contentType, expected, data, redirects) = state.withLock {
-      ($0.currentURL, $0.status, $0.contentType, $0.expectedLength, $0.data, $0.redirects)
+    let (url, status, contentType, encoding, expected, data, redirects) = state.withLock {
+      (
+        $0.currentURL, $0.status, $0.contentType, $0.contentEncoding, $0.expectedLength, $0.data,
+        $0.redirects
+      )
     }
     if let error {
       let code = (error as? URLError)?.code
-      if code == .timedOut {
+      if code == .badURL, let host = url.host, host.contains(":") {
+        fail(.unsupportedURL, url: url, reason: Self.ipv6LiteralReason(host: host))
+      } else if code == .timedOut {
         fail(
           .timedOut, url: url, reason: "the download timed out", httpStatus: status,
           bytesReceived: data.count)
@@ -390,7 +423,8 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
         httpStatus: finalStatus)
       return
     }
-    if expected >= 0 && Int64(data.count) < expected {
+    // An encoded body's Content-Length counts encoded bytes, not the decoded ones kept here.
+    if encoding == nil && expected >= 0 && Int64(data.count) < expected {
       fail(
         .truncated, url: url,
         reason: "the body has \(data.count) of the \(expected) bytes its Content-Length announced",

@@ -18,11 +18,14 @@ public final class ServiceExtensionContext: Sendable {
   public let start: Date
 
   private let fetcher: any MediaFetcher
-  private let sandbox: MediaSandbox
   private let onExpire: @Sendable () -> Void
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
   private struct State {
+    /// Where attachment files go; let go of when the run closes, so an extension task that
+    /// outlives its run (stopped by the watchdog, still awaiting) cannot keep the sandbox, and
+    /// its folder, alive once the device that owns it is gone.
+    var sandbox: MediaSandbox?
     var elapsed: Duration = .zero
     var expired = false
     var closed = false
@@ -45,7 +48,7 @@ public final class ServiceExtensionContext: Sendable {
     self.requestIdentifier = requestIdentifier
     self.start = start
     self.fetcher = fetcher
-    self.sandbox = sandbox
+    self.state = Mutex(State(sandbox: sandbox))
     self.onExpire = onExpire
   }
 
@@ -169,7 +172,7 @@ public final class ServiceExtensionContext: Sendable {
   /// (`attachment-N.<ext>`; never a name from a URL) and returns the file URL.
   public func writeAttachmentFile(_ data: Data, type: MediaType) throws -> URL {
     let (folder, number) = try state.withLock { state -> (URL, Int) in
-      if state.closed { throw BudgetExpired(budget: budget) }
+      guard !state.closed, let sandbox = state.sandbox else { throw BudgetExpired(budget: budget) }
       let folder = try state.runFolder ?? sandbox.makeRunFolder()
       state.runFolder = folder
       state.files += 1
@@ -237,6 +240,7 @@ public final class ServiceExtensionContext: Sendable {
   func close() -> (events: [ServiceExtensionOutcome.Event], elapsed: Duration) {
     state.withLock { state in
       state.closed = true
+      state.sandbox = nil
       return (state.events, state.elapsed)
     }
   }

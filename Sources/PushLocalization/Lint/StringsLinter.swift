@@ -27,6 +27,28 @@ public struct StringsLinter: Sendable {
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     /// The number of warnings.
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+
+    /// `strings lint --format json` (CommandLine.md): `files`, `errors`, `warnings` and
+    /// `diagnostics` (each with `severity`, `code`, `message`, `source` and, when known, `file`,
+    /// `line`, `column`), keys sorted, written by ``StringsDump/json(_:)``: byte for byte what
+    /// `JSONSerialization` with sorted keys and pretty printing writes, in linear time.
+    public var json: String {
+      let diagnostics = diagnostics.map { diagnostic in
+        var object: [String: PropertyListValue] = [
+          "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
+          "message": .string(diagnostic.message), "source": .string(diagnostic.source.rawValue),
+        ]
+        if let file = diagnostic.file { object["file"] = .string(file) }
+        if let line = diagnostic.line { object["line"] = .integer(line) }
+        if let column = diagnostic.column { object["column"] = .integer(column) }
+        return PropertyListValue.dictionary(object)
+      }
+      return StringsDump.json(
+        .dictionary([
+          "files": .integer(files.count), "errors": .integer(errorCount),
+          "warnings": .integer(warningCount), "diagnostics": .array(diagnostics),
+        ]))
+    }
   }
 
   /// The keys pushes use as `title-loc-key`, `subtitle-loc-key` or `loc-key`, when known

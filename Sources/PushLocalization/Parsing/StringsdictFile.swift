@@ -1,4 +1,5 @@
 public import Foundation
+import PushPayload
 
 /// A `.stringsdict` file: plural formats by key (Localization.md §2.1, §2.5).
 ///
@@ -37,6 +38,41 @@ public struct StringsdictFile: Sendable {
   }
 
   /// The language of a file inside `<language>.lproj` (`nil` for `Base.lproj` or none).
+  /// Where and why `PropertyListSerialization` refused a property list: the line its message
+  /// names, or the last line for an unexpected end of file, else 1.
+  ///
+  /// Foundation's property-list readers report a line at best ("Encountered unknown tag strin on
+  /// line 5"), never a column, so every position here is at column 1 of that line. An XML file
+  /// (one that starts with `<`) is judged by the XML reader's message; anything else by the
+  /// old-style (text) reader's, which Foundation nests under `kCFPropertyListOldStyleParsingError`
+  /// after the XML reader has given up. A binary property list gets 1:1.
+  static func syntaxError(_ error: NSError, in bytes: [UInt8]) -> (line: Int, reason: String) {
+    var text = bytes[...]
+    if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+    let isXML = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
+    var message = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+    // On Linux the nested error is a CoreFoundation error that does not cast to `NSError` from
+    // `Any`; its description holds `NSDebugDescription=<message>}`.
+    if !isXML, let nested = error.userInfo["kCFPropertyListOldStyleParsingError"] {
+      let text = String(describing: nested)
+      if let start = text.range(of: "NSDebugDescription=") {
+        message = String(text[start.upperBound...].prefix { $0 != "}" })
+      }
+    }
+    let reason = message.isEmpty ? error.localizedDescription : message
+    let lastLine = LineIndex(bytes).position(of: bytes.count).line
+    if message.contains("unexpected EOF") || message.contains("Unexpected EOF") {
+      return (lastLine, reason)
+    }
+    for marker in [" on line ", " at line "] {
+      guard let range = message.range(of: marker) else { continue }
+      if let line = Int(message[range.upperBound...].prefix(while: \.isNumber)), line >= 1 {
+        return (min(line, lastLine), reason)
+      }
+    }
+    return (1, reason)
+  }
+
   static func language(of url: URL) -> String? {
     let folder = url.deletingLastPathComponent()
     guard folder.pathExtension == "lproj" else { return nil }
@@ -53,12 +89,14 @@ public struct StringsdictFile: Sendable {
     do {
       object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {
+      let bytes = [UInt8](data)
+      let (line, reason) = Self.syntaxError(error as NSError, in: bytes)
       result.diagnostics.append(
         LocalizationDiagnostic(
           .error, code: "strings-syntax",
           message:
-            "the property list does not parse (\(error.localizedDescription)); the device loads nothing from this file",
-          source: .device, file: file, line: 1, column: 1))
+            "the property list does not parse (\(reason)); the device loads nothing from this file",
+          source: .device, file: file, line: line, column: 1))
       return result
     }
     guard let value = PropertyListValue(foundation: object), case .dictionary(let top) = value

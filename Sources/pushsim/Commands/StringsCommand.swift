@@ -65,25 +65,7 @@ enum StringsCommand {
     }
     guard report.unusablePaths.isEmpty else { return .unusable }
     if json {
-      let diagnostics: [[String: Any]] = report.diagnostics.map { diagnostic in
-        var object: [String: Any] = [
-          "severity": diagnostic.severity.rawValue, "code": diagnostic.code,
-          "message": diagnostic.message, "source": diagnostic.source.rawValue,
-        ]
-        if let file = diagnostic.file { object["file"] = file }
-        if let line = diagnostic.line { object["line"] = line }
-        if let column = diagnostic.column { object["column"] = column }
-        return object
-      }
-      let object: [String: Any] = [
-        "files": report.files.count, "errors": report.errorCount,
-        "warnings": report.warningCount, "diagnostics": diagnostics,
-      ]
-      let data =
-        (try? JSONSerialization.data(
-          withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]))
-        ?? Data()
-      Console.write(String(decoding: data, as: UTF8.self) + "\n")
+      Console.write(report.json)
     } else {
       var text = ""
       for diagnostic in report.diagnostics { text += diagnostic.description + "\n" }

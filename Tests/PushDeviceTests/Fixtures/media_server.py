@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A media server for PushSim's HTTPFetcher tests: standard library only, loopback only.
 
-Usage: media_server.py MEDIA_FOLDER
-Listens on 127.0.0.1 on a free port, prints "PORT <n>" on stdout, and serves until its stdin
+Usage: media_server.py MEDIA_FOLDER [--ipv6]
+Listens on 127.0.0.1 (with --ipv6: on ::1) on a free port, prints "PORT <n>" on stdout, and serves until its stdin
 closes (so it ends with the test process that started it, however that ends).
 
 Routes (each one behaviour the tests check):
@@ -24,9 +24,14 @@ Routes (each one behaviour the tests check):
   /close-mid-body.jpg      chunked JPEG, connection closed in the middle of a chunk
   /short.jpg               Content-Length 5000, 1000 bytes sent, connection closed
   /huge-length.jpg         Content-Length 99999999999999999999 (over Int64), then a trickle
+  /gzip-bomb.jpg           Content-Encoding gzip: about 20 KiB that decode to a 20 MiB JPEG
+  /gzip-tiny.jpg           Content-Encoding gzip: tiny.jpg and noise, longer encoded than decoded
 """
 
+import gzip
 import os
+import random
+import socket
 import sys
 import threading
 import time
@@ -69,6 +74,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def body(self, content_type, data):
         self.head(200, content_type, len(data))
+        self.wfile.write(data)
+
+    def encoded(self, content_type, data):
+        self.head(200, content_type, len(data), extra=[("Content-Encoding", "gzip")])
         self.wfile.write(data)
 
     def redirect(self, location):
@@ -144,6 +153,13 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"%x\r\n" % 4096 + data)
                 self.wfile.flush()
                 self.close_hard()
+            elif path == "/gzip-bomb.jpg":
+                # 20 MiB of JPEG when decoded, about 20 KiB on the wire.
+                self.encoded("image/jpeg", gzip.compress(jpeg_filler(20 * MIB), 9))
+            elif path == "/gzip-tiny.jpg":
+                # Incompressible: the encoded body is longer than the decoded one.
+                noise = random.Random(14).randbytes(2000)
+                self.encoded("image/jpeg", gzip.compress(media("tiny.jpg")[:20] + noise, 9))
             elif path == "/short.jpg":
                 self.head(200, "image/jpeg", 5000)
                 self.wfile.write(jpeg_filler(1000))
@@ -162,8 +178,15 @@ class Handler(BaseHTTPRequestHandler):
             pass
 
 
+class IPv6Server(ThreadingHTTPServer):
+    address_family = socket.AF_INET6
+
+
 def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    if "--ipv6" in sys.argv[2:]:
+        server = IPv6Server(("::1", 0), Handler)
+    else:
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print("PORT %d" % server.server_address[1], flush=True)
