@@ -252,11 +252,79 @@ private struct PageBuilder: Sendable {
           thread: group.thread, leading: card, moreCount: group.entries.count - 1,
           summary: group.summary))
     }
-    return PhoneSnapshot(
+    let alerts = Self.activityAlerts(events)
+    if !alerts.isEmpty { woke = true }
+    var phone = PhoneSnapshot(
       time: device.now, timeZone: device.configuration.timeZone, isLocked: isLocked,
       isScreenLit: !isLocked || woke || userActed, focus: device.configuration.focus?.name,
       isMuted: device.configuration.muted, badge: device.badge,
       appName: device.app.displayName, banner: banner, groups: groups, sound: sound)
+    phone.activities = device.lockScreenActivities.map { activityView($0, on: device, alerts) }
+    phone.island = island(on: device, alerts)
+    if let bannerID = alerts.first(where: { $0.value == "banner" })?.key,
+      let activity = device.liveActivity(bannerID)
+    {
+      phone.activityBanner = activityView(activity, on: device, alerts)
+    }
+    return phone
+  }
+
+  /// The Live Activities that alerted in this step, with where (`expanded`, `banner`,
+  /// `lockScreen`), from the device's `activity.alert` events.
+  static func activityAlerts(_ events: [DeviceEvent]) -> [String: String] {
+    var alerts: [String: String] = [:]
+    for event in events where event.kind == .activityAlert {
+      guard let id = event.details["activity"]?.stringValue else { continue }
+      alerts[id] = event.details["presentation"]?.stringValue ?? "lockScreen"
+    }
+    return alerts
+  }
+
+  /// What the Dynamic Island shows: an activity that alerted this step, expanded; else, on an
+  /// unlocked phone, the most relevant live activity, compact when it is the only live one and
+  /// minimal (the next one detached) when there are more (Rules.md §13.8, model: the lock
+  /// screen shows activities in its list, not in the island).
+  private func island(on device: Device, _ alerts: [String: String]) -> PhoneSnapshot.Island? {
+    guard let top = device.dynamicIslandActivity else { return nil }
+    if let expandedID = alerts.first(where: { $0.value == "expanded" })?.key,
+      let expanded = device.liveActivity(expandedID), expanded.isLive
+    {
+      return PhoneSnapshot.Island(
+        presentation: .expanded, activity: activityView(expanded, on: device, alerts))
+    }
+    guard !device.configuration.locked else { return nil }
+    let live = device.lockScreenActivities.filter(\.isLive)
+    if live.count > 1, let second = live.first(where: { $0.id != top.id }) {
+      return PhoneSnapshot.Island(
+        presentation: .minimal, activity: activityView(top, on: device, alerts),
+        detached: activityView(second, on: device, alerts))
+    }
+    return PhoneSnapshot.Island(
+      presentation: .compact, activity: activityView(top, on: device, alerts))
+  }
+
+  /// An activity as its presentations show it: its content-state fields as text, and the alert
+  /// when it alerted in this step.
+  private func activityView(
+    _ activity: LiveActivity, on device: Device, _ alerts: [String: String]
+  ) -> PhoneSnapshot.Activity {
+    let fields = activity.contentState.members.map { member in
+      PhoneSnapshot.Activity.Field(name: member.key, value: Self.fieldText(member.value))
+    }
+    var alert: PhoneSnapshot.Activity.Alert?
+    if alerts[activity.id] != nil, let last = activity.lastAlert {
+      alert = PhoneSnapshot.Activity.Alert(
+        title: last["title"]?.stringValue ?? "", body: last["body"]?.stringValue ?? "")
+    }
+    return PhoneSnapshot.Activity(
+      id: activity.id, type: activity.type, appName: device.app.displayName,
+      state: activity.state.rawValue, fields: fields, alert: alert)
+  }
+
+  /// A content-state value as a presentation shows it: strings as they are, the rest as JSON.
+  static func fieldText(_ value: JSONValue) -> String {
+    if let text = value.stringValue { return text }
+    return jsonText(value)
   }
 
   /// The phone as the user long-presses a notification to pick `action`: the state before

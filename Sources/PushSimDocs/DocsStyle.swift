@@ -238,6 +238,37 @@ enum DocsStyle {
     .badge { position: absolute; top: -7px; right: -9px; min-width: 22px; height: 22px;
       padding: 0 6px; border-radius: 11px; background: #ff3b30; color: #fff; font-size: 13px;
       font-weight: 600; line-height: 22px; text-align: center; }
+    /* ---- Live Activities: Lock Screen and Dynamic Island ---- */
+    .activity { padding: 11px 13px 12px; border-radius: 22px; background: rgba(0, 0, 0, .55);
+      color: #fff; margin-bottom: 8px; font-size: 13.5px; }
+    .activity.state-ended { opacity: .72; }
+    .activity.banner-card { box-shadow: 0 10px 30px rgba(0, 0, 0, .28); }
+    .activity-head { display: flex; align-items: center; gap: 8px; font-weight: 600; }
+    .activity-head .app-icon, .island .app-icon, .island-detached .app-icon { width: 22px;
+      height: 22px; border-radius: 6px; font-size: 12px; flex: none; }
+    .activity-type { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis;
+      white-space: nowrap; }
+    .activity-state { font-size: 11px; text-transform: uppercase; letter-spacing: .05em;
+      padding: 1px 7px; border-radius: 999px; background: rgba(255, 255, 255, .22); }
+    .activity-alert { margin-top: 6px; overflow-wrap: anywhere; }
+    .activity-fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(96px, 1fr));
+      gap: 4px 10px; margin: 8px 0 0; }
+    .activity-fields dt { font-size: 11px; color: rgba(235, 235, 245, .62); }
+    .activity-fields dd { margin: 0; font-weight: 600; overflow: hidden; text-overflow: ellipsis;
+      white-space: nowrap; }
+    .screen > .island { position: absolute; top: 10px; left: 50%; z-index: 5; background: #000;
+      color: #fff; display: flex; align-items: center; }
+    .island-compact { width: 220px; margin-left: -110px; height: 30px; border-radius: 16px;
+      padding: 0 10px; justify-content: space-between; font-size: 12.5px; font-weight: 600; }
+    .island-camera { width: 96px; flex: none; }
+    .island-trailing { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .island-minimal { width: 136px; margin-left: -84px; height: 30px; border-radius: 16px;
+      padding: 0 5px; }
+    .screen > .island-detached { position: absolute; top: 10px; left: 50%; margin-left: 58px;
+      z-index: 5; width: 30px; height: 30px; border-radius: 15px; background: #000;
+      display: flex; align-items: center; justify-content: center; }
+    .screen > .island-expanded { left: 8px; right: 8px; display: block; padding: 14px 18px 16px;
+      border-radius: 40px; font-size: 13.5px; }
     @media (max-width: 860px) { .step { grid-template-columns: minmax(0, 1fr); } }
 
     """#

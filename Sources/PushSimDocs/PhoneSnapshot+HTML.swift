@@ -41,7 +41,10 @@ extension PhoneSnapshot {
   /// groups (leading card, stacked plates for the ones under it, the summary line). Unlocked,
   /// the list is the Notification Center and a banner, if any, comes down over it. A long press
   /// dims the screen and shows the expanded notification with its action buttons. The Home
-  /// Screen icon with its badge and the sound that played are drawn under the phone. Text is
+  /// Screen icon with its badge and the sound that played are drawn under the phone. Live
+  /// Activities head the list (their content-state fields, stale or ended marked), the Dynamic
+  /// Island shows its activity compact, minimal or expanded, and an activity's alerting update
+  /// can come down as the banner (Rules.md §13.8, §13.12). Text is
   /// cut as iOS cuts it (``TextFit``): two lines of body on a banner, four on the lock screen.
   public func drawing() -> PhoneDrawing {
     var renderer = PhoneRenderer(snapshot: self)
@@ -63,7 +66,9 @@ struct PhoneRenderer {
     let clock = Self.clock(snapshot.time, in: snapshot.timeZone)
     // Unlocked, a banner comes down over whatever is on screen: the Home Screen here. Without
     // one, the drawing is the Notification Center, pulled down, which shows what the center holds.
-    let onHomeScreen = !snapshot.isLocked && snapshot.banner != nil && snapshot.longPress == nil
+    let onHomeScreen =
+      !snapshot.isLocked && (snapshot.banner != nil || snapshot.activityBanner != nil)
+      && snapshot.longPress == nil
     var classes = ["phone", snapshot.isLocked ? "locked" : "unlocked"]
     if onHomeScreen { classes.append("home") }
     if !snapshot.isScreenLit { classes.append("asleep") }
@@ -76,10 +81,15 @@ struct PhoneRenderer {
       "<figure class=\"\(classes.joined(separator: " "))\" aria-label=\"\(HTML.escape(label))\">\n"
     html += "<div class=\"screen\">\n"
     html += statusBar(time: clock.time)
-    if onHomeScreen, let banner = snapshot.banner {
+    if let island = snapshot.island { html += Self.island(island) }
+    if onHomeScreen {
       html += homeScreen()
       html += "<div class=\"banner\">\n"
-      html += card(banner, place: "banner", fit: .bannerBody, extraClass: "banner-card")
+      if let banner = snapshot.banner {
+        html += card(banner, place: "banner", fit: .bannerBody, extraClass: "banner-card")
+      } else if let activity = snapshot.activityBanner {
+        html += Self.activity(activity, extraClass: "banner-card")
+      }
       html += "</div>\n<div class=\"home-indicator\"></div>\n</div>\n"
       html += caption()
       html += "</figure>\n"
@@ -96,6 +106,9 @@ struct PhoneRenderer {
       html += "<div class=\"focus-pill\">\(Icon.moon)<span>\(HTML.escape(focus))</span></div>\n"
     }
     html += "<div class=\"stack-list\">\n"
+    for activity in snapshot.activities {
+      html += Self.activity(activity, extraClass: nil)
+    }
     if snapshot.groups.isEmpty {
       html += "<p class=\"empty\">No Older Notifications</p>\n"
     }
@@ -241,6 +254,90 @@ struct PhoneRenderer {
     }
     html += "</div>\n"
     return html
+  }
+
+  // MARK: - Live Activities
+
+  /// A Live Activity's Lock Screen presentation: the app, the attributes type, the state when
+  /// not plainly active, the alert it carried this moment, and its content-state fields.
+  static func activity(_ activity: PhoneSnapshot.Activity, extraClass: String?) -> String {
+    var classes = ["activity", "state-\(HTML.escape(activity.state))"]
+    if let extraClass { classes.append(extraClass) }
+    var html =
+      "<article class=\"\(classes.joined(separator: " "))\" data-activity=\"\(HTML.escape(activity.id))\">\n"
+    html += activityHead(activity)
+    if let alert = activity.alert { html += self.alert(alert) }
+    html += fields(activity.fields)
+    html += "</article>\n"
+    return html
+  }
+
+  /// The app's icon, the attributes type and, for a stale or ended activity, its state.
+  private static func activityHead(_ activity: PhoneSnapshot.Activity) -> String {
+    var html = "<div class=\"activity-head\">"
+    html += "<span class=\"app-icon\" style=\"\(iconStyle(activity.appName))\">"
+    html += "\(HTML.escape(initial(activity.appName)))</span>"
+    html += "<span class=\"activity-type\">\(HTML.escape(activity.type))</span>"
+    switch activity.state {
+    case "stale": html += "<span class=\"activity-state\">Stale</span>"
+    case "ended": html += "<span class=\"activity-state\">Ended</span>"
+    default: break
+    }
+    html += "</div>\n"
+    return html
+  }
+
+  private static func alert(_ alert: PhoneSnapshot.Activity.Alert) -> String {
+    "<div class=\"activity-alert\"><b>\(HTML.escape(alert.title))</b> "
+      + "<span>\(HTML.escape(alert.body))</span></div>\n"
+  }
+
+  /// The content-state fields as a definition list (`name` over `value`).
+  private static func fields(_ fields: [PhoneSnapshot.Activity.Field]) -> String {
+    guard !fields.isEmpty else { return "" }
+    var html = "<dl class=\"activity-fields\">\n"
+    for field in fields {
+      html += "<div><dt>\(HTML.escape(field.name))</dt><dd>\(HTML.escape(field.value))</dd></div>\n"
+    }
+    html += "</dl>\n"
+    return html
+  }
+
+  /// The Dynamic Island around the camera: compact (the app's icon leading, the first
+  /// content-state value trailing), minimal (the icon, and a second activity's icon detached)
+  /// or expanded (the whole activity, with the alert that opened it).
+  static func island(_ island: PhoneSnapshot.Island) -> String {
+    let activity = island.activity
+    let kind = island.presentation.rawValue
+    var html =
+      "<div class=\"island island-\(kind)\" data-activity=\"\(HTML.escape(activity.id))\" "
+      + "aria-label=\"Dynamic Island, \(kind)\">"
+    switch island.presentation {
+    case .compact:
+      html += "<span class=\"island-leading\">\(islandIcon(activity))</span>"
+      html += "<span class=\"island-camera\"></span>"
+      let trailing = activity.fields.first.map(\.value) ?? activity.type
+      html += "<span class=\"island-trailing\">\(HTML.escape(trailing))</span></div>\n"
+    case .minimal:
+      html += "<span class=\"island-leading\">\(islandIcon(activity))</span></div>\n"
+      if let detached = island.detached {
+        html +=
+          "<div class=\"island-detached\" data-activity=\"\(HTML.escape(detached.id))\">"
+        html += "\(islandIcon(detached))</div>\n"
+      }
+    case .expanded:
+      html += "\n"
+      html += activityHead(activity)
+      if let alert = activity.alert { html += self.alert(alert) }
+      html += fields(activity.fields)
+      html += "</div>\n"
+    }
+    return html
+  }
+
+  private static func islandIcon(_ activity: PhoneSnapshot.Activity) -> String {
+    "<span class=\"app-icon\" style=\"\(iconStyle(activity.appName))\">"
+      + "\(HTML.escape(initial(activity.appName)))</span>"
   }
 
   /// The Home Screen: the app's icon with its badge among neutral placeholder icons, and

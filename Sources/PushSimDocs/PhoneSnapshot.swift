@@ -37,6 +37,16 @@ public struct PhoneSnapshot: Sendable, Hashable {
   public var longPress: LongPress?
   /// The sound that played at this moment (`default`, a file name, or a critical sound).
   public var sound: String?
+  /// The Live Activities on the Lock Screen (and atop the Notification Center), top first:
+  /// highest relevance score, then first started; ended ones stay until dismissed
+  /// (Rules.md §13).
+  public var activities: [Activity] = []
+  /// What the Dynamic Island shows, if anything (a phone without one, or no live activity:
+  /// `nil`).
+  public var island: Island?
+  /// A Live Activity's Lock Screen presentation shown as a banner: an alerting update on an
+  /// unlocked phone without a Dynamic Island, the app not in use (Rules.md §13.12).
+  public var activityBanner: Activity?
 
   /// Creates a snapshot.
   public init(
@@ -57,6 +67,93 @@ public struct PhoneSnapshot: Sendable, Hashable {
     self.groups = groups
     self.longPress = longPress
     self.sound = sound
+  }
+
+  /// One Live Activity as its presentations show it.
+  ///
+  /// The simulator has no SwiftUI views: a presentation shows the attributes type and the
+  /// content-state fields (`name: value`), which is what the app's views are drawn from.
+  public struct Activity: Sendable, Hashable {
+    /// The scenario's name for the activity.
+    public var id: String
+    /// The `ActivityAttributes` type name.
+    public var type: String
+    /// The app's display name.
+    public var appName: String
+    /// `active`, `stale` or `ended` (`ActivityState`; dismissed ones are not drawn).
+    public var state: String
+    /// The content state's fields in the app's order, values as text (dates as ISO 8601).
+    public var fields: [Field]
+    /// The alert the update at this moment carried (localized title and body), if any.
+    public var alert: Alert?
+
+    /// Creates an activity view.
+    public init(
+      id: String, type: String, appName: String, state: String = "active",
+      fields: [Field] = [], alert: Alert? = nil
+    ) {
+      self.id = id
+      self.type = type
+      self.appName = appName
+      self.state = state
+      self.fields = fields
+      self.alert = alert
+    }
+
+    /// One content-state field.
+    public struct Field: Sendable, Hashable {
+      /// The field's name in `ContentState`.
+      public var name: String
+      /// Its value as text.
+      public var value: String
+
+      /// Creates a field.
+      public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+      }
+    }
+
+    /// An alerting update's title and body (`AlertConfiguration`).
+    public struct Alert: Sendable, Hashable {
+      /// The localized title.
+      public var title: String
+      /// The localized body.
+      public var body: String
+
+      /// Creates an alert.
+      public init(title: String, body: String) {
+        self.title = title
+        self.body = body
+      }
+    }
+  }
+
+  /// The Dynamic Island at one moment.
+  public struct Island: Sendable, Hashable {
+    /// How it presents the activity.
+    public var presentation: Presentation
+    /// The activity it shows: the most relevant live one (Rules.md §13).
+    public var activity: Activity
+    /// In the minimal presentation, the second activity, shown detached beside the island.
+    public var detached: Activity?
+
+    /// The Dynamic Island's presentations (`ActivityConfiguration`'s `dynamicIsland`).
+    public enum Presentation: String, Sendable, Hashable, CaseIterable {
+      /// Leading and trailing views around the camera: one ongoing activity.
+      case compact
+      /// A small view: several activities share the island.
+      case minimal
+      /// The whole island: touch and hold, or an alerting update.
+      case expanded
+    }
+
+    /// Creates an island view.
+    public init(presentation: Presentation, activity: Activity, detached: Activity? = nil) {
+      self.presentation = presentation
+      self.activity = activity
+      self.detached = detached
+    }
   }
 
   /// One notification as a card shows it.

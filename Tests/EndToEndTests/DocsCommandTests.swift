@@ -16,9 +16,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: out) }
     let result = try CommandRunner.run(["docs", Self.fixtures, "--out", out.path])
     #expect(result.status == 1, "\(result.standardError)")
-    #expect(result.standardOutput.hasSuffix(": 1 passed, 1 failed\n"))
+    #expect(result.standardOutput.hasSuffix(": 2 passed, 1 failed\n"))
     for file in [
-      "index.html", "style.css", "localized-thread.html", "rich-levels.html",
+      "index.html", "style.css", "localized-thread.html", "rich-levels.html", "live-activity.html",
       "rich-levels-files/o1-1.png",
     ] {
       #expect(
@@ -88,7 +88,11 @@ import Testing
         "Нова порука од Ана", "Здраво! Како си?", "још 2 порука", "Одговори",
       ],
       "rich-levels.html": ["¡Tu pedido está en camino!", "Crème brûlée y jalapeño", "Trabajo"],
-      "index.html": ["a Serbian chat thread stacks", "café order"],
+      "index.html": ["a Serbian chat thread stacks", "café order", "Dynamic Island"],
+      "live-activity.html": [
+        "Dynamic Island, expanded", "Dynamic Island, minimal", "Dynamic Island, compact",
+        "On the way", "Zoë &amp; \"Bo\"", "Stale", "Ended",
+      ],
     ]
     for (page, expected) in texts {
       let dom = try browser.dumpDOM(out.appendingPathComponent(page))
@@ -98,6 +102,12 @@ import Testing
       // A `<script>` in a payload body stays text in the browser too.
       if page == "localized-thread.html" {
         #expect(dom.contains("&lt;script&gt;alert('x')&lt;/script&gt; ћао"))
+        #expect(!dom.contains("<script>alert"))
+      }
+      // And in a Live Activity's content state and alert.
+      if page == "live-activity.html" {
+        #expect(dom.contains("<dd>&lt;script&gt;alert('x')&lt;/script&gt;</dd>"))
+        #expect(dom.contains("<b>&lt;b&gt;Almost there&lt;/b&gt;</b>"))
         #expect(!dom.contains("<script>alert"))
       }
     }

@@ -141,6 +141,36 @@ import Testing
       html.contains("<span class=\"badge\">12</span></span><span class=\"home-label\">Chat</span>"))
     #expect(html.contains("class=\"card level-active banner-card\""))
   }
+  @Test func activityBannerComesDownOverTheHomeScreenWithoutAnIsland() {
+    var snapshot = PhoneSnapshot(time: now, isLocked: false, appName: "Delivery")
+    let activity = PhoneSnapshot.Activity(
+      id: "order", type: "DeliveryAttributes", appName: "Delivery",
+      fields: [.init(name: "status", value: "Delivered")],
+      alert: .init(title: "Delivered", body: "Enjoy"))
+    snapshot.activities = [activity]
+    snapshot.activityBanner = activity
+    let html = snapshot.drawing().html
+    #expect(html.contains("class=\"phone unlocked home\""))
+    #expect(html.contains("class=\"activity state-active banner-card\" data-activity=\"order\""))
+    #expect(
+      html.contains("<div class=\"activity-alert\"><b>Delivered</b> <span>Enjoy</span></div>"))
+    #expect(!html.contains("class=\"island"))
+  }
+
+  @Test func compactIslandShowsTheFirstContentStateValueAndStaleActivitiesAreMarked() {
+    var snapshot = PhoneSnapshot(time: now, isLocked: false, appName: "Delivery")
+    let activity = PhoneSnapshot.Activity(
+      id: "order", type: "DeliveryAttributes", appName: "Delivery", state: "stale",
+      fields: [.init(name: "status", value: "Cooking <soon>"), .init(name: "eta", value: "x")])
+    snapshot.activities = [activity]
+    snapshot.island = PhoneSnapshot.Island(presentation: .compact, activity: activity)
+    let html = snapshot.drawing().html
+    #expect(html.contains("<span class=\"island-trailing\">Cooking &lt;soon&gt;</span>"))
+    #expect(html.contains("<span class=\"activity-state\">Stale</span>"))
+    #expect(html.contains("<div><dt>eta</dt><dd>x</dd></div>"))
+    // Notification Center, no banner: the activity is in the list above "No Older Notifications".
+    #expect(html.contains("Notification Center at 9:00"))
+  }
 }
 
 /// A hostile raw body cannot blow up a page (issue: a deeply nested 2 MB body wrote 1 GB).
