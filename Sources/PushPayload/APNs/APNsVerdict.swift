@@ -133,7 +133,10 @@ extension APNsVerdict {
       }
     } else {
       inferred = true
-      if Self.isContentAvailableOnly(root) {
+      if let topic = headers.topic, let fromTopic = PushType(topicSuffixOf: topic) {
+        pushType = fromTopic
+        diagnostics.append(Self.inferredFromTopic(fromTopic))
+      } else if Self.isContentAvailableOnly(root) {
         pushType = .background
         diagnostics.append(Self.inferredBackground)
       } else if Self.isLiveActivityOnly(root) {
@@ -241,6 +244,16 @@ extension APNsVerdict {
     .warning, code: "push-type-inferred", path: "apns-push-type",
     message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
       + "inferred 'background' (aps holds only content-available)", source: .lint)
+
+  /// The type a topic suffix names, chosen when `apns-push-type` is absent (`source: model`,
+  /// Rules.md §1): a `.voip` topic is a VoIP push, not an alert.
+  static func inferredFromTopic(_ pushType: PushType) -> Diagnostic {
+    Diagnostic(
+      .warning, code: "push-type-inferred", path: "apns-push-type",
+      message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
+        + "inferred '\(pushType.rawValue)' from the apns-topic suffix "
+        + "'\(pushType.topicSuffix ?? "")'", source: .model)
+  }
 
   static let inferredLiveActivity = Diagnostic(
     .warning, code: "push-type-inferred", path: "apns-push-type",

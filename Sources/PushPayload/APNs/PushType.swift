@@ -27,6 +27,21 @@ public enum PushType: String, Sendable, Hashable, Codable, CaseIterable {
   /// WidgetKit widget reload.
   case widgets
 
+  /// The push type whose topic suffix `topic` ends with, after a non-empty bundle identifier
+  /// (`com.example.app.voip` → `voip`); `nil` for a bare bundle identifier.
+  ///
+  /// Used when `apns-push-type` is absent: a topic with a known suffix selects its type
+  /// (`source: model`, Rules.md §1).
+  public init?(topicSuffixOf topic: String) {
+    guard
+      let match = Self.allCases.first(where: { type in
+        guard let suffix = type.topicSuffix else { return false }
+        return topic.hasSuffix(suffix) && topic.utf8.count > suffix.utf8.count
+      })
+    else { return nil }
+    self = match
+  }
+
   /// The payload size limit in bytes (Behavior.md §1.1; Rules.md §1).
   public var payloadLimit: Int { self == .voip ? 5120 : 4096 }
 

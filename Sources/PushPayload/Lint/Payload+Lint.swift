@@ -28,6 +28,7 @@ struct PayloadLinter {
   let bytes: Int
   let limit: Int
   let priority: String?
+  let expiration: String?
   let app: AppFacts?
   let ignoredTopLevelKeys: Set<String>
   var diagnostics: [Diagnostic] = []
@@ -40,6 +41,7 @@ struct PayloadLinter {
     self.bytes = verdict.bytes
     self.limit = verdict.limit
     self.priority = headers.priority
+    self.expiration = headers.expiration
     self.app = app
     self.ignoredTopLevelKeys = ignoredTopLevelKeys
   }
@@ -47,6 +49,9 @@ struct PayloadLinter {
   mutating func run(_ payload: Payload) {
     pushTypeMatchesPayload(payload.aps, pushType)
     backgroundPriority(pushType)
+    pushTypePriority(pushType)
+    pushTypeExpiration(pushType)
+    if pushType == .liveactivity { liveActivityShape(payload.aps) }
     backgroundPushContent(payload.aps, pushType)
     mutableContentNeedsVisibleAlert(payload.aps)
     unknownKeys(payload.aps)
@@ -75,8 +80,88 @@ struct PayloadLinter {
         .warning, "push-type-mismatch", "apns-push-type",
         "apns-push-type is background but aps has no content-available: 1, so nothing wakes "
           + "the app")
+    } else if pushType == .alert || pushType == .background, aps.isLiveActivity {
+      add(
+        .warning, "push-type-mismatch", "apns-push-type",
+        "aps holds Live Activity keys (event, content-state) but apns-push-type is "
+          + "\(pushType?.rawValue ?? ""): no activity changes; send it as liveactivity to the "
+          + "topic <bundle ID>.push-type.liveactivity (Behavior.md §2.3)", source: .apns)
+    } else if pushType == .liveactivity, !aps.isLiveActivity {
+      add(
+        .warning, "push-type-mismatch", "apns-push-type",
+        "apns-push-type is liveactivity but aps has neither event nor content-state: no "
+          + "activity changes and nothing is shown", source: .apns)
     }
   }
+
+  /// Priorities per push type (Behavior.md §2.3): Apple documents 5 or 10 for Live Activities
+  /// and 10 for Push to Talk.
+  private mutating func pushTypePriority(_ pushType: PushType?) {
+    switch (pushType, priority) {
+    case (.liveactivity, "1"):
+      add(
+        .warning, "push-type-priority", "apns-priority",
+        "Apple documents priority 5 or 10 for liveactivity pushes; what 1 does is undocumented "
+          + "(PushSim treats it like 5). Send 5 (not counted against the hourly budget) or 10",
+        source: .model)
+    case (.pushtotalk, "5"), (.pushtotalk, "1"):
+      add(
+        .warning, "push-type-priority", "apns-priority",
+        "a pushtotalk push must be sent with priority 10 so the audio reaches the person now",
+        source: .apns)
+    default:
+      break
+    }
+  }
+
+  /// `apns-expiration` for calls and Push to Talk: a late call invitation or transmission is
+  /// worse than none (Behavior.md §2.3).
+  private mutating func pushTypeExpiration(_ pushType: PushType?) {
+    switch pushType {
+    case .voip where expiration == nil:
+      add(
+        .info, "push-type-expiration", "apns-expiration",
+        "a voip push should carry apns-expiration 0 or a few seconds ahead, so APNs does not "
+          + "deliver a stale call invitation later", source: .apns)
+    case .pushtotalk where expiration != "0":
+      add(
+        .info, "push-type-expiration", "apns-expiration",
+        "a pushtotalk push should carry apns-expiration: 0, so APNs does not store it for later",
+        source: .apns)
+    default:
+      break
+    }
+  }
+
+  // MARK: - Live Activities
+
+  /// The shape of a `liveactivity` payload (Behavior.md §1.2): a `timestamp` on every push,
+  /// a `content-state` on a start or an update, and dates in seconds.
+  private mutating func liveActivityShape(_ aps: APS) {
+    guard aps.isLiveActivity else { return }
+    if aps.timestamp == nil {
+      add(
+        .warning, "la-timestamp-missing", "aps.timestamp",
+        "a Live Activity push needs a timestamp (UNIX seconds) so the system keeps the newest "
+          + "content; PushSim applies a push without one as the newest (model)", source: .apns)
+    }
+    if aps.contentState == nil, aps.event == "update" || aps.event == "start" {
+      add(
+        .warning, "la-content-state-missing", "aps.content-state",
+        "an \(aps.event ?? "") without content-state: the activity has nothing new to show",
+        source: .apns)
+    }
+    for (key, value) in [("stale-date", aps.staleDate), ("dismissal-date", aps.dismissalDate)] {
+      guard let value, value > Self.millisecondThreshold else { continue }
+      add(
+        .warning, "la-date-milliseconds", "aps.\(key)",
+        "\(key) \(value < 1e15 ? String(Int(value)) : value.description) looks like milliseconds; ActivityKit reads seconds "
+          + "since 1970, so the date lies thousands of years ahead", source: .model)
+    }
+  }
+
+  /// Seconds since 1970 above this (year 5138) are read as milliseconds sent by mistake.
+  static let millisecondThreshold: Double = 100_000_000_000
 
   /// A background push with priority 10 is rejected only when the header says background;
   /// the inferred case and an omitted priority (which means 10) get a warning.
