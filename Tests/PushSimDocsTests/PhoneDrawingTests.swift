@@ -157,6 +157,24 @@ import Testing
     #expect(!html.contains("class=\"island"))
   }
 
+  @Test func everyActivityTextIsEscapedInEveryPresentation() {
+    let hostile = "<x onload=\"a\">'&"
+    let activity = PhoneSnapshot.Activity(
+      id: hostile, type: hostile, appName: hostile, state: "ended",
+      fields: [.init(name: hostile, value: hostile)], alert: .init(title: hostile, body: hostile))
+    for presentation in PhoneSnapshot.Island.Presentation.allCases {
+      var snapshot = PhoneSnapshot(time: now, isLocked: false, appName: hostile)
+      snapshot.activities = [activity]
+      snapshot.island = PhoneSnapshot.Island(
+        presentation: presentation, activity: activity, detached: activity)
+      snapshot.activityBanner = activity
+      let html = snapshot.drawing().html
+      #expect(!html.contains("<x"), "\(presentation)")
+      #expect(!html.contains("onload=\"a\""), "\(presentation)")
+      #expect(html.contains("&lt;x onload=&quot;a&quot;&gt;&#39;&amp;"), "\(presentation)")
+    }
+  }
+
   @Test func compactIslandShowsTheFirstContentStateValueAndStaleActivitiesAreMarked() {
     var snapshot = PhoneSnapshot(time: now, isLocked: false, appName: "Delivery")
     let activity = PhoneSnapshot.Activity(
