@@ -132,6 +132,7 @@ extension CommandRunner {
     _ arguments: [String], in directory: URL = Repository.root, broken output: BrokenOutput,
     stream: Stream = .standardOutput
   ) throws -> Result {
+    _ = signal(SIGPIPE, SIG_IGN)  // as in run(_:in:input:environment:executable:)
     let process = Process()
     // `trap '' PIPE` as a user's shell does: an ignored signal stays ignored across exec.
     process.executableURL = URL(fileURLWithPath: "/bin/sh")

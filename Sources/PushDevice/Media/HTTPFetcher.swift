@@ -82,15 +82,12 @@ public struct HTTPFetcher: MediaFetcher {
     delegate.attach(task)
     // Not `invalidateAndCancel()`: on Linux it waits until the session has drained every data
     // callback already read from the socket, seconds for a fast endless body. The task is
-    // cancelled when the download ends early, so the session lets go of it promptly. Even
-    // `cancel()` can wait for the session's queue while it still holds chunks of an endless
-    // body, so the teardown runs apart from the result: a cut at limit + 1 is reported as
-    // "too large" at once, before the extension's watchdog could call it a time-out.
+    // cancelled when the download ends early, so the session lets go of it promptly. The
+    // teardown stays on this task: running it detached raced swift-corelibs-foundation's task
+    // registry (a crash in FoundationNetworking seen once in the test suite).
     defer {
-      Task.detached {
-        task.cancel()
-        session.finishTasksAndInvalidate()
-      }
+      task.cancel()
+      session.finishTasksAndInvalidate()
     }
 
     let deadline = Task {
