@@ -79,20 +79,23 @@ extension Device {
     if activityStore.index(of: request.id) != nil {
       return fail("malformedActivityIdentifier", .model, "an activity \(request.id) exists")
     }
-    guard let declaration = settings.type(named: request.type) else {
+    guard let declaration = activityDeclaration(named: request.type) else {
       return fail(
         "unsupportedTarget", .model, "the app declares no activity type \(request.type)")
     }
-    let decoder = ActivityDecoder(now: clock.now)
     let attributes: JSONObject
     let content: JSONObject
-    switch decoder.decode(request.attributes, fields: declaration.attributes, path: "attributes") {
+    switch decodeActivityData(
+      request.attributes, type: request.type, fields: declaration.attributes, path: "attributes",
+      contentState: false)
+    {
     case .success(let decoded): attributes = decoded.value
     case .failure(let failure):
       return fail("attributes", .model, "\(failure.path): \(failure.message)")
     }
-    switch decoder.decode(
-      request.contentState, fields: declaration.contentState, path: "contentState")
+    switch decodeActivityData(
+      request.contentState, type: request.type, fields: declaration.contentState,
+      path: "contentState", contentState: true)
     {
     case .success(let decoded): content = decoded.value
     case .failure(let failure):
