@@ -30,7 +30,7 @@ where State: Decodable, State: Encodable, State: Hashable {
 extension ActivityContent: Sendable where State: Sendable {}
 
 /// A Live Activity's life cycle (Apple's `ActivityState`).
-public enum ActivityState: Equatable, Hashable, Sendable {
+public enum ActivityState: Equatable, Hashable, Sendable, Codable {
   /// Visible and updatable.
   case active
   /// Ended: off the Dynamic Island, still on the Lock Screen.
@@ -39,6 +39,9 @@ public enum ActivityState: Equatable, Hashable, Sendable {
   case dismissed
   /// Its stale date passed; still updatable.
   case stale
+  /// Scheduled to start later. The simulated device does not schedule activities: no activity
+  /// is ever in this state (model).
+  case pending
 }
 
 /// How pushes reach a new activity (Apple's `PushType`).
