@@ -119,8 +119,14 @@ where Attributes: ActivityAttributes {
   }
 
   /// The push-to-start token, now if issued and whenever it changes.
+  ///
+  /// Observing it makes the attributes type known to the device, which then issues the token
+  /// (iOS 17.2) and starts activities of this type from push-to-start pushes.
   public static var pushToStartTokenUpdates: PushTokenUpdates {
     let center = ActivityCenter.current
+    center.backend.register(
+      type: typeName, decodeAttributes: activityCoding(Attributes.self),
+      decodeContentState: activityCoding(ContentState.self))
     let current = center.hub.authorization.pushToStartToken
     return PushTokenUpdates(hub: center.hub, initial: current.map { [$0] } ?? []) { change in
       guard case .pushToStartToken(let token) = change else { return nil }

@@ -35,6 +35,11 @@ package struct ActivityStartRequest: Sendable {
 package protocol ActivityBackend: Sendable {
   /// Starts an activity or throws at once; the hub holds its record afterwards.
   func start(_ request: ActivityStartRequest, hub: ActivityHub) throws(ActivityAuthorizationError)
+  /// Makes the app's attributes type known to the system (the app observes its push-to-start
+  /// tokens), so pushes can start activities of it.
+  func register(
+    type: String, decodeAttributes: @escaping ActivityCoding,
+    decodeContentState: @escaping ActivityCoding)
   /// Updates an activity; returns when the change has reached the hub.
   func update(
     id: String, content: EncodedActivityContent, alert: AlertConfiguration?, hub: ActivityHub
@@ -92,6 +97,11 @@ struct StandaloneActivityBackend: ActivityBackend {
         relevanceScore: request.content.relevanceScore, state: .active, token: token)
     ])
   }
+
+  func register(
+    type: String, decodeAttributes: @escaping ActivityCoding,
+    decodeContentState: @escaping ActivityCoding
+  ) {}
 
   func update(
     id: String, content: EncodedActivityContent, alert: AlertConfiguration?, hub: ActivityHub

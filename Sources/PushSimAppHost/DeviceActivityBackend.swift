@@ -59,6 +59,18 @@ final class DeviceActivityBackend: ActivityBackend {
     }
   }
 
+  func register(
+    type: String, decodeAttributes: @escaping ActivityCoding,
+    decodeContentState: @escaping ActivityCoding
+  ) {
+    let hosted = HostedActivityType(
+      name: type, decodeAttributes: Self.decode(decodeAttributes),
+      decodeContentState: Self.decode(decodeContentState))
+    queue.enqueue { [weak host] in
+      await host?.appCall { device in device.hostActivityType(hosted) }
+    }
+  }
+
   func update(
     id: String, content: EncodedActivityContent, alert: AlertConfiguration?, hub: ActivityHub
   ) async {

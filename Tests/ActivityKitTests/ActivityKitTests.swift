@@ -138,6 +138,32 @@ import Testing
     #expect(await off.read { $0.liveActivities.isEmpty })
   }
 
+  @Test func pushToStartStartsAnActivityOfTheAppsType() async throws {
+    let phone = Self.phone(state: .background)
+    #expect(await phone.read { $0.pushToStartToken } == nil)
+    let tokenUpdates = await phone.runApp {
+      Activity<DeliveryAttributes>.pushToStartTokenUpdates
+    }
+    var tokens = tokenUpdates.makeAsyncIterator()
+    let token = try #require(await tokens.next())
+    let issued = try #require(await phone.read { $0.pushToStartToken })
+    #expect(token.map { String(format: "%02x", $0) }.joined() == issued)
+
+    var started = await phone.runApp { Activity<DeliveryAttributes>.activityUpdates }
+      .makeAsyncIterator()
+    let timestamp = Int(await phone.now.timeIntervalSince1970)
+    let body = #"""
+      {"aps":{"event":"start","timestamp":\#(timestamp),"attributes-type":"DeliveryAttributes",
+      "attributes":{"orderNumber":"P1"},"content-state":{"status":"preparing","eta":800000000},
+      "alert":{"title":"Order P1","body":"Preparing"}}}
+      """#
+    await phone.receive(bytes: Array(body.utf8), headers: Self.headers, id: "s1", to: .pushToStart)
+    let activity = try #require(await started.next())
+    #expect(activity.attributes.orderNumber == "P1")
+    #expect(activity.content.state.eta == Self.eta)
+    #expect(activity.activityState == .active)
+  }
+
   @Test func outsideADeviceActivitiesLiveInMemory() async throws {
     let activity = try Activity.request(
       attributes: DeliveryAttributes(orderNumber: "M1"),

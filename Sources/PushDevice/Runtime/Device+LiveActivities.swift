@@ -32,9 +32,12 @@ extension Device {
     return activityStore.activities.filter(\.isLive).sorted(by: Self.moreRelevant).first
   }
 
-  /// The app's push-to-start token: from iOS 17.2, for an app that declares activity types.
+  /// The app's push-to-start token: from iOS 17.2, for an app that declares activity types
+  /// (in the app file, or its Swift code through ``hostActivityType(_:)``).
   public var pushToStartToken: String? {
-    guard configuration.iosVersion >= .pushToStart, !app.liveActivities.types.isEmpty else {
+    guard configuration.iosVersion >= .pushToStart,
+      !app.liveActivities.types.isEmpty || !hostedActivityTypes.isEmpty
+    else {
       return nil
     }
     return ActivityStore.pushToStartToken
