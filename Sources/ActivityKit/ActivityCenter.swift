@@ -86,9 +86,15 @@ package final class ActivityCenter: Sendable {
 struct StandaloneActivityBackend: ActivityBackend {
   func start(_ request: ActivityStartRequest, hub: ActivityHub) throws(ActivityAuthorizationError) {
     guard hub.authorization.enabled else { throw .denied }
+    // 32 bytes: "ac71", then the activity's number, big-endian.
+    let number = UInt64(hub.records.count + 1)
     let token: Data? =
       request.pushType == .token
-      ? Data([0xAC, 0x71] + Array(repeating: 0, count: 29) + [UInt8(hub.records.count % 256 + 1)])
+      ? Data(
+        [0xAC, 0x71] + Array(repeating: 0, count: 22)
+          + (0..<8).reversed().map {
+            UInt8(truncatingIfNeeded: number >> (8 * UInt64($0)))
+          })
       : nil
     hub.apply([
       ActivityRecord(

@@ -177,5 +177,13 @@ import Testing
     #expect(await updates.next()?.state == state)
     await activity.end(nil, dismissalPolicy: .default)
     #expect(activity.activityState == .ended)
+
+    let tracked = try Activity.request(
+      attributes: DeliveryAttributes(orderNumber: "M2"),
+      content: ActivityContent(state: state, staleDate: nil), pushType: .token)
+    var tokens = tracked.pushTokenUpdates.makeAsyncIterator()
+    let token = try #require(await tokens.next())
+    #expect(token.count == 32)
+    #expect(token == tracked.pushToken)
   }
 }
