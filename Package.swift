@@ -97,13 +97,24 @@ let package = Package(
       dependencies: ["UserNotifications", "PushDevice", "PushPayload"]
     )
   )
+  // ActivityKit for Linux, the same way: an app's Live Activity manager compiles unchanged.
+  package.products.append(.library(name: "ActivityKit", targets: ["ActivityKit"]))
+  package.targets.append(.target(name: "ActivityKit"))
+  package.targets.append(
+    .testTarget(
+      name: "ActivityKitTests",
+      dependencies: ["ActivityKit", "PushSimAppHost", "PushDevice", "PushPayload"]
+    )
+  )
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
   package.targets.append(
     .target(
       name: "PushSimAppHost",
-      dependencies: ["UserNotifications", "PushDevice", "PushScenario", "PushPayload"]
+      dependencies: [
+        "UserNotifications", "ActivityKit", "PushDevice", "PushScenario", "PushPayload",
+      ]
     )
   )
   package.targets.append(

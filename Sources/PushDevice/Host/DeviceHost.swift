@@ -42,6 +42,8 @@ public actor DeviceHost {
   /// Whether an operation is under way, and the callers waiting for their turn.
   private var busy = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
+  /// Who hears about Live Activity changes (``observeLiveActivities(_:)``).
+  private var activityObservers: [@Sendable (LiveActivitySnapshot) -> Void] = []
 
   /// Creates a device running the app's code.
   ///
@@ -180,7 +182,22 @@ public actor DeviceHost {
       if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
     }
     clock.move(to: device.now)
+    notifyActivityObservers()
     return result
+  }
+
+  /// Calls `observer` with the device's Live Activities now and after every later operation
+  /// and app call (the app's `ActivityKit` follows the device this way).
+  public func observeLiveActivities(_ observer: @escaping @Sendable (LiveActivitySnapshot) -> Void)
+  {
+    activityObservers.append(observer)
+    observer(LiveActivitySnapshot(device))
+  }
+
+  private func notifyActivityObservers() {
+    guard !activityObservers.isEmpty else { return }
+    let snapshot = LiveActivitySnapshot(device)
+    for observer in activityObservers { observer(snapshot) }
   }
 
   // MARK: Running operations
@@ -199,6 +216,7 @@ public actor DeviceHost {
     let result = operation(&device)
     await carryOutAppCode()
     clock.move(to: device.now)
+    notifyActivityObservers()
     return result
   }
 

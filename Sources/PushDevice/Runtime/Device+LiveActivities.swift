@@ -32,9 +32,12 @@ extension Device {
     return activityStore.activities.filter(\.isLive).sorted(by: Self.moreRelevant).first
   }
 
-  /// The app's push-to-start token: from iOS 17.2, for an app that declares activity types.
+  /// The app's push-to-start token: from iOS 17.2, for an app that declares activity types
+  /// (in the app file, or its Swift code through ``hostActivityType(_:)``).
   public var pushToStartToken: String? {
-    guard configuration.iosVersion >= .pushToStart, !app.liveActivities.types.isEmpty else {
+    guard configuration.iosVersion >= .pushToStart,
+      !app.liveActivities.types.isEmpty || !hostedActivityTypes.isEmpty
+    else {
       return nil
     }
     return ActivityStore.pushToStartToken
@@ -79,20 +82,23 @@ extension Device {
     if activityStore.index(of: request.id) != nil {
       return fail("malformedActivityIdentifier", .model, "an activity \(request.id) exists")
     }
-    guard let declaration = settings.type(named: request.type) else {
+    guard let declaration = activityDeclaration(named: request.type) else {
       return fail(
         "unsupportedTarget", .model, "the app declares no activity type \(request.type)")
     }
-    let decoder = ActivityDecoder(now: clock.now)
     let attributes: JSONObject
     let content: JSONObject
-    switch decoder.decode(request.attributes, fields: declaration.attributes, path: "attributes") {
+    switch decodeActivityData(
+      request.attributes, type: request.type, fields: declaration.attributes, path: "attributes",
+      contentState: false)
+    {
     case .success(let decoded): attributes = decoded.value
     case .failure(let failure):
       return fail("attributes", .model, "\(failure.path): \(failure.message)")
     }
-    switch decoder.decode(
-      request.contentState, fields: declaration.contentState, path: "contentState")
+    switch decodeActivityData(
+      request.contentState, type: request.type, fields: declaration.contentState,
+      path: "contentState", contentState: true)
     {
     case .success(let decoded): content = decoded.value
     case .failure(let failure):

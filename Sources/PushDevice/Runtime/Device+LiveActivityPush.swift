@@ -219,9 +219,10 @@ extension Device {
   /// Decodes `content-state` into the activity type's `ContentState`; `nil` after reporting
   /// why not.
   mutating func decodeContentState(
-    _ id: String, _ value: JSONValue?, fields: [ActivityField], activity: String?
+    _ id: String, _ value: JSONValue?, type: String, fields: [ActivityField], activity: String?
   ) -> JSONObject? {
-    switch ActivityDecoder(now: clock.now).decode(value, fields: fields, path: "aps.content-state")
+    switch decodeActivityData(
+      value, type: type, fields: fields, path: "aps.content-state", contentState: true)
     {
     case .success(let decoded):
       for late in decoded.lateDates {
@@ -270,7 +271,7 @@ extension Device {
     if aps["content-state"] != nil || !end {
       guard
         let decoded = decodeContentState(
-          id, aps["content-state"], fields: fields, activity: activity.id)
+          id, aps["content-state"], type: activity.type, fields: fields, activity: activity.id)
       else { return }
       content = decoded
     }
@@ -433,15 +434,16 @@ extension Device {
       return
     }
     let typeName = aps["attributes-type"]?.stringValue ?? ""
-    guard let declaration = settings.type(named: typeName) else {
+    guard let declaration = activityDeclaration(named: typeName) else {
       refuse(
         "unknown-attributes-type", "la-unknown-attributes-type", "aps.attributes-type", .device,
         "attributes-type \"\(typeName)\" names no ActivityAttributes type of the app")
       return
     }
-    let decoder = ActivityDecoder(now: clock.now)
     let attributes: JSONObject
-    switch decoder.decode(aps["attributes"], fields: declaration.attributes, path: "aps.attributes")
+    switch decodeActivityData(
+      aps["attributes"], type: typeName, fields: declaration.attributes, path: "aps.attributes",
+      contentState: false)
     {
     case .success(let decoded): attributes = decoded.value
     case .failure(let failure):
@@ -452,7 +454,8 @@ extension Device {
     }
     guard
       let content = decodeContentState(
-        id, aps["content-state"], fields: declaration.contentState, activity: nil)
+        id, aps["content-state"], type: typeName, fields: declaration.contentState,
+        activity: nil)
     else { return }
     let channelID = aps["input-push-channel"]?.stringValue
     if channelID != nil, configuration.iosVersion < .broadcast {

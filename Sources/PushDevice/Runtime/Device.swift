@@ -91,6 +91,8 @@ public struct Device: Sendable {
   var apnsIdentifierCount = 0
   /// Live Activities and their budgets (Rules.md §13).
   var activityStore = ActivityStore()
+  /// `ActivityAttributes` types the app's Swift code supplies (``hostActivityType(_:)``).
+  var hostedActivityTypes: [String: HostedActivityType] = [:]
   /// VoIP failures and the location budget (Rules.md §14).
   var pushTypeState = PushTypeState()
 

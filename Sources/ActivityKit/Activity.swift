@@ -1,0 +1,223 @@
+import Foundation
+
+/// A Live Activity of the app (Apple's `Activity`): request one, update and end it, and follow
+/// its content, state and push token as the device changes them.
+///
+/// Inside a device (`DeviceHost.runApp`), calls reach the simulated device: `request` starts
+/// an activity there (Rules.md §13), pushes to its token update it, and the device decodes
+/// their `content-state` into ``ContentState`` with `JSONDecoder()`, as iOS does. Outside a
+/// device, activities live in memory.
+public final class Activity<Attributes>: Identifiable, @unchecked Sendable
+where Attributes: ActivityAttributes {
+  /// The attributes type's dynamic content.
+  public typealias ContentState = Attributes.ContentState
+  /// `pushTokenUpdates` and `pushToStartTokenUpdates`.
+  public typealias PushTokenUpdates = ActivityUpdateSequence<Data>
+  /// `contentUpdates`.
+  public typealias ContentUpdates = ActivityUpdateSequence<ActivityContent<ContentState>>
+  /// `activityStateUpdates`.
+  public typealias ActivityStateUpdates = ActivityUpdateSequence<ActivityState>
+  /// `activityUpdates`.
+  public typealias ActivityUpdates = ActivityUpdateSequence<Activity<Attributes>>
+
+  /// The activity's identifier.
+  public let id: String
+  /// Its static data.
+  public let attributes: Attributes
+  private let center: ActivityCenter
+  private let initial: ActivityContent<ContentState>
+
+  private init(
+    id: String, attributes: Attributes, center: ActivityCenter,
+    initial: ActivityContent<ContentState>
+  ) {
+    self.id = id
+    self.attributes = attributes
+    self.center = center
+    self.initial = initial
+  }
+
+  /// The attributes type's name, as the device knows it.
+  static var typeName: String { String(describing: Attributes.self) }
+
+  // MARK: Reading
+
+  /// Its current content.
+  public var content: ActivityContent<ContentState> {
+    guard let record = center.hub.record(id) else { return initial }
+    return Self.content(record) ?? initial
+  }
+
+  /// Its life-cycle state.
+  public var activityState: ActivityState { center.hub.record(id)?.state ?? .dismissed }
+
+  /// Whether its stale date has passed.
+  public var isStale: Bool { activityState == .stale }
+
+  /// Its update token, once the system issued it (`pushType: .token`).
+  public var pushToken: Data? { center.hub.record(id)?.token }
+
+  /// Its update token, now if issued and whenever it changes.
+  public var pushTokenUpdates: PushTokenUpdates {
+    let id = id
+    let current = pushToken
+    let last = LastValue<Data>(current)
+    return PushTokenUpdates(hub: center.hub, initial: current.map { [$0] } ?? []) { change in
+      guard case .activity(let record) = change, record.id == id, let token = record.token,
+        last.changed(to: token)
+      else { return nil }
+      return token
+    }
+  }
+
+  /// Its content, each time it changes (an update by the app or by push).
+  public var contentUpdates: ContentUpdates {
+    let id = id
+    let last = LastValue<Data>(center.hub.record(id)?.content)
+    return ContentUpdates(hub: center.hub) { change in
+      guard case .activity(let record) = change, record.id == id,
+        last.changed(to: record.content)
+      else { return nil }
+      return Self.content(record)
+    }
+  }
+
+  /// Its state, each time it changes.
+  public var activityStateUpdates: ActivityStateUpdates {
+    let id = id
+    let last = LastValue<ActivityState>(activityState)
+    return ActivityStateUpdates(hub: center.hub) { change in
+      guard case .activity(let record) = change, record.id == id,
+        last.changed(to: record.state)
+      else { return nil }
+      return record.state
+    }
+  }
+
+  /// The app's activities of this type that the system still shows (dismissed ones left out).
+  public static var activities: [Activity<Attributes>] {
+    let center = ActivityCenter.current
+    return center.hub.records.filter { $0.type == typeName && $0.state != .dismissed }
+      .compactMap { activity(for: $0, in: center) }
+  }
+
+  /// Activities of this type as they start, in the app or by push-to-start.
+  public static var activityUpdates: ActivityUpdates {
+    let center = ActivityCenter.current
+    let seen = SeenIdentifiers(center.hub.records.map(\.id))
+    return ActivityUpdates(hub: center.hub) { change in
+      guard case .activity(let record) = change, record.type == typeName,
+        seen.insert(record.id)
+      else { return nil }
+      return activity(for: record, in: center)
+    }
+  }
+
+  /// The app's push-to-start token (iOS 17.2), once issued.
+  public static var pushToStartToken: Data? {
+    ActivityCenter.current.hub.authorization.pushToStartToken
+  }
+
+  /// The push-to-start token, now if issued and whenever it changes.
+  ///
+  /// Observing it makes the attributes type known to the device, which then issues the token
+  /// (iOS 17.2) and starts activities of this type from push-to-start pushes.
+  public static var pushToStartTokenUpdates: PushTokenUpdates {
+    let center = ActivityCenter.current
+    center.backend.register(
+      type: typeName, decodeAttributes: activityCoding(Attributes.self),
+      decodeContentState: activityCoding(ContentState.self))
+    let current = center.hub.authorization.pushToStartToken
+    return PushTokenUpdates(hub: center.hub, initial: current.map { [$0] } ?? []) { change in
+      guard case .pushToStartToken(let token) = change else { return nil }
+      return token
+    }
+  }
+
+  // MARK: Requesting, updating, ending
+
+  /// Starts a Live Activity.
+  ///
+  /// - Throws: ``ActivityAuthorizationError``: `.denied` when the user turned Live Activities
+  ///   off (or the app does not support them), `.visibility` outside the foreground. Failures
+  ///   the device finds later (its limit on activities, undecodable data) leave the activity
+  ///   `.dismissed`.
+  public static func request(
+    attributes: Attributes, content: ActivityContent<Attributes.ContentState>,
+    pushType: PushType? = nil
+  ) throws -> Activity<Attributes> {
+    let center = ActivityCenter.current
+    let encoder = JSONEncoder()
+    guard let attributesData = try? encoder.encode(attributes),
+      let state = try? encoder.encode(content.state)
+    else { throw ActivityAuthorizationError.unsupportedTarget }
+    let id = center.nextIdentifier()
+    let request = ActivityStartRequest(
+      id: id, type: typeName, attributes: attributesData,
+      content: EncodedActivityContent(
+        state: state, staleDate: content.staleDate, relevanceScore: content.relevanceScore),
+      pushType: pushType, decodeAttributes: activityCoding(Attributes.self),
+      decodeContentState: activityCoding(ContentState.self))
+    try center.backend.start(request, hub: center.hub)
+    let made = center.hub.object(id) {
+      Activity(id: id, attributes: attributes, center: center, initial: content)
+    }
+    guard let made else { throw ActivityAuthorizationError.persistenceFailure }
+    return made
+  }
+
+  /// Shows new content.
+  public func update(_ content: ActivityContent<Activity<Attributes>.ContentState>) async {
+    await update(content, alertConfiguration: nil)
+  }
+
+  /// Shows new content, with an alert.
+  public func update(
+    _ content: ActivityContent<Activity<Attributes>.ContentState>,
+    alertConfiguration: AlertConfiguration?
+  ) async {
+    guard let encoded = Self.encode(content) else { return }
+    await center.backend.update(
+      id: id, content: encoded, alert: alertConfiguration, hub: center.hub)
+  }
+
+  /// Ends the activity, with final content (or `nil` to keep the current one).
+  public func end(
+    _ content: ActivityContent<Activity<Attributes>.ContentState>?,
+    dismissalPolicy: ActivityUIDismissalPolicy = .default
+  ) async {
+    var encoded: EncodedActivityContent?
+    if let content { encoded = Self.encode(content) }
+    await center.backend.end(
+      id: id, content: encoded, dismissal: dismissalPolicy, hub: center.hub)
+  }
+
+  // MARK: Helpers
+
+  private static func encode(_ content: ActivityContent<ContentState>) -> EncodedActivityContent? {
+    guard let state = try? JSONEncoder().encode(content.state) else { return nil }
+    return EncodedActivityContent(
+      state: state, staleDate: content.staleDate, relevanceScore: content.relevanceScore)
+  }
+
+  private static func content(_ record: ActivityRecord) -> ActivityContent<ContentState>? {
+    guard let state = try? JSONDecoder().decode(ContentState.self, from: record.content) else {
+      return nil
+    }
+    return ActivityContent(
+      state: state, staleDate: record.staleDate, relevanceScore: record.relevanceScore)
+  }
+
+  /// The object for a record, decoding its attributes (activities started by push).
+  private static func activity(for record: ActivityRecord, in center: ActivityCenter)
+    -> Activity<Attributes>?
+  {
+    center.hub.object(record.id) { () -> Activity<Attributes>? in
+      guard let attributes = try? JSONDecoder().decode(Attributes.self, from: record.attributes),
+        let content = content(record)
+      else { return nil }
+      return Activity(id: record.id, attributes: attributes, center: center, initial: content)
+    }
+  }
+
+}

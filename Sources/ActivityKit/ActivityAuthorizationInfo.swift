@@ -1,0 +1,44 @@
+import Foundation
+
+/// Whether the app may start Live Activities and send frequent updates (Apple's
+/// `ActivityAuthorizationInfo`): the device's Settings switches, followed as the user changes
+/// them.
+public final class ActivityAuthorizationInfo: Sendable {
+  /// `activityEnablementUpdates` and `frequentPushEnablementUpdates`.
+  public typealias ActivityEnablementUpdates = ActivityUpdateSequence<Bool>
+
+  private let center: ActivityCenter
+
+  /// The app's authorization info (of the device whose code is running).
+  public init() {
+    center = ActivityCenter.current
+  }
+
+  /// Whether the user allows the app's Live Activities.
+  public var areActivitiesEnabled: Bool { center.hub.authorization.enabled }
+
+  /// Whether the app has the larger priority-10 push budget (frequent updates on).
+  public var frequentPushesEnabled: Bool { center.hub.authorization.frequent }
+
+  /// `areActivitiesEnabled`, each time the user changes it.
+  public var activityEnablementUpdates: ActivityEnablementUpdates {
+    let last = LastValue<Bool>(areActivitiesEnabled)
+    return ActivityEnablementUpdates(hub: center.hub) { change in
+      guard case .authorization(let enabled, _) = change, last.changed(to: enabled) else {
+        return nil
+      }
+      return enabled
+    }
+  }
+
+  /// `frequentPushesEnabled`, each time the user changes it.
+  public var frequentPushEnablementUpdates: ActivityEnablementUpdates {
+    let last = LastValue<Bool>(frequentPushesEnabled)
+    return ActivityEnablementUpdates(hub: center.hub) { change in
+      guard case .authorization(_, let frequent) = change, last.changed(to: frequent) else {
+        return nil
+      }
+      return frequent
+    }
+  }
+}

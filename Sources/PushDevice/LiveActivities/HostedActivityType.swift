@@ -1,0 +1,76 @@
+public import PushPayload
+
+/// An `ActivityAttributes` type supplied by the app's own Swift code (the Linux `ActivityKit`
+/// module): the device decodes `attributes` and `content-state` with the app's `Decodable`
+/// types and a real `JSONDecoder()`, instead of the fields the app file declares, so a hosted
+/// app decodes pushes exactly as iOS does (Rules.md §13).
+public struct HostedActivityType: Sendable {
+  /// Why the app's type did not decode: where, and Swift's `DecodingError` in words.
+  public struct Failure: Error, Sendable, Equatable {
+    /// The path of the offending key (`aps.content-state.eta`).
+    public var path: String
+    /// The decoding error.
+    public var message: String
+
+    /// Creates a failure.
+    public init(path: String, message: String) {
+      self.path = path
+      self.message = message
+    }
+  }
+
+  /// Decodes a JSON object into the app's type and encodes it back (`JSONEncoder()`): the
+  /// value the device keeps. `path` names the object in messages.
+  public typealias Decode =
+    @Sendable (_ json: JSONValue?, _ path: String) -> Result<
+      JSONObject, Failure
+    >
+
+  /// The Swift type name (`String(describing: Attributes.self)`).
+  public var name: String
+  /// Decodes the static attributes.
+  public var decodeAttributes: Decode
+  /// Decodes a `ContentState`.
+  public var decodeContentState: Decode
+
+  /// Creates a hosted type.
+  public init(
+    name: String, decodeAttributes: @escaping Decode, decodeContentState: @escaping Decode
+  ) {
+    self.name = name
+    self.decodeAttributes = decodeAttributes
+    self.decodeContentState = decodeContentState
+  }
+}
+
+extension Device {
+  /// Makes the app's own Swift type decode `type`'s data from now on (the app's code called
+  /// `Activity<Attributes>.request`); it takes precedence over the app file's declaration.
+  public mutating func hostActivityType(_ type: HostedActivityType) {
+    hostedActivityTypes[type.name] = type
+  }
+
+  /// The declaration for `name`: the app file's, or an empty one for a hosted type.
+  func activityDeclaration(named name: String) -> ActivityTypeDeclaration? {
+    if hostedActivityTypes[name] != nil {
+      return app.liveActivities.type(named: name) ?? ActivityTypeDeclaration(name: name)
+    }
+    return app.liveActivities.type(named: name)
+  }
+
+  /// Decodes attributes (`contentState == false`) or a content state of `type`: with the app's
+  /// own type when it is hosted, else with the declared fields.
+  func decodeActivityData(
+    _ json: JSONValue?, type: String, fields: [ActivityField], path: String, contentState: Bool
+  ) -> Result<ActivityDecoder.DecodedObject, ActivityDecoder.Failure> {
+    guard let hosted = hostedActivityTypes[type] else {
+      return ActivityDecoder(now: clock.now).decode(json, fields: fields, path: path)
+    }
+    let decode = contentState ? hosted.decodeContentState : hosted.decodeAttributes
+    switch decode(json, path) {
+    case .success(let value): return .success(.init(value: value, lateDates: []))
+    case .failure(let failure):
+      return .failure(.init(path: failure.path, message: failure.message))
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import ActivityKit
+public import PushDevice
+import Synchronization
+
+extension DeviceHost {
+  /// Runs the app's own foreground code on this device, such as its Live Activity manager:
+  /// in `body` (and the tasks it starts), `Activity` and `ActivityAuthorizationInfo` are this
+  /// device's, as `import ActivityKit` code sees them on an iPhone (Rules.md §13).
+  ///
+  /// ```swift
+  /// let phone = DeviceHost(app: app)   // app.state = .foreground, its activity types
+  /// let activity = try await phone.runApp { try DeliveryActivities().start(order: "A1") }
+  /// await phone.receive(json: update, headers: liveActivityHeaders, to: .activity(activity.id))
+  /// ```
+  ///
+  /// Returns when the calls `body` made have reached the device. The `Activity` objects stay
+  /// bound to this device afterwards: their `update`, `end` and update sequences follow it.
+  public nonisolated func runApp<Result: Sendable>(
+    _ body: @Sendable () async throws -> Result
+  ) async rethrows -> Result {
+    let (center, backend) = await ActivityHosting.center(for: self)
+    let result = try await ActivityCenter.$bound.withValue(center) { try await body() }
+    await backend.drain()
+    return result
+  }
+}
+
+/// The app's ActivityKit center of each device, made on first use.
+enum ActivityHosting {
+  private struct Entry {
+    weak var host: DeviceHost?
+    let center: ActivityCenter
+    let backend: DeviceActivityBackend
+  }
+
+  private static let centers = Mutex<[ObjectIdentifier: Entry]>([:])
+
+  /// The center of `host` and its backend; a new one follows the device's activities.
+  static func center(for host: DeviceHost) async -> (ActivityCenter, DeviceActivityBackend) {
+    let key = ObjectIdentifier(host)
+    let (entry, isNew) = centers.withLock { centers -> (Entry, Bool) in
+      centers = centers.filter { $0.value.host != nil }
+      if let entry = centers[key], entry.host === host { return (entry, false) }
+      let backend = DeviceActivityBackend(host: host)
+      let entry = Entry(host: host, center: ActivityCenter(backend: backend), backend: backend)
+      centers[key] = entry
+      return (entry, true)
+    }
+    if isNew {
+      let hub = entry.center.hub
+      await host.observeLiveActivities { snapshot in
+        DeviceActivityBackend.apply(snapshot, to: hub)
+      }
+    }
+    return (entry.center, entry.backend)
+  }
+}
