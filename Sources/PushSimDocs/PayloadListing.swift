@@ -127,7 +127,6 @@ public struct PayloadListing: Sendable {
     return "<mark class=\"k-\(mark.rawValue)\" title=\"\(HTML.escape(title))\">"
   }
 
-  /// `text` as a JSON string literal.
   /// A string that is a URL with a user name or password, shown with them replaced by `***`:
   /// a published page never carries a credential from a payload.
   static func redacted(_ text: String) -> String {
@@ -137,6 +136,7 @@ public struct PayloadListing: Sendable {
     return url.redactedString
   }
 
+  /// `text` as a JSON string literal.
   static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
