@@ -179,10 +179,9 @@ public actor DeviceHost {
     if !busy {
       busy = true
       await carryOutAppCode()
-      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+      handOverTurn()
     }
-    clock.move(to: device.now)
-    notifyActivityObservers()
+    publishTime()
     return result
   }
 
@@ -210,14 +209,23 @@ public actor DeviceHost {
     } else {
       busy = true
     }
-    defer {
-      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
-    }
+    defer { handOverTurn() }
     let result = operation(&device)
     await carryOutAppCode()
+    publishTime()
+    return result
+  }
+
+  /// Ends the current turn: the next waiting caller runs, or the host is free.
+  private func handOverTurn() {
+    if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+  }
+
+  /// Tells what watches the device that a step is done: ``clock`` moves to the device's time
+  /// and the app's activity observers see the new state.
+  private func publishTime() {
     clock.move(to: device.now)
     notifyActivityObservers()
-    return result
   }
 
   /// Runs the app's code the last step left waiting, until nothing waits: extension runs,

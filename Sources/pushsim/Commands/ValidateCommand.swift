@@ -1,9 +1,7 @@
-import Dispatch
 import Foundation
 import PushDevice
 import PushPayload
 import PushScenario
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -68,6 +66,15 @@ enum ValidateCommand {
     var displayName: String { input == nil || input == "-" ? "<stdin>" : input ?? "<stdin>" }
     var isAPNsFile: Bool { input?.lowercased().hasSuffix(".apns") ?? false }
     var ignoredKeys: Set<String> { isAPNsFile ? ["Simulator Target Bundle"] : [] }
+
+    /// `--strings DIR` loaded once: every loc-key is checked in every localization, with the
+    /// `--app` file's development region (else `en`) as the fallback.
+    func localizationCheck() -> LocalizationCheck? {
+      stringsFolder.map {
+        LocalizationCheck(
+          folder: URL(fileURLWithPath: $0), developmentRegion: app?.developmentRegion ?? "en")
+      }
+    }
   }
 
   static func main(_ arguments: [String]) async -> ExitStatus {
@@ -204,12 +211,10 @@ enum ValidateCommand {
     return (kept, length)
   }
 
-  /// `--strings DIR`: every loc-key in every localization (see ValidateStrings).
+  /// `--strings DIR`: every loc-key in every localization.
   static func checkStrings(_ validation: inout PayloadValidation, _ request: Request) {
-    guard let folder = request.stringsFolder, let payload = validation.payload else { return }
-    validation.diagnostics += ValidateStrings.diagnostics(
-      for: payload, stringsFolder: folder,
-      developmentRegion: request.app?.developmentRegion ?? "en")
+    guard let check = request.localizationCheck(), let payload = validation.payload else { return }
+    validation.diagnostics += check.diagnostics(for: payload)
   }
 
   // MARK: - JSON lines
@@ -228,10 +233,7 @@ enum ValidateCommand {
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
     let color = Console.colorEnabled
-    let strings = request.stringsFolder.map {
-      LocalizationCheck(
-        folder: URL(fileURLWithPath: $0), developmentRegion: request.app?.developmentRegion ?? "en")
-    }
+    let strings = request.localizationCheck()
     let validator = PayloadLineValidator<RenderedLine>(
       headers: request.headers, app: request.app, strings: strings,
       ignoredTopLevelKeys: request.ignoredKeys
