@@ -3,5 +3,5 @@
 /// picks the language as iOS does, and formats with `%@`, `%n$@` and plural rules.
 ///
 /// It imports nothing of PushSim's own (Architecture.md): callers pass plain strings in and get
-/// text and ``LocalizationDiagnostic`` values back.
+/// text and ``Diagnostic`` values back.
 public enum PushLocalizationModule {}

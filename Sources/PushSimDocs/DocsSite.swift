@@ -1,4 +1,5 @@
 public import Foundation
+import PushCore
 import PushPayload
 import PushScenario
 
@@ -316,7 +317,7 @@ public struct DocsSite: Sendable {
     html += sourceTag(diagnostic.source)
     html += " <span class=\"severity\">\(diagnostic.severity.rawValue)</span>"
     if let push { html += " <code>\(HTML.escape(push))</code>" }
-    html += " <code class=\"code\">\(HTML.escape(diagnostic.code))</code>"
+    html += " <code class=\"code\">\(HTML.escape(diagnostic.code.rawValue))</code>"
     if let path = diagnostic.path { html += " <code class=\"path\">\(HTML.escape(path))</code>" }
     html += " \(HTML.escape(diagnostic.message))</span>"
     return html

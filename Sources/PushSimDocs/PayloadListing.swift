@@ -1,4 +1,5 @@
 import Foundation
+public import PushCore
 import PushDevice
 public import PushPayload
 import PushScenario

@@ -1,6 +1,7 @@
 import Foundation
+public import PushCore
 import PushDevice
-public import PushPayload
+import PushPayload
 import PushScenario
 
 /// A phone drawn in HTML, and the texts the drawing had to cut.

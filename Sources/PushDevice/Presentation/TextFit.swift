@@ -1,4 +1,5 @@
-public import PushPayload
+public import PushCore
+import PushPayload
 
 /// Where iOS cuts notification text that does not fit, measured without a browser.
 ///
@@ -163,7 +164,7 @@ extension TextFit {
     field: String, place: String, neededLines: Int, shownLines: Int
   ) -> Diagnostic {
     Diagnostic(
-      .warning, code: "text-truncated", path: "aps.alert.\(field)",
+      .warning, code: .textTruncated, path: "aps.alert.\(field)",
       message:
         "the \(field) needs about \(neededLines) lines; the \(place) shows \(shownLines), "
         + "so iOS ends it with \u{2026} and the rest shows only when the notification is expanded",

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushLocalization
 import PushPayload
 
@@ -18,7 +19,7 @@ extension Device {
           alert.body, locKey: alert.locKey, arguments: alert.locArguments ?? [],
           literalPath: alert.form == .string ? "aps.alert" : "aps.alert.body"))
       let localized = localizer.localize(input)
-      report(localized.diagnostics.map(Diagnostic.init), push: push)
+      report(localized.diagnostics, push: push)
       content.title = localized.title
       content.subtitle = localized.subtitle
       content.body = localized.body

@@ -1,4 +1,5 @@
 public import Foundation
+import PushCore
 public import PushLocalization
 import PushPayload
 
@@ -116,7 +117,7 @@ public struct Device: Sendable {
     self.clock = DeviceTimeline(now: configuration.now, timeZone: configuration.timeZone)
     self.router = router
     self.appStatus = AppStatus(state: app.state)
-    var found: [LocalizationDiagnostic] = []
+    var found: [Diagnostic] = []
     let bundle: StringsBundle
     if let strings {
       bundle = strings
@@ -127,7 +128,7 @@ public struct Device: Sendable {
     }
     self.strings = bundle
     self.localizer = AlertLocalizer(bundle: bundle, preferredLanguages: configuration.languages)
-    report(found.map(Diagnostic.init), push: nil)
+    report(found, push: nil)
   }
 
   /// The current virtual instant.

@@ -1,3 +1,4 @@
+public import PushCore
 import Synchronization
 
 /// A JSON text read by PushSim's own reader: the root value, where every node came from, and the

@@ -1,3 +1,5 @@
+import PushCore
+
 extension PayloadValidation {
   /// Writes the JSON result of `pushsim validate --format json` (CommandLine.md):
   /// `{"accepted", "httpStatus", "reason", "pushType", "bytes", "limit", "diagnostics": [...]}`,
@@ -46,7 +48,7 @@ extension PayloadValidation {
     writer.raw("{\"severity\":")
     writer.string(diagnostic.severity.rawValue)
     writer.raw(",\"code\":")
-    writer.string(diagnostic.code)
+    writer.string(diagnostic.code.rawValue)
     writer.raw(",\"path\":")
     writer.string(diagnostic.path)
     writer.raw(",\"message\":")

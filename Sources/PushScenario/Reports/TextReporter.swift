@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushDevice
 import PushPayload
 
@@ -113,7 +114,7 @@ public struct TextReporter: Sendable {
   static func isShownInText(_ finding: JSONValue) -> Bool {
     let severity = finding["severity"]?.stringValue
     return (severity == "error" || severity == "warning")
-      && finding["code"]?.stringValue != "push-type-inferred"
+      && finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
   }
 
   /// `warning: aps.alert.titel: 'titel' is not an alert key; … [unknown-key-in-aps, lint]`.
