@@ -194,3 +194,51 @@ final class Recorded<Value: Sendable>: Sendable {
     #expect(await phone.runApp { activity.activityState } == .dismissed)
   }
 }
+
+/// A background push handler as an app writes one: a silent push with the order's new status
+/// updates its Live Activity.
+final class OrderStatusHandler: RemoteNotificationHandling {
+  func application(
+    _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+    fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+  ) {
+    guard let status = userInfo["status"] as? String,
+      let activity = Activity<DeliveryAttributes>.activities.first
+    else {
+      completionHandler(.noData)
+      return
+    }
+    let eta = activity.content.state.eta
+    let handler = UncheckedHandler(completionHandler)
+    Task {
+      await activity.update(
+        ActivityContent(
+          state: DeliveryAttributes.ContentState(status: status, eta: eta, courier: nil),
+          staleDate: nil))
+      handler.value(.newData)
+    }
+  }
+}
+
+/// The completion handler carried into the task, as apps do.
+struct UncheckedHandler: @unchecked Sendable {
+  let value: (UIBackgroundFetchResult) -> Void
+  init(_ value: @escaping (UIBackgroundFetchResult) -> Void) { self.value = value }
+}
+
+extension HostedActivityTests {
+  @Test("a background push handler's Activity calls reach the activities of its device")
+  func backgroundHandlerUpdatesTheDevicesActivity() async throws {
+    var app = AppConfiguration(bundleId: "com.example.delivery", state: .foreground)
+    app.backgroundModes = [.remoteNotification]
+    let phone = DeviceHost(app: app, code: .app(application: OrderStatusHandler()))
+    let activity = try await Self.start(on: phone)
+    await phone.receive(
+      ["aps": ["content-available": 1], "status": "on the way"],
+      headers: PushHeaders(pushType: "background", priority: "5"), id: "b1")
+
+    let device = try #require(await phone.read { $0.liveActivity(activity.id) })
+    #expect(device.contentState["status"]?.stringValue == "on the way")
+    #expect(device.updates == 1)
+  }
+}
