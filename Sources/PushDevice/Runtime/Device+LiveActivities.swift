@@ -301,7 +301,12 @@ extension Device {
     guard old.enabled, !new.enabled else { return }
     for index in activityStore.activities.indices
     where activityStore.activities[index].state == .pending {
-      activityStore.activities[index].state = .ended
+      activityStore.activities[index].state = .dismissed
+      let id = activityStore.activities[index].id
+      log(
+        .activityDismissed, nil, .model,
+        "Live Activity \(id) is removed before its scheduled start: the user turned Live "
+          + "Activities off", ["activity": .init(.string(id))])
     }
     for index in activityStore.activities.indices where activityStore.activities[index].isLive {
       endActivity(
