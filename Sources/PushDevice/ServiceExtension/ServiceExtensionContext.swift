@@ -1,5 +1,5 @@
 public import Foundation
-import PushCore
+public import PushCore
 public import PushPayload
 import Synchronization
 

@@ -1,5 +1,5 @@
 public import Foundation
-import PushCore
+public import PushCore
 import PushPayload
 
 /// `pushsim strings dump FILE`: a strings file's table as one JSON object (CommandLine.md).

@@ -1,5 +1,5 @@
 public import Foundation
-import PushCore
+public import PushCore
 import PushPayload
 
 /// An `.xcstrings` String Catalog turned into one table per language, as Xcode compiles it into

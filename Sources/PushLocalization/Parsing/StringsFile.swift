@@ -1,5 +1,5 @@
 public import Foundation
-import PushCore
+public import PushCore
 import PushPayload
 
 /// A `.strings` file as the device loads it, with every finding about it.

@@ -1,5 +1,5 @@
 public import Foundation
-import PushCore
+public import PushCore
 import PushPayload
 
 /// A `.stringsdict` file: plural formats by key (Localization.md §2.1, §2.5).

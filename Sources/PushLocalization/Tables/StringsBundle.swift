@@ -1,5 +1,5 @@
 public import Foundation
-import PushCore
+public import PushCore
 
 /// An app's strings folder as the device sees it: one `Localizable` table per localization.
 ///

@@ -1,4 +1,4 @@
-import PushCore
+public import PushCore
 
 extension Payload {
   /// Lint: advice about a payload APNs accepts but that probably does not do what the sender
