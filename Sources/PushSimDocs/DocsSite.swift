@@ -12,13 +12,13 @@ import PushScenario
 /// it can be kept under version control.
 public struct DocsSite: Sendable {
   /// The scenarios, in the order the index lists them.
-  public let scenarios: [DocsScenario]
+  package let scenarios: [DocsScenario]
   /// Each scenario's page file name (`chat-thread.html`), unique within the site.
-  public let pageNames: [String]
+  package let pageNames: [String]
 
   /// Creates a site; page names come from the scenario files' names.
   /// - Complexity: O(n) in the number of scenarios.
-  public init(scenarios: [DocsScenario]) {
+  package init(scenarios: [DocsScenario]) {
     self.scenarios = scenarios
     self.pageNames = Self.pageNames(forFiles: scenarios.map(\.file))
   }
@@ -26,7 +26,7 @@ public struct DocsSite: Sendable {
   /// The page file names for scenario files, in order: the file's name without `.json`, as a
   /// slug, made unique with `-2`, `-3`… (`index` and `style` are taken by the site).
   /// - Complexity: O(n) in the number of files.
-  public static func pageNames(forFiles files: [String]) -> [String] {
+  package static func pageNames(forFiles files: [String]) -> [String] {
     var taken: [String: Int] = ["index": 1, "style": 1]
     var names: [String] = []
     names.reserveCapacity(files.count)
@@ -46,7 +46,7 @@ public struct DocsSite: Sendable {
   }
 
   /// The folder (relative to the site) where a page's assets go: `<page>-files`.
-  public static func assetFolder(forPage pageName: String) -> String {
+  package static func assetFolder(forPage pageName: String) -> String {
     (pageName.hasSuffix(".html") ? String(pageName.dropLast(5)) : pageName) + "-files"
   }
 
@@ -104,7 +104,7 @@ public struct DocsSite: Sendable {
 
   /// `index.html`: every scenario with its name, description, result and behaviours, and a
   /// search box that filters by name (`index.html#word` opens it filtered by `word`).
-  public func indexPage() -> String {
+  package func indexPage() -> String {
     let passed = scenarios.filter(\.passed).count
     let failed = scenarios.count - passed
     return Self.document(title: "PushSim: what the phone shows", bodyClass: "index") {
@@ -204,7 +204,7 @@ public struct DocsSite: Sendable {
   // MARK: - Scenario page
 
   /// A scenario's page: its timeline, step by step, with the phone after each step.
-  public func page(for scenario: DocsScenario) -> String {
+  package func page(for scenario: DocsScenario) -> String {
     let result = scenario.passed ? "pass" : "fail"
     return Self.document(title: scenario.name, bodyClass: "scenario") {
       element("header", ["class": "page-head"]) {

@@ -2,12 +2,12 @@
 ///
 /// The pages themselves are built from `HTMLNode`s, which escape every text and attribute
 /// value when they render.
-public enum HTML {
+package enum HTML {
   /// A name safe for a file and a URL fragment: lowercase ASCII letters, digits and `-`.
   ///
   /// Letters outside ASCII are dropped, so `"Тест: ¡Hola!"` gives `"hola"`; an empty result
   /// becomes `fallback`.
-  public static func slug(_ text: String, fallback: String) -> String {
+  package static func slug(_ text: String, fallback: String) -> String {
     var result = ""
     var pendingDash = false
     for scalar in text.lowercased().unicodeScalars {

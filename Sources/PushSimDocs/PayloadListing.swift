@@ -1,6 +1,6 @@
 import Foundation
 import PushDevice
-public import PushPayload
+import PushPayload
 import PushScenario
 
 /// A payload printed as indented JSON in HTML, with the keys that mattered marked.
@@ -10,9 +10,9 @@ import PushScenario
 /// marked with the diagnostic's severity (its message in the `title`); a key the device or the
 /// app read is marked as used. Every key and string is escaped twice over: JSON escapes for
 /// the listing, then HTML escapes (`HTMLNode` text), so payload text never becomes markup.
-public struct PayloadListing: Sendable {
+package struct PayloadListing: Sendable {
   /// How a key is marked.
-  public enum Mark: String, Sendable, Hashable {
+  package enum Mark: String, Sendable, Hashable {
     /// The device or the app read it.
     case used
     /// A warning names it.
@@ -27,7 +27,7 @@ public struct PayloadListing: Sendable {
   /// Creates a listing that marks `usedPaths` and the paths `diagnostics` name.
   ///
   /// Paths are written as ``JSONPath`` writes them (`aps.alert.loc-args[1]`, `["a key"]`).
-  public init(usedPaths: Set<String>, diagnostics: [Diagnostic]) {
+  package init(usedPaths: Set<String>, diagnostics: [Diagnostic]) {
     for path in usedPaths { marks[path] = .used }
     for diagnostic in diagnostics {
       guard let path = diagnostic.path, !path.isEmpty else { continue }
@@ -40,15 +40,15 @@ public struct PayloadListing: Sendable {
 
   /// The longest listing a page shows (UTF-8 bytes, before the closing note): a payload APNs
   /// accepts is at most 5 KiB, so only a raw body sent to show a rejection gets near it.
-  public static let maximumLength = 256 * 1024
+  package static let maximumLength = 256 * 1024
   /// The deepest indentation drawn: deeper values stay at this indentation, so a deeply nested
   /// body does not grow the page with the square of its depth.
-  public static let maximumIndent = 32
+  package static let maximumIndent = 32
 
   /// The payload as HTML (to go inside `<pre>`), cut after ``maximumLength`` bytes with a note.
   /// - Complexity: O(n) in the size of the payload, and the output is at most
   ///   ``maximumLength`` plus one value.
-  public func html(_ value: JSONValue) -> String {
+  package func html(_ value: JSONValue) -> String {
     node(value).html
   }
 

@@ -1,34 +1,34 @@
 import Foundation
 import PushDevice
-public import PushPayload
+import PushPayload
 import PushScenario
 
 /// A phone drawn in HTML, and the texts the drawing had to cut.
-public struct PhoneDrawing: Sendable, Hashable {
+package struct PhoneDrawing: Sendable, Hashable {
   /// The drawing as a node of the page.
   package var node: HTMLNode
   /// The drawing: one `<figure class="phone">` element, styled by the site's stylesheet.
-  public var html: String { node.html }
+  package var html: String { node.html }
   /// Texts cut the way iOS cuts them (``TextFit``), to show in full beside the drawing.
-  public var truncations: [Truncation]
+  package var truncations: [Truncation]
 
   /// A text the drawing shows cut.
-  public struct Truncation: Sendable, Hashable {
+  package struct Truncation: Sendable, Hashable {
     /// The push whose text was cut.
-    public var push: String
+    package var push: String
     /// `title`, `subtitle` or `body`.
-    public var field: String
+    package var field: String
     /// Where it was drawn: `banner` or `lock screen` (or `Notification Center`).
-    public var place: String
+    package var place: String
     /// The whole text.
-    public var fullText: String
+    package var fullText: String
     /// Lines the whole text needs, and lines iOS shows there.
-    public var neededLines: Int
+    package var neededLines: Int
     /// Lines shown.
-    public var shownLines: Int
+    package var shownLines: Int
 
     /// The lint note for this cut (the device reports the same, ``TextFit``).
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
       TextFit.truncationDiagnostic(
         field: field, place: place, neededLines: neededLines, shownLines: shownLines)
     }
@@ -48,7 +48,7 @@ extension PhoneSnapshot {
   /// Island shows its activity compact, minimal or expanded, and an activity's alerting update
   /// can come down as the banner (Rules.md §13.8, §13.12). Text is
   /// cut as iOS cuts it (``TextFit``): two lines of body on a banner, four on the lock screen.
-  public func drawing() -> PhoneDrawing {
+  package func drawing() -> PhoneDrawing {
     var renderer = PhoneRenderer(snapshot: self)
     return renderer.render()
   }
