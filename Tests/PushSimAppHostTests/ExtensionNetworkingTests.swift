@@ -137,6 +137,20 @@ final class FormService: UNNotificationServiceExtension, URLSessionDataDelegate,
   }
 }
 
+/// Sets the badge from a data task's completion handler, through `current()`.
+final class BadgeInCompletionService: UNNotificationServiceExtension {
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    guard let url = URL(string: "https://cdn.example.com/photo.jpg") else { return }
+    let content = request.content
+    URLSession(configuration: .default).dataTask(with: url) { _, _, _ in
+      UNUserNotificationCenter.current().setBadgeCount(7) { _ in contentHandler(content) }
+    }.resume()
+  }
+}
+
 @Suite("Downloads a hosted extension makes, in every form")
 struct ExtensionNetworkingTests {
   /// Plays one push with an extension downloading in `form`.
@@ -191,6 +205,14 @@ struct ExtensionNetworkingTests {
       #expect(attachment.url.lastPathComponent.hasPrefix("attachment-"))
       #expect(FileManager.default.fileExists(atPath: attachment.url.path))
     }
+  }
+
+  @Test("in a data task's completion handler, current() is the device's center")
+  func centerInCompletionHandler() async throws {
+    let host = DeviceHost(
+      app: try appWithImage(), code: .app(serviceExtension: BadgeInCompletionService.init))
+    await host.receive(mutablePush, id: "m1")
+    #expect(await host.read(\.badge) == 7)
   }
 
   @Test("a request made outside any run reaches the network, not the device")

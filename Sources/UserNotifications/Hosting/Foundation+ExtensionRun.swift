@@ -44,8 +44,8 @@
   }
 
   extension URLSession {
-    /// `dataTask(with:completionHandler:)`: during a run, the handler runs with the run bound
-    /// (its temporary directory, `UNUserNotificationCenter.current()`), as in the extension's
+    /// `dataTask(with:completionHandler:)`: during a run, the handler runs with the run bound,
+    /// so `UNUserNotificationCenter.current()` there is the device's, as in the extension's
     /// process on iOS.
     public func dataTask(
       with url: URL,
