@@ -94,7 +94,12 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   func timeWillExpire() async -> NotificationContent? {
     let run = state.withLock { $0.run }
     defer { run?.removeTemporaryDirectory() }
-    if let snapshot = state.withLock({ $0.snapshot }) { return snapshot }
+    if let snapshot = state.withLock({ $0.snapshot }) {
+      if let run, snapshot.attachments.contains(where: { run.holds($0.url) }) {
+        run.keepTemporaryDirectory()
+      }
+      return snapshot
+    }
     let instance = Unchecked(instance)
     if let run {
       run.bind { instance.value.serviceExtensionTimeWillExpire() }
@@ -163,6 +168,10 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       var moved = attachment
       moved.url = stored
       return moved
+    }
+    // A file the store could not take (its run is over) is shown from where it is.
+    if let run, content.attachments.contains(where: { run.holds($0.url) }) {
+      run.keepTemporaryDirectory()
     }
     return content
   }

@@ -32,11 +32,22 @@
         at: temporaryDirectory, withIntermediateDirectories: true)
     }
 
+    /// Whether the directory must stay (a delivered attachment could not be moved out of it).
+    private let kept = Mutex(false)
+
     deinit { removeTemporaryDirectory() }
 
-    /// Removes the run's temporary directory and what the extension left there.
+    /// Removes the run's temporary directory and what the extension left there, unless
+    /// ``keepTemporaryDirectory()`` was called.
     package func removeTemporaryDirectory() {
+      guard !kept.withLock({ $0 }) else { return }
       try? FileManager.default.removeItem(at: temporaryDirectory)
+    }
+
+    /// Keeps the directory: a notification shows a file that stayed in it (the best attempt of
+    /// `serviceExtensionTimeWillExpire()`, given after the run's store closed).
+    package func keepTemporaryDirectory() {
+      kept.withLock { $0 = true }
     }
 
     /// Whether `url` is a file inside the run's temporary directory.
