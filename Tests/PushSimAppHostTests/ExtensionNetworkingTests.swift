@@ -151,6 +151,35 @@ final class BadgeInCompletionService: UNNotificationServiceExtension {
   }
 }
 
+/// Downloads a photo, then waits on a slow one; the best attempt attaches the first.
+final class BestAttemptWithFileService: UNNotificationServiceExtension, @unchecked Sendable {
+  private var handler: (@Sendable (UNNotificationContent) -> Void)?
+  private var best: UNMutableNotificationContent?
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    handler = contentHandler
+    best = request.content.mutableCopy() as? UNMutableNotificationContent
+    Task {
+      guard let fast = URL(string: "https://cdn.example.com/photo.jpg"),
+        let slow = URL(string: "https://cdn.example.com/slow.jpg"),
+        let file = try? await URLSession.shared.download(from: fast).0,
+        let image = try? UNNotificationAttachment(
+          identifier: "image", url: file,
+          options: [UNNotificationAttachmentOptionsTypeHintKey: "public.jpeg"])
+      else { return }
+      self.best?.attachments = [image]
+      _ = try? await URLSession.shared.download(from: slow)
+    }
+  }
+
+  override func serviceExtensionTimeWillExpire() {
+    if let handler, let best { handler(best) }
+  }
+}
+
 @Suite("Downloads a hosted extension makes, in every form")
 struct ExtensionNetworkingTests {
   /// Plays one push with an extension downloading in `form`.
@@ -205,6 +234,26 @@ struct ExtensionNetworkingTests {
       #expect(attachment.url.lastPathComponent.hasPrefix("attachment-"))
       #expect(FileManager.default.fileExists(atPath: attachment.url.path))
     }
+  }
+
+  @Test("a best attempt's attachment from the run's directory is shown and its file kept")
+  func bestAttemptAttachment() async throws {
+    let photo = try makeJPEG()
+    let app = AppConfiguration(
+      bundleId: "com.example.chat", serviceExtension: ServiceExtensionConfiguration(kind: .app),
+      media: MediaManifest(entries: [
+        "https://cdn.example.com/photo.jpg": MediaManifest.Entry(
+          file: photo, latency: .milliseconds(200), contentType: "image/jpeg"),
+        "https://cdn.example.com/slow.jpg": MediaManifest.Entry(
+          file: photo, latency: .seconds(45), contentType: "image/jpeg"),
+      ]))
+    let host = DeviceHost(app: app, code: .app(serviceExtension: BestAttemptWithFileService.init))
+    await host.receive(mutablePush, id: "m1")
+    let device = await host.device
+    let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
+    #expect(timeout.details["delivered"] == "bestAttempt")
+    let file = try #require(device.notification("m1")?.content.attachments.first?.url)
+    #expect(FileManager.default.fileExists(atPath: file.path))
   }
 
   @Test("in a data task's completion handler, current() is the device's center")
