@@ -1,3 +1,4 @@
+import ActivityKit
 import Foundation
 import PushDevice
 import PushPayload
@@ -25,10 +26,11 @@ import UserNotifications
 ///
 /// Downloads the extension makes with `URLSession` (the shared session and the ones it makes),
 /// download tasks and `Data(contentsOf:)` are answered by the device (``DeviceURLProtocol``,
-/// ``ExtensionRun``).
+/// ``ExtensionRun``); its `Activity` calls reach the device's Live Activities.
 final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   private let instance: UNNotificationServiceExtension
   private let center: UNUserNotificationCenter
+  private let activities: ActivityBinding
   private let state = Mutex(State())
 
   private struct State {
@@ -39,11 +41,16 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     var context: ServiceExtensionContext?
     var run: ExtensionRun?
     var cancelled = false
+    var activities: (center: ActivityCenter, backend: DeviceActivityBackend)?
   }
 
-  init(instance: UNNotificationServiceExtension, center: UNUserNotificationCenter) {
+  init(
+    instance: UNNotificationServiceExtension, center: UNUserNotificationCenter,
+    activities: ActivityBinding
+  ) {
     self.instance = instance
     self.center = center
+    self.activities = activities
   }
 
   func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
@@ -61,6 +68,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       identifier: request.identifier, content: UNNotificationContent(request.content),
       trigger: UNPushNotificationTrigger())
     let instance = Unchecked(instance)
+    let bound = await activities.center()
+    state.withLock { $0.activities = bound }
     let content = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let ready: NotificationContent?? = state.withLock { state in
@@ -73,8 +82,10 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         case .some(.some(let snapshot)): continuation.resume(returning: snapshot)
         case .some(.none): continuation.resume(throwing: CancellationError())
         case .none:
-          run.bind {
-            instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+          ActivityCenter.$bound.withValue(bound?.center) {
+            run.bind {
+              instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+            }
           }
           logLateChange(after: "didReceive returned")
         }
@@ -87,6 +98,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       }
       waiter?.resume(throwing: CancellationError())
     }
+    await bound?.backend.drain()
     defer { run.removeTemporaryDirectory() }
     return storeAttachments(content, context: context, run: run)
   }
@@ -101,13 +113,17 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       return snapshot
     }
     let instance = Unchecked(instance)
-    if let run {
-      run.bind { instance.value.serviceExtensionTimeWillExpire() }
-    } else {
-      UNUserNotificationCenter.withCurrent(center) {
-        instance.value.serviceExtensionTimeWillExpire()
+    let bound = state.withLock { $0.activities }
+    ActivityCenter.$bound.withValue(bound?.center) {
+      if let run {
+        run.bind { instance.value.serviceExtensionTimeWillExpire() }
+      } else {
+        UNUserNotificationCenter.withCurrent(center) {
+          instance.value.serviceExtensionTimeWillExpire()
+        }
       }
     }
+    await bound?.backend.drain()
     logLateChange(after: "serviceExtensionTimeWillExpire returned")
     let (snapshot, context) = state.withLock { ($0.snapshot, $0.context) }
     guard let snapshot, let context else { return snapshot }
