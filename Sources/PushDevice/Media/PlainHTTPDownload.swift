@@ -89,13 +89,13 @@ struct PlainHTTPDownload: Sendable {
     let bodyLimit = try HTTPFetcher.bodyLimit(
       contentType: contentType, limit: limit, url: url, status: status,
       elapsed: deadline.elapsed)
-    let body = try readBody(&reader, head: head, limit: bodyLimit)
+    let body = Data(try readBody(&reader, head: head, limit: bodyLimit))
     let elapsed = deadline.elapsed
     let type = try FetchedMedia.confirmType(
-      contentType: contentType, data: Data(body), url: url, elapsed: elapsed, status: status)
+      contentType: contentType, data: body, url: url, elapsed: elapsed, status: status)
     return .media(
       FetchedMedia(
-        url: url, status: status, contentType: contentType, data: Data(body), type: type,
+        url: url, status: status, contentType: contentType, data: body, type: type,
         elapsed: elapsed, redirects: redirects))
   }
 
