@@ -111,3 +111,44 @@ if wants jobs; then
   # The share of the work that stays on one thread (wall-clock speed-ups need an idle machine).
   echo "jobs: $("$BIN/PushSimBenchmarks" suite cpu "$SUITE")"
 fi
+# section: hostile (issue 12)
+# A hostile media server (Tests/PushDeviceTests/Fixtures/media_server.py, counting every byte
+# its socket accepted) against `pushsim run` with `fetch: network` and the 10 MiB image limit:
+# an endless paced body, an endless fast body (chunked, then close-delimited), an endless gzip
+# stream and gzip that decodes to nothing. Target: bytes sent / limit <= 2.
+if wants hostile; then
+  FIXTURES=Tests/PushDeviceTests/Fixtures
+  SERVER_OUT=$WORK/hostile-server.out
+  SERVER_IN=$WORK/hostile-server.in
+  rm -f "$SERVER_IN"
+  mkfifo "$SERVER_IN"
+  python3 "$FIXTURES/media_server.py" "$FIXTURES/media" <"$SERVER_IN" >"$SERVER_OUT" &
+  SERVER=$!
+  exec 9>"$SERVER_IN" # the server runs until this closes
+  for _ in $(seq 50); do grep -q PORT "$SERVER_OUT" 2>/dev/null && break; sleep 0.1; done
+  PORT=$(awk '/PORT/ {print $2}' "$SERVER_OUT")
+  LIMIT=$((10 * 1024 * 1024))
+  for path in endless.jpg fast-endless.jpg fast-close.jpg gzip-endless.jpg gzip-empty-blocks.jpg; do
+    id=bench-$path-$$
+    scenario=$WORK/hostile-${path%.jpg}.json
+    cat >"$scenario" <<JSON
+{ "name": "hostile $path",
+  "app": { "bundleId": "com.example.hostile", "name": "Hostile",
+           "ats": { "allowsLocalNetworking": true },
+           "serviceExtension": { "kind": "media", "fetch": "network", "budget": "30s" } },
+  "steps": [ { "push": { "id": "p", "payload": { "aps": { "alert": { "title": "Hostile" }, "mutable-content": 1 },
+                                                 "media-url": "http://127.0.0.1:$PORT/$path?id=$id" } } } ] }
+JSON
+    start=$(date +%s%N)
+    "$BIN/pushsim" run "$scenario" --format json --output "$WORK/hostile-report.json" || true
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    code=$(grep -oE '"(too-large|timed-out|truncated|type-mismatch|connection)"' "$WORK/hostile-report.json" | head -1 | tr -d '"')
+    sent=$(python3 -c "import urllib.request,sys; print(urllib.request.urlopen(sys.argv[1], timeout=90).read().decode())" \
+      "http://127.0.0.1:$PORT/sent/$id")
+    awk -v p="$path" -v s="$sent" -v l="$LIMIT" -v c="$code" -v ms="$ms" \
+      'BEGIN { r = s / l; printf "hostile: %-22s server sent %10d bytes for a %d-byte limit: %.2f (target <= 2) %s, %s, %d ms\n", p, s, l, r, (r <= 2 ? "ok" : "TOO HIGH"), c, ms }'
+  done
+  exec 9>&-
+  wait "$SERVER" 2>/dev/null || true
+  rm -f "$SERVER_IN"
+fi

@@ -163,9 +163,9 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         + "\(moment)): iOS shows the content as it was at the call, so the change is ignored")
   }
 
-  /// Moves each attachment's file into the device's store (the run's folder), as iOS does; a
-  /// file outside the run's temporary directory is copied, so the app's own files stay
-  /// (Rules.md §9.10). A file that cannot be read stays where it is, and the device's
+  /// Moves each attachment's file into the device's store (the run's folder), as iOS does, when
+  /// it is the run's own (``ExtensionRun/owns(_:)``); any other file is copied, so the app's own
+  /// files stay (Rules.md §9.10). A file that cannot be read stays where it is, and the device's
   /// validation rejects it.
   private func storeAttachments(
     _ content: NotificationContent, context: ServiceExtensionContext, run: ExtensionRun?
@@ -178,7 +178,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         let data = try? Data(contentsOf: attachment.url),
         let stored = try? context.writeAttachmentFile(data, type: type)
       else { return attachment }
-      if let run, run.holds(attachment.url) {
+      if let run, run.owns(attachment.url) {
         try? FileManager.default.removeItem(at: attachment.url)
       }
       var moved = attachment

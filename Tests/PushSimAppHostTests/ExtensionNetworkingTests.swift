@@ -236,6 +236,20 @@ struct ExtensionNetworkingTests {
     }
   }
 
+  @Test("a file the run wrote into the process's temporary directory is moved, as on iOS")
+  func writtenDuringTheRunIsMoved() async throws {
+    let (host, seen) = try await play(.defaultSessionCompletion)
+    let record = try #require(await host.device.notification("m1"))
+    let written = try #require(seen.all.first?.url)
+    #expect(
+      written.deletingLastPathComponent().standardizedFileURL
+        == FileManager.default.temporaryDirectory.standardizedFileURL)
+    #expect(!FileManager.default.fileExists(atPath: written.path))
+    let stored = try #require(record.content.attachments.first?.url)
+    #expect(stored.lastPathComponent.hasPrefix("attachment-"))
+    #expect(FileManager.default.fileExists(atPath: stored.path))
+  }
+
   @Test("a best attempt's attachment from the run's directory is shown and its file kept")
   func bestAttemptAttachment() async throws {
     let photo = try makeJPEG()

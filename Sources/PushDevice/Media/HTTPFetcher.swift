@@ -5,7 +5,7 @@ import Synchronization
   import FoundationNetworking
 #endif
 
-/// A ``MediaFetcher`` that really downloads, with `URLSession`, under the app's ATS settings.
+/// A ``MediaFetcher`` that really downloads, under the app's ATS settings.
 ///
 /// What a careful service extension does, and what Rules.md §7 asks:
 /// - the URL must pass ``ATSSettings/verdict(for:)`` (https, or http where ATS allows it);
@@ -17,7 +17,8 @@ import Synchronization
 ///   host;
 /// - a non-2xx status fails; a `Content-Length` over the limit fails before the body; the body
 ///   is counted as it arrives and the download is cancelled at limit + 1 bytes, so a huge body
-///   is never buffered;
+///   is never buffered; a compressed body (`Content-Encoding: gzip` or `deflate`) counts its
+///   decoded bytes, so a gzip bomb stops at limit + 1 decoded bytes;
 /// - a `Content-Type` that is no supported media type fails; otherwise it must agree with the
 ///   body's leading bytes (``FetchedMedia/confirmType(contentType:data:url:elapsed:status:)``);
 /// - the whole download, redirects included, must finish within `timeout` of real time (the
@@ -26,15 +27,17 @@ import Synchronization
 /// - a body shorter than its `Content-Length`, or a connection closed mid-body, fails
 ///   (`truncated`).
 ///
-/// Streaming uses a `URLSessionDataDelegate`, since `URLSession.bytes(for:)` does not exist in
-/// swift-corelibs-foundation (Architecture.md, "Foundation on Linux").
-///
-/// Linux caveat, measured on this project's machine: swift-corelibs-foundation queues every
-/// received chunk for the delegate without back-pressure. When a server streams faster than the
-/// delegate drains (an unpaced 1 GiB chunked body over loopback), URLSession itself held 200 to
-/// 450 MB of queued chunks before the cut at limit + 1 landed (0.8 to 1.7 s). The fetcher keeps
-/// at most limit + 1 bytes, a `Content-Length` over the limit is refused before any body byte,
-/// and at network speeds the delegate keeps up.
+/// Two transports. `http:` goes through the fetcher's own HTTP/1.1 client
+/// (`PlainHTTPDownload`), which reads the socket only as fast as it judges the body: a hostile
+/// server (an endless body, a very fast stream, a gzip bomb) gets at most the limit, an eighth
+/// more for framing, one 64 KiB read and the kernel's socket buffers sent before the connection
+/// closes (README, "What a download can cost"). `https:` needs TLS, which only `URLSession`
+/// offers here; it streams through a `URLSessionDataDelegate`. On Linux, swift-corelibs-foundation
+/// reads the socket on its own queue and queues every chunk for the delegate without
+/// back-pressure, so the cut at limit + 1 lands late: over loopback, a fast endless body got 280
+/// to 350 MB sent for a 10 MiB limit. Over a real network the delegate keeps up with the link, so
+/// the overshoot is what the link carries while the delegate catches up. A redirect from https to
+/// plain http (where ATS allows it) goes back to the own client.
 public struct HTTPFetcher: MediaFetcher {
   /// The app's ATS settings.
   public var ats: ATSSettings
@@ -49,8 +52,6 @@ public struct HTTPFetcher: MediaFetcher {
 
   /// Downloads `url`; see ``MediaFetcher/fetch(_:limit:timeout:)`` and the type's rules.
   public func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
-    let clock = ContinuousClock()
-    let start = clock.now
     let scheme = url.scheme?.lowercased() ?? ""
     guard scheme == "http" || scheme == "https" else {
       throw MediaFetchError(
@@ -64,12 +65,53 @@ public struct HTTPFetcher: MediaFetcher {
       throw MediaFetchError(
         .timedOut, url: url, reason: "no time is left in the budget", elapsed: .zero)
     }
+    let deadline = SocketDeadline(start: .now, timeout: timeout, stop: StopSignal())
+    var current = url
+    var redirects = 0
+    while true {
+      let step: Result<DownloadStep, MediaFetchError>
+      if current.scheme?.lowercased() == "http" {
+        let download = PlainHTTPDownload(
+          url: current, limit: max(0, limit), redirects: redirects, ats: ats,
+          maximumRedirects: maximumRedirects, deadline: deadline)
+        step = await withTaskCancellationHandler {
+          await download.run()
+        } onCancel: {
+          deadline.stop.raise()
+        }
+      } else {
+        step = await fetchWithURLSession(
+          current, limit: max(0, limit), redirects: redirects, deadline: deadline)
+      }
+      switch try step.get() {
+      case .media(let media):
+        return media
+      case .redirect(let target, let count):
+        current = target
+        redirects = count
+      }
+    }
+  }
 
+  /// Downloads an `https:` URL with `URLSession` (there is no other TLS here), until the body
+  /// or a redirect to plain http, which goes back to the fetcher's own client.
+  private func fetchWithURLSession(
+    _ url: URL, limit: Int, redirects: Int, deadline: SocketDeadline
+  ) async -> Result<DownloadStep, MediaFetchError> {
+    let timeout = deadline.timeout
+    let left = timeout - deadline.elapsed
+    guard left > .zero else {
+      return .failure(
+        MediaFetchError(
+          .timedOut, url: url,
+          reason: "the download did not finish within the \(timeout.secondsText) left in the "
+            + "budget", elapsed: timeout))
+    }
     let delegate = DownloadDelegate(
-      url: url, limit: max(0, limit), ats: ats, maximumRedirects: maximumRedirects,
-      elapsed: { start.duration(to: clock.now) })
+      url: url, limit: limit, redirects: redirects, ats: ats, maximumRedirects: maximumRedirects,
+      elapsed: { deadline.elapsed })
     let configuration = URLSessionConfiguration.ephemeral
-    let seconds = max(0.001, timeout.timeInterval)
+    let seconds = max(0.001, left.timeInterval)
     configuration.timeoutIntervalForRequest = seconds
     configuration.timeoutIntervalForResource = seconds
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -90,8 +132,8 @@ public struct HTTPFetcher: MediaFetcher {
       session.finishTasksAndInvalidate()
     }
 
-    let deadline = Task {
-      try? await Task.sleep(for: timeout)
+    let timer = Task {
+      try? await Task.sleep(for: left)
       if !Task.isCancelled {
         delegate.fail(
           .timedOut, url: delegate.currentURL,
@@ -99,9 +141,9 @@ public struct HTTPFetcher: MediaFetcher {
             + "budget", elapsed: timeout)
       }
     }
-    defer { deadline.cancel() }
+    defer { timer.cancel() }
 
-    let result = await withTaskCancellationHandler {
+    return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         delegate.wait(continuation)
         task.resume()
@@ -109,9 +151,8 @@ public struct HTTPFetcher: MediaFetcher {
     } onCancel: {
       delegate.fail(
         .timedOut, url: delegate.currentURL, reason: "the extension was stopped",
-        elapsed: start.duration(to: clock.now))
+        elapsed: deadline.elapsed)
     }
-    return try result.get()
   }
 }
 
@@ -190,8 +231,8 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
   private let state: Mutex<State>
 
   private struct State {
-    var continuation: CheckedContinuation<Result<FetchedMedia, MediaFetchError>, Never>?
-    var result: Result<FetchedMedia, MediaFetchError>?
+    var continuation: CheckedContinuation<Result<DownloadStep, MediaFetchError>, Never>?
+    var result: Result<DownloadStep, MediaFetchError>?
     var finished = false
     var task: URLSessionDataTask?
     var currentURL: URL
@@ -207,14 +248,14 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
   }
 
   init(
-    url: URL, limit: Int, ats: ATSSettings, maximumRedirects: Int,
+    url: URL, limit: Int, redirects: Int, ats: ATSSettings, maximumRedirects: Int,
     elapsed: @escaping @Sendable () -> Duration
   ) {
     self.limit = limit
     self.ats = ats
     self.maximumRedirects = maximumRedirects
     self.elapsed = elapsed
-    self.state = Mutex(State(currentURL: url, effectiveLimit: limit))
+    self.state = Mutex(State(currentURL: url, redirects: redirects, effectiveLimit: limit))
   }
 
   var currentURL: URL { state.withLock { $0.currentURL } }
@@ -224,8 +265,8 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
   }
 
   /// Parks the fetch until the download ends (or hands over a result that came first).
-  func wait(_ continuation: CheckedContinuation<Result<FetchedMedia, MediaFetchError>, Never>) {
-    let ready: Result<FetchedMedia, MediaFetchError>? = state.withLock { state in
+  func wait(_ continuation: CheckedContinuation<Result<DownloadStep, MediaFetchError>, Never>) {
+    let ready: Result<DownloadStep, MediaFetchError>? = state.withLock { state in
       if let result = state.result {
         state.result = nil
         return result
@@ -237,9 +278,9 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
   }
 
   /// Ends the download once; later calls are ignored. Cancels the transfer.
-  private func finish(_ result: Result<FetchedMedia, MediaFetchError>) {
+  private func finish(_ result: Result<DownloadStep, MediaFetchError>) {
     let (continuation, task):
-      (CheckedContinuation<Result<FetchedMedia, MediaFetchError>, Never>?, URLSessionDataTask?) =
+      (CheckedContinuation<Result<DownloadStep, MediaFetchError>, Never>?, URLSessionDataTask?) =
         state.withLock { state in
           guard !state.finished else { return (nil, nil) }
           state.finished = true
@@ -280,6 +321,10 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
       location: response.value(forHTTPHeaderField: "Location"), from: response.url ?? from,
       hop: hops, status: response.statusCode, ats: ats, maximumRedirects: maximumRedirects)
     {
+    case .success(let target) where target.scheme?.lowercased() == "http":
+      // Plain http goes to the fetcher's own client, which reads no faster than it judges.
+      completionHandler(nil)
+      finish(.success(.redirect(target, redirects: hops)))
     case .success(let target):
       state.withLock { $0.currentURL = target }
       var next = request
@@ -313,35 +358,25 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
       return
     }
     let contentType = http.value(forHTTPHeaderField: "Content-Type")
-    var effectiveLimit = limit
-    if let contentType, !MediaType.isGeneric(mimeType: contentType) {
-      guard let declared = MediaType(mimeType: contentType) else {
-        completionHandler(.cancel)
-        fail(
-          .unsupportedType, url: url,
-          reason: "Content-Type \(contentType) is not an image, audio or video type "
-            + "attachments support", httpStatus: status)
-        return
-      }
-      effectiveLimit = min(effectiveLimit, declared.sizeLimit)
+    let effectiveLimit: Int
+    do {
+      effectiveLimit = try HTTPFetcher.bodyLimit(
+        contentType: contentType, limit: limit, url: url, status: status, elapsed: elapsed())
+    } catch {
+      completionHandler(.cancel)
+      finish(.failure(error))
+      return
     }
-    // The header as sent: a length too large for Int64 reads as "unknown" in Foundation, and
-    // the download would then wait out the whole budget.
-    let declaredLength = http.value(forHTTPHeaderField: "Content-Length")?
-      .trimmingCharacters(in: .whitespaces)
-    var expected = http.expectedContentLength
-    if let declaredLength, !declaredLength.isEmpty,
-      declaredLength.allSatisfy({ $0.isASCII && $0.isNumber })
-    {
-      expected = Int64(declaredLength) ?? Int64.max
-    }
+    let declaredLength = http.value(forHTTPHeaderField: "Content-Length")
+    let expected = HTTPFetcher.announcedLength(
+      declaredLength, fallback: http.expectedContentLength)
     if expected > Int64(effectiveLimit) {
       completionHandler(.cancel)
-      fail(
-        .tooLarge, url: url,
-        reason: "Content-Length \(declaredLength ?? String(expected)) is over the limit of "
-          + "\(effectiveLimit) bytes; the download was cancelled at the headers and no byte of "
-          + "the body was kept", httpStatus: status, bytesReceived: 0)
+      finish(
+        .failure(
+          HTTPFetcher.tooLargeAtHeaders(
+            declared: declaredLength?.trimmingCharacters(in: .whitespaces) ?? String(expected),
+            limit: effectiveLimit, url: url, status: status, elapsed: elapsed())))
       return
     }
     let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?
@@ -368,14 +403,11 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
       return (state.effectiveLimit, state.data.count, state.status, state.contentEncoding)
     }
     if let overflow {
-      // A compressed body (a gzip bomb) is judged by what it decodes to, as the attachment
-      // file would hold it; the count says so.
-      let counted = overflow.encoding.map { " decoded bytes (Content-Encoding \($0))" } ?? " bytes"
-      fail(
-        .tooLarge, url: currentURL,
-        reason: "the body is larger than the limit of \(overflow.limit) bytes; the download was "
-          + "cancelled at \(overflow.kept)\(counted)", httpStatus: overflow.status,
-        bytesReceived: overflow.kept)
+      finish(
+        .failure(
+          HTTPFetcher.tooLargeBody(
+            limit: overflow.limit, kept: overflow.kept, encoding: overflow.encoding,
+            url: currentURL, status: overflow.status, elapsed: elapsed())))
     }
   }
 
@@ -434,9 +466,10 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
         contentType: contentType, data: data, url: url, elapsed: elapsed, status: finalStatus)
       finish(
         .success(
-          FetchedMedia(
-            url: url, status: finalStatus, contentType: contentType, data: data, type: type,
-            elapsed: elapsed, redirects: redirects)))
+          .media(
+            FetchedMedia(
+              url: url, status: finalStatus, contentType: contentType, data: data, type: type,
+              elapsed: elapsed, redirects: redirects))))
     } catch {
       finish(.failure(error))
     }

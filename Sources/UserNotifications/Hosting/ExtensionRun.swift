@@ -20,6 +20,9 @@
     /// The run's own temporary directory, where the device puts the files of download tasks;
     /// removed by ``removeTemporaryDirectory()`` when the run is over.
     package let temporaryDirectory: URL
+    /// When the run began (real time): a file the extension wrote into the process's temporary
+    /// directory after this is the extension's own (see ``owns(_:)``).
+    private let began = Date()
 
     /// Makes a run and its temporary directory (a fresh folder under the process's own).
     package init(context: ServiceExtensionContext, center: UNUserNotificationCenter?) {
@@ -56,6 +59,25 @@
       let folder = temporaryDirectory.standardizedFileURL.path
       let path = url.standardizedFileURL.path
       return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// Whether `url` is the extension's own file, which iOS moves into its attachment store: a
+    /// file in the run's temporary directory, or one the run wrote into the process's temporary
+    /// directory (`FileManager.default.temporaryDirectory`, which an extension's code cannot be
+    /// given per run on Linux; on iOS it is the extension's private folder). Files older than the
+    /// run, and files anywhere else (the app's bundle, a test's fixtures), are not the run's own
+    /// (Rules.md §9.10).
+    package func owns(_ url: URL) -> Bool {
+      if holds(url) { return true }
+      guard url.isFileURL else { return false }
+      let folder = FileManager.default.temporaryDirectory.standardizedFileURL.path
+      let path = url.standardizedFileURL.path
+      guard path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"),
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        attributes[.type] as? FileAttributeType == .typeRegular,
+        let modified = attributes[.modificationDate] as? Date
+      else { return false }
+      return modified >= began
     }
 
     /// The run whose code is running (bound around the extension's methods and inherited by the

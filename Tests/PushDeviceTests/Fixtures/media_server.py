@@ -26,6 +26,19 @@ Routes (each one behaviour the tests check):
   /huge-length.jpg         Content-Length 99999999999999999999 (over Int64), then a trickle
   /gzip-bomb.jpg           Content-Encoding gzip: about 20 KiB that decode to a 20 MiB JPEG
   /gzip-tiny.jpg           Content-Encoding gzip: tiny.jpg and noise, longer encoded than decoded
+  /fast-endless.jpg        a JPEG header, then zeros for ever as fast as the socket takes them, chunked
+  /fast-close.jpg          the same without Content-Length or chunking: the body ends at close
+  /gzip-endless.jpg        Content-Encoding gzip, no length: a JPEG header, then zeros for ever,
+                           compressed as they are sent (about 1 KiB on the wire per MiB decoded)
+  /gzip-empty-blocks.jpg   Content-Encoding gzip: empty deflate blocks for ever (nothing decodes)
+  /sent/<id>               after the request made with ?id=<id> ended: the body bytes its
+                           connection managed to send (every successful send() counted,
+                           headers included), as decimal text; waits up to 60 s for that
+                           connection to end, else answers 504
+
+Every connection counts the bytes its socket accepted, so a test can measure what a hostile
+server managed to send before the client closed the connection. Bytes the kernel accepted
+but the client never read (socket buffers on both sides) count as sent.
 """
 
 import gzip
@@ -35,6 +48,7 @@ import socket
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MEDIA = sys.argv[1] if len(sys.argv) > 1 else "."
@@ -43,6 +57,8 @@ TYPES = {
     ".wav": "audio/wav", ".aiff": "audio/aiff", ".html": "text/html",
 }
 MIB = 1 << 20
+SENT = {}
+SENT_LOCK = threading.Condition()
 
 
 def media(name):
@@ -55,8 +71,47 @@ def jpeg_filler(size):
     return head + b"\x00" * (size - len(head))
 
 
+class CountingWriter:
+    """The handler's output: every byte a send() call accepted is counted."""
+
+    def __init__(self, connection):
+        self.connection = connection
+        self.sent = 0
+        self.closed = False
+
+    def write(self, data):
+        view = memoryview(data)
+        while view:
+            n = self.connection.send(view)
+            self.sent += n
+            view = view[n:]
+        return len(data)
+
+    def flush(self):
+        pass
+
+    def close(self):
+        self.closed = True
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+
+    def setup(self):
+        super().setup()
+        # A client that stops reading without closing ends the handler after 20 s.
+        self.connection.settimeout(20)
+        self.wfile = CountingWriter(self.connection)
+
+    def finish(self):
+        try:
+            super().finish()
+        finally:
+            ident = getattr(self, "ident", None)
+            if ident:
+                with SENT_LOCK:
+                    SENT[ident] = self.wfile.sent
+                    SENT_LOCK.notify_all()
 
     def log_message(self, *args):
         pass
@@ -87,8 +142,11 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(b"%x\r\n" % len(data) + data + b"\r\n")
 
     def do_GET(self):
-        path = self.path.split("?", 1)[0]
+        path, _, query = self.path.partition("?")
         port = self.server.server_address[1]
+        for item in query.split("&"):
+            if item.startswith("id="):
+                self.ident = item[3:]
         try:
             if path.startswith("/media/"):
                 name = os.path.basename(path)
@@ -128,6 +186,42 @@ class Handler(BaseHTTPRequestHandler):
                 while True:  # paced, so the test measures the cut, not the machine
                     self.chunk(block)
                     time.sleep(0.01)
+            elif path == "/fast-endless.jpg":
+                self.head(200, "image/jpeg", extra=[("Transfer-Encoding", "chunked")])
+                self.chunk(media("tiny.jpg")[:20])
+                block = b"%x\r\n" % (256 * 1024) + b"\x00" * (256 * 1024) + b"\r\n"
+                while True:
+                    self.wfile.write(block)
+            elif path == "/fast-close.jpg":
+                self.head(200, "image/jpeg")
+                self.wfile.write(media("tiny.jpg")[:20])
+                block = b"\x00" * (256 * 1024)
+                while True:
+                    self.wfile.write(block)
+            elif path == "/gzip-endless.jpg":
+                self.head(200, "image/jpeg", extra=[("Content-Encoding", "gzip")])
+                compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+                self.wfile.write(compressor.compress(media("tiny.jpg")[:20]))
+                block = b"\x00" * MIB
+                while True:
+                    self.wfile.write(compressor.compress(block)
+                                     + compressor.flush(zlib.Z_SYNC_FLUSH))
+            elif path == "/gzip-empty-blocks.jpg":
+                self.head(200, "image/jpeg", extra=[("Content-Encoding", "gzip")])
+                # gzip header, then stored blocks of length 0 (not final) for ever.
+                self.wfile.write(b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff")
+                block = b"\x00\x00\x00\xff\xff" * 4096
+                while True:
+                    self.wfile.write(block)
+            elif path.startswith("/sent/"):
+                ident = path.rsplit("/", 1)[1]
+                with SENT_LOCK:
+                    ended = SENT_LOCK.wait_for(lambda: ident in SENT, timeout=60)
+                    count = SENT.get(ident)
+                if ended:
+                    self.body("text/plain", b"%d" % count)
+                else:
+                    self.head(504, "text/plain", 0)
             elif path == "/html-as-jpeg.jpg":
                 self.body("image/jpeg", media("not-media.html"))
             elif path == "/png-bytes.jpg":
@@ -167,7 +261,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.close_hard()
             else:
                 self.head(404, "text/plain", 0)
-        except (BrokenPipeError, ConnectionResetError):
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
             pass
 
     def close_hard(self):
