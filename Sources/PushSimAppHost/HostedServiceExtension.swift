@@ -1,3 +1,4 @@
+import ActivityKit
 import Foundation
 import PushDevice
 import PushPayload
@@ -21,10 +22,11 @@ import UserNotifications
 ///   outlive the extension's own files (iOS moves them; PushSim copies, see the README).
 ///
 /// Downloads the extension makes with `URLSession.shared` are answered by the device
-/// (``DeviceURLProtocol``).
+/// (``DeviceURLProtocol``); its `Activity` calls reach the device's Live Activities.
 final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   private let instance: UNNotificationServiceExtension
   private let center: UNUserNotificationCenter
+  private let activities: ActivityBinding
   private let state = Mutex(State())
 
   private struct State {
@@ -34,11 +36,16 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     var waiter: CheckedContinuation<NotificationContent, any Error>?
     var context: ServiceExtensionContext?
     var cancelled = false
+    var activities: (center: ActivityCenter, backend: DeviceActivityBackend)?
   }
 
-  init(instance: UNNotificationServiceExtension, center: UNUserNotificationCenter) {
+  init(
+    instance: UNNotificationServiceExtension, center: UNUserNotificationCenter,
+    activities: ActivityBinding
+  ) {
     self.instance = instance
     self.center = center
+    self.activities = activities
   }
 
   func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
@@ -53,6 +60,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       trigger: UNPushNotificationTrigger())
     let instance = Unchecked(instance)
     let center = center
+    let bound = await activities.center()
+    state.withLock { $0.activities = bound }
     let content = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let ready: NotificationContent?? = state.withLock { state in
@@ -65,9 +74,11 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         case .some(.some(let snapshot)): continuation.resume(returning: snapshot)
         case .some(.none): continuation.resume(throwing: CancellationError())
         case .none:
-          UNUserNotificationCenter.withCurrent(center) {
-            DownloadRoute.$current.withValue(route) {
-              instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+          ActivityCenter.$bound.withValue(bound?.center) {
+            UNUserNotificationCenter.withCurrent(center) {
+              DownloadRoute.$current.withValue(route) {
+                instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+              }
             }
           }
           logLateChange(after: "didReceive returned")
@@ -81,15 +92,20 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       }
       waiter?.resume(throwing: CancellationError())
     }
+    await bound?.backend.drain()
     return storeAttachments(content, context: context)
   }
 
   func timeWillExpire() async -> NotificationContent? {
     if let snapshot = state.withLock({ $0.snapshot }) { return snapshot }
     let instance = Unchecked(instance)
-    UNUserNotificationCenter.withCurrent(center) {
-      instance.value.serviceExtensionTimeWillExpire()
+    let bound = state.withLock { $0.activities }
+    ActivityCenter.$bound.withValue(bound?.center) {
+      UNUserNotificationCenter.withCurrent(center) {
+        instance.value.serviceExtensionTimeWillExpire()
+      }
     }
+    await bound?.backend.drain()
     logLateChange(after: "serviceExtensionTimeWillExpire returned")
     let (snapshot, context) = state.withLock { ($0.snapshot, $0.context) }
     guard let snapshot, let context else { return snapshot }
