@@ -39,6 +39,12 @@ if wants validate; then
   echo "  (b) pushsim validate --jsonl --format json: ${B}s wall, $(cpu validate-pushsim)s CPU, peak $(rss validate-pushsim)"
   echo "$A $B $(cpu validate-baseline) $(cpu validate-pushsim)" |
     awk '{printf "  ratio b/a: %.3f wall, %.3f CPU (target <= 0.5)\n", $2 / $1, ($3 > 0 ? $4 / $3 : 0)}'
+  # The physical floor: reading the bytes once (`wc -l`, and a plain byte loop over 64 KiB reads).
+  W=$(measure validate-wc sh -c "wc -l < '$CORPUS' > /dev/null")
+  F=$(measure validate-floor "$BIN/PushSimBenchmarks" validate floor "$CORPUS" 2>/dev/null)
+  echo "  (c) floor: wc -l ${W}s wall, $(cpu validate-wc)s CPU; byte loop ${F}s wall, $(cpu validate-floor)s CPU"
+  echo "$B $F $(cpu validate-pushsim) $(cpu validate-floor)" |
+    awk '{printf "  ratio b/byte loop: %.1f wall, %.1f CPU\n", ($2 > 0 ? $1 / $2 : 0), ($4 > 0 ? $3 / $4 : 0)}'
 fi
 # section: strings (issue 3)
 # 50,000-entry .strings in UTF-8 and UTF-16: our reader vs PropertyListSerialization (target ≤ 0.5×).

@@ -11,7 +11,8 @@ import Synchronization
 /// last one, as Foundation does (Rules.md §1).
 ///
 /// - Complexity: parsing is O(n) in the number of bytes; ``position(ofByte:)`` builds a line
-///   index once (O(n)) and then answers in O(log lines).
+///   index once (O(n)) and then answers in O(log lines); for a document of at most 8 KiB it
+///   scans the document each time (O(n), n small).
 public struct JSONDocument: Sendable {
   /// The top-level value.
   public let root: JSONValue
@@ -19,7 +20,11 @@ public struct JSONDocument: Sendable {
   public let bytes: [UInt8]
   /// Every key that repeats a key earlier in the same object, in source order.
   public let duplicateKeys: [JSONDuplicateKey]
-  private let lines: LazyLineIndex
+  /// The cached line index of a large document; `nil` for a small one, whose index is cheaper
+  /// to build on each (rare) position query than a cache is to allocate for every document.
+  private let lines: LazyLineIndex?
+  /// Documents up to this many bytes build no line-index cache (a payload is at most 5 KiB).
+  static let uncachedLineIndexLimit = 8192
 
   /// The default bound on nesting (arrays and objects inside each other), as in Foundation.
   public static let defaultMaximumDepth = 512
@@ -44,7 +49,7 @@ public struct JSONDocument: Sendable {
     case .success(let parsed):
       self.root = parsed.root
       self.bytes = bytes
-      self.lines = LazyLineIndex()
+      self.lines = bytes.count > Self.uncachedLineIndexLimit ? LazyLineIndex() : nil
       self.duplicateKeys =
         parsed.duplicates.isEmpty
         ? [] : JSONDuplicateKey.locate(parsed.duplicates, in: parsed.root)
@@ -61,7 +66,8 @@ public struct JSONDocument: Sendable {
   /// The line and column (1-based) of the byte at `offset`; offsets past the end give the
   /// position just after the last byte.
   public func position(ofByte offset: Int) -> SourcePosition {
-    lines.position(ofByte: offset, in: bytes)
+    guard let lines else { return LineIndex(bytes).position(of: offset) }
+    return lines.position(ofByte: offset, in: bytes)
   }
 
   /// The position where `value` starts.

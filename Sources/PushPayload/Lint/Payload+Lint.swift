@@ -243,7 +243,7 @@ struct PayloadLinter {
 
   /// `did you mean "title"?` when `key` is a likely typo of one of `known`.
   static func didYouMean(_ key: String, _ known: Set<String>) -> String? {
-    Suggestion.closest(to: key, in: known.sorted()).map { "did you mean \"\($0)\"?" }
+    Suggestion.closest(to: key, amongUnordered: known).map { "did you mean \"\($0)\"?" }
   }
 
   /// A top-level key named like an `aps` key, as if it had been put one level too high.
