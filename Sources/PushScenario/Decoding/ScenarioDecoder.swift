@@ -239,7 +239,8 @@ struct ScenarioDecoder {
       default:
         try field.check(Schemas.expect, context: context)
         let checks = try field.object(allowing: nil).object
-        action = .expect(Expectation(checks: Self.canonicalEventTimes(checks)))
+        // Kept until the scenario has played: compacted.
+        action = .expect(Expectation(checks: Self.canonicalEventTimes(checks).compacted()))
       }
       steps.append(
         Step(number: index + 1, note: note, at: stepNode.anchor, action: action))
