@@ -42,4 +42,15 @@ import Testing
     let aps = try #require(payload["aps"]?.objectValue)
     #expect(aps.members.capacity == aps.members.count)
   }
+
+  @Test func aCompactReadGivesTheSameTreeInStorageOfItsSize() throws {
+    let bytes = Array(Self.text.utf8)
+    let document = try JSONDocument(parsing: bytes, compact: true)
+    #expect(document.root.jsonText == Self.text)
+    #expect(document.duplicateKeys == (try JSONDocument(parsing: bytes)).duplicateKeys)
+    for object in [document.root, document.root["aps"], document.root["aps"]?["alert"]] {
+      let members = try #require(object?.objectValue).members
+      #expect(members.capacity == members.count)
+    }
+  }
 }

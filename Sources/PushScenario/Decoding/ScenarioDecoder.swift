@@ -239,8 +239,7 @@ struct ScenarioDecoder {
       default:
         try field.check(Schemas.expect, context: context)
         let checks = try field.object(allowing: nil).object
-        // Kept until the scenario has played: compacted.
-        action = .expect(Expectation(checks: Self.canonicalEventTimes(checks).compacted()))
+        action = .expect(Expectation(checks: Self.canonicalEventTimes(checks)))
       }
       steps.append(
         Step(number: index + 1, note: note, at: stepNode.anchor, action: action))
