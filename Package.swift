@@ -103,7 +103,9 @@ let package = Package(
   package.targets.append(
     .testTarget(
       name: "ActivityKitTests",
-      dependencies: ["ActivityKit", "PushSimAppHost", "PushDevice", "PushPayload"]
+      dependencies: [
+        "ActivityKit", "PushSimAppHost", "PushDevice", "PushPayload", "UserNotifications",
+      ]
     )
   )
   // The device hosts the app's own notification code: adapters between UserNotifications and

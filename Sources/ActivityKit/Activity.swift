@@ -146,6 +146,34 @@ where Attributes: ActivityAttributes {
     attributes: Attributes, content: ActivityContent<Attributes.ContentState>,
     pushType: PushType? = nil
   ) throws -> Activity<Attributes> {
+    try start(attributes: attributes, content: content, pushType: pushType, start: nil)
+  }
+
+  /// Starts a Live Activity with a presentation style (iOS 18). The style is accepted and not
+  /// modelled: every activity behaves as `.standard`.
+  public static func request(
+    attributes: Attributes, content: ActivityContent<Attributes.ContentState>,
+    pushType: PushType? = nil, style: ActivityStyle
+  ) throws -> Activity<Attributes> {
+    try start(attributes: attributes, content: content, pushType: pushType, start: nil)
+  }
+
+  /// Schedules a Live Activity to start at `start` (iOS 26): until then it is `.pending` and
+  /// not shown; at that date it becomes `.active` and its 8 hours begin (Rules.md §13.17). A
+  /// date that has passed starts it at once. The alert configuration is accepted; the device
+  /// does not show it (model).
+  public static func request(
+    attributes: Attributes, content: ActivityContent<Attributes.ContentState>,
+    pushType: PushType? = nil, style: ActivityStyle, alertConfiguration: AlertConfiguration,
+    start: Date
+  ) throws -> Activity<Attributes> {
+    try Self.start(attributes: attributes, content: content, pushType: pushType, start: start)
+  }
+
+  private static func start(
+    attributes: Attributes, content: ActivityContent<Attributes.ContentState>,
+    pushType: PushType?, start: Date?
+  ) throws -> Activity<Attributes> {
     let center = ActivityCenter.current
     let encoder = JSONEncoder()
     guard let attributesData = try? encoder.encode(attributes),
@@ -156,7 +184,7 @@ where Attributes: ActivityAttributes {
       id: id, type: typeName, attributes: attributesData,
       content: EncodedActivityContent(
         state: state, staleDate: content.staleDate, relevanceScore: content.relevanceScore),
-      pushType: pushType, decodeAttributes: activityCoding(Attributes.self),
+      pushType: pushType, start: start, decodeAttributes: activityCoding(Attributes.self),
       decodeContentState: activityCoding(ContentState.self))
     try center.backend.start(request, hub: center.hub)
     let made = center.hub.object(id) {
@@ -168,17 +196,27 @@ where Attributes: ActivityAttributes {
 
   /// Shows new content.
   public func update(_ content: ActivityContent<Activity<Attributes>.ContentState>) async {
-    await update(content, alertConfiguration: nil)
+    await send(content, alert: nil, timestamp: nil)
   }
 
   /// Shows new content, with an alert.
   public func update(
     _ content: ActivityContent<Activity<Attributes>.ContentState>,
-    alertConfiguration: AlertConfiguration?
+    alertConfiguration: AlertConfiguration? = nil
   ) async {
-    guard let encoded = Self.encode(content) else { return }
-    await center.backend.update(
-      id: id, content: encoded, alert: alertConfiguration, hub: center.hub)
+    await send(content, alert: alertConfiguration, timestamp: nil)
+  }
+
+  /// Shows new content generated at `timestamp` (iOS 17.2), with an optional alert.
+  ///
+  /// The activity's pushes and in-app updates share one timeline: content older than the
+  /// newest the activity shows (a push's `timestamp`, an earlier update's, or its start) is
+  /// ignored, as iOS does (Rules.md §13.3, §13.16).
+  public func update(
+    _ content: ActivityContent<Activity<Attributes>.ContentState>,
+    alertConfiguration: AlertConfiguration? = nil, timestamp: Date
+  ) async {
+    await send(content, alert: alertConfiguration, timestamp: timestamp)
   }
 
   /// Ends the activity, with final content (or `nil` to keep the current one).
@@ -186,10 +224,35 @@ where Attributes: ActivityAttributes {
     _ content: ActivityContent<Activity<Attributes>.ContentState>?,
     dismissalPolicy: ActivityUIDismissalPolicy = .default
   ) async {
+    await finish(content, dismissalPolicy: dismissalPolicy, timestamp: nil)
+  }
+
+  /// Ends the activity with final content generated at `timestamp` (iOS 17.2): ignored when
+  /// older than the content the activity shows (Rules.md §13.3, §13.16).
+  public func end(
+    _ content: ActivityContent<Activity<Attributes>.ContentState>?,
+    dismissalPolicy: ActivityUIDismissalPolicy = .default, timestamp: Date
+  ) async {
+    await finish(content, dismissalPolicy: dismissalPolicy, timestamp: timestamp)
+  }
+
+  private func send(
+    _ content: ActivityContent<ContentState>, alert: AlertConfiguration?, timestamp: Date?
+  ) async {
+    guard let encoded = Self.encode(content) else { return }
+    await center.backend.update(
+      id: id, content: encoded, alert: alert, timestamp: timestamp, hub: center.hub)
+  }
+
+  private func finish(
+    _ content: ActivityContent<ContentState>?, dismissalPolicy: ActivityUIDismissalPolicy,
+    timestamp: Date?
+  ) async {
     var encoded: EncodedActivityContent?
     if let content { encoded = Self.encode(content) }
     await center.backend.end(
-      id: id, content: encoded, dismissal: dismissalPolicy, hub: center.hub)
+      id: id, content: encoded, dismissal: dismissalPolicy, timestamp: timestamp,
+      hub: center.hub)
   }
 
   // MARK: Helpers

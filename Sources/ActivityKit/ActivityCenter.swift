@@ -25,6 +25,8 @@ package struct ActivityStartRequest: Sendable {
   package var attributes: Data
   package var content: EncodedActivityContent
   package var pushType: PushType?
+  /// iOS 26's scheduled start (`nil`: now).
+  package var start: Date?
   /// The app's own attributes type, as the device decodes with it.
   package var decodeAttributes: ActivityCoding
   /// The app's own `ContentState` type.
@@ -40,14 +42,17 @@ package protocol ActivityBackend: Sendable {
   func register(
     type: String, decodeAttributes: @escaping ActivityCoding,
     decodeContentState: @escaping ActivityCoding)
-  /// Updates an activity; returns when the change has reached the hub.
+  /// Updates an activity (ignored when `timestamp` is older than its newest content); returns
+  /// when the change has reached the hub.
   func update(
-    id: String, content: EncodedActivityContent, alert: AlertConfiguration?, hub: ActivityHub
+    id: String, content: EncodedActivityContent, alert: AlertConfiguration?, timestamp: Date?,
+    hub: ActivityHub
   ) async
-  /// Ends an activity; returns when the change has reached the hub.
+  /// Ends an activity (ignored when `timestamp` is older than its newest content); returns
+  /// when the change has reached the hub.
   func end(
     id: String, content: EncodedActivityContent?, dismissal: ActivityUIDismissalPolicy,
-    hub: ActivityHub) async
+    timestamp: Date?, hub: ActivityHub) async
 }
 
 /// The app's ActivityKit on one device (or in memory): its backend and its activities.
@@ -82,12 +87,17 @@ package final class ActivityCenter: Sendable {
 }
 
 /// Activities in memory, outside any device: they start, update and end at once; `.token`
-/// activities get a deterministic 32-byte token; nothing goes stale or times out (model).
+/// activities get a deterministic 32-byte token; nothing goes stale or times out, and an
+/// activity scheduled for a later date stays `pending` (model: no clock moves here). An
+/// update or end with a timestamp older than the activity's last timestamped one is ignored.
 struct StandaloneActivityBackend: ActivityBackend {
+  private let timestamps = TimestampBook()
+
   func start(_ request: ActivityStartRequest, hub: ActivityHub) throws(ActivityAuthorizationError) {
     guard hub.authorization.enabled else { throw .denied }
     // 32 bytes: "ac71", then the activity's number, big-endian.
     let number = UInt64(hub.records.count + 1)
+    let scheduled = request.start.map { $0 > Date() } ?? false
     let token: Data? =
       request.pushType == .token
       ? Data(
@@ -100,7 +110,8 @@ struct StandaloneActivityBackend: ActivityBackend {
       ActivityRecord(
         id: request.id, type: request.type, attributes: request.attributes,
         content: request.content.state, staleDate: request.content.staleDate,
-        relevanceScore: request.content.relevanceScore, state: .active, token: token)
+        relevanceScore: request.content.relevanceScore, state: scheduled ? .pending : .active,
+        token: token)
     ])
   }
 
@@ -110,8 +121,10 @@ struct StandaloneActivityBackend: ActivityBackend {
   ) {}
 
   func update(
-    id: String, content: EncodedActivityContent, alert: AlertConfiguration?, hub: ActivityHub
+    id: String, content: EncodedActivityContent, alert: AlertConfiguration?, timestamp: Date?,
+    hub: ActivityHub
   ) async {
+    guard timestamps.accept(timestamp, for: id) else { return }
     hub.modify(id) { record in
       guard record.state == .active || record.state == .stale else { return }
       record.content = content.state
@@ -123,8 +136,9 @@ struct StandaloneActivityBackend: ActivityBackend {
 
   func end(
     id: String, content: EncodedActivityContent?, dismissal: ActivityUIDismissalPolicy,
-    hub: ActivityHub
+    timestamp: Date?, hub: ActivityHub
   ) async {
+    guard timestamps.accept(timestamp, for: id) else { return }
     hub.modify(id) { record in
       guard record.state == .active || record.state == .stale else { return }
       if let content {
@@ -137,6 +151,22 @@ struct StandaloneActivityBackend: ActivityBackend {
       case .after(let date) where date <= Date(): record.state = .dismissed
       default: record.state = .ended
       }
+    }
+  }
+}
+
+/// The newest timestamp each in-memory activity took.
+final class TimestampBook: Sendable {
+  private let newest = Mutex<[String: Date]>([:])
+
+  /// Whether content stamped `timestamp` is not older than the newest one (and remembers it);
+  /// content without a timestamp is always taken.
+  func accept(_ timestamp: Date?, for id: String) -> Bool {
+    guard let timestamp else { return true }
+    return newest.withLock { newest in
+      if let last = newest[id], timestamp < last { return false }
+      newest[id] = timestamp
+      return true
     }
   }
 }

@@ -39,9 +39,17 @@ public enum ActivityState: Equatable, Hashable, Sendable, Codable {
   case dismissed
   /// Its stale date passed; still updatable.
   case stale
-  /// Scheduled to start later. The simulated device does not schedule activities: no activity
-  /// is ever in this state (model).
+  /// Scheduled to start at a later date, not started yet (iOS 26).
   case pending
+}
+
+/// How a Live Activity presents itself (Apple's `ActivityStyle`, iOS 18). PushSim accepts the
+/// style and models every activity as `.standard`.
+public enum ActivityStyle: Hashable, Sendable {
+  /// Stays on the Lock Screen until it ends and is dismissed.
+  case standard
+  /// Leaves the Lock Screen once the person no longer looks at it.
+  case transient
 }
 
 /// How pushes reach a new activity (Apple's `PushType`).
@@ -93,10 +101,10 @@ public struct ActivityUIDismissalPolicy: Hashable, Sendable {
   }
 }
 
-/// The alert an update shows (Apple's `AlertConfiguration`). Title and body are `String`s here:
-/// Apple's take `LocalizedStringResource`, which string literals also build, so
-/// `AlertConfiguration(title: "Late", body: "Your order is late", sound: .default)` compiles on
-/// both.
+/// The alert an update shows (Apple's `AlertConfiguration`): title and body are
+/// ``LocalizedStringResource``s, as Apple declares them, so
+/// `AlertConfiguration(title: "Late", body: "Order \(id) is late", sound: .default)` compiles
+/// unchanged; the device shows their text (Rules.md §13.12, §13.16).
 public struct AlertConfiguration: Sendable {
   /// The sound the alert plays.
   public struct AlertSound: Hashable, Sendable {
@@ -108,14 +116,16 @@ public struct AlertConfiguration: Sendable {
   }
 
   /// The alert's title.
-  public var title: String
+  public var title: LocalizedStringResource
   /// The alert's body.
-  public var body: String
+  public var body: LocalizedStringResource
   /// Its sound.
   public var sound: AlertSound
 
   /// Creates an alert.
-  public init(title: String, body: String, sound: AlertSound) {
+  public init(
+    title: LocalizedStringResource, body: LocalizedStringResource, sound: AlertSound
+  ) {
     self.title = title
     self.body = body
     self.sound = sound

@@ -15,7 +15,8 @@ extension AppCode {
   ///
   /// Each device running this code gets its own `UNUserNotificationCenter`, whose calls reach
   /// that device; it is `UNUserNotificationCenter.current()` in all the app code the device runs
-  /// (and the tasks it starts), also with several devices in parallel tests. The delegate is set
+  /// (and the tasks it starts), also with several devices in parallel tests. Likewise
+  /// `Activity` (ActivityKit) in that code is the device's Live Activities (Rules.md §13.16). The delegate is set
   /// on that center (`center.delegate`), as the app does at launch; the code keeps it alive.
   ///
   /// - Parameters:
@@ -42,19 +43,22 @@ extension AppCode {
     let application = application.map { Unchecked($0) }
     @Sendable func bound(to center: UNUserNotificationCenter, host: DeviceHost?) -> AppCode {
       var code = AppCode(router: router, fetcher: fetcher, watchdog: watchdog)
+      let activities = ActivityBinding(host: host)
       if let serviceExtension {
         code.serviceExtension = {
-          HostedServiceExtension(instance: serviceExtension(), center: center)
+          HostedServiceExtension(
+            instance: serviceExtension(), center: center, activities: activities)
         }
       }
       if let delegate {
         center.delegate = delegate.value
         code.delegate = HostedDelegate(
-          delegate: delegate, center: center, completionLimit: completionLimit)
+          delegate: delegate, center: center, activities: activities,
+          completionLimit: completionLimit)
       }
       if let application {
         code.remoteNotificationHandler = HostedRemoteNotificationHandler(
-          handler: application, center: center,
+          handler: application, center: center, activities: activities,
           state: { [weak host] in await host?.read(\.appState) ?? .background },
           completionLimit: completionLimit)
       }

@@ -28,11 +28,14 @@ final class DeviceActivityBackend: ActivityBackend {
     let authorization = hub.authorization
     guard authorization.enabled else { throw .denied }
     guard authorization.foreground else { throw .visibility }
+    let now = host?.clock.now.date ?? DeviceConfiguration.defaultStart
+    let scheduled = request.start.map { $0 > now } ?? false
     hub.apply([
       ActivityRecord(
         id: request.id, type: request.type, attributes: request.attributes,
         content: request.content.state, staleDate: request.content.staleDate,
-        relevanceScore: request.content.relevanceScore, state: .active, token: nil)
+        relevanceScore: request.content.relevanceScore, state: scheduled ? .pending : .active,
+        token: nil)
     ])
     let hosted = HostedActivityType(
       name: request.type, decodeAttributes: Self.decode(request.decodeAttributes),
@@ -47,7 +50,8 @@ final class DeviceActivityBackend: ActivityBackend {
     let deviceRequest = ActivityRequest(
       id: request.id, type: request.type, attributes: Self.json(request.attributes),
       contentState: Self.json(request.content.state), channel: channel,
-      staleDate: request.content.staleDate, relevanceScore: request.content.relevanceScore)
+      staleDate: request.content.staleDate, relevanceScore: request.content.relevanceScore,
+      start: request.start)
     queue.enqueue { [weak host] in
       let started = await host?.appCall { device in
         device.hostActivityType(hosted)
@@ -72,22 +76,23 @@ final class DeviceActivityBackend: ActivityBackend {
   }
 
   func update(
-    id: String, content: EncodedActivityContent, alert: AlertConfiguration?, hub: ActivityHub
+    id: String, content: EncodedActivityContent, alert: AlertConfiguration?, timestamp: Date?,
+    hub: ActivityHub
   ) async {
     let state = Self.json(content.state)
-    let alertText = alert.map { (title: $0.title, body: $0.body) }
+    let alertText = alert.map { (title: $0.title.defaultValue, body: $0.body.defaultValue) }
     await queue.run { [weak host] in
       _ = await host?.appCall { device in
         device.updateActivityFromApp(
           id, contentState: state, staleDate: content.staleDate,
-          relevanceScore: content.relevanceScore, alert: alertText)
+          relevanceScore: content.relevanceScore, alert: alertText, timestamp: timestamp)
       }
     }
   }
 
   func end(
     id: String, content: EncodedActivityContent?, dismissal: ActivityUIDismissalPolicy,
-    hub: ActivityHub
+    timestamp: Date?, hub: ActivityHub
   ) async {
     let state = content.map { Self.json($0.state) }
     let policy: ActivityDismissal =
@@ -100,7 +105,7 @@ final class DeviceActivityBackend: ActivityBackend {
       _ = await host?.appCall { device in
         device.endActivityFromApp(
           id, contentState: state, staleDate: content?.staleDate,
-          relevanceScore: content?.relevanceScore ?? 0, dismissal: policy)
+          relevanceScore: content?.relevanceScore ?? 0, dismissal: policy, timestamp: timestamp)
       }
     }
   }
@@ -132,6 +137,7 @@ final class DeviceActivityBackend: ActivityBackend {
     case .stale: .stale
     case .ended: .ended
     case .dismissed: .dismissed
+    case .pending: .pending
     }
   }
 

@@ -55,3 +55,33 @@ enum ActivityHosting {
     return (entry.center, entry.backend)
   }
 }
+
+/// Binds the app's `ActivityKit` to the device that runs the app's code: the hosted
+/// `UNUserNotificationCenterDelegate`, background push handler and service extension call
+/// `Activity` on that device, as `import ActivityKit` code does on an iPhone (Rules.md §13.16).
+/// Without a device (code not yet bound to one) calls stay in memory.
+final class ActivityBinding: Sendable {
+  private weak let host: DeviceHost?
+
+  init(host: DeviceHost?) {
+    self.host = host
+  }
+
+  /// The device's center and backend, its hub refreshed with the device's present state (the
+  /// app's state as the hosted code sees it); `nil` without a device.
+  func center() async -> (center: ActivityCenter, backend: DeviceActivityBackend)? {
+    guard let host else { return nil }
+    let (center, backend) = await ActivityHosting.center(for: host)
+    await host.appCall { _ in }
+    return (center, backend)
+  }
+
+  /// Runs `body` with the device's center as `ActivityCenter.current`, then waits until the
+  /// `Activity` calls it made have reached the device.
+  func run<Result>(_ body: () async -> Result) async -> Result {
+    guard let bound = await center() else { return await body() }
+    let result = await ActivityCenter.$bound.withValue(bound.center) { await body() }
+    await bound.backend.drain()
+    return result
+  }
+}

@@ -1,117 +1,56 @@
 import Foundation
 import PushDevice
 import Synchronization
+import UserNotifications
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// The extension run a download belongs to: its context fetches through the app's
-/// ``MediaFetcher`` (the scenario's media manifest, or the network under ATS) on the run's
-/// budget.
-final class DownloadRoute: Sendable {
-  let context: ServiceExtensionContext
-
-  init(context: ServiceExtensionContext) { self.context = context }
-
-  /// The run whose code is running (bound around `didReceive`, inherited by the tasks it starts).
-  @TaskLocal static var current: DownloadRoute?
-
-  private static let registry = Mutex(Registry())
-
-  private struct Registry {
-    var active: [ObjectIdentifier: DownloadRoute] = [:]
-    /// Routes claimed by `canInit` on the calling thread, by URL, first in first out: the
-    /// protocol object is made later on another thread, where task-locals are not visible.
-    var claimed: [String: [DownloadRoute]] = [:]
-  }
-
-  static func register(_ route: DownloadRoute) {
-    DeviceURLProtocol.installOnce()
-    registry.withLock { $0.active[ObjectIdentifier(route)] = route }
-  }
-
-  static func unregister(_ route: DownloadRoute) {
-    registry.withLock { registry in
-      registry.active[ObjectIdentifier(route)] = nil
-      for (url, routes) in registry.claimed {
-        let kept = routes.filter { $0 !== route }
-        registry.claimed[url] = kept.isEmpty ? nil : kept
-      }
-    }
-  }
-
-  /// The run a request made now belongs to: the bound one, else the only active one.
-  static func forRequestMadeNow() -> DownloadRoute? {
-    if let current { return current }
-    return registry.withLock { $0.active.count == 1 ? $0.active.values.first : nil }
-  }
-
-  /// Remembers that `route` made a request for `url`.
-  static func claim(_ url: String, by route: DownloadRoute) {
-    registry.withLock { $0.claimed[url, default: []].append(route) }
-  }
-
-  /// Forgets one claim of `route` for `url` (the request found its run another way).
-  static func release(_ url: String, by route: DownloadRoute) {
-    registry.withLock { registry in
-      guard var routes = registry.claimed[url],
-        let index = routes.firstIndex(where: { $0 === route })
-      else { return }
-      routes.remove(at: index)
-      registry.claimed[url] = routes.isEmpty ? nil : routes
-    }
-  }
-
-  /// The run that made the oldest unanswered request for `url`.
-  static func take(_ url: String) -> DownloadRoute? {
-    registry.withLock { registry in
-      guard var routes = registry.claimed[url], !routes.isEmpty else {
-        return registry.active.count == 1 ? registry.active.values.first : nil
-      }
-      let route = routes.removeFirst()
-      registry.claimed[url] = routes.isEmpty ? nil : routes
-      return route
-    }
-  }
-}
-
-/// Answers the HTTP and HTTPS requests a hosted service extension makes with `URLSession.shared`
-/// from the device: the scenario's media manifest with its virtual latency (`fetch: manifest`,
-/// offline and deterministic) or the network under the app's ATS settings (`fetch: network`),
-/// through the run's ``ServiceExtensionContext`` (which charges the budget and logs
-/// `media.fetched` or `media.failed`).
+/// Answers the HTTP and HTTPS requests a hosted service extension makes from the device: the
+/// scenario's media manifest with its virtual latency (`fetch: manifest`, offline and
+/// deterministic) or the network under the app's ATS settings (`fetch: network`), through the
+/// run's ``ServiceExtensionContext`` (which charges the budget and logs `media.fetched` or
+/// `media.failed`).
 ///
-/// Registered with `URLProtocol.registerClass` the first time an extension runs. Which run a
-/// request belongs to is read when the request is made, on the caller's thread (the task-local
-/// bound around `didReceive` and inherited by the tasks it starts); code on a thread the device
-/// did not start (a `DispatchQueue`) is routed only while a single extension runs in the
-/// process. Requests made outside any run are not intercepted. `URLCache.shared` is replaced by
-/// one that caches nothing, so that a data task's protocol object is made on the caller's thread
-/// and knows its run; where it is not (a request from a thread with no task), a request is
-/// matched to its run by URL, oldest first, and two runs asking for the same URL at the same
-/// moment may have their answers swapped.
+/// Two ways in, since swift-corelibs-foundation consults a session's configured protocols before
+/// registered ones: `URLSession.shared` reads the classes registered with
+/// `URLProtocol.registerClass` (this one is put first the first time an extension runs), and the
+/// configurations the app's code makes with `URLSessionConfiguration.default` or `.ephemeral`
+/// list this class first (the `UserNotifications` module declares those for the app's code and
+/// leaves their cache out). Which run a request belongs to is read when the request is made, on
+/// the caller's thread (the run bound around `didReceive` and inherited by the tasks it starts);
+/// code on a thread the device did not start (a `DispatchQueue`) is routed only while a single
+/// extension runs in the process. Requests made outside any run are not intercepted and reach
+/// the network unchanged. `URLCache.shared` is replaced by one that caches nothing, so that a
+/// data task's protocol object is made on the caller's thread and knows its run; where it is not
+/// (a request from a thread with no task), a request is matched to its run by URL, oldest first,
+/// and two runs asking for the same URL at the same moment may have their answers swapped.
+///
+/// Download tasks made through `UserNotifications`'s `downloadTask(with:…)` and
+/// `download(from:)` get their file in the run's temporary directory, recorded for the task
+/// (swift-corelibs-foundation hands a download's file over only from its own protocols); other
+/// download tasks fail with `URLError(.unsupportedURL)` and a `media.failed` event.
 ///
 /// Limits on Linux (see the README): `URLSession.shared` keeps the protocol list it had when
-/// first used, so a process that used it before the first `AppCode.app(…)` call, after making
-/// another session, downloads from the network; sessions made with `URLSessionConfiguration.default` or
-/// `.ephemeral` list swift-corelibs-foundation's own HTTP protocol first and never consult
-/// registered classes, so their requests go to the real network; a download that would end past
-/// the budget never completes (as on iOS, where the extension is stopped), so the best attempt
-/// of `serviceExtensionTimeWillExpire()` is what shows; download tasks fail with
-/// `URLError(.unsupportedURL)` (swift-corelibs-foundation passes a download's file to its
-/// completion only from its own protocols), so extensions should use data tasks.
+/// first used, so a process that used it before the first `AppCode.app(…)` call downloads from
+/// the network; a file that imports `FoundationNetworking` itself calls Foundation's own
+/// `URLSessionConfiguration.default` (the name is ambiguous there), whose sessions reach the
+/// network; a download that would end past the budget never completes (as on iOS, where the
+/// extension is stopped), so the best attempt of `serviceExtensionTimeWillExpire()` is what
+/// shows.
 final class DeviceURLProtocol: URLProtocol {
   private static let installed: Bool = {
     // swift-corelibs-foundation registers its own protocols when the first session is made, and
     // consults registered classes in order: put this one ahead of them, whenever it comes.
-    let builtIn = URLSessionConfiguration.default.protocolClasses ?? []
+    let builtIn = FoundationOriginals.defaultConfiguration().protocolClasses ?? []
     for protocolClass in builtIn { URLProtocol.unregisterClass(protocolClass) }
     let registered = URLProtocol.registerClass(DeviceURLProtocol.self)
     for protocolClass in builtIn { _ = URLProtocol.registerClass(protocolClass) }
     // With this cache, a data task makes its protocol object on the caller's thread, where the
     // run's task-local value is visible (the default cache makes it on another thread).
     URLCache.shared = PassThroughURLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: nil)
+    ExtensionRun.installDeviceProtocol(DeviceURLProtocol.self)
     return registered
   }()
 
@@ -123,9 +62,9 @@ final class DeviceURLProtocol: URLProtocol {
   override class func canInit(with request: URLRequest) -> Bool {
     guard let url = request.url, let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https",
-      let route = DownloadRoute.forRequestMadeNow()
+      let run = ExtensionRun.forRequestMadeNow()
     else { return false }
-    DownloadRoute.claim(url.absoluteString, by: route)
+    ExtensionRun.claim(url.absoluteString, by: run)
     return true
   }
 
@@ -133,35 +72,39 @@ final class DeviceURLProtocol: URLProtocol {
 
   private let work = Mutex<Task<Void, Never>?>(nil)
   /// The run that made the request, when this object is made on the caller's thread.
-  private let boundRoute: DownloadRoute?
+  private let boundRun: ExtensionRun?
 
   required init(
     request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?
   ) {
-    boundRoute = DownloadRoute.current
+    boundRun = ExtensionRun.current
     super.init(request: request, cachedResponse: cachedResponse, client: client)
   }
 
   override func startLoading() {
     guard let url = request.url else { return }
     let answer = Answer(client: client, owner: self)
-    if let boundRoute { DownloadRoute.release(url.absoluteString, by: boundRoute) }
-    guard let route = boundRoute ?? DownloadRoute.take(url.absoluteString) else {
+    if let boundRun { ExtensionRun.release(url.absoluteString, by: boundRun) }
+    guard let run = boundRun ?? ExtensionRun.take(url.absoluteString) else {
       answer.fail(URLError(.notConnectedToInternet))
       return
     }
-    if task is URLSessionDownloadTask {
-      // swift-corelibs-foundation hands a download task's file to its completion only from its
-      // own protocols: a registered protocol cannot pass one, so the task fails plainly.
-      route.context.log(
-        .mediaFailed, source: .model,
-        reason: "the extension downloads \(url.absoluteString) with a URLSession download task, "
-          + "which PushSim cannot answer on Linux: use a data task (dataTask(with:) or "
-          + "data(from:)) and write the file yourself")
-      answer.fail(URLError(.unsupportedURL))
-      return
+    var download: Unchecked<URLSessionTask>?
+    if let task = task as? URLSessionDownloadTask {
+      guard ExtensionRun.isAdopted(task) else {
+        // swift-corelibs-foundation hands a download task's file over only from its own
+        // protocols: only the tasks UserNotifications made can be given one.
+        run.context.log(
+          .mediaFailed, source: .model,
+          reason: "the extension downloads \(url.absoluteString) with a URLSession download task "
+            + "made where PushSim cannot answer it on Linux (a file that imports "
+            + "FoundationNetworking itself): use a data task, or drop that import")
+        answer.fail(URLError(.unsupportedURL))
+        return
+      }
+      download = Unchecked(task)
     }
-    let task = Task { await answer.load(url, from: route) }
+    let task = Task { await answer.load(url, from: run, download: download) }
     work.withLock { $0 = task }
   }
 
@@ -184,10 +127,11 @@ final class DeviceURLProtocol: URLProtocol {
       client?.urlProtocolDidFinishLoading(owner)
     }
 
-    /// Fetches `url` through the run's context and answers.
-    func load(_ url: URL, from route: DownloadRoute) async {
+    /// Fetches `url` through the run's context and answers; for a download task, the body goes
+    /// to a new file in the run's temporary directory, recorded for the task.
+    func load(_ url: URL, from run: ExtensionRun, download: Unchecked<URLSessionTask>?) async {
       do {
-        let media = try await route.context.fetchMedia(from: url)
+        let media = try await run.context.fetchMedia(from: url)
         var headers = ["Content-Length": "\(media.data.count)"]
         if let type = media.contentType { headers["Content-Type"] = type }
         guard
@@ -195,6 +139,15 @@ final class DeviceURLProtocol: URLProtocol {
             url: media.url, statusCode: media.status, httpVersion: "HTTP/1.1",
             headerFields: headers)
         else { return fail(URLError(.badServerResponse)) }
+        if let download {
+          let file = run.newDownloadFile()
+          do {
+            try media.data.write(to: file, options: .withoutOverwriting)
+          } catch {
+            return fail(URLError(.cannotCreateFile))
+          }
+          ExtensionRun.record(file, for: download.value)
+        }
         respond(response, body: media.data)
       } catch let error as MediaFetchError {
         // A download cut by the budget never completes: the extension is stopped on iOS.
@@ -205,7 +158,7 @@ final class DeviceURLProtocol: URLProtocol {
         {
           return respond(response, body: Data())
         }
-        fail(DeviceURLProtocol.urlError(error))
+        fail(error.urlError)
       } catch {
         // The budget was already spent: the run is over, nothing is answered.
       }
@@ -230,18 +183,5 @@ final class DeviceURLProtocol: URLProtocol {
 
     override func storeCachedResponse(_ cachedResponse: CachedURLResponse, for request: URLRequest)
     {}
-  }
-
-  /// The `URLError` a failed device download reaches the extension as.
-  static func urlError(_ error: MediaFetchError) -> URLError {
-    switch error.code {
-    case .atsBlocked: URLError(.appTransportSecurityRequiresSecureConnection)
-    case .notInManifest, .connection: URLError(.cannotConnectToHost)
-    case .unsupportedURL: URLError(.unsupportedURL)
-    case .tooManyRedirects, .redirectRefused: URLError(.httpTooManyRedirects)
-    case .truncated: URLError(.networkConnectionLost)
-    case .tooLarge: URLError(.dataLengthExceedsMaximum)
-    default: URLError(.cannotDecodeContentData)
-    }
   }
 }

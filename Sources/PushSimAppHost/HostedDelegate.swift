@@ -14,11 +14,13 @@ import UserNotifications
 /// - A completion handler not called within ``completionLimit`` of real time is reported as not
 ///   completed (iOS logs a warning); `willPresent` then presents nothing (`source: model`).
 ///
-/// Every call runs with the device's center as `UNUserNotificationCenter.current()`, and the
-/// center calls the delegate made reach the device before the device goes on.
+/// Every call runs with the device's center as `UNUserNotificationCenter.current()` and the
+/// device's Live Activities as `Activity`'s, and the calls the delegate made on both reach the
+/// device before the device goes on.
 struct HostedDelegate: NotificationDelegate {
   let delegate: Unchecked<any UNUserNotificationCenterDelegate>
   let center: UNUserNotificationCenter
+  let activities: ActivityBinding
   let completionLimit: Duration
 
   func willPresent(_ notification: NotificationResponse.Notification) async
@@ -26,9 +28,12 @@ struct HostedDelegate: NotificationDelegate {
   {
     let center = center
     let unNotification = Self.notification(notification)
-    let answer = await UNUserNotificationCenter.withCurrent(center) {
-      await awaitReply(limit: completionLimit) { reply in
-        _ = center.askDelegateWillPresent(unNotification, reply: reply)
+    let limit = completionLimit
+    let answer = await activities.run {
+      await UNUserNotificationCenter.withCurrent(center) {
+        await awaitReply(limit: limit) { reply in
+          _ = center.askDelegateWillPresent(unNotification, reply: reply)
+        }
       }
     }
     await center.drain()
@@ -42,9 +47,12 @@ struct HostedDelegate: NotificationDelegate {
   func didReceive(_ response: NotificationResponse) async -> AppCallCompletion {
     let center = center
     let unResponse = Self.response(response)
-    let answer = await UNUserNotificationCenter.withCurrent(center) {
-      await awaitReply(limit: completionLimit) { reply in
-        _ = center.askDelegateDidReceive(unResponse, reply: reply)
+    let limit = completionLimit
+    let answer = await activities.run {
+      await UNUserNotificationCenter.withCurrent(center) {
+        await awaitReply(limit: limit) { reply in
+          _ = center.askDelegateDidReceive(unResponse, reply: reply)
+        }
       }
     }
     await center.drain()
@@ -98,10 +106,12 @@ struct HostedDelegate: NotificationDelegate {
 /// The payload reaches the handler as `userInfo` bridged as on iOS; `UIApplication.shared` and
 /// the `application` argument report the simulated app's state; the fetch result becomes the
 /// call's completion (`newData`, `noData`, `failed`). A handler that never calls its completion
-/// within ``completionLimit`` of real time is reported as not completed.
+/// within ``completionLimit`` of real time is reported as not completed. Its `Activity` calls
+/// reach the device.
 struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
   let handler: Unchecked<any RemoteNotificationHandling>
   let center: UNUserNotificationCenter
+  let activities: ActivityBinding
   let state: @Sendable () async -> AppState
   let completionLimit: Duration
 
@@ -110,12 +120,15 @@ struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
     let userInfo = Unchecked(UserInfoBridge.userInfo(from: payload))
     let handler = handler
     let center = center
-    let result = await UNUserNotificationCenter.withCurrent(center) {
-      await UIApplication.$bound.withValue(application) {
-        await awaitReply(limit: completionLimit) { reply in
-          handler.value.application(
-            application, didReceiveRemoteNotification: userInfo.value,
-            fetchCompletionHandler: { reply($0) })
+    let limit = completionLimit
+    let result = await activities.run {
+      await UNUserNotificationCenter.withCurrent(center) {
+        await UIApplication.$bound.withValue(application) {
+          await awaitReply(limit: limit) { reply in
+            handler.value.application(
+              application, didReceiveRemoteNotification: userInfo.value,
+              fetchCompletionHandler: { reply($0) })
+          }
         }
       }
     }

@@ -1,3 +1,4 @@
+import ActivityKit
 import Foundation
 import PushDevice
 import PushPayload
@@ -17,14 +18,19 @@ import UserNotifications
 ///   (`extension.ignored`);
 /// - when the budget runs out, `serviceExtensionTimeWillExpire()` runs on the same instance and
 ///   a handler call made by the time it returns is the best attempt;
-/// - attachment files are copied into the device's store when the handler is called, so they
-///   outlive the extension's own files (iOS moves them; PushSim copies, see the README).
+/// - each run has its own temporary directory (``ExtensionRun``), where download tasks put their
+///   files, removed when the run is over;
+/// - attachment files are validated and moved into the device's store when the handler is
+///   called, as iOS does; a file outside the run's temporary directory (the app's bundle, a test
+///   resource) is copied instead, so the app's own files stay (Rules.md §9.10, `source: model`).
 ///
-/// Downloads the extension makes with `URLSession.shared` are answered by the device
-/// (``DeviceURLProtocol``).
+/// Downloads the extension makes with `URLSession` (the shared session and the ones it makes),
+/// download tasks and `Data(contentsOf:)` are answered by the device (``DeviceURLProtocol``,
+/// ``ExtensionRun``); its `Activity` calls reach the device's Live Activities.
 final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   private let instance: UNNotificationServiceExtension
   private let center: UNUserNotificationCenter
+  private let activities: ActivityBinding
   private let state = Mutex(State())
 
   private struct State {
@@ -33,26 +39,37 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     var snapshot: NotificationContent?
     var waiter: CheckedContinuation<NotificationContent, any Error>?
     var context: ServiceExtensionContext?
+    var run: ExtensionRun?
     var cancelled = false
+    var activities: (center: ActivityCenter, backend: DeviceActivityBackend)?
   }
 
-  init(instance: UNNotificationServiceExtension, center: UNUserNotificationCenter) {
+  init(
+    instance: UNNotificationServiceExtension, center: UNUserNotificationCenter,
+    activities: ActivityBinding
+  ) {
     self.instance = instance
     self.center = center
+    self.activities = activities
   }
 
   func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
     -> NotificationContent
   {
-    state.withLock { $0.context = context }
-    let route = DownloadRoute(context: context)
-    DownloadRoute.register(route)
-    defer { DownloadRoute.unregister(route) }
+    DeviceURLProtocol.installOnce()
+    let run = ExtensionRun(context: context, center: center)
+    state.withLock {
+      $0.context = context
+      $0.run = run
+    }
+    ExtensionRun.register(run)
+    defer { ExtensionRun.unregister(run) }
     let unRequest = UNNotificationRequest(
       identifier: request.identifier, content: UNNotificationContent(request.content),
       trigger: UNPushNotificationTrigger())
     let instance = Unchecked(instance)
-    let center = center
+    let bound = await activities.center()
+    state.withLock { $0.activities = bound }
     let content = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let ready: NotificationContent?? = state.withLock { state in
@@ -65,8 +82,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         case .some(.some(let snapshot)): continuation.resume(returning: snapshot)
         case .some(.none): continuation.resume(throwing: CancellationError())
         case .none:
-          UNUserNotificationCenter.withCurrent(center) {
-            DownloadRoute.$current.withValue(route) {
+          ActivityCenter.$bound.withValue(bound?.center) {
+            run.bind {
               instance.value.didReceive(unRequest) { [self] in self.handle($0) }
             }
           }
@@ -81,19 +98,36 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       }
       waiter?.resume(throwing: CancellationError())
     }
-    return storeAttachments(content, context: context)
+    await bound?.backend.drain()
+    defer { run.removeTemporaryDirectory() }
+    return storeAttachments(content, context: context, run: run)
   }
 
   func timeWillExpire() async -> NotificationContent? {
-    if let snapshot = state.withLock({ $0.snapshot }) { return snapshot }
-    let instance = Unchecked(instance)
-    UNUserNotificationCenter.withCurrent(center) {
-      instance.value.serviceExtensionTimeWillExpire()
+    let run = state.withLock { $0.run }
+    defer { run?.removeTemporaryDirectory() }
+    if let snapshot = state.withLock({ $0.snapshot }) {
+      if let run, snapshot.attachments.contains(where: { run.holds($0.url) }) {
+        run.keepTemporaryDirectory()
+      }
+      return snapshot
     }
+    let instance = Unchecked(instance)
+    let bound = state.withLock { $0.activities }
+    ActivityCenter.$bound.withValue(bound?.center) {
+      if let run {
+        run.bind { instance.value.serviceExtensionTimeWillExpire() }
+      } else {
+        UNUserNotificationCenter.withCurrent(center) {
+          instance.value.serviceExtensionTimeWillExpire()
+        }
+      }
+    }
+    await bound?.backend.drain()
     logLateChange(after: "serviceExtensionTimeWillExpire returned")
     let (snapshot, context) = state.withLock { ($0.snapshot, $0.context) }
     guard let snapshot, let context else { return snapshot }
-    return storeAttachments(snapshot, context: context)
+    return storeAttachments(snapshot, context: context, run: run)
   }
 
   /// The content handler: the first call wins, read at this moment.
@@ -129,11 +163,13 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         + "\(moment)): iOS shows the content as it was at the call, so the change is ignored")
   }
 
-  /// Copies each attachment's file into the device's store (the run's folder); a file that
-  /// cannot be read stays where it is, and the device's validation rejects it.
-  private func storeAttachments(_ content: NotificationContent, context: ServiceExtensionContext)
-    -> NotificationContent
-  {
+  /// Moves each attachment's file into the device's store (the run's folder), as iOS does; a
+  /// file outside the run's temporary directory is copied, so the app's own files stay
+  /// (Rules.md §9.10). A file that cannot be read stays where it is, and the device's
+  /// validation rejects it.
+  private func storeAttachments(
+    _ content: NotificationContent, context: ServiceExtensionContext, run: ExtensionRun?
+  ) -> NotificationContent {
     var content = content
     content.attachments = content.attachments.map { attachment in
       guard attachment.url.isFileURL,
@@ -142,9 +178,16 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         let data = try? Data(contentsOf: attachment.url),
         let stored = try? context.writeAttachmentFile(data, type: type)
       else { return attachment }
+      if let run, run.holds(attachment.url) {
+        try? FileManager.default.removeItem(at: attachment.url)
+      }
       var moved = attachment
       moved.url = stored
       return moved
+    }
+    // A file the store could not take (its run is over) is shown from where it is.
+    if let run, content.attachments.contains(where: { run.holds($0.url) }) {
+      run.keepTemporaryDirectory()
     }
     return content
   }

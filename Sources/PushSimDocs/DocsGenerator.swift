@@ -32,7 +32,7 @@ public struct DocsGenerator: Sendable {
 
   /// Plays one scenario and builds its page's content; attachment images go under
   /// `assetFolder` (a path relative to the site).
-  public func document(_ scenario: Scenario, assetFolder: String) async -> DocsScenario {
+  package func document(_ scenario: Scenario, assetFolder: String) async -> DocsScenario {
     let recorder = Recorder(PageBuilder(scenario: scenario, assetFolder: assetFolder))
     let result = await ScenarioRunner().run(scenario) { step, device in
       recorder.observe(step, device)

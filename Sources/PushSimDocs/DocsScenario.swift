@@ -1,31 +1,31 @@
-public import Foundation
-public import PushPayload
+import Foundation
+import PushPayload
 import PushScenario
 
 /// One scenario as the documentation site shows it: a view of the runner's results.
 ///
 /// Everything here comes from the scenario file, the event log and the state after each step
 /// (Architecture.md: reports compute nothing of their own). ``DocsSite`` renders it.
-public struct DocsScenario: Sendable {
+package struct DocsScenario: Sendable {
   /// The scenario's `name`.
-  public var name: String
+  package var name: String
   /// The scenario's `description` (`""` when none).
-  public var description: String
+  package var description: String
   /// The file, as given on the command line (shown, never opened by the page).
-  public var file: String
+  package var file: String
   /// Whether every `expect` check held and every step could be carried out.
-  public var passed: Bool
+  package var passed: Bool
   /// The iOS behaviours the scenario shows (from its events), in order of first appearance.
-  public var behaviours: [String]
+  package var behaviours: [String]
   /// Messages of failures that belong to no step (a file that could not be played).
-  public var failures: [String]
+  package var failures: [String]
   /// The timeline.
-  public var steps: [DocsStep]
+  package var steps: [DocsStep]
   /// Files to copy beside the page (attachment thumbnails).
-  public var assets: [Asset]
+  package var assets: [Asset]
 
   /// Creates a scenario view.
-  public init(
+  package init(
     name: String, description: String = "", file: String, passed: Bool,
     behaviours: [String] = [], failures: [String] = [], steps: [DocsStep] = [],
     assets: [Asset] = []
@@ -41,16 +41,16 @@ public struct DocsScenario: Sendable {
   }
 
   /// A file copied into the site.
-  public struct Asset: Sendable, Hashable {
+  package struct Asset: Sendable, Hashable {
     /// The file's bytes, read while the scenario ran (the run's media folder may be gone
     /// by the time the site is written).
-    public var data: Data
+    package var data: Data
     /// Where it goes, relative to the site folder (`chat-files/m1-1.jpg`); pages refer to it
     /// by this path.
-    public var path: String
+    package var path: String
 
     /// Creates an asset.
-    public init(data: Data, path: String) {
+    package init(data: Data, path: String) {
       self.data = data
       self.path = path
     }
@@ -58,33 +58,33 @@ public struct DocsScenario: Sendable {
 }
 
 /// One step of a scenario's timeline, with what it did and what the phone showed after it.
-public struct DocsStep: Sendable {
+package struct DocsStep: Sendable {
   /// The step's number in the file, from 1.
-  public var number: Int
+  package var number: Int
   /// Virtual seconds since the scenario started, when the step ran.
-  public var offset: TimeInterval
+  package var offset: TimeInterval
   /// The step's key: `push`, `wait`, `set`, `tap`, `dismiss`, `clear` or `expect`.
-  public var kind: String
+  package var kind: String
   /// A one-line title (`Push m1`, `Wait 30s`, `Tap m1: Reply`).
-  public var title: String
+  package var title: String
   /// The step's `note`.
-  public var note: String?
+  package var note: String?
   /// For a push step: what was sent and what APNs said.
-  public var push: DocsPush?
+  package var push: DocsPush?
   /// The events the step caused, in order.
-  public var events: [DocsEvent]
+  package var events: [DocsEvent]
   /// Checks that failed in this step (an `expect` step, or a step that could not be done).
-  public var failures: [DocsFailure]
+  package var failures: [DocsFailure]
   /// How many checks an `expect` step made (0 for other steps).
-  public var checkCount: Int
+  package var checkCount: Int
   /// The phone after the step (`nil` for `expect` steps, which change nothing).
-  public var phone: PhoneSnapshot?
+  package var phone: PhoneSnapshot?
   /// The phone as the user acts, before the step's result: a long press showing the
   /// notification's actions, for a `tap` step that picks an action.
-  public var gesture: PhoneSnapshot?
+  package var gesture: PhoneSnapshot?
 
   /// Creates a step.
-  public init(
+  package init(
     number: Int, offset: TimeInterval, kind: String, title: String, note: String? = nil,
     push: DocsPush? = nil, events: [DocsEvent] = [], failures: [DocsFailure] = [],
     checkCount: Int = 0, phone: PhoneSnapshot? = nil, gesture: PhoneSnapshot? = nil
@@ -104,31 +104,31 @@ public struct DocsStep: Sendable {
 }
 
 /// A push as sent: payload, headers, APNs's verdict and the diagnostics about it.
-public struct DocsPush: Sendable {
+package struct DocsPush: Sendable {
   /// The scenario's id for the push.
-  public var id: String
+  package var id: String
   /// The payload as parsed (`nil` when it is not a JSON object: ``rawText`` is shown).
-  public var payload: JSONValue?
+  package var payload: JSONValue?
   /// The bytes as sent, as text (shown when the payload is not JSON).
-  public var rawText: String
+  package var rawText: String
   /// The size of the body in bytes.
-  public var bytes: Int
+  package var bytes: Int
   /// The request headers, in a stable order.
-  public var headers: [(name: String, value: String)]
+  package var headers: [(name: String, value: String)]
   /// Whether APNs accepted the request.
-  public var accepted: Bool
+  package var accepted: Bool
   /// APNs's HTTP status (200, 400, 413).
-  public var httpStatus: Int
+  package var httpStatus: Int
   /// APNs's reason when it rejected the request (`PayloadTooLarge`).
-  public var reason: String?
+  package var reason: String?
   /// What APNs, the device, the model and lint said about the push.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
   /// Payload paths that mattered (`aps.alert.title`, `chat-id`), besides those the
   /// diagnostics name: the keys the device or the app read.
-  public var usedPaths: Set<String>
+  package var usedPaths: Set<String>
 
   /// Creates a push view.
-  public init(
+  package init(
     id: String, payload: JSONValue?, rawText: String, bytes: Int,
     headers: [(name: String, value: String)] = [], accepted: Bool = true, httpStatus: Int = 200,
     reason: String? = nil, diagnostics: [Diagnostic] = [], usedPaths: Set<String> = []
@@ -147,20 +147,20 @@ public struct DocsPush: Sendable {
 }
 
 /// One event of the device's log, as a page lists it.
-public struct DocsEvent: Sendable, Hashable {
+package struct DocsEvent: Sendable, Hashable {
   /// Virtual seconds since the scenario started.
-  public var offset: TimeInterval
+  package var offset: TimeInterval
   /// The kind (`delivered`, `media.failed`).
-  public var kind: String
+  package var kind: String
   /// The push it concerns.
-  public var push: String?
+  package var push: String?
   /// Whose rule decided it.
-  public var source: DiagnosticSource
+  package var source: DiagnosticSource
   /// Why, in plain words.
-  public var reason: String
+  package var reason: String
 
   /// Creates an event view.
-  public init(
+  package init(
     offset: TimeInterval, kind: String, push: String?, source: DiagnosticSource, reason: String
   ) {
     self.offset = offset
@@ -172,18 +172,18 @@ public struct DocsEvent: Sendable, Hashable {
 }
 
 /// A failed check or an impossible step.
-public struct DocsFailure: Sendable, Hashable {
+package struct DocsFailure: Sendable, Hashable {
   /// The JSON path of the check (`notification.m1.title`), `nil` for an impossible step.
-  public var path: String?
+  package var path: String?
   /// The expected value, as JSON text.
-  public var expected: String?
+  package var expected: String?
   /// The actual value, as JSON text.
-  public var actual: String?
+  package var actual: String?
   /// What went wrong, in plain words.
-  public var message: String
+  package var message: String
 
   /// Creates a failure view.
-  public init(path: String? = nil, expected: String? = nil, actual: String? = nil, message: String)
+  package init(path: String? = nil, expected: String? = nil, actual: String? = nil, message: String)
   {
     self.path = path
     self.expected = expected

@@ -7,17 +7,18 @@ import PushScenario
 ///
 /// The pages are static HTML5 in UTF-8: they fetch nothing (no fonts, scripts or images from
 /// anywhere; the only script is the index's inline search filter) and work from a `file://`
-/// URL in any browser. Every untrusted string is escaped (``HTML/escape(_:)``). The output is
-/// deterministic (no wall-clock time, stable order), so it can be kept under version control.
+/// URL in any browser. Pages are built from `HTMLNode`s, which escape every text and attribute
+/// value when they render. The output is deterministic (no wall-clock time, stable order), so
+/// it can be kept under version control.
 public struct DocsSite: Sendable {
   /// The scenarios, in the order the index lists them.
-  public let scenarios: [DocsScenario]
+  package let scenarios: [DocsScenario]
   /// Each scenario's page file name (`chat-thread.html`), unique within the site.
-  public let pageNames: [String]
+  package let pageNames: [String]
 
   /// Creates a site; page names come from the scenario files' names.
   /// - Complexity: O(n) in the number of scenarios.
-  public init(scenarios: [DocsScenario]) {
+  package init(scenarios: [DocsScenario]) {
     self.scenarios = scenarios
     self.pageNames = Self.pageNames(forFiles: scenarios.map(\.file))
   }
@@ -25,7 +26,7 @@ public struct DocsSite: Sendable {
   /// The page file names for scenario files, in order: the file's name without `.json`, as a
   /// slug, made unique with `-2`, `-3`… (`index` and `style` are taken by the site).
   /// - Complexity: O(n) in the number of files.
-  public static func pageNames(forFiles files: [String]) -> [String] {
+  package static func pageNames(forFiles files: [String]) -> [String] {
     var taken: [String: Int] = ["index": 1, "style": 1]
     var names: [String] = []
     names.reserveCapacity(files.count)
@@ -45,7 +46,7 @@ public struct DocsSite: Sendable {
   }
 
   /// The folder (relative to the site) where a page's assets go: `<page>-files`.
-  public static func assetFolder(forPage pageName: String) -> String {
+  package static func assetFolder(forPage pageName: String) -> String {
     (pageName.hasSuffix(".html") ? String(pageName.dropLast(5)) : pageName) + "-files"
   }
 
@@ -103,229 +104,397 @@ public struct DocsSite: Sendable {
 
   /// `index.html`: every scenario with its name, description, result and behaviours, and a
   /// search box that filters by name (`index.html#word` opens it filtered by `word`).
-  public func indexPage() -> String {
+  package func indexPage() -> String {
     let passed = scenarios.filter(\.passed).count
-    var html = Self.head(title: "PushSim: what the phone shows")
-    html += "<body class=\"index\">\n<header class=\"page-head\">\n"
-    html += "<h1>What the phone shows</h1>\n"
-    html += "<p class=\"lede\">\(scenarios.count) scenarios played by PushSim: "
-    html += "\(passed) passed, \(scenarios.count - passed) failed. "
-    html += "Each page shows, step by step, the push sent and the lock screen it produces.</p>\n"
-    html += "<label class=\"search\">Filter by name "
-    html += "<input id=\"search\" type=\"search\" placeholder=\"thread, badge, Focus…\" "
-    html += "autocomplete=\"off\"></label>\n"
-    html += "</header>\n<main>\n<ul class=\"scenario-list\" id=\"scenarios\">\n"
-    for (scenario, pageName) in zip(scenarios, pageNames) {
-      let result = scenario.passed ? "pass" : "fail"
-      html +=
-        "<li class=\"scenario-item \(result)\" data-name=\"\(HTML.escape(scenario.name.lowercased()))\">\n"
-      html += "<a href=\"\(HTML.escape(pageName))\"><span class=\"result \(result)\">"
-      html += scenario.passed ? "PASS" : "FAIL"
-      html += "</span> <span class=\"name\">\(HTML.escape(scenario.name))</span></a>\n"
+    let failed = scenarios.count - passed
+    return Self.document(title: "PushSim: what the phone shows", bodyClass: "index") {
+      element("header", ["class": "page-head"]) {
+        "\n"
+        element("h1") { "What the phone shows" }
+        "\n"
+        element("p", ["class": "lede"]) {
+          "\(scenarios.count) scenarios played by PushSim: \(passed) passed, \(failed) failed. "
+          "Each page shows, step by step, the push sent and the lock screen it produces."
+        }
+        "\n"
+        element("label", ["class": "search"]) {
+          "Filter by name "
+          element(
+            "input",
+            [
+              "id": "search", "type": "search", "placeholder": "thread, badge, Focus…",
+              "autocomplete": "off",
+            ])
+        }
+        "\n"
+      }
+      "\n"
+      element("main") {
+        "\n"
+        element("ul", ["class": "scenario-list", "id": "scenarios"]) {
+          "\n"
+          for (scenario, pageName) in zip(scenarios, pageNames) {
+            Self.indexItem(scenario, pageName: pageName)
+            "\n"
+          }
+        }
+        "\n"
+        element("p", ["id": "no-match", "hidden": true]) { "No scenario has that in its name." }
+        "\n"
+      }
+      "\n"
+      element("script") { HTMLNode.trusted(Self.searchScript) }
+      "\n"
+    }.html
+  }
+
+  /// A scenario in the index: its result and name linking to its page, its description and
+  /// behaviours. `data-name` is what the search box matches.
+  private static func indexItem(_ scenario: DocsScenario, pageName: String) -> HTMLNode {
+    let result = scenario.passed ? "pass" : "fail"
+    return element(
+      "li",
+      ["class": "scenario-item \(result)", "data-name": scenario.name.lowercased()]
+    ) {
+      "\n"
+      element("a", ["href": pageName]) {
+        element("span", ["class": "result \(result)"]) { scenario.passed ? "PASS" : "FAIL" }
+        " "
+        element("span", ["class": "name"]) { scenario.name }
+      }
+      "\n"
       if !scenario.description.isEmpty {
-        html += "<p class=\"description\">\(HTML.escape(scenario.description))</p>\n"
+        element("p", ["class": "description"]) { scenario.description }
+        "\n"
       }
       if !scenario.behaviours.isEmpty {
-        html += "<ul class=\"behaviours\">"
-        for behaviour in scenario.behaviours {
-          html += "<li>\(HTML.escape(behaviour))</li>"
-        }
-        html += "</ul>\n"
+        behaviourList(scenario.behaviours)
+        "\n"
       }
-      html += "</li>\n"
     }
-    html += "</ul>\n<p id=\"no-match\" hidden>No scenario has that in its name.</p>\n</main>\n"
-    html += """
-      <script>
-      (function () {
-        var input = document.getElementById("search");
-        var items = document.querySelectorAll("#scenarios > li");
-        var none = document.getElementById("no-match");
-        function filter() {
-          var query = input.value.trim().toLowerCase();
-          var shown = 0;
-          for (var i = 0; i < items.length; i++) {
-            var match = items[i].getAttribute("data-name").indexOf(query) !== -1;
-            items[i].hidden = !match;
-            if (match) { shown++; }
-          }
-          none.hidden = shown !== 0;
-        }
-        input.addEventListener("input", filter);
-        // index.html#word opens the index filtered by "word" (a link you can share).
-        if (location.hash.length > 1) {
-          input.value = decodeURIComponent(location.hash.slice(1));
-          filter();
-        }
-      })();
-      </script>
-
-      """
-    html += Self.footer + "</body>\n</html>\n"
-    return html
   }
+
+  /// The index's search filter, the only script of the site (a constant).
+  private static let searchScript: TrustedHTML = """
+
+    (function () {
+      var input = document.getElementById("search");
+      var items = document.querySelectorAll("#scenarios > li");
+      var none = document.getElementById("no-match");
+      function filter() {
+        var query = input.value.trim().toLowerCase();
+        var shown = 0;
+        for (var i = 0; i < items.length; i++) {
+          var match = items[i].getAttribute("data-name").indexOf(query) !== -1;
+          items[i].hidden = !match;
+          if (match) { shown++; }
+        }
+        none.hidden = shown !== 0;
+      }
+      input.addEventListener("input", filter);
+      // index.html#word opens the index filtered by "word" (a link you can share).
+      if (location.hash.length > 1) {
+        input.value = decodeURIComponent(location.hash.slice(1));
+        filter();
+      }
+    })();
+
+    """
 
   // MARK: - Scenario page
 
   /// A scenario's page: its timeline, step by step, with the phone after each step.
-  public func page(for scenario: DocsScenario) -> String {
-    var html = Self.head(title: scenario.name)
-    html += "<body class=\"scenario\">\n<header class=\"page-head\">\n"
-    html += "<nav><a href=\"index.html\">\u{2190} All scenarios</a></nav>\n"
-    html += "<h1>\(HTML.escape(scenario.name))</h1>\n"
+  package func page(for scenario: DocsScenario) -> String {
     let result = scenario.passed ? "pass" : "fail"
-    html +=
-      "<p class=\"meta\"><span class=\"result \(result)\">\(scenario.passed ? "PASS" : "FAIL")</span> "
-    html += "<code>\(HTML.escape(scenario.file))</code></p>\n"
-    if !scenario.description.isEmpty {
-      html += "<p class=\"lede\">\(HTML.escape(scenario.description))</p>\n"
-    }
-    if !scenario.behaviours.isEmpty {
-      html += "<ul class=\"behaviours\">"
-      for behaviour in scenario.behaviours { html += "<li>\(HTML.escape(behaviour))</li>" }
-      html += "</ul>\n"
-    }
-    if !scenario.failures.isEmpty {
-      html += "<ul class=\"failures\">\n"
-      for failure in scenario.failures { html += "<li>\(HTML.escape(failure))</li>\n" }
-      html += "</ul>\n"
-    }
-    html += Self.legend
-    html += "</header>\n<main>\n<ol class=\"timeline\">\n"
-    for step in scenario.steps {
-      html += self.step(step)
-    }
-    html += "</ol>\n</main>\n" + Self.footer + "</body>\n</html>\n"
-    return html
+    return Self.document(title: scenario.name, bodyClass: "scenario") {
+      element("header", ["class": "page-head"]) {
+        "\n"
+        element("nav") { element("a", ["href": "index.html"]) { "\u{2190} All scenarios" } }
+        "\n"
+        element("h1") { scenario.name }
+        "\n"
+        element("p", ["class": "meta"]) {
+          element("span", ["class": "result \(result)"]) { scenario.passed ? "PASS" : "FAIL" }
+          " "
+          element("code") { scenario.file }
+        }
+        "\n"
+        if !scenario.description.isEmpty {
+          element("p", ["class": "lede"]) { scenario.description }
+          "\n"
+        }
+        if !scenario.behaviours.isEmpty {
+          Self.behaviourList(scenario.behaviours)
+          "\n"
+        }
+        if !scenario.failures.isEmpty {
+          element("ul", ["class": "failures"]) {
+            "\n"
+            for failure in scenario.failures {
+              element("li") { failure }
+              "\n"
+            }
+          }
+          "\n"
+        }
+        Self.legend
+        "\n"
+      }
+      "\n"
+      element("main") {
+        "\n"
+        element("ol", ["class": "timeline"]) {
+          "\n"
+          for step in scenario.steps {
+            self.step(step)
+            "\n"
+          }
+        }
+        "\n"
+      }
+      "\n"
+    }.html
   }
 
-  private func step(_ step: DocsStep) -> String {
+  /// The behaviours a scenario shows, on one line.
+  private static func behaviourList(_ behaviours: [String]) -> HTMLNode {
+    element("ul", ["class": "behaviours"]) {
+      for behaviour in behaviours {
+        element("li") { behaviour }
+      }
+    }
+  }
+
+  /// A step of the timeline: its text (title, note, push, checks, failures, device log) and
+  /// the phone after it.
+  private func step(_ step: DocsStep) -> HTMLNode {
     let failed = !step.failures.isEmpty
-    var html =
-      "<li class=\"step step-\(HTML.escape(step.kind))\(failed ? " failed" : "")\" id=\"step-\(step.number)\">\n"
-    html += "<div class=\"step-text\">\n"
-    html += "<h2><a class=\"anchor\" href=\"#step-\(step.number)\">\(step.number)</a> "
-    html += "<span class=\"offset\">\(Self.offset(step.offset))</span> "
-    html += "\(HTML.escape(step.title))</h2>\n"
-    if let note = step.note, !note.isEmpty {
-      html += "<p class=\"note\">\(HTML.escape(note))</p>\n"
-    }
-    if let push = step.push { html += self.push(push) }
-    if step.kind == "expect" {
-      if failed {
-        html +=
-          "<p class=\"checks fail\">\(step.failures.count) of \(max(step.checkCount, step.failures.count)) checks failed</p>\n"
-      } else {
-        html += "<p class=\"checks pass\">\(step.checkCount) checks hold</p>\n"
-      }
-    }
-    if failed {
-      html += "<ul class=\"failures\">\n"
-      for failure in step.failures {
-        html += "<li>"
-        if let path = failure.path { html += "<code>\(HTML.escape(path))</code> " }
-        html += HTML.escape(failure.message)
-        if let expected = failure.expected {
-          html += "<br><span class=\"label\">expected</span> <code>\(HTML.escape(expected))</code>"
+    return element(
+      "li",
+      ["class": "step step-\(step.kind)\(failed ? " failed" : "")", "id": "step-\(step.number)"]
+    ) {
+      "\n"
+      element("div", ["class": "step-text"]) {
+        "\n"
+        element("h2") {
+          element("a", ["class": "anchor", "href": "#step-\(step.number)"]) { "\(step.number)" }
+          " "
+          element("span", ["class": "offset"]) { Self.offset(step.offset) }
+          " "
+          step.title
         }
-        if let actual = failure.actual {
-          html += " <span class=\"label\">actual</span> <code>\(HTML.escape(actual))</code>"
+        "\n"
+        if let note = step.note, !note.isEmpty {
+          element("p", ["class": "note"]) { note }
+          "\n"
         }
-        html += "</li>\n"
+        if let push = step.push {
+          self.push(push)
+          "\n"
+        }
+        if step.kind == "expect" {
+          if failed {
+            let made = max(step.checkCount, step.failures.count)
+            element("p", ["class": "checks fail"]) {
+              "\(step.failures.count) of \(made) checks failed"
+            }
+          } else {
+            element("p", ["class": "checks pass"]) { "\(step.checkCount) checks hold" }
+          }
+          "\n"
+        }
+        if failed {
+          element("ul", ["class": "failures"]) {
+            "\n"
+            for failure in step.failures {
+              Self.failure(failure)
+              "\n"
+            }
+          }
+          "\n"
+        }
+        if !step.events.isEmpty {
+          element("details", ["class": "events", "open": step.push != nil || step.kind != "push"]) {
+            element("summary") { "Device log (\(step.events.count))" }
+            "\n"
+            element("ul") {
+              "\n"
+              for event in step.events {
+                Self.event(event)
+                "\n"
+              }
+            }
+            "\n"
+          }
+          "\n"
+        }
       }
-      html += "</ul>\n"
+      "\n"
+      phones(step)
     }
-    if !step.events.isEmpty {
-      html += "<details class=\"events\"\(step.push != nil || step.kind != "push" ? " open" : "")>"
-      html += "<summary>Device log (\(step.events.count))</summary>\n<ul>\n"
-      for event in step.events {
-        html += "<li class=\"event source-\(event.source.rawValue)\">"
-        html += "<span class=\"offset\">\(Self.offset(event.offset))</span> "
-        if let push = event.push { html += "<code>\(HTML.escape(push))</code> " }
-        html += "<b>\(HTML.escape(event.kind))</b> \(Self.sourceTag(event.source)) "
-        html += "\(HTML.escape(event.reason))</li>\n"
+  }
+
+  /// A failed check: its path, what went wrong, and the expected and actual values.
+  private static func failure(_ failure: DocsFailure) -> HTMLNode {
+    element("li") {
+      if let path = failure.path {
+        element("code") { path }
+        " "
       }
-      html += "</ul>\n</details>\n"
+      failure.message
+      if let expected = failure.expected {
+        element("br")
+        element("span", ["class": "label"]) { "expected" }
+        " "
+        element("code") { expected }
+      }
+      if let actual = failure.actual {
+        " "
+        element("span", ["class": "label"]) { "actual" }
+        " "
+        element("code") { actual }
+      }
     }
-    html += "</div>\n"
+  }
+
+  /// A line of the device log: when, which push, what, whose rule, and why.
+  private static func event(_ event: DocsEvent) -> HTMLNode {
+    element("li", ["class": "event source-\(event.source.rawValue)"]) {
+      element("span", ["class": "offset"]) { offset(event.offset) }
+      " "
+      if let push = event.push {
+        element("code") { push }
+        " "
+      }
+      element("b") { event.kind }
+      " "
+      sourceTag(event.source)
+      " "
+      event.reason
+    }
+  }
+
+  /// The phone as the user acts (a long press) and after the step, each with the texts it
+  /// had to cut shown in full; nothing when the step shows no phone.
+  private func phones(_ step: DocsStep) -> HTMLNode {
     let phones = [("Long press", step.gesture), ("Then", step.phone)].compactMap { label, phone in
       phone.map { (label, $0) }
     }
-    if !phones.isEmpty {
-      html += "<div class=\"step-phone\">\n"
-      for (label, phone) in phones {
-        let drawing = phone.drawing()
-        if phones.count > 1 { html += "<p class=\"phone-label\">\(label)</p>\n" }
-        html += drawing.html
-        if !drawing.truncations.isEmpty {
-          html += "<ul class=\"cuts\">\n"
-          for cut in drawing.truncations {
-            html += "<li>\(Self.diagnostic(cut.diagnostic, push: cut.push))"
-            html +=
-              "<blockquote class=\"full-text\">\(HTML.escape(cut.fullText))</blockquote></li>\n"
+    guard !phones.isEmpty else { return .fragment([]) }
+    return fragment {
+      element("div", ["class": "step-phone"]) {
+        "\n"
+        for (label, phone) in phones {
+          let drawing = phone.drawing()
+          if phones.count > 1 {
+            element("p", ["class": "phone-label"]) { label }
+            "\n"
           }
-          html += "</ul>\n"
+          drawing.node
+          if !drawing.truncations.isEmpty {
+            element("ul", ["class": "cuts"]) {
+              "\n"
+              for cut in drawing.truncations {
+                element("li") {
+                  Self.diagnostic(cut.diagnostic, push: cut.push)
+                  element("blockquote", ["class": "full-text"]) { cut.fullText }
+                }
+                "\n"
+              }
+            }
+            "\n"
+          }
         }
       }
-      html += "</div>\n"
+      "\n"
     }
-    html += "</li>\n"
-    return html
   }
 
-  private func push(_ push: DocsPush) -> String {
-    var html = "<div class=\"push\">\n"
+  /// A push as sent: APNs's verdict, the headers, the payload listing and the diagnostics.
+  private func push(_ push: DocsPush) -> HTMLNode {
     let verdict = push.accepted ? "accepted" : "rejected"
-    html += "<p class=\"verdict \(verdict)\"><span class=\"label\">APNs</span> "
-    html += "<b>\(push.httpStatus)</b> "
-    html += push.accepted ? "accepted" : "rejected"
-    if let reason = push.reason { html += " <code>\(HTML.escape(reason))</code>" }
-    html += " <span class=\"bytes\">\(push.bytes) bytes</span></p>\n"
-    if !push.headers.isEmpty {
-      html += "<table class=\"headers\">\n"
-      for header in push.headers {
-        html +=
-          "<tr><th>\(HTML.escape(header.name))</th><td><code>\(HTML.escape(header.value))</code></td></tr>\n"
+    return element("div", ["class": "push"]) {
+      "\n"
+      element("p", ["class": "verdict \(verdict)"]) {
+        element("span", ["class": "label"]) { "APNs" }
+        " "
+        element("b") { "\(push.httpStatus)" }
+        " "
+        verdict
+        if let reason = push.reason {
+          " "
+          element("code") { reason }
+        }
+        " "
+        element("span", ["class": "bytes"]) { "\(push.bytes) bytes" }
       }
-      html += "</table>\n"
-    }
-    html += "<pre class=\"payload\">"
-    if let payload = push.payload {
-      html += PayloadListing(usedPaths: push.usedPaths, diagnostics: push.diagnostics).html(payload)
-    } else {
-      html += HTML.escape(push.rawText)
-    }
-    html += "</pre>\n"
-    if !push.diagnostics.isEmpty {
-      html += "<ul class=\"diagnostics\">\n"
-      for diagnostic in push.diagnostics {
-        html += "<li>\(Self.diagnostic(diagnostic, push: nil))</li>\n"
+      "\n"
+      if !push.headers.isEmpty {
+        element("table", ["class": "headers"]) {
+          "\n"
+          for header in push.headers {
+            element("tr") {
+              element("th") { header.name }
+              element("td") { element("code") { header.value } }
+            }
+            "\n"
+          }
+        }
+        "\n"
       }
-      html += "</ul>\n"
+      element("pre", ["class": "payload"]) {
+        if let payload = push.payload {
+          PayloadListing(usedPaths: push.usedPaths, diagnostics: push.diagnostics).node(payload)
+        } else {
+          push.rawText
+        }
+      }
+      "\n"
+      if !push.diagnostics.isEmpty {
+        element("ul", ["class": "diagnostics"]) {
+          "\n"
+          for diagnostic in push.diagnostics {
+            element("li") { Self.diagnostic(diagnostic, push: nil) }
+            "\n"
+          }
+        }
+        "\n"
+      }
     }
-    html += "</div>\n"
-    return html
   }
 
   // MARK: - Shared pieces
 
   /// A diagnostic with its severity, source tag, code, path and message.
-  static func diagnostic(_ diagnostic: Diagnostic, push: String?) -> String {
-    var html =
-      "<span class=\"diag severity-\(diagnostic.severity.rawValue) source-\(diagnostic.source.rawValue)\">"
-    html += sourceTag(diagnostic.source)
-    html += " <span class=\"severity\">\(diagnostic.severity.rawValue)</span>"
-    if let push { html += " <code>\(HTML.escape(push))</code>" }
-    html += " <code class=\"code\">\(HTML.escape(diagnostic.code))</code>"
-    if let path = diagnostic.path { html += " <code class=\"path\">\(HTML.escape(path))</code>" }
-    html += " \(HTML.escape(diagnostic.message))</span>"
-    return html
+  static func diagnostic(_ diagnostic: Diagnostic, push: String?) -> HTMLNode {
+    let severity = diagnostic.severity.rawValue
+    return element(
+      "span",
+      ["class": "diag severity-\(severity) source-\(diagnostic.source.rawValue)"]
+    ) {
+      sourceTag(diagnostic.source)
+      " "
+      element("span", ["class": "severity"]) { severity }
+      if let push {
+        " "
+        element("code") { push }
+      }
+      " "
+      element("code", ["class": "code"]) { diagnostic.code }
+      if let path = diagnostic.path {
+        " "
+        element("code", ["class": "path"]) { path }
+      }
+      " "
+      diagnostic.message
+    }
   }
 
   /// The visible source tag: documented behaviour (APNs, iOS), PushSim's model, or lint.
-  static func sourceTag(_ source: DiagnosticSource) -> String {
+  static func sourceTag(_ source: DiagnosticSource) -> HTMLNode {
     let label: String
-    let title: String
+    // Constants: the model's title keeps its apostrophe as the pages have always written it.
+    let title: TrustedHTML
     switch source {
     case .apns:
       label = "APNs"
@@ -340,33 +509,71 @@ public struct DocsSite: Sendable {
       label = "lint"
       title = "advice: legal, but probably not what the sender meant"
     }
-    return "<span class=\"tag tag-\(source.rawValue)\" title=\"\(title)\">\(label)</span>"
+    return element("span", ["class": "tag tag-\(source.rawValue)", "title": title]) { label }
   }
 
-  static let legend =
-    "<p class=\"legend\">Sources: \(sourceTag(.apns)) \(sourceTag(.device)) documented behaviour · "
-    + "\(sourceTag(.model)) PushSim's choice where Apple is silent · \(sourceTag(.lint)) advice. "
-    + "In payloads, <mark class=\"k-used\">read</mark> keys were used, "
-    + "<mark class=\"k-warning\">warned</mark> and <mark class=\"k-error\">errors</mark> "
-    + "are named by a diagnostic.</p>\n"
+  /// What the source tags and the payload marks mean, at the top of every scenario page.
+  static let legend = element("p", ["class": "legend"]) {
+    "Sources: "
+    sourceTag(.apns)
+    " "
+    sourceTag(.device)
+    " documented behaviour · "
+    sourceTag(.model)
+    // Constant prose: its apostrophe is written as is (escaped text would write `&#39;`).
+    HTMLNode.trusted(" PushSim's choice where Apple is silent · ")
+    sourceTag(.lint)
+    " advice. In payloads, "
+    element("mark", ["class": "k-used"]) { "read" }
+    " keys were used, "
+    element("mark", ["class": "k-warning"]) { "warned" }
+    " and "
+    element("mark", ["class": "k-error"]) { "errors" }
+    " are named by a diagnostic."
+  }
 
-  static let footer =
-    "<footer>Generated by <code>pushsim docs</code>. Drawings are PushSim's model of iOS, "
-    + "not screenshots.</footer>\n"
+  /// The line at the foot of every page.
+  static let footer = element("footer") {
+    "Generated by "
+    element("code") { "pushsim docs" }
+    // Constant prose: its apostrophe is written as is (escaped text would write `&#39;`).
+    HTMLNode.trusted(". Drawings are PushSim's model of iOS, not screenshots.")
+  }
 
-  static func head(title: String) -> String {
-    """
-    <!DOCTYPE html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <title>\(HTML.escape(title))</title>
-    <link rel="stylesheet" href="style.css">
-    </head>
-
-    """
+  /// A whole page: the doctype, the head with `title` and the stylesheet, and a body of class
+  /// `bodyClass` holding `content` and the footer.
+  static func document(
+    title: String, bodyClass: String, @HTMLBuilder _ content: () -> [HTMLNode]
+  ) -> HTMLNode {
+    fragment {
+      HTMLNode.trusted("<!DOCTYPE html>")
+      "\n"
+      element("html", ["lang": "en"]) {
+        "\n"
+        element("head") {
+          "\n"
+          element("meta", ["charset": "utf-8"])
+          "\n"
+          element("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+          "\n"
+          element("meta", ["name": "color-scheme", "content": "light dark"])
+          "\n"
+          element("title") { title }
+          "\n"
+          element("link", ["rel": "stylesheet", "href": "style.css"])
+          "\n"
+        }
+        "\n"
+        element("body", ["class": bodyClass]) {
+          "\n"
+          content()
+          footer
+          "\n"
+        }
+        "\n"
+      }
+      "\n"
+    }
   }
 
   /// `+0:00:05` (or `+0:00:01.250` with milliseconds), as `pushsim run` prints times.

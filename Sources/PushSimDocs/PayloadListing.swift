@@ -1,6 +1,6 @@
 import Foundation
 import PushDevice
-public import PushPayload
+import PushPayload
 import PushScenario
 
 /// A payload printed as indented JSON in HTML, with the keys that mattered marked.
@@ -9,10 +9,10 @@ import PushScenario
 /// through, because the last one wins (Rules.md §1). A key a diagnostic names is
 /// marked with the diagnostic's severity (its message in the `title`); a key the device or the
 /// app read is marked as used. Every key and string is escaped twice over: JSON escapes for
-/// the listing, then HTML escapes, so payload text never becomes markup.
-public struct PayloadListing: Sendable {
+/// the listing, then HTML escapes (`HTMLNode` text), so payload text never becomes markup.
+package struct PayloadListing: Sendable {
   /// How a key is marked.
-  public enum Mark: String, Sendable, Hashable {
+  package enum Mark: String, Sendable, Hashable {
     /// The device or the app read it.
     case used
     /// A warning names it.
@@ -27,7 +27,7 @@ public struct PayloadListing: Sendable {
   /// Creates a listing that marks `usedPaths` and the paths `diagnostics` name.
   ///
   /// Paths are written as ``JSONPath`` writes them (`aps.alert.loc-args[1]`, `["a key"]`).
-  public init(usedPaths: Set<String>, diagnostics: [Diagnostic]) {
+  package init(usedPaths: Set<String>, diagnostics: [Diagnostic]) {
     for path in usedPaths { marks[path] = .used }
     for diagnostic in diagnostics {
       guard let path = diagnostic.path, !path.isEmpty else { continue }
@@ -40,23 +40,46 @@ public struct PayloadListing: Sendable {
 
   /// The longest listing a page shows (UTF-8 bytes, before the closing note): a payload APNs
   /// accepts is at most 5 KiB, so only a raw body sent to show a rejection gets near it.
-  public static let maximumLength = 256 * 1024
+  package static let maximumLength = 256 * 1024
   /// The deepest indentation drawn: deeper values stay at this indentation, so a deeply nested
   /// body does not grow the page with the square of its depth.
-  public static let maximumIndent = 32
+  package static let maximumIndent = 32
 
   /// The payload as HTML (to go inside `<pre>`), cut after ``maximumLength`` bytes with a note.
   /// - Complexity: O(n) in the size of the payload, and the output is at most
   ///   ``maximumLength`` plus one value.
-  public func html(_ value: JSONValue) -> String {
-    var output = ""
-    write(value, path: JSONPath(), indent: 0, into: &output)
-    if output.utf8.count > Self.maximumLength {
-      output +=
-        "\n<span class=\"j-cut\">… the listing stops here: the payload is too large to "
-        + "show whole</span>"
+  package func html(_ value: JSONValue) -> String {
+    node(value).html
+  }
+
+  /// The payload as nodes to go inside `<pre>`: ``html(_:)`` before rendering.
+  package func node(_ value: JSONValue) -> HTMLNode {
+    var listing = Listing()
+    write(value, path: JSONPath(), indent: 0, into: &listing)
+    if listing.length > Self.maximumLength {
+      listing.append("\n")
+      listing.append(
+        element("span", ["class": "j-cut"]) {
+          "… the listing stops here: the payload is too large to show whole"
+        })
     }
-    return output
+    return .fragment(listing.nodes)
+  }
+
+  /// The nodes written so far and the length of their markup, which the cut is measured on.
+  private struct Listing {
+    var nodes: [HTMLNode] = []
+    /// UTF-8 bytes the nodes render to (with the start tags of marks still open).
+    var length = 0
+
+    mutating func append(_ node: HTMLNode) {
+      length += node.renderedLength
+      nodes.append(node)
+    }
+
+    mutating func append(_ text: String) {
+      append(.text(text))
+    }
   }
 
   /// Indentation for `depth`, capped at ``maximumIndent``.
@@ -65,66 +88,71 @@ public struct PayloadListing: Sendable {
   }
 
   private func write(
-    _ value: JSONValue, path: JSONPath, indent: Int, into output: inout String
+    _ value: JSONValue, path: JSONPath, indent: Int, into output: inout Listing
   ) {
     switch value.kind {
-    case .null: output += "<span class=\"j-null\">null</span>"
-    case .bool(let flag): output += "<span class=\"j-bool\">\(flag)</span>"
-    case .number(let number): output += "<span class=\"j-num\">\(HTML.escape(number.text))</span>"
+    case .null: output.append(element("span", ["class": "j-null"]) { "null" })
+    case .bool(let flag): output.append(element("span", ["class": "j-bool"]) { "\(flag)" })
+    case .number(let number): output.append(element("span", ["class": "j-num"]) { number.text })
     case .string(let text):
-      output += "<span class=\"j-str\">\(HTML.escape(Self.quoted(Self.redacted(text))))</span>"
+      output.append(element("span", ["class": "j-str"]) { Self.quoted(Self.redacted(text)) })
     case .array(let elements):
       guard !elements.isEmpty else {
-        output += "[]"
+        output.append("[]")
         return
       }
-      output += "[\n"
-      for (index, element) in elements.enumerated() {
-        guard output.utf8.count <= Self.maximumLength else { return }
-        let elementPath = path.appending(index: index)
-        output += Self.indentation(indent + 1)
-        if let mark = marks[elementPath.description] {
-          output += open(mark, path: elementPath)
-          write(element, path: elementPath, indent: indent + 1, into: &output)
-          output += "</mark>"
+      output.append("[\n")
+      for (index, item) in elements.enumerated() {
+        guard output.length <= Self.maximumLength else { return }
+        let itemPath = path.appending(index: index)
+        output.append(Self.indentation(indent + 1))
+        if let mark = marks[itemPath.description] {
+          // The mark's start tag counts before the value inside it, its end tag after.
+          let empty = marked(mark, path: itemPath, around: [])
+          var inner = Listing(length: output.length + empty.renderedLength - empty.endTagLength)
+          write(item, path: itemPath, indent: indent + 1, into: &inner)
+          output.nodes.append(marked(mark, path: itemPath, around: inner.nodes))
+          output.length = inner.length + empty.endTagLength
         } else {
-          write(element, path: elementPath, indent: indent + 1, into: &output)
+          write(item, path: itemPath, indent: indent + 1, into: &output)
         }
-        output += index < elements.count - 1 ? ",\n" : "\n"
+        output.append(index < elements.count - 1 ? ",\n" : "\n")
       }
-      output += Self.indentation(indent) + "]"
+      output.append(Self.indentation(indent) + "]")
     case .object(let object):
       guard !object.members.isEmpty else {
-        output += "{}"
+        output.append("{}")
         return
       }
-      output += "{\n"
+      output.append("{\n")
       let winners = Dictionary(
         object.members.enumerated().map { ($0.element.key, $0.offset) },
         uniquingKeysWith: { _, last in last })
       for (index, member) in object.members.enumerated() {
-        guard output.utf8.count <= Self.maximumLength else { return }
+        guard output.length <= Self.maximumLength else { return }
         let memberPath = path.appending(member.key)
-        output += Self.indentation(indent + 1)
-        let key = "<span class=\"j-key\">\(HTML.escape(Self.quoted(member.key)))</span>"
+        output.append(Self.indentation(indent + 1))
+        let key = element("span", ["class": "j-key"]) { Self.quoted(member.key) }
         if winners[member.key] != index {
-          output += "<del title=\"a later duplicate of this key wins\">\(key)</del>"
+          output.append(element("del", ["title": "a later duplicate of this key wins"]) { key })
         } else if let mark = marks[memberPath.description] {
-          output += open(mark, path: memberPath) + key + "</mark>"
+          output.append(marked(mark, path: memberPath, around: [key]))
         } else {
-          output += key
+          output.append(key)
         }
-        output += ": "
+        output.append(": ")
         write(member.value, path: memberPath, indent: indent + 1, into: &output)
-        output += index < object.members.count - 1 ? ",\n" : "\n"
+        output.append(index < object.members.count - 1 ? ",\n" : "\n")
       }
-      output += Self.indentation(indent) + "}"
+      output.append(Self.indentation(indent) + "}")
     }
   }
 
-  private func open(_ mark: Mark, path: JSONPath) -> String {
+  /// The `<mark>` around a key or value: the mark's class, and the diagnostics that name the
+  /// path (or that the device or the app read it) in its `title`.
+  private func marked(_ mark: Mark, path: JSONPath, around content: [HTMLNode]) -> HTMLNode {
     let title = notes[path.description] ?? "read by the device or the app"
-    return "<mark class=\"k-\(mark.rawValue)\" title=\"\(HTML.escape(title))\">"
+    return element("mark", ["class": "k-\(mark.rawValue)", "title": title]) { content }
   }
 
   /// A string that is a URL with a user name or password, shown with them replaced by `***`:

@@ -1,5 +1,5 @@
-public import Foundation
-public import PushPayload
+import Foundation
+import PushPayload
 import PushScenario
 
 /// What the phone shows at one moment of a scenario: the view model the documentation draws.
@@ -10,46 +10,46 @@ import PushScenario
 /// leading notification, how many more are under it and the group's summary line). It is built
 /// from the runner's per-step state (``PhoneSnapshot/init(time:timeZone:isLocked:isScreenLit:focus:isMuted:badge:appName:banner:groups:longPress:sound:)``
 /// or ``DocsSnapshotBuilder``) and computes nothing itself.
-public struct PhoneSnapshot: Sendable, Hashable {
+package struct PhoneSnapshot: Sendable, Hashable {
   /// The virtual time on the phone's clock.
-  public var time: Date
+  package var time: Date
   /// The device's time zone (for the clock and the date line).
-  public var timeZone: TimeZone
+  package var timeZone: TimeZone
   /// Whether the lock screen is showing (else the phone is unlocked: banners come down over
   /// the Home Screen and the list is the Notification Center).
-  public var isLocked: Bool
+  package var isLocked: Bool
   /// Whether the screen is lit (a presented notification wakes a locked phone; passive and
   /// quietly delivered ones do not, Behavior.md §5.1).
-  public var isScreenLit: Bool
+  package var isScreenLit: Bool
   /// The active Focus's name, if one is on.
-  public var focus: String?
+  package var focus: String?
   /// The ring/silent switch is on silent.
-  public var isMuted: Bool
+  package var isMuted: Bool
   /// The app icon's badge (`nil` or 0: no badge).
-  public var badge: Int?
+  package var badge: Int?
   /// The app's display name (for the Home Screen icon).
-  public var appName: String
+  package var appName: String
   /// The banner that came down at this moment, if any (unlocked phone).
-  public var banner: Card?
+  package var banner: Card?
   /// The Notification Center's groups, newest group first (Rules.md §4).
-  public var groups: [Group]
+  package var groups: [Group]
   /// A notification the user is long-pressing, with its action buttons.
-  public var longPress: LongPress?
+  package var longPress: LongPress?
   /// The sound that played at this moment (`default`, a file name, or a critical sound).
-  public var sound: String?
+  package var sound: String?
   /// The Live Activities on the Lock Screen (and atop the Notification Center), top first:
   /// highest relevance score, then first started; ended ones stay until dismissed
   /// (Rules.md §13).
-  public var activities: [Activity] = []
+  package var activities: [Activity] = []
   /// What the Dynamic Island shows, if anything (a phone without one, or no live activity:
   /// `nil`).
-  public var island: Island?
+  package var island: Island?
   /// A Live Activity's Lock Screen presentation shown as a banner: an alerting update on an
   /// unlocked phone without a Dynamic Island, the app not in use (Rules.md §13.12).
-  public var activityBanner: Activity?
+  package var activityBanner: Activity?
 
   /// Creates a snapshot.
-  public init(
+  package init(
     time: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
     isLocked: Bool = true, isScreenLit: Bool = true, focus: String? = nil,
     isMuted: Bool = false, badge: Int? = nil, appName: String = "App",
@@ -73,22 +73,22 @@ public struct PhoneSnapshot: Sendable, Hashable {
   ///
   /// The simulator has no SwiftUI views: a presentation shows the attributes type and the
   /// content-state fields (`name: value`), which is what the app's views are drawn from.
-  public struct Activity: Sendable, Hashable {
+  package struct Activity: Sendable, Hashable {
     /// The scenario's name for the activity.
-    public var id: String
+    package var id: String
     /// The `ActivityAttributes` type name.
-    public var type: String
+    package var type: String
     /// The app's display name.
-    public var appName: String
+    package var appName: String
     /// `active`, `stale` or `ended` (`ActivityState`; dismissed ones are not drawn).
-    public var state: String
+    package var state: String
     /// The content state's fields in the app's order, values as text (dates as ISO 8601).
-    public var fields: [Field]
+    package var fields: [Field]
     /// The alert the update at this moment carried (localized title and body), if any.
-    public var alert: Alert?
+    package var alert: Alert?
 
     /// Creates an activity view.
-    public init(
+    package init(
       id: String, type: String, appName: String, state: String = "active",
       fields: [Field] = [], alert: Alert? = nil
     ) {
@@ -101,28 +101,28 @@ public struct PhoneSnapshot: Sendable, Hashable {
     }
 
     /// One content-state field.
-    public struct Field: Sendable, Hashable {
+    package struct Field: Sendable, Hashable {
       /// The field's name in `ContentState`.
-      public var name: String
+      package var name: String
       /// Its value as text.
-      public var value: String
+      package var value: String
 
       /// Creates a field.
-      public init(name: String, value: String) {
+      package init(name: String, value: String) {
         self.name = name
         self.value = value
       }
     }
 
     /// An alerting update's title and body (`AlertConfiguration`).
-    public struct Alert: Sendable, Hashable {
+    package struct Alert: Sendable, Hashable {
       /// The localized title.
-      public var title: String
+      package var title: String
       /// The localized body.
-      public var body: String
+      package var body: String
 
       /// Creates an alert.
-      public init(title: String, body: String) {
+      package init(title: String, body: String) {
         self.title = title
         self.body = body
       }
@@ -130,16 +130,16 @@ public struct PhoneSnapshot: Sendable, Hashable {
   }
 
   /// The Dynamic Island at one moment.
-  public struct Island: Sendable, Hashable {
+  package struct Island: Sendable, Hashable {
     /// How it presents the activity.
-    public var presentation: Presentation
+    package var presentation: Presentation
     /// The activity it shows: the most relevant live one (Rules.md §13).
-    public var activity: Activity
+    package var activity: Activity
     /// In the minimal presentation, the second activity, shown detached beside the island.
-    public var detached: Activity?
+    package var detached: Activity?
 
     /// The Dynamic Island's presentations (`ActivityConfiguration`'s `dynamicIsland`).
-    public enum Presentation: String, Sendable, Hashable, CaseIterable {
+    package enum Presentation: String, Sendable, Hashable, CaseIterable {
       /// Leading and trailing views around the camera: one ongoing activity.
       case compact
       /// A small view: several activities share the island.
@@ -149,7 +149,7 @@ public struct PhoneSnapshot: Sendable, Hashable {
     }
 
     /// Creates an island view.
-    public init(presentation: Presentation, activity: Activity, detached: Activity? = nil) {
+    package init(presentation: Presentation, activity: Activity, detached: Activity? = nil) {
       self.presentation = presentation
       self.activity = activity
       self.detached = detached
@@ -161,28 +161,28 @@ public struct PhoneSnapshot: Sendable, Hashable {
   /// `title`, `subtitle` and `body` are what the card shows: with previews hidden they are the
   /// app name (or the title, with `hiddenPreviewsShowTitle`) and the category's placeholder
   /// (Rules.md §5 step 8), and ``hidesPreview`` is set.
-  public struct Card: Sendable, Hashable {
+  package struct Card: Sendable, Hashable {
     /// The scenario's push id (`m1`).
-    public var push: String
+    package var push: String
     /// The app's display name, shown in the card's header.
-    public var appName: String
+    package var appName: String
     /// The title line (`""` when none).
-    public var title: String
+    package var title: String
     /// The subtitle line (`""` when none).
-    public var subtitle: String
+    package var subtitle: String
     /// The body (`""` when none).
-    public var body: String
+    package var body: String
     /// When the notification was delivered (the card's "now", "5m ago").
-    public var date: Date
+    package var date: Date
     /// The interruption level: time-sensitive and critical cards are styled apart.
-    public var interruptionLevel: InterruptionLevel
+    package var interruptionLevel: InterruptionLevel
     /// Previews are hidden: the texts are the hidden-preview texts.
-    public var hidesPreview: Bool
+    package var hidesPreview: Bool
     /// The attachment thumbnail: a path relative to the page (`nil`: none, or hidden).
-    public var thumbnail: String?
+    package var thumbnail: String?
 
     /// Creates a card.
-    public init(
+    package init(
       push: String, appName: String, title: String = "", subtitle: String = "",
       body: String = "", date: Date, interruptionLevel: InterruptionLevel = .active,
       hidesPreview: Bool = false, thumbnail: String? = nil
@@ -200,19 +200,19 @@ public struct PhoneSnapshot: Sendable, Hashable {
   }
 
   /// A stack of notifications: the leading (newest) one on top (Behavior.md §4).
-  public struct Group: Sendable, Hashable {
+  package struct Group: Sendable, Hashable {
     /// The thread identifier (`""` for the app's own group).
-    public var thread: String
+    package var thread: String
     /// The leading notification.
-    public var leading: Card
+    package var leading: Card
     /// How many notifications are under the leading one.
-    public var moreCount: Int
+    package var moreCount: Int
     /// The summary line (`categorySummaryFormat`, or "N more notifications"); `nil` for a
     /// group of one (Rules.md §4).
-    public var summary: String?
+    package var summary: String?
 
     /// Creates a group.
-    public init(thread: String, leading: Card, moreCount: Int = 0, summary: String? = nil) {
+    package init(thread: String, leading: Card, moreCount: Int = 0, summary: String? = nil) {
       self.thread = thread
       self.leading = leading
       self.moreCount = moreCount
@@ -221,16 +221,16 @@ public struct PhoneSnapshot: Sendable, Hashable {
   }
 
   /// A long-pressed notification, expanded, with the category's actions below it.
-  public struct LongPress: Sendable, Hashable {
+  package struct LongPress: Sendable, Hashable {
     /// The expanded notification.
-    public var card: Card
+    package var card: Card
     /// The action buttons, in the category's order.
-    public var actions: [Action]
+    package var actions: [Action]
     /// The action the user picks next, if known (highlighted).
-    public var chosen: String?
+    package var chosen: String?
 
     /// Creates a long press.
-    public init(card: Card, actions: [Action], chosen: String? = nil) {
+    package init(card: Card, actions: [Action], chosen: String? = nil) {
       self.card = card
       self.actions = actions
       self.chosen = chosen
@@ -238,22 +238,22 @@ public struct PhoneSnapshot: Sendable, Hashable {
   }
 
   /// One action button (`UNNotificationAction`).
-  public struct Action: Sendable, Hashable {
+  package struct Action: Sendable, Hashable {
     /// The action identifier.
-    public var identifier: String
+    package var identifier: String
     /// The button title.
-    public var title: String
+    package var title: String
     /// Drawn in red (`destructive`).
-    public var isDestructive: Bool
+    package var isDestructive: Bool
     /// Needs the device unlocked first (`authenticationRequired`).
-    public var requiresAuthentication: Bool
+    package var requiresAuthentication: Bool
     /// Opens the app (`foreground`).
-    public var opensApp: Bool
+    package var opensApp: Bool
     /// A text-input action's placeholder, when it is one.
-    public var textInputPlaceholder: String?
+    package var textInputPlaceholder: String?
 
     /// Creates an action button.
-    public init(
+    package init(
       identifier: String, title: String, isDestructive: Bool = false,
       requiresAuthentication: Bool = false, opensApp: Bool = false,
       textInputPlaceholder: String? = nil

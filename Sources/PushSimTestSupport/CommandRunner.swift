@@ -1,22 +1,22 @@
-public import Foundation
+package import Foundation
 
 /// Runs the built `pushsim` executable, as swift-argument-parser's `AssertExecuteCommand` does.
-public enum CommandRunner {
+package enum CommandRunner {
   /// What a run printed and how it ended.
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// Standard output.
-    public var standardOutput: String
+    package var standardOutput: String
     /// Standard error.
-    public var standardError: String
+    package var standardError: String
     /// Exit status.
-    public var status: Int32
+    package var status: Int32
   }
 
   /// Why the built `pushsim` could not be run.
-  public struct MissingExecutable: Error, CustomStringConvertible {
+  package struct MissingExecutable: Error, CustomStringConvertible {
     /// Where it was looked for.
-    public var searched: [String]
-    public var description: String {
+    package var searched: [String]
+    package var description: String {
       "the built pushsim is not beside the tests (looked at \(searched.joined(separator: ", "))): "
         + "run `swift build --build-tests` first"
     }
@@ -24,7 +24,7 @@ public enum CommandRunner {
 
   /// The built `pushsim` of the same build as the tests (beside the test bundle in
   /// `.build/<config>/`); never another configuration's, which may be stale.
-  public static func executableURL() throws -> URL {
+  package static func executableURL() throws -> URL {
     let buildFolder = Bundle.main.bundleURL
     let candidates = [
       buildFolder.appendingPathComponent("pushsim"),
@@ -41,7 +41,7 @@ public enum CommandRunner {
   ///
   /// Standard input is written on its own thread while both outputs are read on theirs, so a
   /// child that prints much before reading all its input cannot deadlock the run.
-  public static func run(
+  package static func run(
     _ arguments: [String], in directory: URL = Repository.root, input: Data? = nil,
     environment: [String: String] = ["NO_COLOR": "1"], executable: URL? = nil
   ) throws -> Result {
@@ -113,7 +113,7 @@ final class ThreadSafeBox<Value>: @unchecked Sendable {
 
 extension CommandRunner {
   /// An output the command cannot write to.
-  public enum BrokenOutput: Sendable {
+  package enum BrokenOutput: Sendable {
     /// `/dev/full`: every write fails with "No space left on device".
     case fullDisk
     /// A pipe whose reading end is already closed, with `SIGPIPE` ignored (`trap '' PIPE`):
@@ -122,13 +122,13 @@ extension CommandRunner {
   }
 
   /// Which standard stream is broken.
-  public enum Stream: Sendable {
+  package enum Stream: Sendable {
     case standardOutput, standardError
   }
 
   /// Runs `pushsim` with one of its standard streams broken; the other one is captured (and
   /// returned in ``Result``; the broken one is returned empty).
-  public static func run(
+  package static func run(
     _ arguments: [String], in directory: URL = Repository.root, broken output: BrokenOutput,
     stream: Stream = .standardOutput
   ) throws -> Result {

@@ -1,19 +1,19 @@
-public import Foundation
-public import PushDevice
+package import Foundation
+package import PushDevice
 
 /// A ``MediaFetcher`` whose answer a test writes as a closure: for timing edge cases and
 /// failures no manifest or server produces (Architecture.md: fakes live in test support).
-public struct FakeMediaFetcher: MediaFetcher {
+package struct FakeMediaFetcher: MediaFetcher {
   /// The answer for each fetch.
-  public var answer: @Sendable (URL, Int, Duration) async throws -> FetchedMedia
+  package var answer: @Sendable (URL, Int, Duration) async throws -> FetchedMedia
 
   /// Creates a fake answering with `answer(url, limit, timeout)`.
-  public init(answer: @escaping @Sendable (URL, Int, Duration) async throws -> FetchedMedia) {
+  package init(answer: @escaping @Sendable (URL, Int, Duration) async throws -> FetchedMedia) {
     self.answer = answer
   }
 
   /// Calls ``answer``.
-  public func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
+  package func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
     try await answer(url, limit, timeout)
   }
 }

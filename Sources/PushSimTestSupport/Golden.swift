@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Testing
 
 /// Golden files for outputs people read (transcripts, JSON reports, HTML).
@@ -6,9 +6,9 @@ import Testing
 /// A golden file is stored beside the test. When it is missing, or when `RECORD_SNAPSHOTS=1`,
 /// the actual text is written and the test fails (so a recording is never a pass). Otherwise the
 /// texts are compared and a line diff is reported.
-public enum Golden {
+package enum Golden {
   /// Compares `actual` with the golden file at `url`, recording it when asked or missing.
-  public static func assertMatches(
+  package static func assertMatches(
     _ actual: String, golden url: URL, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
@@ -33,7 +33,7 @@ public enum Golden {
   }
 
   /// A readable `-expected` / `+actual` line diff.
-  public static func lineDiff(expected: String, actual: String) -> String {
+  package static func lineDiff(expected: String, actual: String) -> String {
     let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
     let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
     let difference = new.difference(from: old)

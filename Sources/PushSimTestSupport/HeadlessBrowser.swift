@@ -1,16 +1,16 @@
-public import Foundation
+package import Foundation
 
 /// A headless Chromium for tests that look at generated HTML in a real browser.
 ///
 /// Found on `PATH` as `chromium` (Debian's package), `chromium-browser` or `google-chrome`, or
 /// at `$PUSHSIM_CHROMIUM`. Tests that need it are skipped, with a message saying so, when none
 /// is installed; CI installs Debian's `chromium` (`.ci/run`, section packages).
-public struct HeadlessBrowser: Sendable {
+package struct HeadlessBrowser: Sendable {
   /// The browser executable.
-  public var executable: URL
+  package var executable: URL
 
   /// The installed browser, if any.
-  public static let installed: HeadlessBrowser? = {
+  package static let installed: HeadlessBrowser? = {
     let environment = ProcessInfo.processInfo.environment
     if let explicit = environment["PUSHSIM_CHROMIUM"], !explicit.isEmpty {
       return FileManager.default.isExecutableFile(atPath: explicit)
@@ -29,13 +29,13 @@ public struct HeadlessBrowser: Sendable {
   }()
 
   /// The DOM of `page` after it loaded and its scripts ran (`--dump-dom`).
-  public func dumpDOM(_ page: URL) throws -> String {
+  package func dumpDOM(_ page: URL) throws -> String {
     let result = try run(["--dump-dom", page.absoluteString])
     return result
   }
 
   /// Takes a screenshot of `page` in a window of `width` × `height` CSS pixels.
-  public func screenshot(_ page: URL, width: Int, height: Int, to output: URL) throws {
+  package func screenshot(_ page: URL, width: Int, height: Int, to output: URL) throws {
     _ = try run([
       "--hide-scrollbars", "--force-device-scale-factor=1",
       "--window-size=\(width),\(height)", "--screenshot=\(output.path)", page.absoluteString,
@@ -74,25 +74,25 @@ public struct HeadlessBrowser: Sendable {
   }
 
   /// The browser failed.
-  public struct BrowserError: Error, CustomStringConvertible {
+  package struct BrowserError: Error, CustomStringConvertible {
     /// What happened.
-    public var message: String
-    public var description: String { message }
+    package var message: String
+    package var description: String { message }
   }
 }
 
 /// What a PNG file holds: its size from the header and, decoded, how many colours it uses.
-public struct PNGSummary: Sendable, Equatable {
+package struct PNGSummary: Sendable, Equatable {
   /// Width in pixels (IHDR).
-  public var width: Int
+  package var width: Int
   /// Height in pixels (IHDR).
-  public var height: Int
+  package var height: Int
   /// How many distinct pixel values the image holds (decoded by `python3` with zlib, since
   /// Foundation on Linux has no zlib); 1 means a blank image.
-  public var distinctColors: Int
+  package var distinctColors: Int
 
   /// Reads the header in Swift and decodes the pixels with python3's zlib.
-  public static func read(_ url: URL) throws -> PNGSummary {
+  package static func read(_ url: URL) throws -> PNGSummary {
     let data = try Data(contentsOf: url)
     let bytes = [UInt8](data.prefix(24))
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -1,13 +1,13 @@
-public import Foundation
+package import Foundation
 
 /// A fresh folder in the temporary directory, removed when the value is released; tests write
 /// scenarios, payloads and app files into it to run `pushsim` on them.
-public final class TemporaryFolder: @unchecked Sendable {
+package final class TemporaryFolder: @unchecked Sendable {
   /// The folder.
-  public let url: URL
+  package let url: URL
 
   /// Creates an empty folder whose name starts with `prefix`.
-  public init(_ prefix: String = "pushsim-test") throws {
+  package init(_ prefix: String = "pushsim-test") throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "\(prefix)-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -16,11 +16,11 @@ public final class TemporaryFolder: @unchecked Sendable {
   deinit { try? FileManager.default.removeItem(at: url) }
 
   /// The path of `name` inside the folder.
-  public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+  package func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
   /// Writes `text` to `name` (creating folders on the way) and returns its path.
   @discardableResult
-  public func write(_ name: String, _ text: String) throws -> String {
+  package func write(_ name: String, _ text: String) throws -> String {
     let file = url.appendingPathComponent(name)
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

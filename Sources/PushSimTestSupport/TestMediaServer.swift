@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Synchronization
 
 /// A local HTTP server for media-download tests: a Python 3 standard-library script started on
@@ -7,9 +7,9 @@ import Synchronization
 /// The script prints `PORT <n>` when it listens and exits when its standard input closes, so the
 /// server ends with the test process however that ends. Tests run offline: the server binds the
 /// loopback interface only.
-public final class TestMediaServer: Sendable {
+package final class TestMediaServer: Sendable {
   /// The port the server listens on.
-  public let port: Int
+  package let port: Int
   private let process: Mutex<Process?>
   private let input: Pipe
 
@@ -20,13 +20,13 @@ public final class TestMediaServer: Sendable {
   }
 
   /// Why the server could not start.
-  public struct StartError: Error, CustomStringConvertible {
+  package struct StartError: Error, CustomStringConvertible {
     /// What went wrong.
-    public var description: String
+    package var description: String
   }
 
   /// Starts `script` (run with `python3`) with `arguments`, and waits for its `PORT` line.
-  public static func start(script: URL, arguments: [String] = []) throws -> TestMediaServer {
+  package static func start(script: URL, arguments: [String] = []) throws -> TestMediaServer {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script.path] + arguments
@@ -52,18 +52,18 @@ public final class TestMediaServer: Sendable {
   }
 
   /// `http://127.0.0.1:<port><path>`.
-  public func url(_ path: String) -> URL {
+  package func url(_ path: String) -> URL {
     url(path, host: "127.0.0.1")
   }
 
   /// `http://<host>:<port><path>`, for a server listening elsewhere than `127.0.0.1`
   /// (`[::1]` for the media server started with `--ipv6`).
-  public func url(_ path: String, host: String) -> URL {
+  package func url(_ path: String, host: String) -> URL {
     URL(string: "http://\(host):\(port)\(path)") ?? URL(fileURLWithPath: "/")
   }
 
   /// Stops the server (closing its input ends it).
-  public func stop() {
+  package func stop() {
     try? input.fileHandleForWriting.close()
     process.withLock { process in
       process?.waitUntilExit()

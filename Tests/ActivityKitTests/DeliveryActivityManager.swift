@@ -48,7 +48,7 @@ struct DeliveryAttributes: ActivityAttributes {
     await activity.update(
       ActivityContent(state: state, staleDate: nil),
       alertConfiguration: AlertConfiguration(
-        title: "Order \(activity.attributes.orderNumber)", body: status, sound: .default))
+        title: "Order \(activity.attributes.orderNumber)", body: "\(status)", sound: .default))
   }
 
   func finish() async {

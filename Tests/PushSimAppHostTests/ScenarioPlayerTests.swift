@@ -5,24 +5,6 @@ import PushSimAppHost
 import Testing
 import UserNotifications
 
-/// Downloads with a download task, which PushSim cannot answer on Linux.
-final class DownloadTaskService: UNNotificationServiceExtension {
-  override func didReceive(
-    _ request: UNNotificationRequest,
-    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
-  ) {
-    let content = request.content
-    guard let link = content.userInfo["image-url"] as? String, let url = URL(string: link) else {
-      return contentHandler(content)
-    }
-    URLSession.shared.downloadTask(with: url) { _, _, error in
-      let changed = content.mutableCopy() as? UNMutableNotificationContent
-      changed?.body = error == nil ? "downloaded" : "download failed"
-      contentHandler(changed ?? content)
-    }.resume()
-  }
-}
-
 @Suite("Scenario files played with the app's code")
 struct ScenarioPlayerTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -45,18 +27,6 @@ struct ScenarioPlayerTests {
     }
     #expect(
       error?.description.contains("ScenarioPlayer(code: AppCode.app(serviceExtension:") == true)
-  }
-
-  @Test("a download task fails plainly, and the log says to use a data task")
-  func downloadTaskFails() async throws {
-    let host = DeviceHost(
-      app: try appWithImage(url: "https://cdn.example.com/task.jpg"),
-      code: .app(serviceExtension: DownloadTaskService.init))
-    await host.receive(push(image: "https://cdn.example.com/task.jpg"), id: "m1")
-    let device = await host.device
-    #expect(device.notification("m1")?.body == "download failed")
-    let failed = device.events.events(ofKind: .mediaFailed).map(\.reason)
-    #expect(failed.contains { $0.contains("use a data task") })
   }
 }
 

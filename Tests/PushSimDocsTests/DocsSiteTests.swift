@@ -8,7 +8,7 @@ import Testing
 @Suite struct DocsSiteTests {
   @Test func escapesEveryUntrustedString() {
     #expect(
-      HTML.escape("<script>alert('x')</script> & \"q\"")
+      HTMLNode.text("<script>alert('x')</script> & \"q\"").html
         == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;")
     let site = DocsSampleSite.site
     let page = site.page(for: DocsSampleSite.localizedScenario)

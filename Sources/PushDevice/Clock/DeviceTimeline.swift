@@ -86,6 +86,8 @@ enum ClockAction: Sendable, Equatable {
   case budgetWindow(push: String)
   /// A Live Activity's stale date arrives (Rules.md §13).
   case activityStale(id: String)
+  /// A scheduled (`pending`) Live Activity reaches its start date (Rules.md §13.17).
+  case activityStart(id: String)
   /// A Live Activity reaches its 8-hour limit and ends (Rules.md §13).
   case activityLifetime(id: String)
   /// An ended Live Activity leaves the Lock Screen (Rules.md §13).

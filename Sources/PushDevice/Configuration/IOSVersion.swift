@@ -47,4 +47,6 @@ public struct IOSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
   public static let pushToStart = IOSVersion(17, 2)
   /// Broadcast channels, `input-push-token` and `input-push-channel`.
   public static let broadcast = IOSVersion(18)
+  /// Scheduled Live Activities (`ActivityState.pending`).
+  public static let scheduledActivities = IOSVersion(26)
 }

@@ -1,6 +1,9 @@
 extension DeviceEvent.Kind {
   /// A Live Activity started: requested by the app, or by a push-to-start push (Rules.md §13).
   public static let activityStarted: Self = "activity.started"
+  /// The app scheduled a Live Activity to start at a later date (iOS 26): it is `pending`
+  /// until then (Rules.md §13.17).
+  public static let activityScheduled: Self = "activity.scheduled"
   /// The app's request to start a Live Activity failed (`ActivityAuthorizationError`).
   public static let activityFailed: Self = "activity.failed"
   /// A Live Activity took new content from a push (the widget extension renders it).

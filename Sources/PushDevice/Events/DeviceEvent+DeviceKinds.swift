@@ -69,9 +69,10 @@ extension DeviceEvent.Kind {
     .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored,
     // Live Activities (DeviceEvent+ActivityKinds.swift).
     .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
-    .activityEnded, .activityDismissed, .activityAlert, .activityToken,
+    .activityEnded, .activityDismissed, .activityAlert, .activityToken, .activityScheduled,
     // Other push types (DeviceEvent+PushTypeKinds.swift).
     .pushKitVoIP, .callKitIncoming, .voipTerminated, .locationExtension, .pttIncoming,
+    .pttServiceUpdate,
     .fileProviderSignal, .widgetsReload, .controlsReload, .mdmCheckIn,
   ]
 }

@@ -9,6 +9,9 @@ extension DeviceEvent.Kind {
   public static let locationExtension: Self = "location.extension"
   /// A Push to Talk push reached the app's `incomingPushResult`.
   public static let pttIncoming: Self = "ptt.incoming"
+  /// A Push to Talk service-update push (`"ptt-push-type": "service-update"`, iOS 17.2)
+  /// reached the app's `incomingServiceUpdatePush` (Rules.md §14).
+  public static let pttServiceUpdate: Self = "ptt.serviceUpdate"
   /// The system signalled the File Provider enumerator of a container.
   public static let fileProviderSignal: Self = "fileprovider.signal"
   /// WidgetKit reloaded the app's widget timelines for a `widgets` push.

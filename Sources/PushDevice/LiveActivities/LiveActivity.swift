@@ -2,10 +2,12 @@ public import Foundation
 public import PushPayload
 
 /// One Live Activity on the device: its type, static attributes, current content and life
-/// cycle (Behavior.md: Live Activities; Rules.md §13).
+/// cycle (Behavior.md §12.1; Rules.md §13).
 public struct LiveActivity: Sendable {
-  /// `ActivityState`, without `pending` (scheduled activities are not modelled).
+  /// `ActivityState`.
   public enum State: String, Sendable, Hashable, CaseIterable {
+    /// Scheduled to start at a later date (iOS 26); not shown yet (Rules.md §13.17).
+    case pending
     /// Visible and accepting updates.
     case active
     /// Its `staleDate` passed; still visible and updatable.
@@ -113,6 +115,10 @@ public struct ActivityRequest: Sendable {
   public var staleDate: Date?
   /// `ActivityContent.relevanceScore` (default 0).
   public var relevanceScore: Double
+  /// The `start` date of iOS 26's
+  /// `request(attributes:content:pushType:style:alertConfiguration:start:)`: a later date
+  /// schedules the activity, `pending` until then; `nil` starts it now.
+  public var start: Date?
 
   /// The `pushType` argument.
   public enum RequestedChannel: Sendable, Hashable {
@@ -125,8 +131,9 @@ public struct ActivityRequest: Sendable {
   public init(
     id: String, type: String, attributes: JSONValue = JSONValue(.object(JSONObject())),
     contentState: JSONValue = JSONValue(.object(JSONObject())), channel: RequestedChannel = .token,
-    staleDate: Date? = nil, relevanceScore: Double = 0
+    staleDate: Date? = nil, relevanceScore: Double = 0, start: Date? = nil
   ) {
+    self.start = start
     self.id = id
     self.type = type
     self.attributes = attributes

@@ -13,21 +13,32 @@ public struct LiveActivityConfiguration: Sendable, Equatable {
   public var frequentUpdates: Bool
   /// The app's `ActivityAttributes` types.
   public var types: [ActivityTypeDeclaration]
+  /// The broadcast channels the app's server created (iOS 18), with their storage policies.
+  /// A channel not listed is treated as created with ``BroadcastChannel/StoragePolicy/mostRecentMessageStored``
+  /// (Rules.md §13.15, model).
+  public var channels: [BroadcastChannel]
 
   /// Creates the configuration; every argument defaults to the scenario format's default.
   public init(
     supported: Bool = true, supportsFrequentUpdates: Bool = false, enabled: Bool = true,
-    frequentUpdates: Bool = true, types: [ActivityTypeDeclaration] = []
+    frequentUpdates: Bool = true, types: [ActivityTypeDeclaration] = [],
+    channels: [BroadcastChannel] = []
   ) {
     self.supported = supported
     self.supportsFrequentUpdates = supportsFrequentUpdates
     self.enabled = enabled
     self.frequentUpdates = frequentUpdates
     self.types = types
+    self.channels = channels
   }
 
   /// The declared type named `name`, if any.
   public func type(named name: String) -> ActivityTypeDeclaration? {
     types.last { $0.name == name }
+  }
+
+  /// The storage policy of channel `id`: the declared one, else most recent message stored.
+  public func storagePolicy(ofChannel id: String) -> BroadcastChannel.StoragePolicy {
+    channels.last { $0.id == id }?.storagePolicy ?? .mostRecentMessageStored
   }
 }

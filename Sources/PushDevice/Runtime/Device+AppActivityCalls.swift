@@ -12,20 +12,24 @@ public enum ActivityDismissal: Sendable, Hashable {
 }
 
 extension Device {
-  /// The app calls `activity.update(_:alertConfiguration:)` (Rules.md §13): the new content
-  /// decodes into the activity's type and shows; an ended activity ignores it.
+  /// The app calls `activity.update(_:alertConfiguration:)`, or from iOS 17.2
+  /// `update(_:alertConfiguration:timestamp:)` (Rules.md §13.16): the new content decodes into
+  /// the activity's type and shows; an ended activity ignores it, and so does the activity
+  /// when `timestamp` is older than its newest content (a push's or an earlier update's).
   ///
   /// - Returns: whether the activity took the content.
   @discardableResult
   public mutating func updateActivityFromApp(
     _ id: String, contentState: JSONValue, staleDate: Date?, relevanceScore: Double,
-    alert: (title: String, body: String)? = nil
+    alert: (title: String, body: String)? = nil, timestamp: Date? = nil
   ) -> Bool {
     guard let index = activityStore.index(of: id), activityStore.activities[index].isLive else {
       return false
     }
+    guard acceptAppTimestamp(timestamp, id: id, index: index) else { return false }
     guard let content = appContent(id, index: index, contentState) else { return false }
     var updated = activityStore.activities[index]
+    if let timestamp { updated.lastTimestamp = timestamp }
     updated.contentState = content
     if configuration.iosVersion >= .staleAndRelevance {
       updated.staleDate = staleDate
@@ -49,18 +53,30 @@ extension Device {
     return true
   }
 
-  /// The app calls `activity.end(_:dismissalPolicy:)`: the final content (if any) shows, the
-  /// activity leaves the Dynamic Island and stays on the Lock Screen as `dismissal` says.
+  /// The app calls `activity.end(_:dismissalPolicy:)` (or, from iOS 17.2,
+  /// `end(_:dismissalPolicy:timestamp:)`): the final content (if any) shows, the activity
+  /// leaves the Dynamic Island and stays on the Lock Screen as `dismissal` says. An end whose
+  /// `timestamp` is older than the activity's newest content is ignored (Rules.md §13.16).
   ///
   /// - Returns: whether a live activity ended.
   @discardableResult
   public mutating func endActivityFromApp(
     _ id: String, contentState: JSONValue?, staleDate: Date?, relevanceScore: Double,
-    dismissal: ActivityDismissal
+    dismissal: ActivityDismissal, timestamp: Date? = nil
   ) -> Bool {
+    if let index = activityStore.index(of: id), activityStore.activities[index].state == .pending {
+      activityStore.activities[index].state = .dismissed
+      log(
+        .activityDismissed, nil, .model,
+        "Live Activity \(id) was ended before its scheduled start: it never shows",
+        ["activity": .init(.string(id))])
+      return true
+    }
     guard let index = activityStore.index(of: id), activityStore.activities[index].isLive else {
       return false
     }
+    guard acceptAppTimestamp(timestamp, id: id, index: index) else { return false }
+    if let timestamp { activityStore.activities[index].lastTimestamp = timestamp }
     if let contentState {
       guard let content = appContent(id, index: index, contentState) else { return false }
       activityStore.activities[index].contentState = content
@@ -78,6 +94,21 @@ extension Device {
       }
     endActivity(at: index, push: nil, dismissal: date, source: .device, reason: "the app ended it")
     return true
+  }
+
+  /// Whether content the app stamped `timestamp` is new enough for the activity at `index`:
+  /// older than its newest content, it is ignored (`activity.ignored`, `older-timestamp`), as
+  /// a push would be (Rules.md §13.3). No timestamp: always.
+  private mutating func acceptAppTimestamp(_ timestamp: Date?, id: String, index: Int) -> Bool {
+    guard let timestamp else { return true }
+    let newest = activityStore.activities[index].lastTimestamp
+    guard timestamp < newest else { return true }
+    log(
+      .activityIgnored, nil, .device,
+      "the app's content for \(id) is stamped \(VirtualTimeFormat.text(timestamp)), older than "
+        + "the activity's content (\(VirtualTimeFormat.text(newest))): the system ignores it",
+      ["activity": .init(.string(id)), "reason": .init(.string("older-timestamp"))])
+    return false
   }
 
   /// The app's content state for the activity at `index`, decoded into its type; `nil` after

@@ -30,7 +30,7 @@ extension Device {
       fireLocalNotification(identifier)
     case .budgetWindow:
       silentPushesInWindow = max(0, silentPushesInWindow - 1)
-    case .activityStale, .activityLifetime, .activityDismissal:
+    case .activityStale, .activityLifetime, .activityDismissal, .activityStart:
       fireActivityTimer(action)
     }
   }

@@ -2,7 +2,7 @@ import Foundation
 import PushPayload
 
 extension Device {
-  /// An activity stays active at most 8 hours (Behavior.md: Live Activities).
+  /// An activity stays active at most 8 hours (Behavior.md §12.1).
   static let activityActiveLimit: TimeInterval = 8 * 3600
   /// An ended activity stays on the Lock Screen at most 4 hours.
   static let activityLockScreenLimit: TimeInterval = 4 * 3600
@@ -22,7 +22,8 @@ extension Device {
   /// The Lock Screen's activities, top first: highest relevance score, then first started
   /// (Rules.md §13). Ended ones stay until dismissed.
   public var lockScreenActivities: [LiveActivity] {
-    activityStore.activities.filter { $0.state != .dismissed }.sorted(by: Self.moreRelevant)
+    activityStore.activities.filter { $0.state != .dismissed && $0.state != .pending }
+      .sorted(by: Self.moreRelevant)
   }
 
   /// The activity the Dynamic Island shows: the most relevant active or stale one; `nil` on a
@@ -107,6 +108,9 @@ extension Device {
     if case .channel = request.channel, configuration.iosVersion < .broadcast {
       return fail("unsupported", .device, "broadcast channels need iOS 18")
     }
+    if request.start != nil, configuration.iosVersion < .scheduledActivities {
+      return fail("unsupported", .device, "scheduling a Live Activity needs iOS 26")
+    }
     if liveActivityCount >= configuration.liveActivities.maximumPerApp {
       return fail(
         "targetMaximumExceeded", .model,
@@ -122,16 +126,20 @@ extension Device {
     case .channel(let id): channel = .channel(id)
     }
     let hasScores = configuration.iosVersion >= .staleAndRelevance
+    let scheduled = request.start.flatMap { $0 > clock.now ? $0 : nil }
     begin(
       id: request.id, type: request.type, attributes: attributes, content: content,
       staleDate: hasScores ? request.staleDate : nil,
       relevanceScore: hasScores ? request.relevanceScore : 0, channel: channel,
-      timestamp: clock.now, push: nil, source: .device, reason: "the app started it")
+      timestamp: clock.now, push: nil, source: .device, reason: "the app started it",
+      scheduledStart: scheduled)
     return true
   }
 
-  /// Activities that count against the per-app limit: active or stale.
-  var liveActivityCount: Int { activityStore.activities.filter(\.isLive).count }
+  /// Activities that count against the per-app limit: active, stale, or scheduled (model).
+  var liveActivityCount: Int {
+    activityStore.activities.filter { $0.isLive || $0.state == .pending }.count
+  }
 
   /// Bytes of attributes plus content state as compact JSON.
   static func dataSize(_ attributes: JSONObject, _ content: JSONObject) -> Int {
@@ -145,18 +153,27 @@ extension Device {
   mutating func begin(
     id: String, type: String, attributes: JSONObject, content: JSONObject, staleDate: Date?,
     relevanceScore: Double, channel: LiveActivity.Channel, timestamp: Date, push: String?,
-    source: DiagnosticSource, reason: String
+    source: DiagnosticSource, reason: String, scheduledStart: Date? = nil
   ) {
     activityStore.started += 1
     let activity = LiveActivity(
       id: id, type: type, attributes: attributes, contentState: content, staleDate: staleDate,
-      relevanceScore: relevanceScore, state: .active, started: clock.now,
-      lastTimestamp: timestamp, ended: nil, dismissal: nil, channel: channel, updates: 0,
-      lastAlert: nil, sequence: activityStore.started)
+      relevanceScore: relevanceScore, state: scheduledStart == nil ? .active : .pending,
+      started: scheduledStart ?? clock.now, lastTimestamp: timestamp, ended: nil,
+      dismissal: nil, channel: channel, updates: 0, lastAlert: nil,
+      sequence: activityStore.started)
     activityStore.activities.append(activity)
-    log(
-      .activityStarted, push, source, "Live Activity \(id) (\(type)) started: \(reason)",
-      ["activity": .init(.string(id))])
+    if let scheduledStart {
+      log(
+        .activityScheduled, push, source,
+        "Live Activity \(id) (\(type)) is scheduled to start at "
+          + "\(VirtualTimeFormat.text(scheduledStart)): pending, not shown yet",
+        ["activity": .init(.string(id))])
+    } else {
+      log(
+        .activityStarted, push, source, "Live Activity \(id) (\(type)) started: \(reason)",
+        ["activity": .init(.string(id))])
+    }
     switch channel {
     case .token(let token):
       log(
@@ -170,9 +187,31 @@ extension Device {
     case .none:
       break
     }
+    if let scheduledStart {
+      clock.schedule(.activityStart(id: id), at: scheduledStart)
+      return
+    }
     clock.schedule(
       .activityLifetime(id: id), at: clock.now.addingTimeInterval(Self.activityActiveLimit))
     if let staleDate { scheduleStale(id, at: staleDate) }
+  }
+
+  /// A scheduled activity's start date came: it becomes active and shows, and its 8 hours
+  /// begin (Rules.md §13.17).
+  mutating func startScheduledActivity(_ id: String) {
+    guard let index = activityStore.index(of: id),
+      activityStore.activities[index].state == .pending
+    else { return }
+    activityStore.activities[index].state = .active
+    log(
+      .activityStarted, nil, .device,
+      "Live Activity \(id) started: its scheduled start date came",
+      ["activity": .init(.string(id))])
+    clock.schedule(
+      .activityLifetime(id: id), at: clock.now.addingTimeInterval(Self.activityActiveLimit))
+    if let staleDate = activityStore.activities[index].staleDate {
+      scheduleStale(id, at: staleDate)
+    }
   }
 
   /// Sets the stale timer, or marks the activity stale at once when the date has passed.
@@ -233,6 +272,8 @@ extension Device {
     switch action {
     case .activityStale(let id):
       markStale(id)
+    case .activityStart(let id):
+      startScheduledActivity(id)
     case .activityLifetime(let id):
       guard let index = activityStore.index(of: id), activityStore.activities[index].isLive
       else { return }
@@ -258,6 +299,15 @@ extension Device {
   mutating func applyLiveActivitySettings(old: LiveActivityConfiguration) {
     let new = app.liveActivities
     guard old.enabled, !new.enabled else { return }
+    for index in activityStore.activities.indices
+    where activityStore.activities[index].state == .pending {
+      activityStore.activities[index].state = .dismissed
+      let id = activityStore.activities[index].id
+      log(
+        .activityDismissed, nil, .model,
+        "Live Activity \(id) is removed before its scheduled start: the user turned Live "
+          + "Activities off", ["activity": .init(.string(id))])
+    }
     for index in activityStore.activities.indices where activityStore.activities[index].isLive {
       endActivity(
         at: index, push: nil, dismissal: clock.now, source: .model,

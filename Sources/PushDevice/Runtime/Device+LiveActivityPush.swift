@@ -259,6 +259,13 @@ extension Device {
     _ id: String, index: Int, payload: Payload, aps: JSONObject, end: Bool
   ) {
     let activity = activityStore.activities[index]
+    if activity.state == .pending {
+      ignoreActivityPush(
+        id, activity.id, "activity-pending", .model,
+        "activity \(activity.id) is scheduled and has not started: it takes pushes once it "
+          + "starts")
+      return
+    }
     guard activity.isLive else {
       ignoreActivityPush(
         id, activity.id, "activity-ended", .device,
@@ -334,7 +341,7 @@ extension Device {
   /// Logs a Live Activity alert (localized like any alert) and says where it shows: expanded
   /// in the Dynamic Island, else a banner when unlocked outside the app, else the Lock Screen.
   /// Never a notification (model). `title` and `body` may be strings or
-  /// `{"loc-key", "loc-args"}` objects (Behavior.md: Live Activity alerts).
+  /// `{"loc-key", "loc-args"}` objects (Behavior.md §12.1, Rules.md §13.12).
   mutating func activityAlert(_ id: String, payload: Payload, _ activity: String) -> JSONObject {
     let alert = payload.json["aps"]?["alert"]?.objectValue ?? JSONObject()
     func input(_ key: String) -> AlertTextInput {

@@ -22,14 +22,7 @@ extension Device {
     case .voip: deliverVoIP(id)
     case .location: deliverLocation(id)
     case .pushtotalk:
-      guard requireVersion(id, IOSVersion(16), "pushtotalk") else { return }
-      guard app.pushTypes.pttChannelJoined else {
-        discardForReceiver(
-          id, .model, "ptt-not-joined",
-          "the user is in no Push to Talk channel: the ephemeral token is inactive")
-        return
-      }
-      handled(id, .pttIncoming, .device, "Push to Talk wakes the app: incomingPushResult runs")
+      deliverPushToTalk(id, payload: payload)
     case .fileprovider:
       let container = payload.json["container-identifier"]?.stringValue
       if app.pushTypes.fileProviderReplicated,
@@ -66,6 +59,30 @@ extension Device {
     case .alert, .background, .liveactivity:
       break
     }
+  }
+
+  /// `pushtotalk` (iOS 16): while the user is in a channel the push wakes the app's channel
+  /// manager delegate: `incomingPushResult`, or from iOS 17.2 `incomingServiceUpdatePush` for
+  /// a push whose `aps` says `"ptt-push-type": "service-update"`, with `isHighPriority` from
+  /// `apns-priority` (Behavior.md §12.3; Rules.md §14).
+  mutating func deliverPushToTalk(_ id: String, payload: Payload) {
+    guard requireVersion(id, IOSVersion(16), "pushtotalk") else { return }
+    guard app.pushTypes.pttChannelJoined else {
+      discardForReceiver(
+        id, .model, "ptt-not-joined",
+        "the user is in no Push to Talk channel: the ephemeral token is inactive")
+      return
+    }
+    let isServiceUpdate = payload.json["aps"]?["ptt-push-type"]?.stringValue == "service-update"
+    guard isServiceUpdate, configuration.iosVersion >= .pushToStart else {
+      handled(id, .pttIncoming, .device, "Push to Talk wakes the app: incomingPushResult runs")
+      return
+    }
+    let isHighPriority = (records[id]?.priority ?? 10) == 10
+    handled(
+      id, .pttServiceUpdate, .device,
+      "Push to Talk wakes the app for a service update: incomingServiceUpdatePush runs "
+        + "(isHighPriority: \(isHighPriority)), not incomingPushResult")
   }
 
   /// The push reached its receiver: status `silent`, one event.

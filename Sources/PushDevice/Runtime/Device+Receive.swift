@@ -109,6 +109,24 @@ extension Device {
     let verdict = validation.verdict
     let now = clock.now
     var until = now.addingTimeInterval(Self.maximumStorage)
+    var channel: String?
+    if case .channel(let broadcastChannel)? = records[id]?.address {
+      channel = broadcastChannel
+      switch app.liveActivities.storagePolicy(ofChannel: broadcastChannel) {
+      case .noMessageStored:
+        setStatus(
+          id, .expired,
+          reason: "channel \(broadcastChannel) stores no message: an offline device misses it")
+        log(
+          .expired, id, .apns,
+          "the device is offline and channel \(broadcastChannel) was created with message "
+            + "storage policy 0 (No Message Stored): APNs keeps nothing for it",
+          ["channel": .init(.string(broadcastChannel))])
+        return
+      case .mostRecentMessageStored:
+        until = now.addingTimeInterval(BroadcastChannel.storageLimit)
+      }
+    }
     if let expiration = verdict.expiration {
       if expiration == 0 {
         setStatus(id, .expired, reason: "apns-expiration 0: not stored while the device is offline")
@@ -125,44 +143,77 @@ extension Device {
       }
       until = min(until, date)
     }
-    if let previous = stored {
-      setStatus(previous.push, .coalesced, reason: "replaced in APNs storage by \(id)")
-      log(
-        .coalesced, previous.push, .apns,
-        "APNs keeps one push per app while the device is offline: \(id) replaces it",
-        ["by": .init(.string(id))])
+    let entry = StoredPush(push: id, validation: validation, until: until, channel: channel)
+    if let channel {
+      if let slot = storedBroadcasts.firstIndex(where: { $0.channel == channel }) {
+        let previous = storedBroadcasts[slot].push
+        setStatus(previous, .coalesced, reason: "replaced in APNs storage by \(id)")
+        log(
+          .coalesced, previous, .apns,
+          "APNs keeps the most recent message of channel \(channel): \(id) replaces it",
+          ["by": .init(.string(id))])
+        storedBroadcasts[slot] = entry
+      } else {
+        storedBroadcasts.append(entry)
+      }
+    } else {
+      if let previous = stored {
+        setStatus(previous.push, .coalesced, reason: "replaced in APNs storage by \(id)")
+        log(
+          .coalesced, previous.push, .apns,
+          "APNs keeps one push per app while the device is offline: \(id) replaces it",
+          ["by": .init(.string(id))])
+      }
+      stored = entry
     }
-    stored = StoredPush(push: id, validation: validation, until: until)
     clock.schedule(.storageExpiry(push: id), at: until)
     setStatus(id, .stored, reason: "the device is offline")
     log(
       .stored, id, .apns,
-      "the device is offline: APNs stores the push until "
+      "the device is offline: APNs stores the "
+        + (channel.map { "most recent message of channel \($0)" } ?? "push") + " until "
         + VirtualTimeFormat.text(until))
   }
 
-  /// The device came online: APNs delivers what it stored.
+  /// The device came online: APNs delivers what it stored, the app's push first, then the
+  /// most recent message of each broadcast channel.
   mutating func deliverStoredPush() {
-    guard let pending = stored else { return }
+    var pending: [StoredPush] = []
+    if let stored { pending.append(stored) }
+    pending += storedBroadcasts
     stored = nil
-    if pending.until <= clock.now {
-      expireStoredPush(pending.push)
-      return
+    storedBroadcasts = []
+    for entry in pending {
+      if entry.until <= clock.now {
+        markStorageEnded(entry.push, channel: entry.channel)
+        continue
+      }
+      log(
+        .forwarded, entry.push, .apns,
+        "the device is online: APNs delivers the stored "
+          + (entry.channel.map { "message of channel \($0)" } ?? "push"))
+      deliver(entry.push, validation: entry.validation)
     }
-    log(
-      .forwarded, pending.push, .apns,
-      "the device is online: APNs delivers the stored push")
-    deliver(pending.push, validation: pending.validation)
   }
 
   /// The storage of a push ended before the device came online.
   mutating func expireStoredPush(_ id: String) {
     if stored?.push == id { stored = nil }
+    let channel = storedBroadcasts.first { $0.push == id }?.channel
+    storedBroadcasts.removeAll { $0.push == id }
+    markStorageEnded(id, channel: channel)
+  }
+
+  /// A stored push whose storage ended is `expired`.
+  private mutating func markStorageEnded(_ id: String, channel: String?) {
     guard records[id]?.status == .stored else { return }
     setStatus(id, .expired, reason: "APNs storage ended before the device came online")
     log(
       .expired, id, .apns,
-      "APNs storage ended (apns-expiration or 30 days) before the device came online")
+      channel == nil
+        ? "APNs storage ended (apns-expiration or 30 days) before the device came online"
+        : "APNs storage ended (apns-expiration or the channel's 8 hours) before the device "
+          + "came online")
   }
 
   // MARK: - On the device

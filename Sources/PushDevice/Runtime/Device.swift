@@ -81,6 +81,9 @@ public struct Device: Sendable {
   var notifications: [String: NotificationRecord] = [:]
   /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
   var stored: StoredPush?
+  /// The broadcasts APNs keeps while the device is offline: the latest of each channel whose
+  /// storage policy keeps one (Rules.md §13.15), in the order they were first stored.
+  var storedBroadcasts: [StoredPush] = []
   /// Background pushes handed to the app within the last hour (Rules.md §6).
   var silentPushesInWindow = 0
   /// Arrival sequence for Notification Center order.

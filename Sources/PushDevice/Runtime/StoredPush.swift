@@ -9,4 +9,7 @@ struct StoredPush: Sendable {
   var validation: PayloadValidation
   /// When APNs stops keeping it: `apns-expiration`, at most 30 days after arrival.
   var until: Date
+  /// The broadcast channel it was sent on, when it is a broadcast (kept per channel, apart
+  /// from the app's one slot).
+  var channel: String? = nil
 }

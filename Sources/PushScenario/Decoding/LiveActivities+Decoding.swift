@@ -48,7 +48,7 @@ extension IOSVersion {
 extension LiveActivityConfiguration {
   /// The fields of `app.liveActivities`.
   static let scenarioFields = [
-    "supported", "supportsFrequentUpdates", "enabled", "frequentUpdates",
+    "supported", "supportsFrequentUpdates", "enabled", "frequentUpdates", "channels",
   ]
 
   /// Reads `app.liveActivities` over `base`.
@@ -61,6 +61,28 @@ extension LiveActivityConfiguration {
     }
     if let field = object.optional("enabled") { enabled = try field.bool() }
     if let field = object.optional("frequentUpdates") { frequentUpdates = try field.bool() }
+    if let field = object.optional("channels") { channels = try Self.channels(decoding: field) }
+  }
+
+  /// Reads `app.liveActivities.channels`: `[{"id": "<base64>", "messageStoragePolicy": 0 or 1}]`.
+  static func channels(decoding node: Node) throws(ScenarioError) -> [BroadcastChannel] {
+    var channels: [BroadcastChannel] = []
+    for element in try node.array() {
+      let object = try element.object(allowing: ["id", "messageStoragePolicy"])
+      let id = try object.required("id").nonEmptyString()
+      let policyNode = try object.required("messageStoragePolicy")
+      let number = try policyNode.int()
+      guard let policy = BroadcastChannel.StoragePolicy(rawValue: number) else {
+        throw policyNode.error(
+          "\"messageStoragePolicy\" is 0 (No Message Stored) or 1 (Most Recent Message "
+            + "Stored); found \(number)")
+      }
+      guard !channels.contains(where: { $0.id == id }) else {
+        throw element.error("channel \"\(id)\" is declared twice")
+      }
+      channels.append(BroadcastChannel(id: id, storagePolicy: policy))
+    }
+    return channels
   }
 
   /// Reads `app.activities`: the app's `ActivityAttributes` types.
@@ -103,6 +125,7 @@ public struct StartActivityStep: Sendable {
   /// The fields a `startActivity` step takes.
   static let fields = [
     "id", "type", "attributes", "contentState", "pushType", "staleDate", "relevanceScore",
+    "start",
   ]
 
   /// Reads a step.
@@ -136,6 +159,7 @@ public struct StartActivityStep: Sendable {
     }
     if let stale = object.optional("staleDate") { request.staleDate = try stale.instant() }
     if let score = object.optional("relevanceScore") { request.relevanceScore = try score.double() }
+    if let start = object.optional("start") { request.start = try start.instant() }
     self.request = request
   }
 }

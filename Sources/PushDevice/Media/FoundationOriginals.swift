@@ -1,0 +1,60 @@
+#if canImport(FoundationNetworking)
+  package import Foundation
+  import FoundationNetworking
+
+  /// Foundation's own members that the Linux `UserNotifications` module declares again for the
+  /// app's code (`URLSessionConfiguration.default`, `URLSession.downloadTask(with:)`,
+  /// `Data(contentsOf:)`, …), reached from here.
+  ///
+  /// Swift prefers a member declared in a module that imports the member's own module, so code
+  /// that imports `UserNotifications` gets its versions, which answer from the device inside a
+  /// service extension run and call these outside one. `UserNotifications` cannot call
+  /// Foundation's originals itself (its own declarations win there too); this module does not
+  /// see them, so each function below is Foundation's, unchanged.
+  package enum FoundationOriginals {
+    /// `URLSessionConfiguration.default`.
+    package static func defaultConfiguration() -> URLSessionConfiguration {
+      URLSessionConfiguration.default
+    }
+
+    /// `URLSessionConfiguration.ephemeral`.
+    package static func ephemeralConfiguration() -> URLSessionConfiguration {
+      URLSessionConfiguration.ephemeral
+    }
+
+    /// `session.dataTask(with:completionHandler:)`.
+    package static func dataTask(
+      _ session: URLSession, with request: URLRequest,
+      completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDataTask {
+      session.dataTask(with: request, completionHandler: completionHandler)
+    }
+
+    /// `session.downloadTask(with:completionHandler:)`.
+    package static func downloadTask(
+      _ session: URLSession, with request: URLRequest,
+      completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDownloadTask {
+      session.downloadTask(with: request, completionHandler: completionHandler)
+    }
+
+    /// `session.downloadTask(with:)` (results go to the session's delegate).
+    package static func downloadTask(_ session: URLSession, with request: URLRequest)
+      -> URLSessionDownloadTask
+    {
+      session.downloadTask(with: request)
+    }
+
+    /// `session.download(for:delegate:)`.
+    package static func download(
+      _ session: URLSession, for request: URLRequest, delegate: (any URLSessionTaskDelegate)?
+    ) async throws -> (URL, URLResponse) {
+      try await session.download(for: request, delegate: delegate)
+    }
+
+    /// `Data(contentsOf:options:)`.
+    package static func data(contentsOf url: URL, options: Data.ReadingOptions) throws -> Data {
+      try Data(contentsOf: url, options: options)
+    }
+  }
+#endif

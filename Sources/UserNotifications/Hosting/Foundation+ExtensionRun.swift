@@ -1,0 +1,276 @@
+// Foundation's networking entry points, declared again for the app's code on Linux, so that a
+// service extension run by a simulated device downloads from the device, as on iOS
+// (Rules.md §9.10).
+//
+// Swift prefers a member declared in a module that imports the member's own module when both
+// have the same signature, as long as the calling file reaches Foundation's only through this
+// module: code that imports `UserNotifications` (and `Foundation`, which does not re-export
+// `FoundationNetworking`) calls these. A file that also imports `FoundationNetworking` itself sees
+// both and gets "ambiguous use"; iOS code never has that import. `Data(contentsOf:)` and
+// `download(from:)` are declared with fewer parameters than Foundation's, so Swift prefers them
+// whatever the file imports. Outside a run each one is Foundation's own (`FoundationOriginals`),
+// unchanged; inside one:
+// - configurations put the device's `URLProtocol` first (swift-corelibs-foundation otherwise
+//   lists its own HTTP protocol first and never consults registered classes);
+// - completion handlers run with the run bound (its center as `UNUserNotificationCenter.current()`);
+// - download tasks get a file in the run's temporary directory (swift-corelibs-foundation hands
+//   a download's file over only from its own protocols);
+// - `Data(contentsOf:)` on an http(s) URL loads from the device.
+
+#if canImport(FoundationNetworking)
+  import Foundation
+  import FoundationNetworking
+  package import PushDevice
+  import Synchronization
+
+  // Data lives here on Linux.
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #endif
+
+  extension URLSessionConfiguration {
+    /// `URLSessionConfiguration.default`. While a simulated device hosts the app's service
+    /// extension, its protocol comes first, so requests made during a run are answered by the
+    /// device (and others reach the network unchanged); such a configuration caches nothing.
+    public class var `default`: URLSessionConfiguration {
+      ExtensionRun.deviceConfiguration(FoundationOriginals.defaultConfiguration())
+    }
+
+    /// `URLSessionConfiguration.ephemeral`, with the device's protocol first as for
+    /// ``default``.
+    public class var ephemeral: URLSessionConfiguration {
+      ExtensionRun.deviceConfiguration(FoundationOriginals.ephemeralConfiguration())
+    }
+  }
+
+  extension URLSession {
+    /// `dataTask(with:completionHandler:)`: during a run, the handler runs with the run bound,
+    /// so `UNUserNotificationCenter.current()` there is the device's, as in the extension's
+    /// process on iOS.
+    public func dataTask(
+      with url: URL,
+      completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDataTask {
+      dataTask(with: URLRequest(url: url), completionHandler: completionHandler)
+    }
+
+    /// `dataTask(with:completionHandler:)` for a request; see the URL form.
+    public func dataTask(
+      with request: URLRequest,
+      completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDataTask {
+      guard let run = ExtensionRun.forRequestMadeNow() else {
+        return FoundationOriginals.dataTask(
+          self, with: request, completionHandler: completionHandler)
+      }
+      return FoundationOriginals.dataTask(self, with: request) { data, response, error in
+        run.bind { completionHandler(data, response, error) }
+      }
+    }
+
+    /// `downloadTask(with:completionHandler:)`. During a run, the device answers it: the file
+    /// is in the run's temporary directory while the handler runs and removed when it returns,
+    /// as on iOS.
+    public func downloadTask(
+      with url: URL,
+      completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDownloadTask {
+      downloadTask(with: URLRequest(url: url), completionHandler: completionHandler)
+    }
+
+    /// `downloadTask(with:completionHandler:)` for a request; see the URL form.
+    public func downloadTask(
+      with request: URLRequest,
+      completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionDownloadTask {
+      guard let run = ExtensionRun.forDownload(request) else {
+        return FoundationOriginals.downloadTask(
+          self, with: request, completionHandler: completionHandler)
+      }
+      return run.downloadTask(in: self, request) { _, file, response, error in
+        run.bind { completionHandler(file, response, error) }
+        if let file { try? FileManager.default.removeItem(at: file) }
+      }
+    }
+
+    /// `downloadTask(with:)`, whose results go to the session's delegate. During a run the
+    /// device answers it and calls the delegate's `didWriteData` (once, with every byte),
+    /// `didFinishDownloadingTo` (the file is in the run's temporary directory during the call
+    /// and removed when it returns) and `didCompleteWithError`, on the session's delegate queue.
+    public func downloadTask(with url: URL) -> URLSessionDownloadTask {
+      downloadTask(with: URLRequest(url: url))
+    }
+
+    /// `downloadTask(with:)` for a request; see the URL form.
+    public func downloadTask(with request: URLRequest) -> URLSessionDownloadTask {
+      guard let run = ExtensionRun.forDownload(request) else {
+        return FoundationOriginals.downloadTask(self, with: request)
+      }
+      let session = Unchecked(self)
+      return run.downloadTask(in: self, request) { task, file, _, error in
+        run.bind { session.value.reportDownload(task, file: file, error: error) }
+        if let file { try? FileManager.default.removeItem(at: file) }
+      }
+    }
+
+    /// Tells the delegate how a download the device answered ended.
+    private func reportDownload(_ task: URLSessionDownloadTask, file: URL?, error: (any Error)?) {
+      guard let delegate else { return }
+      if let file, error == nil, let downloads = delegate as? any URLSessionDownloadDelegate {
+        let size =
+          ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?
+          .int64Value ?? 0
+        downloads.urlSession(
+          self, downloadTask: task, didWriteData: size, totalBytesWritten: size,
+          totalBytesExpectedToWrite: size)
+        downloads.urlSession(self, downloadTask: task, didFinishDownloadingTo: file)
+      }
+      (delegate as? any URLSessionTaskDelegate)?.urlSession(
+        self, task: task, didCompleteWithError: error)
+    }
+
+    /// `download(from:delegate:)`. During a run the device answers it; the file stays in the
+    /// run's temporary directory until the run ends (as on iOS, the caller moves or reads it).
+    public func download(from url: URL, delegate: (any URLSessionTaskDelegate)? = nil)
+      async throws -> (URL, URLResponse)
+    {
+      try await download(for: URLRequest(url: url), delegate: delegate)
+    }
+
+    /// `download(from:)`; see ``download(from:delegate:)``. Declared without the `delegate:`
+    /// parameter too, so Swift prefers it for `download(from: url)` whatever else the file
+    /// imports.
+    public func download(from url: URL) async throws -> (URL, URLResponse) {
+      try await download(for: URLRequest(url: url), delegate: nil)
+    }
+
+    /// `download(for:)`; see ``download(from:)``.
+    public func download(for request: URLRequest) async throws -> (URL, URLResponse) {
+      try await download(for: request, delegate: nil)
+    }
+
+    /// `download(for:delegate:)`; see ``download(from:delegate:)``.
+    public func download(for request: URLRequest, delegate: (any URLSessionTaskDelegate)? = nil)
+      async throws -> (URL, URLResponse)
+    {
+      guard let run = ExtensionRun.forDownload(request) else {
+        return try await FoundationOriginals.download(self, for: request, delegate: delegate)
+      }
+      let started = Mutex<Unchecked<URLSessionDownloadTask>?>(nil)
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          let task = run.downloadTask(in: self, request) { _, file, response, error in
+            if let file, let response {
+              continuation.resume(returning: (file, response))
+            } else {
+              continuation.resume(throwing: error ?? URLError(.badServerResponse))
+            }
+          }
+          started.withLock { $0 = Unchecked(task) }
+          task.resume()
+        }
+      } onCancel: {
+        started.withLock { $0 }?.value.cancel()
+      }
+    }
+  }
+
+  extension ExtensionRun {
+    /// The run a download of `request` made now belongs to (http and https only).
+    static func forDownload(_ request: URLRequest) -> ExtensionRun? {
+      guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https"
+      else { return nil }
+      return forRequestMadeNow()
+    }
+
+    /// A download task the device answers with a file in the run's temporary directory;
+    /// `finish` gets the task, the file, the response and the error, on the session's delegate
+    /// queue.
+    func downloadTask(
+      in session: URLSession, _ request: URLRequest,
+      finish:
+        @escaping @Sendable (URLSessionDownloadTask, URL?, URLResponse?, (any Error)?) ->
+        Void
+    ) -> URLSessionDownloadTask {
+      let made = Mutex<Unchecked<URLSessionDownloadTask>?>(nil)
+      let task = FoundationOriginals.downloadTask(session, with: request) {
+        location, response, error in
+        guard let task = made.withLock({ $0 })?.value else { return }
+        let file = ExtensionRun.takeFile(for: task) ?? location
+        finish(task, error == nil ? file : nil, response, error)
+      }
+      made.withLock { $0 = Unchecked(task) }
+      adopt(task)
+      return task
+    }
+
+    /// Loads `url` for `Data(contentsOf:)`, blocking the calling thread as Foundation does.
+    func loadSynchronously(_ url: URL) throws -> Data {
+      let result = Mutex<Result<Data, URLError>?>(nil)
+      let done = DispatchSemaphore(value: 0)
+      let context = context
+      Task {
+        let outcome: Result<Data, URLError>
+        do {
+          outcome = .success(try await context.fetchMedia(from: url).data)
+        } catch let error as MediaFetchError {
+          outcome = .failure(error.code == .timedOut ? URLError(.timedOut) : error.urlError)
+        } catch {
+          outcome = .failure(URLError(.timedOut))
+        }
+        result.withLock { $0 = outcome }
+        done.signal()
+      }
+      done.wait()
+      switch result.withLock({ $0 }) {
+      case .success(let data): return data
+      case .failure(let error):
+        throw CocoaError(
+          .fileReadUnknown, userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error])
+      case nil: throw CocoaError(.fileReadUnknown, userInfo: [NSURLErrorKey: url])
+      }
+    }
+  }
+
+  extension MediaFetchError {
+    /// The `URLError` a failed device download reaches the app's code as.
+    package var urlError: URLError {
+      switch code {
+      case .atsBlocked: URLError(.appTransportSecurityRequiresSecureConnection)
+      case .notInManifest, .connection: URLError(.cannotConnectToHost)
+      case .unsupportedURL: URLError(.unsupportedURL)
+      case .tooManyRedirects, .redirectRefused: URLError(.httpTooManyRedirects)
+      case .truncated: URLError(.networkConnectionLost)
+      case .tooLarge: URLError(.dataLengthExceedsMaximum)
+      case .timedOut: URLError(.timedOut)
+      default: URLError(.cannotDecodeContentData)
+      }
+    }
+  }
+
+  extension Data {
+    /// `Data(contentsOf:)`. During a service extension run, an http or https URL is loaded from
+    /// the device (the media manifest or the network, charged to the budget), blocking the
+    /// calling thread as Foundation does; a failure throws a `CocoaError` whose underlying error
+    /// is the `URLError`. Other URLs, and calls outside a run, are Foundation's.
+    ///
+    /// Declared without Foundation's `options:` parameter, so Swift prefers it for
+    /// `Data(contentsOf: url)` whatever else the file imports; `Data(contentsOf:options:)` is
+    /// Foundation's own.
+    public init(contentsOf url: __shared URL) throws {
+      let scheme = url.scheme?.lowercased()
+      if scheme == "http" || scheme == "https", let run = ExtensionRun.forRequestMadeNow() {
+        self = try run.loadSynchronously(url)
+        return
+      }
+      self = try FoundationOriginals.data(contentsOf: url, options: [])
+    }
+  }
+
+  /// A value handed across threads where the compiler cannot see that it is safe (a task object
+  /// read only after it is made).
+  struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+  }
+#endif
