@@ -8,7 +8,8 @@ extension Device {
   /// app's strings and the device's languages, other fields read with safe casts.
   mutating func makeContent(_ payload: Payload, push: String) -> NotificationContent {
     let aps = payload.aps
-    var content = NotificationContent(payload: payload.json)
+    // Kept as long as the notification: compacted.
+    var content = NotificationContent(payload: payload.json.compacted())
     if let alert = aps.alert {
       let input = AlertLocalizationInput(
         title: .title(

@@ -143,6 +143,10 @@ public struct Device: Sendable {
   /// Every push so far, in arrival order.
   public var pushes: [PushRecord] { recordOrder.compactMap { records[$0] } }
 
+  /// The id of every push so far, in arrival order (``push(_:)`` reads each one's record
+  /// without building ``pushes``).
+  public var pushIDs: [String] { recordOrder }
+
   /// The app's state, wakes and responses (`expect.app`).
   public var appState: AppState { appStatus.state }
 
