@@ -4,7 +4,8 @@ import PushSimTestSupport
 import Testing
 
 /// The media server (Fixtures/media_server.py) serving https too, with a certificate for
-/// `127.0.0.1` (an IP subject alternative name, nothing else) made at test time by `openssl`.
+/// `127.0.0.1` and `::1` (IP subject alternative names, no host name) made at test time by
+/// `openssl`.
 /// The fetcher trusts that certificate through its test hook, so everything else about TLS is
 /// as in production: the host name is verified, and nothing here reaches the network.
 enum TLSFixture {
@@ -20,7 +21,8 @@ enum TLSFixture {
     let key = folder.appendingPathComponent("key.pem")
     try openssl([
       "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path,
+      "-addext", "subjectAltName=IP:127.0.0.1,IP:::1", "-keyout", key.path, "-out",
+      certificate.path,
     ])
     return (certificate, key)
   }
@@ -31,6 +33,16 @@ enum TLSFixture {
     return try TestMediaServer.start(
       script: Repository.folder().appendingPathComponent("Fixtures/media_server.py"),
       arguments: [ExtensionFixtures.media.path, "--tls", files.certificate.path, files.key.path])
+  }
+
+  /// The same on `::1`.
+  static let ipv6Server = Result { () throws -> TestMediaServer in
+    let files = try certificate.get()
+    return try TestMediaServer.start(
+      script: Repository.folder().appendingPathComponent("Fixtures/media_server.py"),
+      arguments: [
+        ExtensionFixtures.media.path, "--ipv6", "--tls", files.certificate.path, files.key.path,
+      ])
   }
 
   /// A fetcher trusting the test certificate; plain http allowed to `127.0.0.1` only.
@@ -77,6 +89,13 @@ struct HTTPSFetcherTests {
     #expect(media.status == 200)
     #expect(media.data == expected)
     #expect(media.url == url)
+  }
+
+  @Test func anIPv6LiteralHTTPSURLDownloads() async throws {
+    let server = try TLSFixture.ipv6Server.get()
+    let url = server.secureURL("/media/tiny.gif", host: "[::1]")
+    let media = try await TLSFixture.fetcher().fetch(url, limit: Self.limit, timeout: .seconds(10))
+    #expect(media.type == .gif)
   }
 
   @Test func aChunkedHTTPSBodyOverTheLimitIsCutAtLimitPlusOne() async throws {

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A media server for PushSim's HTTPFetcher tests: standard library only, loopback only.
 
-Usage: media_server.py MEDIA_FOLDER [--ipv6 | --tls CERT_FILE KEY_FILE]
+Usage: media_server.py MEDIA_FOLDER [--ipv6] [--tls CERT_FILE KEY_FILE]
 Listens on 127.0.0.1 (with --ipv6: on ::1) on a free port, prints "PORT <n>" on stdout, and serves until its stdin
 closes (so it ends with the test process that started it, however that ends). With --tls it serves
-the same routes over https too, on a second free port with the given certificate and key, and
+the same routes over https too, on a second free port of the same address, with the given
+certificate and key, and
 prints "PORT <n> TLS <m>"; /sent/<id> answers on either port for requests made on both.
 
 Routes (each one behaviour the tests check):
@@ -305,6 +306,10 @@ class TLSServer(ThreadingHTTPServer):
         pass
 
 
+class TLSIPv6Server(TLSServer):
+    address_family = socket.AF_INET6
+
+
 def start(server):
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -324,7 +329,10 @@ def main():
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(options[at + 1], options[at + 2])
         TLSServer.context = context
-        servers.append(start(TLSServer(("127.0.0.1", 0), Handler)))
+        if "--ipv6" in options:
+            servers.append(start(TLSIPv6Server(("::1", 0), Handler)))
+        else:
+            servers.append(start(TLSServer(("127.0.0.1", 0), Handler)))
         line += " TLS %d" % servers[1].server_address[1]
     print(line, flush=True)
     try:
