@@ -5,8 +5,8 @@ Usage: media_server.py MEDIA_FOLDER [--ipv6] [--tls CERT_FILE KEY_FILE]
 Listens on 127.0.0.1 (with --ipv6: on ::1) on a free port, prints "PORT <n>" on stdout, and serves until its stdin
 closes (so it ends with the test process that started it, however that ends). With --tls it serves
 the same routes over https too, on a second free port of the same address, with the given
-certificate and key, and
-prints "PORT <n> TLS <m>"; /sent/<id> answers on either port for requests made on both.
+certificate and key, and prints "PORT <n> TLS <m>"; /sent/<id> answers on either port for
+requests made on both.
 
 Routes (each one behaviour the tests check):
   /media/<name>            a file from MEDIA_FOLDER with its own Content-Type and Content-Length
