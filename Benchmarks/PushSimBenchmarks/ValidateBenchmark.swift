@@ -9,6 +9,9 @@ import PushPayload
 ///     PushSimBenchmarks validate single FILE           what `validate --jsonl --format json`
 ///                                                      does per line, on one thread (for
 ///                                                      callgrind, which cannot run `pushsim`)
+///     PushSimBenchmarks validate floor FILE            reads the file in 64 KiB chunks as
+///                                                      `pushsim` does and touches every byte
+///                                                      once: the physical floor
 ///
 /// `Benchmarks/run.sh validate` times the baseline against `pushsim validate --jsonl --format
 /// json` on the same corpus and prints the ratio.
@@ -24,6 +27,9 @@ enum ValidateBenchmark {
     case "single":
       guard arguments.count == 2 else { throw usage }
       try single(arguments[1])
+    case "floor":
+      guard arguments.count == 2 else { throw usage }
+      try floor(arguments[1])
     default:
       throw usage
     }
@@ -31,7 +37,7 @@ enum ValidateBenchmark {
 
   struct Usage: Error, CustomStringConvertible {
     var description: String {
-      "usage: PushSimBenchmarks validate generate COUNT FILE | baseline FILE | single FILE"
+      "usage: PushSimBenchmarks validate generate COUNT FILE | baseline FILE | single FILE | floor FILE"
     }
   }
   static let usage = Usage()
@@ -145,6 +151,27 @@ enum ValidateBenchmark {
     FileHandle.standardError.write(Data("baseline: \(parsed) parsed, \(failed) failed\n".utf8))
   }
 
+  /// The floor: every byte read (64 KiB `read`s, as `validate --jsonl` reads) and looked at
+  /// once, lines counted and the bytes summed so the loop cannot be left out.
+  static func floor(_ path: String) throws {
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw usage }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var lines = 0
+    var sum: UInt64 = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        read(handle.fileDescriptor, buffer.baseAddress, buffer.count)
+      }
+      if count <= 0 { break }
+      for index in 0..<count {
+        let byte = chunk[index]
+        if byte == UInt8(ascii: "\n") { lines += 1 }
+        sum &+= UInt64(byte)
+      }
+    }
+    FileHandle.standardError.write(Data("floor: \(lines) lines, byte sum \(sum)\n".utf8))
+  }
+
   /// Each line validated and its JSON result written into one buffer, on one thread.
   static func single(_ path: String) throws {
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -152,8 +179,9 @@ enum ValidateBenchmark {
     var lines = 0
     var written = 0
     var start = 0
-    for index in 0...bytes.count {
-      guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") else { continue }
+    while start < bytes.count {
+      // Lines found as `validate --jsonl` finds them (`LineSplitter`).
+      let index = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
       if index > start {
         lines += 1
         let validation = PayloadValidation(

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PushPayload
 import Synchronization
 
@@ -47,15 +47,16 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
   public var batchBytes: Int
   /// How many threads validate a batch.
   public var workers: Int
-  /// Turns a validated line into what the caller keeps (a rendered report line, say); runs on
-  /// the validating threads.
-  public var transform: @Sendable (Line) -> Output
+  /// Turns a run of consecutive lines (given by count and a function validating the i-th) into
+  /// outputs; runs on the validating threads.
+  let render: @Sendable (_ count: Int, _ line: (Int) -> Line) -> [Output]
 
-  /// Creates a validator.
+  /// Creates a validator that turns each validated line into one output (a rendered report
+  /// line, say); `transform` runs on the validating threads.
   public init(
     headers: PushHeaders = PushHeaders(), app: AppFacts? = nil, strings: LocalizationCheck? = nil,
     ignoredTopLevelKeys: Set<String> = [], batchLines: Int = 4096, batchBytes: Int = 8 << 20,
-    workers: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)),
+    workers: Int = Self.defaultWorkers,
     transform: @escaping @Sendable (Line) -> Output
   ) {
     self.headers = headers
@@ -65,7 +66,37 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     self.batchLines = max(1, batchLines)
     self.batchBytes = max(1, batchBytes)
     self.workers = max(1, workers)
-    self.transform = transform
+    self.render = { count, line in (0..<count).map { transform(line($0)) } }
+  }
+
+  /// Creates a validator that folds runs of consecutive lines into one output each: `start`
+  /// makes an empty output, `append` adds a validated line to it, in input order. A batch then
+  /// yields a few outputs (one per run a thread took) instead of one per line, so a report is
+  /// written straight into one buffer per run, with no allocation per line.
+  public init(
+    headers: PushHeaders = PushHeaders(), app: AppFacts? = nil, strings: LocalizationCheck? = nil,
+    ignoredTopLevelKeys: Set<String> = [], batchLines: Int = 4096, batchBytes: Int = 8 << 20,
+    workers: Int = Self.defaultWorkers,
+    start: @escaping @Sendable (_ lineCount: Int) -> Output,
+    append: @escaping @Sendable (inout Output, Line) -> Void
+  ) {
+    self.headers = headers
+    self.app = app
+    self.strings = strings
+    self.ignoredTopLevelKeys = ignoredTopLevelKeys
+    self.batchLines = max(1, batchLines)
+    self.batchBytes = max(1, batchBytes)
+    self.workers = max(1, workers)
+    self.render = { count, line in
+      var output = start(count)
+      for offset in 0..<count { append(&output, line(offset)) }
+      return [output]
+    }
+  }
+
+  /// The processor's cores, at most 4.
+  public static var defaultWorkers: Int {
+    max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
   }
 
   /// Why reading the input failed.
@@ -169,7 +200,7 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     let results = Mutex<[(Int, [Output])]>([])
     DispatchQueue.concurrentPerform(iterations: chunks) { index in
       let range = (index * perChunk)..<min(lines.count, (index + 1) * perChunk)
-      let outputs = lines[range].map { transform(validate($0)) }
+      let outputs = render(range.count) { validate(lines[range.lowerBound + $0]) }
       results.withLock { $0.append((index, outputs)) }
     }
     return results.withLock { $0 }.sorted { $0.0 < $1.0 }.flatMap(\.1)
@@ -221,7 +252,13 @@ struct LineSplitter {
       let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n"))
       let end = newline ?? chunk.endIndex
       let room = max(0, longest + 1 - pending.count)
-      if room > 0 { pending.append(contentsOf: chunk[start..<min(end, start + room)]) }
+      if pending.isEmpty, newline != nil {
+        // The usual case, a whole line inside the chunk: one exact allocation instead of an
+        // array grown byte run by byte run (several reallocations per line).
+        pending = Array(chunk[start..<min(end, start + room)])
+      } else if room > 0 {
+        pending.append(contentsOf: chunk[start..<min(end, start + room)])
+      }
       pendingLength += end - start
       if newline != nil, let line = finishLine() { lines.append(line) }
       start = end + 1

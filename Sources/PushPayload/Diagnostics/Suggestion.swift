@@ -2,17 +2,124 @@
 /// scenario decoder and payload lint share it).
 public enum Suggestion {
   /// The candidate closest to `word` by edit distance, when it is close enough to be a typo
-  /// (at most a third of the word's length, and at least 1, differs).
+  /// (at most a third of the word's length, and at least 1, differs); of equally close
+  /// candidates, the first.
+  ///
+  /// Payload lint asks this for every unknown key against every known one, once per line of
+  /// `validate --jsonl`, so plain ASCII words (every key Apple defines) take a fast path: no
+  /// copies, and a candidate whose length alone differs by more than the limit is skipped (an
+  /// edit changes the length by at most one). Other words are compared character by character,
+  /// lowercased; both paths give the same answer.
   public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-    let limit = max(1, word.count / 3)
+    var finder = Finder(word)
+    for candidate in candidates { finder.consider(candidate, breakingTiesByOrder: false) }
+    return finder.best?.candidate
+  }
+
+  /// ``closest(to:in:)`` over an unordered collection: of equally close candidates, the one
+  /// that sorts first, so the answer is the same as for the candidates sorted (without sorting
+  /// them).
+  public static func closest(to word: String, amongUnordered candidates: some Sequence<String>)
+    -> String?
+  {
+    var finder = Finder(word)
+    for candidate in candidates { finder.consider(candidate, breakingTiesByOrder: true) }
+    return finder.best?.candidate
+  }
+
+  /// The search of ``closest(to:in:)``.
+  struct Finder {
+    let word: String
+    let limit: Int
+    /// The word lowercased, when it is plain ASCII (one byte per character, no CR).
+    let plainWord: [UInt8]?
     var best: (candidate: String, distance: Int)?
-    for candidate in candidates {
-      let distance = editDistance(word.lowercased(), candidate.lowercased())
-      if distance <= limit, distance < (best?.distance ?? Int.max) {
-        best = (candidate, distance)
+
+    init(_ word: String) {
+      self.word = word
+      self.limit = max(1, word.count / 3)
+      var bytes: [UInt8]? = []
+      for byte in word.utf8 {
+        guard Suggestion.isPlain(byte) else {
+          bytes = nil
+          break
+        }
+        bytes?.append(Suggestion.lowercased(byte))
       }
+      self.plainWord = bytes
     }
-    return best?.candidate
+
+    mutating func consider(_ candidate: String, breakingTiesByOrder: Bool) {
+      // Farther than this, the candidate cannot win.
+      let bound = min(limit, best?.distance ?? limit)
+      var plainDistance: Int?
+      if let plainWord {
+        var text = candidate
+        plainDistance = text.withUTF8 { bytes in
+          guard bytes.allSatisfy(Suggestion.isPlain) else { return nil }
+          // An edit changes the length by at most one.
+          if abs(plainWord.count - bytes.count) > bound { return Int.max }
+          return Suggestion.plainDistance(plainWord, bytes, bound: bound)
+        }
+      }
+      let distance = plainDistance ?? editDistance(word.lowercased(), candidate.lowercased())
+      guard distance <= limit else { return }
+      if let best {
+        if distance > best.distance { return }
+        if distance == best.distance, !breakingTiesByOrder || best.candidate <= candidate {
+          return
+        }
+      }
+      best = (candidate, distance)
+    }
+  }
+
+  /// An ASCII byte that is one character on its own (CR and LF together make one).
+  @inline(__always)
+  static func isPlain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x0D }
+
+  @inline(__always)
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+  }
+
+  /// ``editDistance(_:_:)`` of a lowercased plain word and a plain word, lowercased as it is
+  /// read; the rows live on the stack. Once two rows in a row hold nothing within `bound`, no
+  /// later row can (a row's least value is at least the smaller of the previous row's and one
+  /// more than the row before it), so the answer is only said to be over the bound.
+  static func plainDistance(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>, bound: Int) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    let width = b.count + 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+      // previousPrevious, previous and current rows, rotated by offset.
+      var previousPrevious = 0
+      var previous = width
+      var current = 2 * width
+      rows.initialize(repeating: 0)
+      for j in 0..<width { rows[previous + j] = j }
+      var previousLeast = 0
+      for i in 1...a.count {
+        rows[current] = i
+        var least = i
+        let x = a[i - 1]
+        for j in 1...b.count {
+          let y = lowercased(b[j - 1])
+          let cost = x == y ? 0 : 1
+          var value = min(
+            rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+          if i > 1, j > 1, x == lowercased(b[j - 2]), a[i - 2] == y {
+            value = min(value, rows[previousPrevious + j - 2] + 1)
+          }
+          rows[current + j] = value
+          least = min(least, value)
+        }
+        (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        if least > bound, previousLeast > bound { return bound + 1 }
+        previousLeast = least
+      }
+      return rows[previous + b.count]
+    }
   }
 
   /// Levenshtein distance, with a transposition counted as one edit.
@@ -36,8 +143,8 @@ public enum Suggestion {
         }
         current[j] = value
       }
-      previousPrevious = previous
-      previous = current
+      swap(&previousPrevious, &previous)
+      swap(&previous, &current)
     }
     return previous[b.count]
   }

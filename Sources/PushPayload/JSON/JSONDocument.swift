@@ -1,3 +1,4 @@
+public import PushCore
 import Synchronization
 
 /// A JSON text read by PushSim's own reader: the root value, where every node came from, and the
@@ -10,7 +11,8 @@ import Synchronization
 /// last one, as Foundation does (Rules.md §1).
 ///
 /// - Complexity: parsing is O(n) in the number of bytes; ``position(ofByte:)`` builds a line
-///   index once (O(n)) and then answers in O(log lines).
+///   index once (O(n)) and then answers in O(log lines); for a document of at most 8 KiB it
+///   scans the document each time (O(n), n small).
 public struct JSONDocument: Sendable {
   /// The top-level value.
   public let root: JSONValue
@@ -18,21 +20,29 @@ public struct JSONDocument: Sendable {
   public let bytes: [UInt8]
   /// Every key that repeats a key earlier in the same object, in source order.
   public let duplicateKeys: [JSONDuplicateKey]
-  private let lines: LazyLineIndex
+  /// The cached line index of a large document; `nil` for a small one, whose index is cheaper
+  /// to build on each (rare) position query than a cache is to allocate for every document.
+  private let lines: LazyLineIndex?
+  /// Documents up to this many bytes build no line-index cache (a payload is at most 5 KiB).
+  static let uncachedLineIndexLimit = 8192
 
   /// The default bound on nesting (arrays and objects inside each other), as in Foundation.
   public static let defaultMaximumDepth = 512
 
   /// Reads `bytes` as one JSON text.
   ///
-  /// - Parameter maximumDepth: how many arrays and objects may nest; deeper input is an error
-  ///   rather than a stack overflow.
+  /// - Parameters:
+  ///   - maximumDepth: how many arrays and objects may nest; deeper input is an error rather
+  ///     than a stack overflow.
+  ///   - compact: keep each object's members in storage of exactly their size, for a tree
+  ///     kept in memory (a scenario file); reading is then slightly slower.
   /// - Throws: ``JSONSyntaxError`` with the position and what was expected.
-  public init(parsing bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth)
-    throws(JSONSyntaxError)
-  {
+  public init(
+    parsing bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth,
+    compact: Bool = false
+  ) throws(JSONSyntaxError) {
     let outcome = bytes.withUnsafeBufferPointer { buffer in
-      var parser = JSONParser(buffer, maximumDepth: maximumDepth)
+      var parser = JSONParser(buffer, maximumDepth: maximumDepth, compact: compact)
       return parser.parseDocument()
     }
     switch outcome {
@@ -43,7 +53,7 @@ public struct JSONDocument: Sendable {
     case .success(let parsed):
       self.root = parsed.root
       self.bytes = bytes
-      self.lines = LazyLineIndex()
+      self.lines = bytes.count > Self.uncachedLineIndexLimit ? LazyLineIndex() : nil
       self.duplicateKeys =
         parsed.duplicates.isEmpty
         ? [] : JSONDuplicateKey.locate(parsed.duplicates, in: parsed.root)
@@ -60,7 +70,8 @@ public struct JSONDocument: Sendable {
   /// The line and column (1-based) of the byte at `offset`; offsets past the end give the
   /// position just after the last byte.
   public func position(ofByte offset: Int) -> SourcePosition {
-    lines.position(ofByte: offset, in: bytes)
+    guard let lines else { return LineIndex(bytes).position(of: offset) }
+    return lines.position(ofByte: offset, in: bytes)
   }
 
   /// The position where `value` starts.

@@ -17,15 +17,19 @@ struct JSONParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let end: Int
   private let maximumDepth: Int
+  /// Whether each object's members are copied into storage of their size when it closes
+  /// (``JSONDocument/init(parsing:maximumDepth:compact:)``).
+  private let compact: Bool
   private var index = 0
   private var duplicates: [(Range<Int>, Range<Int>)] = []
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, compact: Bool = false) {
     self.bytes = bytes
     self.end = bytes.count
     self.maximumDepth = maximumDepth
+    self.compact = compact
   }
 
   mutating func parseDocument() -> Result<Parsed, Failure> {
@@ -161,7 +165,7 @@ struct JSONParser {
         throw Failure(code: unexpected("a string key in double quotes"), offset: index)
       }
       let keyStart = index
-      let key = try parseString()
+      let key = try parseString(isKey: true)
       let keyRange = keyStart..<index
       skipWhitespace()
       guard index < end else {
@@ -214,6 +218,12 @@ struct JSONParser {
         }
       case UInt8(ascii: "}"):
         index += 1
+        if compact, members.capacity > members.count {
+          var exact: [JSONMember] = []
+          exact.reserveCapacity(members.count)
+          exact.append(contentsOf: members)
+          members = exact
+        }
         return JSONValue(
           .object(JSONObject(members: members, index: lookup, hasDuplicateKeys: hasDuplicates)),
           byteRange: start..<index)
@@ -231,16 +241,105 @@ struct JSONParser {
 
   // MARK: - Strings
 
+  /// The constant for the `count` bytes at `start` when they spell one of the keys Apple
+  /// defines for a payload: the most common keys then cost no decoding, no validation and no
+  /// allocation.
+  private static func knownKey(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int)
+    -> String?
+  {
+    func match(_ literal: StaticString) -> Bool {
+      let pointer = literal.utf8Start
+      for offset in 0..<count where bytes[start + offset] != pointer[offset] { return false }
+      return true
+    }
+    switch count {
+    case 3: return match("aps") ? "aps" : nil
+    case 4: return match("body") ? "body" : nil
+    case 5:
+      switch bytes[start] {
+      case UInt8(ascii: "a"): return match("alert") ? "alert" : nil
+      case UInt8(ascii: "b"): return match("badge") ? "badge" : nil
+      case UInt8(ascii: "s"): return match("sound") ? "sound" : nil
+      case UInt8(ascii: "t"): return match("title") ? "title" : nil
+      case UInt8(ascii: "e"): return match("event") ? "event" : nil
+      default: return nil
+      }
+    case 6: return match("action") ? "action" : nil
+    case 7: return match("loc-key") ? "loc-key" : nil
+    case 8:
+      switch bytes[start] {
+      case UInt8(ascii: "c"): return match("category") ? "category" : nil
+      case UInt8(ascii: "s"): return match("subtitle") ? "subtitle" : nil
+      case UInt8(ascii: "l"): return match("loc-args") ? "loc-args" : nil
+      case UInt8(ascii: "u"): return match("url-args") ? "url-args" : nil
+      default: return nil
+      }
+    case 9:
+      if match("thread-id") { return "thread-id" }
+      return match("timestamp") ? "timestamp" : nil
+    case 10:
+      if match("stale-date") { return "stale-date" }
+      return match("attributes") ? "attributes" : nil
+    case 11: return match("summary-arg") ? "summary-arg" : nil
+    case 12: return match("launch-image") ? "launch-image" : nil
+    case 13:
+      if match("title-loc-key") { return "title-loc-key" }
+      return match("content-state") ? "content-state" : nil
+    case 14:
+      switch bytes[start] {
+      case UInt8(ascii: "t"): return match("title-loc-args") ? "title-loc-args" : nil
+      case UInt8(ascii: "a"): return match("action-loc-key") ? "action-loc-key" : nil
+      case UInt8(ascii: "d"): return match("dismissal-date") ? "dismissal-date" : nil
+      default: return nil
+      }
+    case 15:
+      switch bytes[start] {
+      case UInt8(ascii: "m"): return match("mutable-content") ? "mutable-content" : nil
+      case UInt8(ascii: "r"): return match("relevance-score") ? "relevance-score" : nil
+      case UInt8(ascii: "f"): return match("filter-criteria") ? "filter-criteria" : nil
+      case UInt8(ascii: "a"): return match("attributes-type") ? "attributes-type" : nil
+      default: return nil
+      }
+    case 16:
+      if match("subtitle-loc-key") { return "subtitle-loc-key" }
+      return match("input-push-token") ? "input-push-token" : nil
+    case 17:
+      switch bytes[start] {
+      case UInt8(ascii: "c"): return match("content-available") ? "content-available" : nil
+      case UInt8(ascii: "t"): return match("target-content-id") ? "target-content-id" : nil
+      case UInt8(ascii: "s"):
+        if match("subtitle-loc-args") { return "subtitle-loc-args" }
+        return match("summary-arg-count") ? "summary-arg-count" : nil
+      default: return nil
+      }
+    case 18:
+      if match("interruption-level") { return "interruption-level" }
+      return match("input-push-channel") ? "input-push-channel" : nil
+    default: return nil
+    }
+  }
+
   /// Reads a string starting at the opening quote; leaves `index` after the closing quote.
-  private mutating func parseString() throws(Failure) -> String {
+  /// A key (`isKey`) written without escapes that Apple defines is its constant.
+  private mutating func parseString(isKey: Bool = false) throws(Failure) -> String {
     index += 1
     let start = index
     // Fast path: no escapes.
     while index < end {
+      // Eight plain ASCII bytes at a time (no quote, backslash, control or non-ASCII byte).
+      while index + 8 <= end, let base = bytes.baseAddress {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 || JSONWriter.needsEscape(word) { break }
+        index += 8
+      }
+      guard index < end else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let string = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let count = index - start
+        let known = isKey ? Self.knownKey(bytes, from: start, count: count) : nil
+        let string =
+          known
+          ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
         return string
       }

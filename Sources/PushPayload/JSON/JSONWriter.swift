@@ -82,15 +82,18 @@ public struct JSONWriter: Sendable {
       bytes.append(UInt8(ascii: "0") + UInt8(value))
       return
     }
-    // Most significant digit first, without a temporary array (four integers per result line).
-    let magnitude = value.magnitude
-    var divisor: UInt = 1
-    while magnitude / divisor >= 10 { divisor &*= 10 }
+    // Digits written backwards into stack space, then appended at once.
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-      divisor /= 10
-    } while divisor > 0
+    var magnitude = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var position = digits.count
+      repeat {
+        position -= 1
+        digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0 && position > 0
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+    }
   }
 
   /// Appends a line break and `spaces` spaces (indented output).

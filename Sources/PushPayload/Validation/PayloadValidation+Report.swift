@@ -1,27 +1,38 @@
+import PushCore
+
 extension PayloadValidation {
   /// Writes the JSON result of `pushsim validate --format json` (CommandLine.md):
   /// `{"accepted", "httpStatus", "reason", "pushType", "bytes", "limit", "diagnostics": [...]}`,
   /// preceded by `"line": N` for `--jsonl`.
   public func writeJSON(into writer: inout JSONWriter, line: Int? = nil) {
-    writer.raw("{")
+    // Fixed text in as few pieces as possible: this runs once per line of `--jsonl`.
     if let line {
-      writer.raw("\"line\":")
+      writer.raw("{\"line\":")
       writer.integer(line)
-      writer.raw(",")
+      writer.raw(",\"accepted\":")
+    } else {
+      writer.raw("{\"accepted\":")
     }
-    writer.raw("\"accepted\":")
-    writer.bool(verdict.accepted)
-    writer.raw(",\"httpStatus\":")
-    writer.integer(verdict.httpStatus)
-    writer.raw(",\"reason\":")
-    writer.string(verdict.reason?.rawValue)
-    writer.raw(",\"pushType\":")
+    if verdict.accepted, verdict.httpStatus == 200, verdict.reason == nil {
+      writer.raw("true,\"httpStatus\":200,\"reason\":null,\"pushType\":")
+    } else {
+      writer.bool(verdict.accepted)
+      writer.raw(",\"httpStatus\":")
+      writer.integer(verdict.httpStatus)
+      writer.raw(",\"reason\":")
+      writer.string(verdict.reason?.rawValue)
+      writer.raw(",\"pushType\":")
+    }
     writer.string(verdict.pushType?.rawValue)
     writer.raw(",\"bytes\":")
     writer.integer(verdict.bytes)
-    writer.raw(",\"limit\":")
-    writer.integer(verdict.limit)
-    writer.raw(",\"diagnostics\":[")
+    if verdict.limit == 4096 {
+      writer.raw(",\"limit\":4096,\"diagnostics\":[")
+    } else {
+      writer.raw(",\"limit\":")
+      writer.integer(verdict.limit)
+      writer.raw(",\"diagnostics\":[")
+    }
     for (offset, diagnostic) in diagnostics.enumerated() {
       if offset > 0 { writer.raw(",") }
       // The inferred push type is the most common finding: its JSON is written once.
@@ -43,17 +54,23 @@ extension PayloadValidation {
 
   /// Writes one diagnostic as `{"severity", "code", "path", "message", "source"}` (CommandLine.md).
   static func writeDiagnostic(_ diagnostic: Diagnostic, into writer: inout JSONWriter) {
-    writer.raw("{\"severity\":")
-    writer.string(diagnostic.severity.rawValue)
-    writer.raw(",\"code\":")
-    writer.string(diagnostic.code)
+    // Severity and source are fixed words: written as they are, with the keys around them.
+    switch diagnostic.severity {
+    case .error: writer.raw("{\"severity\":\"error\",\"code\":")
+    case .warning: writer.raw("{\"severity\":\"warning\",\"code\":")
+    case .info: writer.raw("{\"severity\":\"info\",\"code\":")
+    }
+    writer.string(diagnostic.code.rawValue)
     writer.raw(",\"path\":")
     writer.string(diagnostic.path)
     writer.raw(",\"message\":")
     writer.string(diagnostic.message)
-    writer.raw(",\"source\":")
-    writer.string(diagnostic.source.rawValue)
-    writer.raw("}")
+    switch diagnostic.source {
+    case .apns: writer.raw(",\"source\":\"apns\"}")
+    case .device: writer.raw(",\"source\":\"device\"}")
+    case .model: writer.raw(",\"source\":\"model\"}")
+    case .lint: writer.raw(",\"source\":\"lint\"}")
+    }
   }
 
   static let inferredAlertJSON = diagnosticJSON(APNsVerdict.inferredAlert)

@@ -1,0 +1,75 @@
+import PushPayload
+import Testing
+
+/// The fast paths `validate --jsonl` relies on give exactly what the general paths give.
+@Suite struct ReadingFastPathTests {
+  /// Every key Apple defines, read as a constant, and keys that only resemble one.
+  static let knownKeys = [
+    "aps", "body", "alert", "badge", "sound", "title", "event", "action", "loc-key", "category",
+    "subtitle", "loc-args", "url-args", "thread-id", "timestamp", "stale-date", "attributes",
+    "summary-arg", "launch-image", "title-loc-key", "content-state", "title-loc-args",
+    "action-loc-key", "dismissal-date", "mutable-content", "relevance-score", "filter-criteria",
+    "attributes-type", "subtitle-loc-key", "input-push-token", "content-available",
+    "target-content-id", "subtitle-loc-args", "summary-arg-count", "interruption-level",
+    "input-push-channel",
+  ]
+  static let nearKeys = [
+    "ap", "apss", "Aps", "bodx", "alerT", "badges", "sounds", "titel", "evenT", "loc_key",
+    "categorx", "subtitlx", "thread-ID", "timestamq", "mutable-contenu", "interruption-levex",
+    "input-push-channex", "content-availablf", "a", "", "x-aps-title-loc-args-long-key",
+  ]
+
+  @Test func knownAndNearKeysReadAsWritten() throws {
+    for key in Self.knownKeys + Self.nearKeys {
+      let document = try JSONDocument(parsing: #"{"\#(key)": 1, "aps": {"\#(key)": [true]}}"#)
+      let root = try #require(document.root.objectValue)
+      #expect(root.members.map(\.key) == [key, "aps"])
+      #expect(root[key]?.numberValue?.integer == (key == "aps" ? nil : 1))
+      #expect(root["aps"]?.objectValue?.members.first?.key == key)
+    }
+  }
+
+  @Test func escapedKeysDecodeAndCountAsDuplicates() throws {
+    let document = try JSONDocument(parsing: #"{"aps": 1, "\u0061ps": 2, "ti\"tle": 3}"#)
+    let root = try #require(document.root.objectValue)
+    #expect(root.members.map(\.key) == ["aps", "aps", "ti\"tle"])
+    #expect(root["aps"]?.numberValue?.integer == 2)
+    #expect(document.duplicateKeys.map(\.key) == ["aps"])
+  }
+
+  @Test func longPlainAndMixedStringsDecodeExactly() throws {
+    let texts = [
+      "https://cdn.example.com/img/123456.jpg", "Здраво! Како си? #42", "ab\u{7F}cdefghijklmnop",
+      "0123456789abcdef\\n", "x", "exactly8", "sixteen bytes ok",
+    ]
+    for text in texts {
+      let quoted = JSONWriter.quoted(text)
+      let document = try JSONDocument(parsing: #"{"v": \#(quoted)}"#)
+      #expect(document.root["v"]?.stringValue == text)
+    }
+    // A control character or a bad UTF-8 byte after eight plain ones is still an error.
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONDocument(parsing: Array(#"{"v": "abcdefghij"#.utf8) + [0x01] + Array(#""}"#.utf8))
+    }
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONDocument(
+        parsing: Array(#"{"v": "abcdefghij"#.utf8) + [0xC0, 0x80] + Array(#""}"#.utf8))
+    }
+  }
+
+  @Test func suggestionsAreTheSameOnTheFastPath() {
+    let known = ["alert", "badge", "content-available", "mutable-content", "thread-id", "title"]
+    #expect(Suggestion.closest(to: "titel", in: known) == "title")
+    #expect(Suggestion.closest(to: "TITLE", in: known) == "title")
+    #expect(Suggestion.closest(to: "mutable-contnet", in: known) == "mutable-content")
+    #expect(Suggestion.closest(to: "thread_id", in: known) == "thread-id")
+    #expect(Suggestion.closest(to: "chat-id", in: known) == nil)
+    #expect(Suggestion.closest(to: "x", in: known) == nil)
+    // Non-ASCII words are compared by characters, lowercased.
+    #expect(Suggestion.closest(to: "títle", in: known) == "title")
+    #expect(Suggestion.closest(to: "Badgé", in: ["badge"]) == "badge")
+    #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+    #expect(Suggestion.editDistance("ab", "ba") == 1)
+    #expect(Suggestion.editDistance("", "abc") == 3)
+  }
+}
