@@ -97,6 +97,11 @@ public enum DiagnosticLocation: Sendable, Hashable, CustomStringConvertible {
   /// (lines end at LF, CR or CRLF) and 1-based column in Unicode scalars, when known.
   case file(String, line: Int? = nil, column: Int? = nil)
 
+  /// A file position at `position`.
+  public static func file(_ file: String, at position: SourcePosition) -> DiagnosticLocation {
+    .file(file, line: position.line, column: position.column)
+  }
+
   /// The file of a file position, else `nil`.
   public var file: String? {
     if case .file(let file, _, _) = self { file } else { nil }

@@ -57,12 +57,6 @@ public struct LineIndex: Sendable {
       line: low + 1, column: scalars(before: offset) - scalars(before: lineStarts[low]) + 1)
   }
 
-  /// ``position(of:)`` as a tuple.
-  public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-    let position = position(of: offset)
-    return (position.line, position.column)
-  }
-
   /// The number of Unicode scalars that start before byte `offset` (0...text.count).
   private func scalars(before offset: Int) -> Int {
     let block = offset / Self.blockSize

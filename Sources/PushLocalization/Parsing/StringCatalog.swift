@@ -46,11 +46,11 @@ public struct StringCatalog: Sendable {
       object = try JSONSerialization.jsonObject(with: data)
     } catch {
       let bytes = [UInt8](data)
-      let (line, column) = Self.syntaxErrorPosition(error as NSError, in: bytes)
+      let position = Self.syntaxErrorPosition(error as NSError, in: bytes)
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
       catalog.diagnostics.append(
         Diagnostic(
-          .error, code: .stringsSyntax, location: .file(file, line: line, column: column),
+          .error, code: .stringsSyntax, location: .file(file, at: position),
           message: "the catalog is not valid JSON (\(detail ?? error.localizedDescription))",
           source: .device))
       return catalog
@@ -253,10 +253,10 @@ public struct StringCatalog: Sendable {
   /// Where `JSONSerialization` found a syntax error: its `NSJSONSerializationErrorIndex` (a
   /// byte offset) when it gives one, else the offset or line and column its description names
   /// ("around character 18", "around line 3, column 7"); 1:1 when it says nothing.
-  static func syntaxErrorPosition(_ error: NSError, in bytes: [UInt8]) -> (line: Int, column: Int) {
+  static func syntaxErrorPosition(_ error: NSError, in bytes: [UInt8]) -> SourcePosition {
     let lines = LineIndex(bytes)
     if let index = error.userInfo["NSJSONSerializationErrorIndex"] as? Int, index >= 0 {
-      return lines.lineAndColumn(of: index)
+      return lines.position(of: index)
     }
     let text = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
     func number(after marker: String) -> Int? {
@@ -264,11 +264,11 @@ public struct StringCatalog: Sendable {
       return Int(text[range.upperBound...].prefix(while: \.isNumber))
     }
     if let line = number(after: "line "), let column = number(after: "column ") {
-      return (max(1, line), max(1, column))
+      return SourcePosition(line: max(1, line), column: max(1, column))
     }
     if let index = number(after: "character ") {
-      return lines.lineAndColumn(of: index)
+      return lines.position(of: index)
     }
-    return (1, 1)
+    return SourcePosition(line: 1, column: 1)
   }
 }

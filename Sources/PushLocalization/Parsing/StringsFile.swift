@@ -235,10 +235,10 @@ public struct StringsFile: Sendable {
     let lines = LineIndex(text)
     var diagnostics: [Diagnostic] = []
     if let failure = outcome.failure {
-      let (line, column) = lines.lineAndColumn(of: failure.offset)
+      let position = lines.position(of: failure.offset)
       diagnostics.append(
         Diagnostic(
-          .error, code: .stringsSyntax, location: .file(file, line: line, column: column),
+          .error, code: .stringsSyntax, location: .file(file, at: position),
           message: "\(failure.message); the device loads nothing from this file", source: .device))
       return StringsFile(
         file: file, format: format, entries: [], values: [:], isLoaded: false,
@@ -261,22 +261,23 @@ public struct StringsFile: Sendable {
     values.reserveCapacity(parsed.count)
     var firstLines: [String: Int] = [:]
     for item in parsed {
-      let (line, column) = lines.lineAndColumn(of: item.offset)
-      entries.append(Entry(key: item.key, value: item.value, line: line, column: column))
+      let position = lines.position(of: item.offset)
+      entries.append(
+        Entry(key: item.key, value: item.value, line: position.line, column: position.column))
       if values.updateValue(item.value, forKey: item.key) != nil {
         diagnostics.append(
           Diagnostic(
-            .warning, code: .duplicateKey, location: .file(file, line: line, column: column),
+            .warning, code: .duplicateKey, location: .file(file, at: position),
             message:
               "duplicate key \"\(item.key)\" (first on line \(firstLines[item.key] ?? 0)); the last value wins",
             source: .lint))
       } else {
-        firstLines[item.key] = line
+        firstLines[item.key] = position.line
       }
       if item.value.stringValue == nil {
         diagnostics.append(
           Diagnostic(
-            .warning, code: .valueNotString, location: .file(file, line: line, column: column),
+            .warning, code: .valueNotString, location: .file(file, at: position),
             message: "the value of \"\(item.key)\" is not a string; lookups of it show the key",
             source: .lint))
       }
@@ -284,22 +285,22 @@ public struct StringsFile: Sendable {
     var unseen = 0
     if let truncation = outcome.truncation, truncation.unseenEntries > 0 {
       unseen = truncation.unseenEntries
-      let (line, column) = lines.lineAndColumn(of: truncation.offset)
+      let position = lines.position(of: truncation.offset)
       let count =
         truncation.countIsComplete
         ? "\(truncation.unseenEntries)" : "at least \(truncation.unseenEntries)"
       let noun = truncation.unseenEntries == 1 ? "entry" : "entries"
       diagnostics.append(
         Diagnostic(
-          .error, code: .silentTruncation, location: .file(file, line: line, column: column),
+          .error, code: .silentTruncation, location: .file(file, at: position),
           message:
             "Apple's parser silently stops here at \(truncation.cause): the device will not see the \(count) \(noun) after this point",
           source: .lint))
     } else if let truncation = outcome.truncation {
-      let (line, column) = lines.lineAndColumn(of: truncation.offset)
+      let position = lines.position(of: truncation.offset)
       diagnostics.append(
         Diagnostic(
-          .warning, code: .trailingJunk, location: .file(file, line: line, column: column),
+          .warning, code: .trailingJunk, location: .file(file, at: position),
           message: "Apple's parser silently stops here at \(truncation.cause); nothing follows it",
           source: .lint))
     }

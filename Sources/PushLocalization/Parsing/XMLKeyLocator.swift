@@ -61,8 +61,8 @@ struct KeyLocator: Sendable {
     guard let list = occurrences[key], let found = list.first(where: { $0 >= offset }) else {
       return nil
     }
-    let (line, column) = lines.lineAndColumn(of: found)
-    return (line, column, found)
+    let position = lines.position(of: found)
+    return (position.line, position.column, found)
   }
 
   private static func unescapeXML(_ text: String) -> String {

@@ -1,5 +1,5 @@
 public import Foundation
-import PushCore
+public import PushCore
 import PushPayload
 
 /// A file a scenario was read from: its path as the user wrote it, its bytes, and where its
@@ -60,14 +60,13 @@ public struct SourceFile: Sendable {
   }
 
   /// The 1-based line and column of a byte offset (clamped into the file).
-  public func position(ofByte offset: Int) -> (line: Int, column: Int) {
-    lines.lineAndColumn(of: offset)
+  public func position(ofByte offset: Int) -> SourcePosition {
+    lines.position(of: offset)
   }
 
   /// The location of a byte offset in this file.
   public func location(ofByte offset: Int) -> SourceLocation {
-    let (line, column) = position(ofByte: offset)
-    return SourceLocation(file: path, line: line, column: column)
+    SourceLocation(file: path, position: position(ofByte: offset))
   }
 
   /// A byte offset in this file, resolved to a ``SourceLocation`` only when asked.
@@ -89,20 +88,27 @@ package struct SourceAnchor: Sendable {
   public var location: SourceLocation { source.location(ofByte: byte) }
 }
 
-/// A position in a scenario file, printed as `file:line:column`.
+/// A position in a scenario file, printed as `file:line:column`: the file and PushCore's one
+/// ``SourcePosition``.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   /// The file path as the user knows it.
   public var file: String
+  /// The line and column in the file.
+  public var position: SourcePosition
   /// 1-based line.
-  public var line: Int
-  /// 1-based column.
-  public var column: Int
+  public var line: Int { position.line }
+  /// 1-based column, in Unicode scalars.
+  public var column: Int { position.column }
 
   /// Creates a location.
-  public init(file: String, line: Int, column: Int) {
+  public init(file: String, position: SourcePosition) {
     self.file = file
-    self.line = line
-    self.column = column
+    self.position = position
+  }
+
+  /// Creates a location from a line and a column.
+  public init(file: String, line: Int, column: Int) {
+    self.init(file: file, position: SourcePosition(line: line, column: column))
   }
 
   /// `file:line:column`.
