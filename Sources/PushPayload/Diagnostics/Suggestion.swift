@@ -33,6 +33,8 @@ public enum Suggestion {
     let limit: Int
     /// The word lowercased, when it is plain ASCII (one byte per character, no CR).
     let plainWord: [UInt8]?
+    /// ``Suggestion/letterMask(_:)`` of the plain word.
+    let wordMask: UInt64
     var best: (candidate: String, distance: Int)?
 
     init(_ word: String) {
@@ -47,6 +49,7 @@ public enum Suggestion {
         bytes?.append(Suggestion.lowercased(byte))
       }
       self.plainWord = bytes
+      self.wordMask = bytes.map { Suggestion.letterMask($0) } ?? 0
     }
 
     mutating func consider(_ candidate: String, breakingTiesByOrder: Bool) {
@@ -59,6 +62,15 @@ public enum Suggestion {
           guard bytes.allSatisfy(Suggestion.isPlain) else { return nil }
           // An edit changes the length by at most one.
           if abs(plainWord.count - bytes.count) > bound { return Int.max }
+          // Each edit brings at most one letter the other word lacks into it: more letters
+          // (by 64 buckets) missing on either side than the bound, and it cannot win.
+          let mask = Suggestion.letterMask(bytes)
+          if (wordMask & ~mask).nonzeroBitCount > bound
+            || (mask & ~wordMask).nonzeroBitCount
+              > bound
+          {
+            return Int.max
+          }
           return Suggestion.plainDistance(plainWord, bytes, bound: bound)
         }
       }
@@ -72,6 +84,14 @@ public enum Suggestion {
       }
       best = (candidate, distance)
     }
+  }
+
+  /// The lowercased letters of a plain word, each byte in one of 64 buckets: a byte whose
+  /// bucket one word has and the other lacks is a letter only that word holds.
+  static func letterMask(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var mask: UInt64 = 0
+    for byte in bytes { mask |= 1 << UInt64(lowercased(byte) & 63) }
+    return mask
   }
 
   /// An ASCII byte that is one character on its own (CR and LF together make one).

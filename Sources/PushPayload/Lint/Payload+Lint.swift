@@ -224,7 +224,7 @@ struct PayloadLinter {
             ?? "APNs ignores custom keys inside aps; put app data at the top level"))
     }
     for key in aps.alert?.unknownKeys ?? [] {
-      let suggestion = Self.didYouMean(key, Alert.knownKeys.subtracting(["sound"]))
+      let suggestion = Self.didYouMean(key, Self.alertKeysForSuggestion)
       add(
         .warning, "unknown-key-in-aps",
         JSONPath([.key("aps"), .key("alert"), .key(key)]).description,
@@ -238,6 +238,10 @@ struct PayloadLinter {
           + "plays: did you mean aps.sound?", source: .device)
     }
   }
+
+  /// The alert keys a typo is matched against: `sound` is left out, since it is read only in
+  /// Live Activity alerts (built once, not per unknown key).
+  static let alertKeysForSuggestion = Alert.knownKeys.subtracting(["sound"])
 
   /// `did you mean "title"?` when `key` is a likely typo of one of `known`.
   static func didYouMean(_ key: String, _ known: Set<String>) -> String? {
