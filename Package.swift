@@ -5,6 +5,7 @@ let package = Package(
   name: "PushSim",
   platforms: [.macOS(.v14)],
   products: [
+    .library(name: "PushCore", targets: ["PushCore"]),
     .library(name: "PushPayload", targets: ["PushPayload"]),
     .library(name: "PushLocalization", targets: ["PushLocalization"]),
     .library(name: "PushDevice", targets: ["PushDevice"]),
@@ -14,11 +15,15 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // MARK: Library layers (one way: payload → localization → device → scenario)
-    .target(name: "PushPayload"),
-    .target(name: "PushLocalization", dependencies: ["PushPayload"]),
-    .target(name: "PushDevice", dependencies: ["PushPayload", "PushLocalization"]),
-    .target(name: "PushScenario", dependencies: ["PushDevice", "PushPayload", "PushLocalization"]),
+    // MARK: Library layers (one way: core → payload → localization → device → scenario)
+    // The core: the one diagnostic type and its codes, the line index and source positions.
+    .target(name: "PushCore"),
+    .target(name: "PushPayload", dependencies: ["PushCore"]),
+    .target(name: "PushLocalization", dependencies: ["PushCore", "PushPayload"]),
+    .target(name: "PushDevice", dependencies: ["PushCore", "PushPayload", "PushLocalization"]),
+    .target(
+      name: "PushScenario",
+      dependencies: ["PushCore", "PushDevice", "PushPayload", "PushLocalization"]),
     // The offline documentation site (`pushsim docs`), above the scenarios it draws.
     .target(name: "PushSimDocs", dependencies: ["PushScenario", "PushDevice", "PushPayload"]),
 
@@ -45,6 +50,7 @@ let package = Package(
     ),
 
     // MARK: Tests
+    .testTarget(name: "PushCoreTests", dependencies: ["PushCore"]),
     .testTarget(
       name: "PushPayloadTests",
       dependencies: ["PushPayload", "PushSimTestSupport"],
@@ -72,7 +78,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["PushSimTestSupport"],
+      dependencies: ["PushCore", "PushSimTestSupport"],
       exclude: ["Fixtures", "Snapshots"]
     ),
   ]

@@ -12,26 +12,31 @@ SECTIONS=" $* "
 # Whether a section was asked for (no arguments: every section).
 wants() { [ "$SECTIONS" = "  " ] || [[ "$SECTIONS" == *" $1 "* ]]; }
 
+# CPU time and peak memory come from GNU time (`/usr/bin/time -v`), installed when missing.
+if (wants validate || wants scale) && ! [ -x /usr/bin/time ] && [ "$(id -u)" = 0 ] &&
+  command -v apt-get >/dev/null; then
+  apt-get update >&2 && apt-get install -y time >&2
+fi
+measure() { # label command... ; prints wall seconds; CPU time and peak RSS go to the log
+  local log=$WORK/$1.time start end
+  shift
+  rm -f "$log"
+  start=$(date +%s.%N)
+  if [ -x /usr/bin/time ]; then /usr/bin/time -v -o "$log" "$@"; else "$@"; fi
+  end=$(date +%s.%N)
+  echo "$start $end" | awk '{printf "%.3f", $2 - $1}'
+}
+rss() { [ -f "$WORK/$1.time" ] && awk -F': ' '/Maximum resident/ {print $2 " KB"}' "$WORK/$1.time" || echo "n/a"; }
+rss_mb() { [ -f "$WORK/$1.time" ] && awk -F': ' '/Maximum resident/ {printf "%.0f", $2 / 1000}' "$WORK/$1.time" || echo 0; }
+cpu() { [ -f "$WORK/$1.time" ] && awk -F': ' '/User time|System time/ {t += $2} END {printf "%.3f", t}' "$WORK/$1.time" || echo 0; }
+
 # section: validate (issue 2)
 # (a) JSONSerialization parses every line; (b) `pushsim validate --jsonl --format json` gives the
 # full verdict and lint for every line. Target: b/a <= 0.5, peak memory independent of size.
 if wants validate; then
-  if ! [ -x /usr/bin/time ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    apt-get update >&2 && apt-get install -y time >&2
-  fi
   COUNT=${VALIDATE_COUNT:-200000}
   CORPUS=$WORK/validate-$COUNT.jsonl
   [ -f "$CORPUS" ] || "$BIN/PushSimBenchmarks" validate generate "$COUNT" "$CORPUS"
-  measure() { # label command... ; prints seconds, peak RSS in the log
-    local log=$WORK/$1.time start end
-    shift
-    start=$(date +%s.%N)
-    if [ -x /usr/bin/time ]; then /usr/bin/time -v -o "$log" "$@"; else "$@"; fi
-    end=$(date +%s.%N)
-    echo "$start $end" | awk '{printf "%.3f", $2 - $1}'
-  }
-  rss() { [ -f "$WORK/$1.time" ] && awk -F': ' '/Maximum resident/ {print $2 " KB"}' "$WORK/$1.time" || echo "n/a"; }
-  cpu() { [ -f "$WORK/$1.time" ] && awk -F': ' '/User time|System time/ {t += $2} END {printf "%.3f", t}' "$WORK/$1.time" || echo 0; }
   A=$(measure validate-baseline "$BIN/PushSimBenchmarks" validate baseline "$CORPUS" 2>/dev/null)
   B=$(measure validate-pushsim sh -c "'$BIN/pushsim' validate --jsonl --format json < '$CORPUS' > /dev/null 2>/dev/null; test \$? -le 1")
   echo "validate: $COUNT payloads, $(wc -c < "$CORPUS") bytes"
@@ -157,4 +162,38 @@ JSON
   exec 9>&-
   wait "$SERVER" 2>/dev/null || true
   rm -f "$SERVER_IN"
+fi
+# section: scale (issue 12)
+# The same generated scenario (one step per line, a check after every push) at 10,000 and
+# 100,000 pushes, played by `pushsim run --format json`: (a) 100k / 10k at most 10x the time
+# and at most 300 MB peak; (b) the 100k scenario against `pushsim validate --jsonl --format
+# json` of its 100k request bodies, at most 5x. CPU time (user + sys) is the figure to read
+# on a busy machine; wall time is shown too.
+if wants scale; then
+  SMALL=${SCALE_SMALL:-10000}
+  LARGE=${SCALE_LARGE:-100000}
+  for n in "$SMALL" "$LARGE"; do
+    [ -f "$WORK/scale-$n.json" ] && [ -f "$WORK/scale-$n.jsonl" ] ||
+      "$BIN/PushSimBenchmarks" scale "$n" "$WORK/scale-$n.json" "$WORK/scale-$n.jsonl" >/dev/null
+  done
+  S=$(measure "scale-run-$SMALL" "$BIN/pushsim" run "$WORK/scale-$SMALL.json" --format json \
+    --output "$WORK/scale-$SMALL.report.json")
+  L=$(measure "scale-run-$LARGE" "$BIN/pushsim" run "$WORK/scale-$LARGE.json" --format json \
+    --output "$WORK/scale-$LARGE.report.json")
+  V=$(measure "scale-validate-$LARGE" sh -c \
+    "'$BIN/pushsim' validate --jsonl --format json < '$WORK/scale-$LARGE.jsonl' > /dev/null 2>/dev/null; test \$? -le 1")
+  echo "scale: $SMALL and $LARGE pushes, $(($(wc -c <"$WORK/scale-$LARGE.json") / 1024)) KiB scenario," \
+    "$(($(wc -c <"$WORK/scale-$LARGE.report.json") / 1024)) KiB report"
+  echo "  run $SMALL:       ${S}s wall, $(cpu scale-run-$SMALL)s CPU, peak $(rss scale-run-$SMALL)"
+  echo "  run $LARGE:      ${L}s wall, $(cpu scale-run-$LARGE)s CPU, peak $(rss scale-run-$LARGE)"
+  echo "  validate $LARGE: ${V}s wall, $(cpu scale-validate-$LARGE)s CPU, peak $(rss scale-validate-$LARGE)"
+  awk -v s="$S" -v l="$L" -v cs="$(cpu scale-run-$SMALL)" -v cl="$(cpu scale-run-$LARGE)" \
+    -v mb="$(rss_mb scale-run-$LARGE)" 'BEGIN {
+      r = (cs > 0) ? cl / cs : 0
+      printf "  (a) run %s / %s: %.2f CPU, %.2f wall (target <= 10), peak %d MB (target <= 300) %s\n",
+        "'"$LARGE"'", "'"$SMALL"'", r, (s > 0 ? l / s : 0), mb, (r <= 10 && mb <= 300 ? "ok" : "MISSED") }'
+  awk -v l="$L" -v v="$V" -v cl="$(cpu scale-run-$LARGE)" -v cv="$(cpu scale-validate-$LARGE)" 'BEGIN {
+      r = (cv > 0) ? cl / cv : 0
+      printf "  (b) run / validate --jsonl of the same bodies: %.2f CPU, %.2f wall (target <= 5) %s\n",
+        r, (v > 0 ? l / v : 0), (r <= 5 ? "ok" : "MISSED") }'
 fi

@@ -30,9 +30,10 @@ module_for() {
 }
 dependencies_for() {
   case "$1" in
-    PushLocalization) echo PushPayload ;;
-    PushDevice) echo PushPayload PushLocalization ;;
-    PushScenario) echo PushPayload PushLocalization PushDevice ;;
+    PushPayload) echo PushCore ;;
+    PushLocalization) echo PushCore PushPayload ;;
+    PushDevice) echo PushCore PushPayload PushLocalization ;;
+    PushScenario) echo PushCore PushPayload PushLocalization PushDevice ;;
   esac
 }
 seeds_for() {

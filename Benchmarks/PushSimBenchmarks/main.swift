@@ -5,6 +5,7 @@ import Foundation
 let sections: [String: ([String]) throws -> Void] = [
   "device": DeviceBenchmark.run,
   "layout": LayoutBenchmark.run,
+  "scale": ScaleBenchmark.run,
   "strings": StringsBenchmark.run,
   "suite": SuiteBenchmark.run,
   "scenario": ScenarioBenchmark.run,

@@ -2,6 +2,6 @@
 /// text a phone shows: it reads the app's `.strings`, `.stringsdict` and `.xcstrings` tables,
 /// picks the language as iOS does, and formats with `%@`, `%n$@` and plural rules.
 ///
-/// It imports nothing of PushSim's own (Architecture.md): callers pass plain strings in and get
-/// text and ``LocalizationDiagnostic`` values back.
+/// It imports only PushCore and PushPayload's JSON writer (Architecture.md): callers pass plain
+/// strings in and get text and PushCore `Diagnostic` values back.
 public enum PushLocalizationModule {}

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 import PushScenario
 

@@ -1,4 +1,5 @@
 public import Foundation
+import PushCore
 import PushPayload
 import PushScenario
 
@@ -480,7 +481,7 @@ public struct DocsSite: Sendable {
         element("code") { push }
       }
       " "
-      element("code", ["class": "code"]) { diagnostic.code }
+      element("code", ["class": "code"]) { diagnostic.code.rawValue }
       if let path = diagnostic.path {
         " "
         element("code", ["class": "path"]) { path }

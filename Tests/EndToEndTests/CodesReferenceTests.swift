@@ -1,18 +1,54 @@
 import Foundation
+import PushCore
 import PushSimTestSupport
 import Testing
 
 /// `Documentation/Codes.md` ships with the product and names every diagnostic code, event kind,
-/// media failure code and attachment error the code can produce. These tests read `Sources/`
-/// and fail, naming each, when one is missing from it (or listed there but gone from the code).
+/// media failure code and attachment error the code can produce. These tests compare it with
+/// `DiagnosticCode.all` and with what `Sources/` declares, and fail, naming each, when one is
+/// missing from it (or listed there but gone from the code).
 @Suite struct CodesReferenceTests {
+  @Test func everyDiagnosticCodeIsDocumentedAndEveryDocumentedCodeExists() throws {
+    let reference = try CodesReference(url: Repository.url("Documentation/Codes.md"))
+    let documented = reference.entries[.diagnostic, default: []]
+    let all = Set(DiagnosticCode.all.map(\.rawValue))
+    for code in all.subtracting(documented).sorted() {
+      Issue.record(
+        "diagnostic code `\(code)` is in DiagnosticCode.all but missing from the \"Diagnostic codes\" section of Documentation/Codes.md"
+      )
+    }
+    for code in documented.subtracting(all).sorted() {
+      Issue.record(
+        "Documentation/Codes.md lists diagnostic code `\(code)`, which is not in DiagnosticCode.all"
+      )
+    }
+    #expect(DiagnosticCode.all.count == all.count, "DiagnosticCode.all lists a code twice")
+    #expect(all.count >= 90)
+  }
+
+  /// Every `static let` code constant is in `DiagnosticCode.all`, and the constants are the only
+  /// place a code is spelled: no `DiagnosticCode(rawValue: "…")` anywhere else in `Sources/`.
+  @Test func everyCodeConstantIsInTheListAndCodesAreSpelledOnce() throws {
+    let found = try Self.sources.get()
+    let declared = found.names[.diagnostic, default: [:]]
+    #expect(declared.count == DiagnosticCode.all.count)
+    let listed = Set(DiagnosticCode.all.map(\.rawValue))
+    for (code, place) in declared.sorted(by: { $0.key < $1.key }) where !listed.contains(code) {
+      Issue.record("the constant for `\(code)` (\(place)) is missing from DiagnosticCode.all")
+    }
+    for (code, place) in found.strayCodes.sorted(by: { $0.key < $1.key }) {
+      Issue.record(
+        "`\(code)` (\(place)) is spelled outside the DiagnosticCode constants; add a constant")
+    }
+  }
+
   /// The scan of `Sources/`, once for all tests.
   static let sources = Result { try SourceCodes.scan(folder: Repository.url("Sources")) }
 
-  @Test func everyCodeAndEventKindInSourcesIsDocumented() throws {
+  @Test func everyEventKindAndFailureCodeInSourcesIsDocumented() throws {
     let found = try Self.sources.get()
     let reference = try CodesReference(url: Repository.url("Documentation/Codes.md"))
-    for category in CodeCategory.allCases {
+    for category in CodeCategory.allCases where category != .diagnostic {
       let documented = reference.entries[category, default: []]
       for (name, place) in found.names[category, default: [:]].sorted(by: { $0.key < $1.key })
       where !documented.contains(name) {
@@ -24,16 +60,16 @@ import Testing
     }
     // The scan must keep finding the forms it knows; a refactoring that hides them from it
     // would otherwise make this test pass vacuously.
-    #expect(found.names[.diagnostic, default: [:]].count >= 60)
+    #expect(found.names[.diagnostic, default: [:]].count >= 90)
     #expect(found.names[.eventKind, default: [:]].count >= 40)
     #expect(found.names[.mediaFailure, default: [:]].count >= 13)
     #expect(found.names[.attachmentError, default: [:]].count >= 4)
   }
 
-  @Test func everyDocumentedCodeStillExistsInSources() throws {
+  @Test func everyDocumentedEventKindAndFailureCodeStillExistsInSources() throws {
     let found = try Self.sources.get()
     let reference = try CodesReference(url: Repository.url("Documentation/Codes.md"))
-    for category in CodeCategory.allCases {
+    for category in CodeCategory.allCases where category != .diagnostic {
       for name in reference.entries[category, default: []].sorted()
       where !found.mentions.contains(name) {
         Issue.record(
@@ -53,30 +89,23 @@ import Testing
   /// Each form in which the sources name a code is found, and comments are ignored.
   @Test func theScanFindsEveryFormAndIgnoresComments() throws {
     let sample = #"""
-      /// A doc comment naming `code: "in-a-doc-comment"`.
-      // log("in-a-comment", nil, .device, "") and code: "in-a-comment-too"
-      /* A block comment: code: "in-a-block-comment" /* nested */ still a comment */
-      func add(_ severity: Severity, _ code: String, _ message: String) {}
-      func warn(_ code: String, _ path: String) {}
+      /// A doc comment naming `static let x = DiagnosticCode(rawValue: "in-a-doc-comment")`.
+      // static let y = DiagnosticCode(rawValue: "in-a-comment") and log("in-a-comment", nil)
+      /* A block comment: DiagnosticCode(rawValue: "in-a-block-comment") /* nested */ still */
+      extension DiagnosticCode {
+        public static let declared = DiagnosticCode(rawValue: "declared-code")
+        static let other =
+          DiagnosticCode(rawValue: "declared-on-two-lines")
+        static let split = DiagnosticCode(
+          rawValue: "declared-split")
+      }
       func make() {
-        let a = Diagnostic(.warning, code: "labelled-code", message: "x", source: .lint)
-        let b = Diagnostic(flag ? .error : .warning, code: flag ? "ternary-a" : "ternary-b")
-        add(.warning, "helper-second-argument", "message with \(interpolated("not-a-code"))")
-        add(severity, "helper-severity-variable", "text")
-        warn("helper-first-argument", path)
-        if diagnostic.code == "compared-code" {}
+        let a = Diagnostic(.warning, code: .declared, message: "x", source: .lint)
+        let b = DiagnosticCode(rawValue: "stray-code")
         log("raw-kind", nil, .device, "a \"quoted\" reason")
         log(.init(rawValue: "init-kind"), nil, .apns, "reason")
         let details = ["code": "detail-code", "url": "not-a-code"]
-        let s = "code: \"inside-a-string\""
-      }
-      public enum Reason: String {
-        case one
-        public var code: String {
-          switch self {
-          case .one: "computed-code"
-          }
-        }
+        let s = "DiagnosticCode(rawValue: \"inside-a-string\")"
       }
       extension DeviceEvent.Kind {
         public static let extended: Self = "extended.kind"
@@ -96,17 +125,13 @@ import Testing
       enum Schemas {
         static let eventKinds = ["listed-kind", "other-listed-kind"]
       }
-      let raw = #"code: "in-a-raw-string""#
+      let raw = #"DiagnosticCode(rawValue: "in-a-raw-string")"#
       """#
     var found = SourceCodes()
     found.add(source: sample, file: "Sample.swift")
     let names = found.names.mapValues { Set($0.keys) }
-    #expect(
-      names[.diagnostic]
-        == [
-          "labelled-code", "ternary-a", "ternary-b", "helper-second-argument",
-          "helper-severity-variable", "helper-first-argument", "compared-code", "computed-code",
-        ])
+    #expect(names[.diagnostic] == ["declared-code", "declared-on-two-lines", "declared-split"])
+    #expect(Set(found.strayCodes.keys) == ["stray-code"])
     #expect(
       names[.eventKind]
         == [
@@ -176,11 +201,8 @@ struct CodesReference {
 
 /// The codes and event kinds that Swift sources name, found from the forms the code uses:
 ///
-/// - diagnostic codes: a `code:` argument (`code: "badge-string"`, or each side of a ternary);
-///   a string literal passed where a function declares an unlabelled `_ code: String` parameter
-///   (`add(.warning, "aps-missing", …)`, `warn("badge-string", …)`); the literals of a
-///   computed `var code: String`; a comparison `.code == "…"`; a `static let x: Self = "…"` in a
-///   type named `…Code`;
+/// - diagnostic codes: the constants `static let x = DiagnosticCode(rawValue: "…")`; any other
+///   `DiagnosticCode(rawValue: "…")` is a stray (a code spelled outside the constants);
 /// - event kinds: a `static let x: Self = "…"` in `DeviceEvent.Kind` (nested or extended); a
 ///   literal or `.init(rawValue: "…")` first argument of `log(`; `Kind(rawValue: "…")`;
 ///   `kind: "…"`; the `eventKinds` list that `expect` accepts;
@@ -190,6 +212,8 @@ struct CodesReference {
 struct SourceCodes {
   /// Each name found, with the first place it was seen (`File.swift:12`).
   var names: [CodeCategory: [String: String]] = [:]
+  /// Diagnostic codes spelled as `DiagnosticCode(rawValue: "…")` outside a constant, with place.
+  var strayCodes: [String: String] = [:]
   /// Every string literal in code (not comments), for the reverse check.
   var mentions: Set<String> = []
 
@@ -202,34 +226,28 @@ struct SourceCodes {
         file: url.path.replacingOccurrences(of: folder.path + "/", with: "")
       )
     }
-    // Helpers such as `add(_ severity:, _ code:, …)` may be called from other files.
-    let helpers = Dictionary(
-      sources.flatMap { codeParameters(in: String($0.text.skeleton)) },
-      uniquingKeysWith: { a, _ in a })
     var result = SourceCodes()
-    for source in sources { result.add(source.text, file: source.file, helpers: helpers) }
+    for source in sources { result.add(source.text, file: source.file) }
     return result
   }
 
-  /// Adds what one file names; `helpers` defaults to the code-taking functions it declares.
+  /// Adds what one file names.
   mutating func add(source: String, file: String) {
-    let text = SwiftText(source)
-    add(
-      text, file: file,
-      helpers: Dictionary(
-        Self.codeParameters(in: String(text.skeleton)), uniquingKeysWith: { a, _ in a }))
+    add(SwiftText(source), file: file)
   }
 
-  private mutating func add(_ text: SwiftText, file: String, helpers: [String: Int]) {
+  private mutating func add(_ text: SwiftText, file: String) {
     let code = String(text.code)
     let skeleton = String(text.skeleton)
     let blocks = Self.typeBlocks(skeleton: skeleton, text: text)
 
+    func place(_ offset: Int) -> String {
+      "\(file):\(text.code[..<min(offset, text.code.count)].filter { $0 == "\n" }.count + 1)"
+    }
     func record(_ name: String, _ category: CodeCategory, at offset: Int) {
       guard name.wholeMatch(of: #/[A-Za-z0-9][A-Za-z0-9._-]*/#) != nil else { return }
-      let line = text.code[..<min(offset, text.code.count)].filter { $0 == "\n" }.count + 1
       if names[category, default: [:]][name] == nil {
-        names[category, default: [:]][name] = "\(file):\(line)"
+        names[category, default: [:]][name] = place(offset)
       }
     }
     /// The string literals of the code between two offsets.
@@ -260,15 +278,21 @@ struct SourceCodes {
       mentions.insert(String(word))
     }
 
-    // Diagnostic codes.
-    find(#/\bcode:\s*((?:[^,()"\n]*\?\s*)?"[^"\n]*"(?:\s*:\s*"[^"\n]*")?)/#, .diagnostic)
-    for (function, index) in helpers.sorted(by: { $0.key < $1.key }) {
-      let pattern = "\\b\(function)\\(\\s*(?:[^,\"()]+,\\s*){\(index)}(\"[^\"\\n]*\")"
-      guard let regex = try? Regex(pattern) else { continue }
-      find(regex, .diagnostic)
+    // Diagnostic codes: a constant, or a stray spelling anywhere else.
+    for match in skeleton.matches(of: #/DiagnosticCode\(\s*rawValue:\s*("[^"\n]*")\)/#) {
+      let start = text.offset(of: match.output.1.startIndex, in: skeleton)
+      let end = text.offset(of: match.output.1.endIndex, in: skeleton)
+      let before = skeleton[..<match.range.lowerBound].suffix(120)
+      let isConstant =
+        before.contains(#/static\s+let\s+\w+\s*(?::\s*DiagnosticCode\s*)?=\s*$/#)
+      for name in literals(from: start, to: end) {
+        if isConstant {
+          record(name, .diagnostic, at: start)
+        } else if strayCodes[name] == nil {
+          strayCodes[name] = place(start)
+        }
+      }
     }
-    find(#/\bvar\s+code\s*:\s*String\s*(\{)/#, .diagnostic, block: true)
-    find(#/\.code\s*[!=]=\s*("[^"\n]*")/#, .diagnostic)
 
     // Event kinds.
     find(#/\blog\(\s*(?:\.init\(rawValue:\s*)?("[^"\n]*")/#, .eventKind)
@@ -313,21 +337,7 @@ struct SourceCodes {
     if type.hasSuffix("Event.Kind") { return .eventKind }
     if type.hasSuffix("MediaFetchError.Code") { return .mediaFailure }
     if type.hasSuffix("AttachmentValidationError.Code") { return .attachmentError }
-    if type.hasSuffix("Code") { return .diagnostic }
     return nil
-  }
-
-  /// Functions declaring an unlabelled `_ code: String` parameter, with its index.
-  static func codeParameters(in skeleton: String) -> [(String, Int)] {
-    skeleton.matches(of: #/\bfunc\s+(\w+)\s*\(([^)]*)\)/#).compactMap { match in
-      let parameters = match.output.2.split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespacesAndNewlines)
-      }
-      guard let index = parameters.firstIndex(where: { $0.hasPrefix("_ code: String") }) else {
-        return nil
-      }
-      return (String(match.output.1), index)
-    }
   }
 
   /// A type declaration's braces.

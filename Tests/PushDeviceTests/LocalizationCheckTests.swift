@@ -23,7 +23,7 @@ import Testing
   @Test func missingKeyIsAnErrorWithoutLiteralAndAWarningWithOne() throws {
     let bare = try Self.payload(#"{"aps":{"alert":{"loc-key":"GONE"}}}"#)
     let found = Self.check.diagnostics(for: bare)
-    #expect(found.map(\.code) == ["loc-key-missing"])
+    #expect(found.map(\.code) == [.locKeyMissing])
     #expect(found.first?.severity == .error)
     #expect(found.first?.path == "aps.alert.loc-key")
     #expect(found.first?.source == .device)
@@ -44,7 +44,7 @@ import Testing
     let payload = try Self.payload(
       #"{"aps":{"alert":{"title-loc-key":"T","loc-key":"K","loc-args":["Ana"]}}}"#)
     let found = check.diagnostics(for: payload)
-    #expect(found.map(\.code) == ["loc-key-missing"])
+    #expect(found.map(\.code) == [.locKeyMissing])
     #expect(
       found.first?.message
         == "loc-key \"K\" is missing from cs; a device in that language shows the key itself")
@@ -60,11 +60,11 @@ import Testing
     let payload = try Self.payload(#"{"aps":{"alert":{"loc-key":"K","loc-args":["a"]}}}"#)
     let found = LocalizationCheck(bundle: bundle).diagnostics(for: payload)
     let codes = found.map(\.code)
-    #expect(codes.contains("missing-loc-arg"))
-    #expect(codes.contains("unsupported-specifier"))
-    let unsupported = found.first { $0.code == "unsupported-specifier" }
+    #expect(codes.contains(.missingLocArg))
+    #expect(codes.contains(.unsupportedSpecifier))
+    let unsupported = found.first { $0.code == .unsupportedSpecifier }
     #expect(unsupported?.message.hasPrefix("[es] loc-key \"K\"") == true)
-    let missing = found.first { $0.code == "missing-loc-arg" }
+    let missing = found.first { $0.code == .missingLocArg }
     #expect(missing?.message.hasPrefix("[en, es]") == true)
   }
 
@@ -78,7 +78,7 @@ import Testing
       to: lproj.appendingPathComponent("Localizable.strings"))
     let check = LocalizationCheck(folder: folder)
     let found = check.diagnostics(for: try Self.payload(#"{"aps":{"alert":{"loc-key":"B"}}}"#))
-    #expect(found.map(\.code) == ["silent-truncation", "loc-key-missing"])
+    #expect(found.map(\.code) == [.silentTruncation, .locKeyMissing])
     #expect(found.first?.path?.hasSuffix("en.lproj/Localizable.strings:1:11") == true)
   }
 }

@@ -15,7 +15,7 @@ import Testing
       RouteConfiguration(name: "other"),
     ])
     let diagnostics = table.lint()
-    #expect(diagnostics.map(\.code) == ["route-unreachable", "route-unreachable"])
+    #expect(diagnostics.map(\.code) == [.routeUnreachable, .routeUnreachable])
     #expect(diagnostics.map(\.path) == ["app.routes[1]", "app.routes[2]"])
     #expect(diagnostics.allSatisfy { $0.source == .lint && $0.severity == .warning })
     #expect(
@@ -45,7 +45,7 @@ import Testing
     try #require(diagnostics.count == 3)
     #expect(
       diagnostics.map(\.code) == [
-        "route-default-ignored", "route-default-type", "route-param-duplicate",
+        .routeDefaultIgnored, .routeDefaultType, .routeParamDuplicate,
       ])
     #expect(
       diagnostics.map(\.path) == [

@@ -49,7 +49,7 @@ import Testing
     let alert = localizer.localize(
       AlertLocalizationInput(body: .body(locKey: "GONE %@", arguments: ["x"])))
     #expect(alert.body == "GONE x")
-    #expect(alert.diagnostics.map(\.code) == ["loc-key-missing"])
+    #expect(alert.diagnostics.map(\.code) == [.locKeyMissing])
     #expect(alert.diagnostics.first?.source == .device)
     #expect(alert.diagnostics.first?.path == "aps.alert.loc-key")
   }
@@ -59,7 +59,7 @@ import Testing
     let alert = localizer.localize(
       AlertLocalizationInput(title: .title("Literal", locKey: "REORDERED")))
     #expect(alert.title == "Literal")
-    #expect(alert.diagnostics.map(\.code) == ["loc-key-missing"])
+    #expect(alert.diagnostics.map(\.code) == [.locKeyMissing])
   }
 
   @Test func resolvedKeyWinsOverLiteralWithLint() {
@@ -68,7 +68,7 @@ import Testing
       AlertLocalizationInput(
         title: .title("Literal", locKey: "NEW_MESSAGE_TITLE", arguments: ["Ana"])))
     #expect(alert.title == "Message from Ana")
-    #expect(alert.diagnostics.map(\.code) == ["literal-and-loc-key"])
+    #expect(alert.diagnostics.map(\.code) == [.literalAndLocKey])
     #expect(alert.diagnostics.first?.source == .lint)
   }
 
@@ -77,18 +77,18 @@ import Testing
     let count = localizer.localize(
       AlertLocalizationInput(body: .body(locKey: "COUNT_D", arguments: ["3"])))
     #expect(count.body == "3 new messages")
-    #expect(count.diagnostics.map(\.code) == ["unsupported-specifier"])
+    #expect(count.diagnostics.map(\.code) == [.unsupportedSpecifier])
     #expect(count.diagnostics.first?.severity == .error)
 
     let missing = localizer.localize(
       AlertLocalizationInput(body: .body(locKey: "REORDERED", arguments: ["Lunch"])))
     #expect(missing.body == " invited you to Lunch")
-    #expect(missing.diagnostics.map(\.code) == ["missing-loc-arg"])
+    #expect(missing.diagnostics.map(\.code) == [.missingLocArg])
 
     let unused = localizer.localize(
       AlertLocalizationInput(body: .body(locKey: "NEW_MESSAGE_BODY", arguments: ["a", "b"])))
     #expect(unused.body == "a")
-    #expect(unused.diagnostics.map(\.code) == ["unused-loc-arg"])
+    #expect(unused.diagnostics.map(\.code) == [.unusedLocArg])
     #expect(unused.diagnostics.first?.path == "aps.alert.loc-args[1]")
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import Testing
 
 @testable import PushLocalization
@@ -31,7 +32,7 @@ import Testing
     return Data(xml.utf8)
   }
 
-  static func codes(_ file: StringsdictFile) -> [String] { file.diagnostics.map(\.code) }
+  static func codes(_ file: StringsdictFile) -> [DiagnosticCode] { file.diagnostics.map(\.code) }
 
   /// The categories with `@integer` samples in CLDR's own data are exactly those the bounded
   /// evaluation finds, for every language group in the table.
@@ -85,13 +86,13 @@ import Testing
     let two = StringsdictFile.read(
       data: Self.stringsdict(forms: ["one": "%d post", "other": "%d postów"]),
       file: "pl.stringsdict", language: "pl")
-    #expect(two.diagnostics.map(\.code) == ["plural-form-missing"])
+    #expect(two.diagnostics.map(\.code) == [.pluralFormMissing])
     // A decimal value can select `other`, so its form is not free to stand in.
     let decimal = StringsdictFile.read(
       data: Self.stringsdict(
         forms: ["one": "%f post", "few": "%f posty", "other": "%f postów"], valueType: "f"),
       file: "pl.stringsdict", language: "pl")
-    #expect(decimal.diagnostics.map(\.code) == ["plural-form-missing"])
+    #expect(decimal.diagnostics.map(\.code) == [.pluralFormMissing])
   }
 
   @Test func multiplesOfAMillionAloneAreNoGapBesideOther() throws {
@@ -103,7 +104,7 @@ import Testing
     let noOther = StringsdictFile.read(
       data: Self.stringsdict(forms: ["one": "%d fichier", "many": "%d de fichiers"]),
       file: "fr.stringsdict", language: "fr")
-    #expect(noOther.diagnostics.first?.code == "plural-other-missing")
+    #expect(noOther.diagnostics.first?.code == .pluralOtherMissing)
   }
 
   @Test func decimalValuesCanSelectOther() throws {
@@ -112,7 +113,7 @@ import Testing
         forms: ["one": "%f one", "few": "%f few", "many": "%f many"], valueType: "f"),
       file: "ru.stringsdict", language: "ru")
     let finding = try #require(file.diagnostics.first)
-    #expect(finding.code == "plural-other-missing")
+    #expect(finding.code == .pluralOtherMissing)
     #expect(finding.message.contains("'other' (decimals)"))
   }
 
@@ -122,7 +123,7 @@ import Testing
       file: "ru.stringsdict", language: "ru")
     let finding = try #require(file.diagnostics.first)
     #expect(file.diagnostics.count == 1)
-    #expect(finding.code == "plural-form-missing")
+    #expect(finding.code == .pluralFormMissing)
     #expect(finding.severity == .warning)
     #expect(finding.message.contains("'few' (2, 3, 4…), 'many' (0, 5, 6…)"))
     #expect(finding.message.contains("print the 'other' form"))
@@ -132,7 +133,7 @@ import Testing
     let file = StringsdictFile.read(
       data: Self.stringsdict(forms: ["one": "%d file"]), file: "en.stringsdict", language: "en")
     let finding = try #require(file.diagnostics.first)
-    #expect(finding.code == "plural-other-missing")
+    #expect(finding.code == .pluralOtherMissing)
     #expect(finding.message.contains("'other' (0, 2, 3…)"))
     #expect(finding.message.contains("print nothing"))
     // A `zero` form takes 0 (Localization.md §2.3): then 0 is no example of `other`.
@@ -146,7 +147,7 @@ import Testing
     let file = StringsdictFile.read(
       data: Self.stringsdict(forms: ["one": "%d", "few": "%d", "many": "%d"]),
       file: "Base.stringsdict")
-    #expect(Self.codes(file) == ["plural-other-missing"])
+    #expect(Self.codes(file) == [.pluralOtherMissing])
     let complete = StringsdictFile.read(
       data: Self.stringsdict(forms: ["one": "%d", "other": "%d"]), file: "Base.stringsdict")
     #expect(complete.diagnostics.isEmpty)
@@ -165,7 +166,7 @@ import Testing
     #expect(complete.diagnostics.isEmpty, "\(complete.diagnostics)")
     let partial = StringCatalog.read(data: catalog(["one", "other"]), file: "c.xcstrings")
     let finding = try #require(partial.diagnostics.first)
-    #expect(finding.code == "plural-form-missing")
+    #expect(finding.code == .pluralFormMissing)
     #expect(finding.message.contains("the plural variation of \"FILES\" (ru)"))
     #expect(finding.message.contains("'few' (2, 3, 4…), 'many' (0, 5, 6…)"))
   }
@@ -196,8 +197,8 @@ import Testing
     let root = try Self.folder(["en.lproj/Localizable.strings": Self.uiStrings])
     defer { try? FileManager.default.removeItem(at: root) }
     let report = StringsLinter().lint(paths: [root.path])
-    #expect(!report.diagnostics.contains { $0.code == "unsupported-specifier" })
-    let summary = try #require(report.diagnostics.first { $0.code == "numeric-specifiers" })
+    #expect(!report.diagnostics.contains { $0.code == .unsupportedSpecifier })
+    let summary = try #require(report.diagnostics.first { $0.code == .numericSpecifiers })
     #expect(summary.severity == .info)
     #expect(summary.message.hasPrefix("3 keys use specifiers other than %@"))
     #expect(report.warningCount == 1)  // the literal percent sign
@@ -207,12 +208,12 @@ import Testing
     let root = try Self.folder(["en.lproj/Localizable.strings": Self.uiStrings])
     defer { try? FileManager.default.removeItem(at: root) }
     let report = StringsLinter(pushKeys: ["PUSH_BODY", "OK"]).lint(paths: [root.path])
-    let warnings = report.diagnostics.filter { $0.code == "unsupported-specifier" }
+    let warnings = report.diagnostics.filter { $0.code == .unsupportedSpecifier }
     #expect(warnings.count == 1)
     #expect(warnings.first?.message.contains("\"PUSH_BODY\" is a push's loc-key") == true)
-    #expect(warnings.first?.line == 3)
+    #expect(warnings.first?.location?.line == 3)
     #expect(
-      report.diagnostics.first { $0.code == "numeric-specifiers" }?.message.hasPrefix(
+      report.diagnostics.first { $0.code == .numericSpecifiers }?.message.hasPrefix(
         "2 keys use") == true)
   }
 
@@ -220,16 +221,16 @@ import Testing
     let root = try Self.folder(["en.lproj/Localizable.strings": Self.uiStrings])
     defer { try? FileManager.default.removeItem(at: root) }
     let report = StringsLinter().lint(paths: [root.path])
-    let finding = try #require(report.diagnostics.first { $0.code == "literal-percent" })
+    let finding = try #require(report.diagnostics.first { $0.code == .literalPercent })
     #expect(finding.message.contains("'% a'"))
     #expect(finding.message.contains("%%"))
-    #expect(finding.line == 4)
+    #expect(finding.location?.line == 4)
     #expect(!report.diagnostics.contains { $0.message.contains("uses '% a'") })
   }
 
   @Test func renderingALiteralPercentSignSaysHowToWriteIt() throws {
     let result = LocalizedFormatter(language: "en").format("100% accurate", arguments: [])
-    let finding = try #require(result.diagnostics.first { $0.code == "literal-percent" })
+    let finding = try #require(result.diagnostics.first { $0.code == .literalPercent })
     #expect(finding.message == "'% a' reads as a conversion; a literal percent sign is written %%")
     #expect(
       LocalizedFormatter(language: "en").format("100%% sure", arguments: []).diagnostics.isEmpty)
@@ -243,9 +244,9 @@ import Testing
     #expect(file.values == ["a": .string("A")])
     #expect(file.unseenEntryCount == 2)
     let finding = try #require(file.diagnostics.first)
-    #expect(finding.code == "silent-truncation")
+    #expect(finding.code == .silentTruncation)
     #expect(finding.severity == .error)
-    #expect(finding.line == 2)
+    #expect(finding.location?.line == 2)
     #expect(finding.message.contains("the 2 entries after this point"))
   }
 
@@ -255,7 +256,7 @@ import Testing
     #expect(file.table.count == 0)
     let finding = try #require(file.diagnostics.first)
     #expect(file.diagnostics.count == 1)
-    #expect(finding.code == "strings-empty-file")
+    #expect(finding.code == .stringsEmptyFile)
     #expect(finding.severity == .info)
     let root = try Self.folder(["ar.lproj/Localizable.strings": ""])
     defer { try? FileManager.default.removeItem(at: root) }
@@ -279,10 +280,10 @@ import Testing
     let selfish = Self.plural(["a": String(repeating: "%#@a@ ", count: 30)])
     let result = LocalizedFormatter(language: "en").format(selfish, arguments: ["1"])
     #expect(result.text.utf8.count < 1_000)
-    let cycle = try #require(result.diagnostics.first { $0.code == "plural-variable-cycle" })
+    let cycle = try #require(result.diagnostics.first { $0.code == .pluralVariableCycle })
     #expect(cycle.severity == .error)
     #expect(cycle.message.contains("a → a"))
-    #expect(result.diagnostics.filter { $0.code == "plural-variable-cycle" }.count == 1)
+    #expect(result.diagnostics.filter { $0.code == .pluralVariableCycle }.count == 1)
     let mutual = Self.plural([
       "a": String(repeating: "%1$#@b@ ", count: 30), "b": String(repeating: "%1$#@a@ ", count: 30),
     ])
@@ -305,7 +306,7 @@ import Testing
     let result = LocalizedFormatter(language: "en").format(
       Self.plural(variables), arguments: ["1"])
     #expect(result.text.utf8.count <= LocalizedFormatter.outputLimit + 100)
-    let limit = try #require(result.diagnostics.first { $0.code == "format-expansion-limit" })
+    let limit = try #require(result.diagnostics.first { $0.code == .formatExpansionLimit })
     #expect(limit.severity == .error)
     #expect(limit.message.contains("a → b"))
   }
@@ -314,7 +315,7 @@ import Testing
     let dict = StringsdictFile.read(
       data: Self.stringsdict(forms: ["one": "%#@n@", "other": "x"]), file: "en.stringsdict",
       language: "en")
-    let finding = try #require(dict.diagnostics.first { $0.code == "plural-variable-cycle" })
+    let finding = try #require(dict.diagnostics.first { $0.code == .pluralVariableCycle })
     #expect(finding.message.contains("(n → n)"))
     #expect(finding.severity == .error)
     let catalog = """
@@ -324,7 +325,7 @@ import Testing
           "variations": {"plural": {"other": {"stringUnit": {"value": "%#@x@ %#@x@"}}}}}}}}}}}
       """
     let read = StringCatalog.read(data: Data(catalog.utf8), file: "c.xcstrings")
-    let cycles = read.diagnostics.filter { $0.code == "plural-variable-cycle" }
+    let cycles = read.diagnostics.filter { $0.code == .pluralVariableCycle }
     #expect(cycles.count == 1)
     #expect(cycles.first?.message.contains("(x → x)") == true)
   }
@@ -332,7 +333,7 @@ import Testing
   @Test func anArgumentPositionBeyondIntIsNotMinusOne() throws {
     let result = LocalizedFormatter(language: "en").format(
       "%99999999999999999999999$@", arguments: ["a"])
-    let finding = try #require(result.diagnostics.first { $0.code == "missing-loc-arg" })
+    let finding = try #require(result.diagnostics.first { $0.code == .missingLocArg })
     #expect(!finding.message.contains("-1"))
     #expect(finding.message.contains("too large"))
     #expect(finding.message.contains("%99999999999999999999999$@"))
@@ -349,7 +350,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let (value, diagnostics) = StringsDump.dump(
       contentsOf: root.appendingPathComponent("en.lproj/Localizable.stringsdict"))
-    let error = try #require(diagnostics.first { $0.code == "dump-non-finite-number" })
+    let error = try #require(diagnostics.first { $0.code == .dumpNonFiniteNumber })
     #expect(error.severity == .error)
     #expect(error.message.hasPrefix("k.size, k.weight hold NaN or infinity"))
     let json = try #require(value.map(StringsDump.json))
@@ -361,8 +362,8 @@ import Testing
     let text = "{\n  \"sourceLanguage\": \"en\",\n  \"strings\" x\n}"
     let catalog = StringCatalog.read(data: Data(text.utf8), file: "bad.xcstrings")
     let finding = try #require(catalog.diagnostics.first)
-    #expect(finding.code == "strings-syntax")
-    #expect(finding.line == 3)
-    #expect(finding.column == 13)
+    #expect(finding.code == .stringsSyntax)
+    #expect(finding.location?.line == 3)
+    #expect(finding.location?.column == 13)
   }
 }

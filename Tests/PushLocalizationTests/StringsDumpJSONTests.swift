@@ -109,12 +109,12 @@ struct SplitMix {
   static func foundationJSON(_ report: StringsLinter.Report) -> String {
     let diagnostics: [[String: Any]] = report.diagnostics.map { diagnostic in
       var object: [String: Any] = [
-        "severity": diagnostic.severity.rawValue, "code": diagnostic.code,
+        "severity": diagnostic.severity.rawValue, "code": diagnostic.code.rawValue,
         "message": diagnostic.message, "source": diagnostic.source.rawValue,
       ]
-      if let file = diagnostic.file { object["file"] = file }
-      if let line = diagnostic.line { object["line"] = line }
-      if let column = diagnostic.column { object["column"] = column }
+      if let file = diagnostic.location?.file { object["file"] = file }
+      if let line = diagnostic.location?.line { object["line"] = line }
+      if let column = diagnostic.location?.column { object["column"] = column }
       return object
     }
     let object: [String: Any] = [

@@ -37,8 +37,8 @@ import Testing
     for name in Self.fixtures {
       let file = StringsFile.read(contentsOf: Self.folder.appendingPathComponent(name), name: name)
       for diagnostic in file.diagnostics {
-        #expect(diagnostic.file == name)
-        #expect(diagnostic.line != nil, "\(name): \(diagnostic)")
+        #expect(diagnostic.location?.file == name)
+        #expect(diagnostic.location?.line != nil, "\(name): \(diagnostic)")
       }
     }
   }
@@ -48,11 +48,11 @@ import Testing
     let file = StringsFile.read(data: Data(text.utf8), file: "t.strings")
     #expect(file.values == ["one": .string("1"), "two": .string("2")])
     #expect(file.unseenEntryCount == 2)
-    let finding = try #require(file.diagnostics.first { $0.code == "silent-truncation" })
+    let finding = try #require(file.diagnostics.first { $0.code == .silentTruncation })
     #expect(finding.severity == .error)
     #expect(finding.source == .lint)
-    #expect(finding.line == 2)
-    #expect(finding.column == 13)
+    #expect(finding.location?.line == 2)
+    #expect(finding.location?.column == 13)
     #expect(finding.message.contains("2 entries"))
   }
 
@@ -66,16 +66,16 @@ import Testing
     let file = StringsFile.read(data: Data("\"a\"=\"1\";\n\"a\"=\"2\";".utf8), file: "d.strings")
     #expect(file.values["a"] == .string("2"))
     #expect(file.entries.count == 2)
-    #expect(file.diagnostics.map(\.code) == ["duplicate-key"])
-    #expect(file.diagnostics.first?.line == 2)
+    #expect(file.diagnostics.map(\.code) == [.duplicateKey])
+    #expect(file.diagnostics.first?.location?.line == 2)
   }
 
   @Test func aBrokenTableIsEmpty() {
     let file = StringsFile.read(data: Data("\"a\" = \"1\"\n\"b\" = \"2\";".utf8), file: "b.strings")
     #expect(!file.isLoaded)
     #expect(file.table.count == 0)
-    #expect(file.diagnostics.first?.code == "strings-syntax")
-    #expect(file.diagnostics.first?.line == 2)
+    #expect(file.diagnostics.first?.code == .stringsSyntax)
+    #expect(file.diagnostics.first?.location?.line == 2)
   }
 
   @Test func parsingIsLinearOnLargeInput() {

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushLocalization
 import PushSimTestSupport
 import Testing
@@ -73,7 +74,7 @@ import Testing
     let alert = Self.localizer(["en"]).localize(
       AlertLocalizationInput(body: .body(locKey: "UNREAD_MESSAGES", arguments: ["many"])))
     #expect(alert.body == "You have many unread messages")
-    #expect(alert.diagnostics.map(\.code) == ["plural-arg-not-number"])
+    #expect(alert.diagnostics.map(\.code) == [.pluralArgNotNumber])
     #expect(alert.diagnostics.first?.path == "aps.alert.loc-args[0]")
   }
 
@@ -126,8 +127,8 @@ import Testing
     #expect(result.diagnostics.isEmpty)
     #expect(file.entries["NO_FORMAT"] == nil)
     let codes = file.diagnostics.map(\.code).sorted()
-    #expect(codes == ["plural-variable-missing", "stringsdict-entry"])
-    #expect(file.diagnostics.allSatisfy { $0.line != nil && $0.line != 1 })
+    #expect(codes == [.pluralVariableMissing, .stringsdictEntry])
+    #expect(file.diagnostics.allSatisfy { $0.location?.line != nil && $0.location?.line != 1 })
   }
 
   @Test func zeroRuleOnlyWhenPresent() {
@@ -161,7 +162,7 @@ import Testing
     #expect(catalog.tables["en"]?["K"] == .format("V"))
     let broken = StringCatalog.read(data: Data("{".utf8), file: "b.xcstrings")
     #expect(!broken.isLoaded)
-    #expect(broken.diagnostics.first?.code == "strings-syntax")
+    #expect(broken.diagnostics.first?.code == .stringsSyntax)
   }
 }
 
@@ -192,7 +193,7 @@ import Testing
       AlertLocalizationInput(body: .body(locKey: "K")))
     #expect(alert.localization == "de")
     #expect(alert.body == "K")
-    #expect(alert.diagnostics.map(\.code) == ["loc-key-missing"])
+    #expect(alert.diagnostics.map(\.code) == [.locKeyMissing])
   }
 
   @Test func stringsdictOverridesStringsAndBaseFillsIn() throws {
@@ -226,19 +227,19 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let (bundle, diagnostics) = StringsBundle.load(folder: root, developmentRegion: "en")
     #expect(bundle.table(for: "en").count == 0)
-    #expect(diagnostics.map(\.code) == ["strings-syntax"])
-    #expect(diagnostics.first?.file?.hasSuffix("en.lproj/Localizable.strings") == true)
+    #expect(diagnostics.map(\.code) == [.stringsSyntax])
+    #expect(diagnostics.first?.location?.file?.hasSuffix("en.lproj/Localizable.strings") == true)
   }
 }
 
 /// A `.stringsdict` that does not parse is reported at the line Foundation's reader names
 /// (it gives no column, so the column is 1), not at 1:1.
 @Suite struct StringsdictSyntaxPositionTests {
-  func finding(_ text: String) throws -> LocalizationDiagnostic {
+  func finding(_ text: String) throws -> Diagnostic {
     let file = StringsdictFile.read(data: Data(text.utf8), file: "broken.stringsdict")
     #expect(!file.isLoaded)
     let finding = try #require(file.diagnostics.first)
-    #expect(finding.code == "strings-syntax")
+    #expect(finding.code == .stringsSyntax)
     return finding
   }
 
@@ -253,8 +254,8 @@ import Testing
       </dict>
       </plist>
       """)
-    #expect(finding.line == 5)
-    #expect(finding.column == 1)
+    #expect(finding.location?.line == 5)
+    #expect(finding.location?.column == 1)
     #expect(finding.message.contains("strin"), "\(finding.message)")
   }
 
@@ -267,11 +268,11 @@ import Testing
         <key>files</key>
         <string>x</string>
       """)
-    #expect(finding.line == 5)
+    #expect(finding.location?.line == 5)
   }
 
   @Test func anOldStylePropertyListErrorUsesTheTextReadersLine() throws {
     let finding = try finding("{\n  a = \"b\";\n  c = ;\n}\n")
-    #expect(finding.line == 3)
+    #expect(finding.location?.line == 3)
   }
 }

@@ -28,7 +28,7 @@ import Testing
     #expect(verdict.priority == 10)
     #expect(verdict.bytes == Self.alertBody.count)
     #expect(verdict.limit == 4096)
-    #expect(verdict.diagnostics.map(\.code) == ["push-type-inferred"])
+    #expect(verdict.diagnostics.map(\.code) == [.pushTypeInferred])
     #expect(verdict.diagnostics.first?.source == .lint)
   }
 
@@ -58,7 +58,7 @@ import Testing
       let verdict = Self.verdict(body)
       #expect(verdict.reason == .payloadEmpty)
       #expect(verdict.httpStatus == 400)
-      #expect(verdict.diagnostics.contains { $0.code == "payload-empty" && $0.source == .apns })
+      #expect(verdict.diagnostics.contains { $0.code == .payloadEmpty && $0.source == .apns })
     }
   }
 
@@ -66,7 +66,7 @@ import Testing
     for body in ["{\"aps\": ", "[1, 2]", "\"text\"", "{\"a\": 1,}"] {
       let verdict = Self.verdict(Array(body.utf8))
       #expect(verdict.reason == .malformedPayload, "\(body)")
-      let diagnostic = verdict.diagnostics.first { $0.code == "malformed-payload" }
+      let diagnostic = verdict.diagnostics.first { $0.code == .malformedPayload }
       #expect(diagnostic?.source == .model)
       #expect(diagnostic?.severity == .error)
     }
@@ -104,7 +104,7 @@ import Testing
       Array(#"{"aps":{"content-available":1}}"#.utf8),
       PushHeaders(pushType: "background", priority: "10"))
     #expect(verdict.reason == .badPriority)
-    #expect(verdict.diagnostics.first { $0.code == "bad-priority" }?.source == .model)
+    #expect(verdict.diagnostics.first { $0.code == .badPriority }?.source == .model)
   }
 
   @Test func collapseIDOfExactly64BytesIsAccepted() {
@@ -143,6 +143,6 @@ import Testing
   @Test func headerCheckComesBeforeBodyCheck() {
     let verdict = Self.verdict([], PushHeaders(priority: "3"))
     #expect(verdict.reason == .badPriority)
-    #expect(verdict.diagnostics.map(\.code).contains("payload-empty"))
+    #expect(verdict.diagnostics.map(\.code).contains(.payloadEmpty))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 import Testing
 
@@ -178,7 +179,7 @@ import Testing
       let validation = PayloadValidation(
         body: Array("{\"aps\": {\"\(key)\": null, \"alert\": \"a\"}}".utf8),
         headers: PushHeaders(pushType: "alert"))
-      #expect(!validation.diagnostics.contains { $0.code == "unknown-key-in-aps" }, "\(key)")
+      #expect(!validation.diagnostics.contains { $0.code == .unknownKeyInAps }, "\(key)")
     }
   }
 }

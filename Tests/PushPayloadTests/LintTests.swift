@@ -1,3 +1,4 @@
+import PushCore
 import PushPayload
 import Testing
 
@@ -7,12 +8,12 @@ import Testing
   static func codes(
     _ body: String, _ headers: PushHeaders = PushHeaders(pushType: "alert", priority: "10"),
     app: AppFacts? = nil
-  ) -> [String] {
+  ) -> [DiagnosticCode] {
     PayloadValidation(body: Array(body.utf8), headers: headers, app: app).diagnostics.map(\.code)
   }
 
   static func path(
-    _ code: String, _ body: String, _ headers: PushHeaders = PushHeaders(pushType: "alert")
+    _ code: DiagnosticCode, _ body: String, _ headers: PushHeaders = PushHeaders(pushType: "alert")
   )
     -> String?
   {
@@ -25,122 +26,123 @@ import Testing
   static let background = PushHeaders(pushType: "background", priority: "5")
 
   @Test func pushTypeMustMatchThePayload() {
-    #expect(Self.codes(#"{"aps":{"content-available":1}}"#).contains("push-type-mismatch"))
-    #expect(Self.codes(#"{"aps":{"alert":"a"}}"#, Self.background).contains("push-type-mismatch"))
+    #expect(Self.codes(#"{"aps":{"content-available":1}}"#).contains(.pushTypeMismatch))
+    #expect(Self.codes(#"{"aps":{"alert":"a"}}"#, Self.background).contains(.pushTypeMismatch))
     #expect(
       !Self.codes(#"{"aps":{"content-available":1}}"#, Self.background).contains(
-        "push-type-mismatch"))
-    #expect(!Self.codes(#"{"aps":{"alert":"a"}}"#).contains("push-type-mismatch"))
+        .pushTypeMismatch))
+    #expect(!Self.codes(#"{"aps":{"alert":"a"}}"#).contains(.pushTypeMismatch))
   }
 
   @Test func backgroundPushWithAlertSoundOrBadge() {
     let codes = Self.codes(
       #"{"aps":{"content-available":1,"alert":"a","sound":"default","badge":1}}"#, Self.background)
-    #expect(codes.filter { $0 == "background-push-visible-content" }.count == 3)
+    #expect(codes.filter { $0 == .backgroundPushVisibleContent }.count == 3)
     #expect(
       !Self.codes(#"{"aps":{"content-available":1}}"#, Self.background).contains(
-        "background-push-visible-content"))
+        .backgroundPushVisibleContent))
   }
 
   @Test func backgroundPriorityOmittedOrInferred() {
     #expect(
       Self.codes(#"{"aps":{"content-available":1}}"#, PushHeaders(pushType: "background")).contains(
-        "background-priority"))
+        .backgroundPriority))
     #expect(
       Self.codes(#"{"aps":{"content-available":1}}"#, PushHeaders(priority: "10")).contains(
-        "background-priority"))
+        .backgroundPriority))
     #expect(
       !Self.codes(#"{"aps":{"content-available":1}}"#, Self.background).contains(
-        "background-priority"))
+        .backgroundPriority))
   }
 
   @Test func mutableContentWithoutVisibleAlert() {
     #expect(
       Self.codes(#"{"aps":{"mutable-content":1,"badge":1}}"#).contains(
-        "mutable-content-without-alert"))
+        .mutableContentWithoutAlert))
     #expect(
       Self.codes(#"{"aps":{"mutable-content":1,"alert":{"body":""}}}"#).contains(
-        "mutable-content-without-alert"))
+        .mutableContentWithoutAlert))
     #expect(
       !Self.codes(#"{"aps":{"mutable-content":1,"alert":{"title":"t"}}}"#).contains(
-        "mutable-content-without-alert"))
+        .mutableContentWithoutAlert))
     #expect(
       !Self.codes(#"{"aps":{"mutable-content":1,"alert":{"loc-key":"K"}}}"#).contains(
-        "mutable-content-without-alert"))
+        .mutableContentWithoutAlert))
   }
 
   @Test func customKeysInsideAps() {
     #expect(
-      Self.path("unknown-key-in-aps", #"{"aps":{"alert":"a","chat-id":"c"}}"#) == "aps.chat-id")
+      Self.path(.unknownKeyInAps, #"{"aps":{"alert":"a","chat-id":"c"}}"#) == "aps.chat-id")
     #expect(
-      Self.path("unknown-key-in-aps", #"{"aps":{"alert":{"body":"b","img":"u"}}}"#)
+      Self.path(.unknownKeyInAps, #"{"aps":{"alert":{"body":"b","img":"u"}}}"#)
         == "aps.alert.img")
-    #expect(!Self.codes(#"{"aps":{"alert":"a"},"chat-id":"c"}"#).contains("unknown-key-in-aps"))
+    #expect(!Self.codes(#"{"aps":{"alert":"a"},"chat-id":"c"}"#).contains(.unknownKeyInAps))
   }
 
   @Test func topLevelKeyShadowingAnApsKey() {
     let validation = PayloadValidation(
       body: Array(#"{"aps":{"alert":"a"},"badge":3,"timestamp":"t"}"#.utf8),
       headers: PushHeaders(pushType: "alert"))
-    let shadowed = validation.diagnostics.filter { $0.code == "shadowed-aps-key" }
+    let shadowed = validation.diagnostics.filter { $0.code == .shadowedApsKey }
     #expect(shadowed.map(\.path) == ["badge", "timestamp"])
     #expect(shadowed.map(\.severity) == [.warning, .info])
   }
 
   @Test func bothLiteralAndLocKey() {
     #expect(
-      Self.path("literal-and-loc-key", #"{"aps":{"alert":{"body":"b","loc-key":"K"}}}"#)
+      Self.path(.literalAndLocKey, #"{"aps":{"alert":{"body":"b","loc-key":"K"}}}"#)
         == "aps.alert.body")
     #expect(
-      Self.path("literal-and-loc-key", #"{"aps":{"alert":{"title":"t","title-loc-key":"K"}}}"#)
+      Self.path(.literalAndLocKey, #"{"aps":{"alert":{"title":"t","title-loc-key":"K"}}}"#)
         == "aps.alert.title")
-    #expect(!Self.codes(#"{"aps":{"alert":{"loc-key":"K"}}}"#).contains("literal-and-loc-key"))
+    #expect(!Self.codes(#"{"aps":{"alert":{"loc-key":"K"}}}"#).contains(.literalAndLocKey))
   }
 
   @Test func locArgsWithoutLocKey() {
     #expect(
-      Self.path("loc-args-without-loc-key", #"{"aps":{"alert":{"body":"b","loc-args":["a"]}}}"#)
+      Self.path(.locArgsWithoutLocKey, #"{"aps":{"alert":{"body":"b","loc-args":["a"]}}}"#)
         == "aps.alert.loc-args")
     #expect(
-      Self.path("loc-args-without-loc-key", #"{"aps":{"alert":{"title-loc-args":["a"]}}}"#)
+      Self.path(.locArgsWithoutLocKey, #"{"aps":{"alert":{"title-loc-args":["a"]}}}"#)
         == "aps.alert.title-loc-args")
     #expect(
       !Self.codes(#"{"aps":{"alert":{"loc-key":"K","loc-args":["a"]}}}"#).contains(
-        "loc-args-without-loc-key"))
+        .locArgsWithoutLocKey))
   }
 
   @Test func formatSpecifiersInLiteralText() {
     #expect(
-      Self.path("format-specifier-in-literal", #"{"aps":{"alert":{"body":"Hi %@"}}}"#)
+      Self.path(.formatSpecifierInLiteral, #"{"aps":{"alert":{"body":"Hi %@"}}}"#)
         == "aps.alert.body")
     #expect(
-      Self.path("format-specifier-in-literal", #"{"aps":{"alert":"%1$@ wrote"}}"#) == "aps.alert")
+      Self.path(.formatSpecifierInLiteral, #"{"aps":{"alert":"%1$@ wrote"}}"#) == "aps.alert")
     #expect(
-      Self.codes(#"{"aps":{"alert":{"title":"%d new"}}}"#).contains("format-specifier-in-literal"))
+      Self.codes(#"{"aps":{"alert":{"title":"%d new"}}}"#).contains(.formatSpecifierInLiteral))
     #expect(
       !Self.codes(#"{"aps":{"alert":{"body":"100 % sure, 50% off"}}}"#).contains(
-        "format-specifier-in-literal"))
+        .formatSpecifierInLiteral))
   }
 
   @Test func deprecatedSummaryArg() {
     #expect(
       Self.codes(#"{"aps":{"alert":{"body":"b","summary-arg":"Ana","summary-arg-count":2}}}"#)
-        .filter { $0 == "summary-arg-deprecated" }.count == 2)
+        .filter { $0 == .summaryArgDeprecated }.count == 2)
   }
 
   @Test func timeSensitiveAndCriticalNeedEntitlements() {
     let timeSensitive = #"{"aps":{"alert":"a","interruption-level":"time-sensitive"}}"#
-    #expect(Self.codes(timeSensitive).contains("entitlement-required"))
-    #expect(Self.codes(timeSensitive, app: AppFacts()).contains("entitlement-missing"))
+    #expect(Self.codes(timeSensitive).contains(.entitlementRequired))
+    #expect(Self.codes(timeSensitive, app: AppFacts()).contains(.entitlementMissing))
     let entitled = AppFacts(entitlements: ["time-sensitive", "critical-alerts"])
-    #expect(!Self.codes(timeSensitive, app: entitled).contains { $0.hasPrefix("entitlement") })
+    #expect(
+      !Self.codes(timeSensitive, app: entitled).contains { $0.rawValue.hasPrefix("entitlement") })
     let critical =
       #"{"aps":{"alert":"a","interruption-level":"critical","sound":{"critical":1,"name":"default"}}}"#
-    #expect(Self.codes(critical, app: AppFacts()).filter { $0 == "entitlement-missing" }.count == 1)
-    #expect(!Self.codes(critical, app: entitled).contains { $0.hasPrefix("entitlement") })
+    #expect(Self.codes(critical, app: AppFacts()).filter { $0 == .entitlementMissing }.count == 1)
+    #expect(!Self.codes(critical, app: entitled).contains { $0.rawValue.hasPrefix("entitlement") })
     #expect(
       !Self.codes(#"{"aps":{"alert":"a","interruption-level":"passive"}}"#).contains {
-        $0.hasPrefix("entitlement")
+        $0.rawValue.hasPrefix("entitlement")
       })
   }
 
@@ -148,23 +150,23 @@ import Testing
     #expect(
       Self.codes(
         #"{"aps":{"alert":"a","interruption-level":"active","sound":{"critical":1,"name":"default"}}}"#
-      ).contains("critical-sound-level"))
+      ).contains(.criticalSoundLevel))
     // The flag alone is a critical alert (Apple documents it so): nothing to warn about.
     #expect(
       !Self.codes(#"{"aps":{"alert":"a","sound":{"critical":1,"name":"default"}}}"#).contains(
-        "critical-sound-level"))
+        .criticalSoundLevel))
     #expect(
       !Self.codes(#"{"aps":{"alert":"a","interruption-level":"critical","sound":{"critical":1}}}"#)
-        .contains("critical-sound-level"))
+        .contains(.criticalSoundLevel))
   }
 
   @Test func threadIDOrCategoryOnABackgroundPush() {
     let codes = Self.codes(
       #"{"aps":{"content-available":1,"thread-id":"t","category":"c"}}"#, Self.background)
-    #expect(codes.filter { $0 == "background-push-grouping-key" }.count == 2)
+    #expect(codes.filter { $0 == .backgroundPushGroupingKey }.count == 2)
     #expect(
       !Self.codes(#"{"aps":{"alert":"a","thread-id":"t"}}"#).contains(
-        "background-push-grouping-key"))
+        .backgroundPushGroupingKey))
   }
 
   @Test func payloadWithinTenPercentOfItsLimit() {
@@ -172,45 +174,45 @@ import Testing
       let head = #"{"aps":{"alert":"a"},"p":""#
       return head + String(repeating: "x", count: size - head.utf8.count - 2) + #""}"#
     }
-    #expect(Self.codes(body(3700)).contains("near-size-limit"))
-    #expect(!Self.codes(body(3686)).contains("near-size-limit"))
-    #expect(!Self.codes(body(4097)).contains("near-size-limit"))
+    #expect(Self.codes(body(3700)).contains(.nearSizeLimit))
+    #expect(!Self.codes(body(3686)).contains(.nearSizeLimit))
+    #expect(!Self.codes(body(4097)).contains(.nearSizeLimit))
     #expect(
       !Self.codes(body(4600), PushHeaders(pushType: "voip", priority: "10")).contains(
-        "near-size-limit"))
+        .nearSizeLimit))
     #expect(
       Self.codes(body(4700), PushHeaders(pushType: "voip", priority: "10")).contains(
-        "near-size-limit"))
+        .nearSizeLimit))
   }
 
   @Test func categoryNotRegisteredAndSoundNotShipped() {
     let app = AppFacts(categories: ["message"], sounds: ["message.caf"])
     let body = #"{"aps":{"alert":"a","category":"product","sound":"ping.caf"}}"#
-    #expect(Self.codes(body, app: app).contains("category-not-registered"))
-    #expect(Self.codes(body, app: app).contains("sound-not-shipped"))
+    #expect(Self.codes(body, app: app).contains(.categoryNotRegistered))
+    #expect(Self.codes(body, app: app).contains(.soundNotShipped))
     let fine = #"{"aps":{"alert":"a","category":"message","sound":"message.caf"}}"#
     #expect(
       !Self.codes(fine, app: app).contains {
-        $0 == "category-not-registered" || $0 == "sound-not-shipped"
+        $0 == .categoryNotRegistered || $0 == .soundNotShipped
       })
     #expect(
       !Self.codes(#"{"aps":{"alert":"a","sound":"default"}}"#, app: app).contains(
-        "sound-not-shipped"))
+        .soundNotShipped))
     // Without --app, or an app that lists no sounds, nothing is checked.
-    #expect(!Self.codes(body).contains("category-not-registered"))
-    #expect(!Self.codes(body, app: AppFacts(categories: ["product"])).contains("sound-not-shipped"))
+    #expect(!Self.codes(body).contains(.categoryNotRegistered))
+    #expect(!Self.codes(body, app: AppFacts(categories: ["product"])).contains(.soundNotShipped))
   }
 
   @Test func badgeAsAStringAndBooleansWhereAPNsWantsOne() {
-    #expect(Self.codes(#"{"aps":{"alert":"a","badge":"1"}}"#).contains("badge-string"))
-    #expect(Self.codes(#"{"aps":{"alert":"a","mutable-content":true}}"#).contains("flag-boolean"))
+    #expect(Self.codes(#"{"aps":{"alert":"a","badge":"1"}}"#).contains(.badgeString))
+    #expect(Self.codes(#"{"aps":{"alert":"a","mutable-content":true}}"#).contains(.flagBoolean))
   }
 
   @Test func duplicateJSONKeys() {
     let validation = PayloadValidation(
       body: Array("{\"aps\":{\"alert\":\"a\",\n\"badge\":1,\n\"badge\":2}}".utf8),
       headers: PushHeaders(pushType: "alert"))
-    let duplicate = validation.diagnostics.first { $0.code == "duplicate-key" }
+    let duplicate = validation.diagnostics.first { $0.code == .duplicateKey }
     #expect(duplicate?.path == "aps.badge")
     #expect(duplicate?.source == .lint)
     #expect(validation.payload?.aps.badge == 2)
@@ -220,13 +222,13 @@ import Testing
   }
 
   @Test func missingApsIsReported() {
-    #expect(Self.codes(#"{"chat-id":"c"}"#).contains("aps-missing"))
+    #expect(Self.codes(#"{"chat-id":"c"}"#).contains(.apsMissing))
   }
 
   @Test func lintCanBeTurnedOff() {
     let validation = PayloadValidation(
       body: Array(#"{"aps":{"alert":"a","x":1},"badge":1}"#.utf8), lint: false)
-    #expect(validation.diagnostics.map(\.code) == ["push-type-inferred"])
+    #expect(validation.diagnostics.map(\.code) == [.pushTypeInferred])
   }
 
   @Test func appFactsReadFromAnAppDescription() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 import PushSimTestSupport
 import Testing
@@ -60,7 +61,7 @@ import Testing
     #expect(validation.verdict.accepted == expectation.accepted)
     #expect(validation.verdict.httpStatus == expectation.httpStatus)
     #expect(validation.verdict.reason?.rawValue == expectation.reason)
-    #expect(validation.diagnostics.map(\.code) == expectation.codes)
+    #expect(validation.diagnostics.map(\.code.rawValue) == expectation.codes)
     // An .apns file's "Simulator Target Bundle" never reaches APNs: its bytes are not counted.
     let sent =
       try name.hasSuffix(".apns")
@@ -74,7 +75,7 @@ import Testing
     // Every diagnostic names a JSON path or header, or the whole request, and has a message.
     for diagnostic in validation.diagnostics {
       #expect(!diagnostic.message.isEmpty)
-      #expect(!diagnostic.code.isEmpty)
+      #expect(!diagnostic.code.rawValue.isEmpty)
     }
   }
 
@@ -103,7 +104,7 @@ import Testing
     // With the right headers the only remark is the sync payload's top-level "timestamp",
     // which shares its name with a Live Activity aps key (info).
     #expect(validation.diagnostics.allSatisfy { $0.severity == .info })
-    #expect(validation.diagnostics.map(\.code) == (silent ? ["shadowed-aps-key"] : []))
+    #expect(validation.diagnostics.map(\.code) == (silent ? [.shadowedApsKey] : []))
     // Without headers: still accepted, with the inferred push type.
     let bare = PayloadValidation(body: body)
     #expect(bare.verdict.accepted)
@@ -126,12 +127,12 @@ import Testing
       body: Self.alert(bytes: 4096), headers: PushHeaders(pushType: "alert"))
     #expect(fits.verdict.accepted)
     #expect(fits.verdict.bytes == 4096)
-    #expect(fits.diagnostics.map(\.code) == ["near-size-limit"])
+    #expect(fits.diagnostics.map(\.code) == [.nearSizeLimit])
     let over = PayloadValidation(
       body: Self.alert(bytes: 4097), headers: PushHeaders(pushType: "alert"))
     #expect(over.verdict.httpStatus == 413)
     #expect(over.verdict.reason == .payloadTooLarge)
-    #expect(over.diagnostics.map(\.code) == ["payload-too-large"])
+    #expect(over.diagnostics.map(\.code) == [.payloadTooLarge])
     let voip = PayloadValidation(
       body: Self.alert(bytes: 5120), headers: PushHeaders(pushType: "voip"))
     #expect(voip.verdict.accepted)

@@ -1,3 +1,4 @@
+import PushCore
 import PushPayload
 import Testing
 
@@ -9,7 +10,9 @@ import Testing
     PayloadValidation(body: Array(body.utf8), headers: headers)
   }
 
-  static func diagnostic(_ code: String, _ body: String, _ headers: PushHeaders) -> Diagnostic? {
+  static func diagnostic(_ code: DiagnosticCode, _ body: String, _ headers: PushHeaders)
+    -> Diagnostic?
+  {
     validation(body, headers).diagnostics.first { $0.code == code }
   }
 
@@ -31,7 +34,7 @@ import Testing
     #expect(validation.verdict.accepted)
     #expect(validation.verdict.pushType == type)
     #expect(validation.verdict.pushTypeWasInferred)
-    let inferred = try #require(validation.diagnostics.first { $0.code == "push-type-inferred" })
+    let inferred = try #require(validation.diagnostics.first { $0.code == .pushTypeInferred })
     #expect(inferred.source == .model)
     #expect(inferred.message.contains("from the apns-topic suffix"))
   }
@@ -56,59 +59,59 @@ import Testing
   @Test func liveActivityKeysOnAnAlertPushAreAMismatch() throws {
     let mismatch = try #require(
       Self.diagnostic(
-        "push-type-mismatch", Self.update,
+        .pushTypeMismatch, Self.update,
         PushHeaders(pushType: "alert", topic: "com.example.app")))
     #expect(mismatch.source == .apns)
     #expect(mismatch.message.contains("liveactivity"))
     #expect(
       Self.diagnostic(
-        "push-type-mismatch", Self.update,
+        .pushTypeMismatch, Self.update,
         PushHeaders(pushType: "liveactivity", topic: "com.example.app.push-type.liveactivity"))
         == nil)
     let notAnActivity = try #require(
       Self.diagnostic(
-        "push-type-mismatch", #"{"aps":{"alert":"Hi"}}"#, PushHeaders(pushType: "liveactivity")))
+        .pushTypeMismatch, #"{"aps":{"alert":"Hi"}}"#, PushHeaders(pushType: "liveactivity")))
     #expect(notAnActivity.message.contains("neither event nor content-state"))
   }
 
   @Test func priorityPerPushType() throws {
     let one = try #require(
       Self.diagnostic(
-        "push-type-priority", Self.update, PushHeaders(pushType: "liveactivity", priority: "1")))
+        .pushTypePriority, Self.update, PushHeaders(pushType: "liveactivity", priority: "1")))
     #expect(one.source == .model)
     #expect(one.path == "apns-priority")
     for priority in ["5", "10"] {
       #expect(
         Self.diagnostic(
-          "push-type-priority", Self.update,
+          .pushTypePriority, Self.update,
           PushHeaders(pushType: "liveactivity", priority: priority)) == nil)
     }
     let ptt = try #require(
       Self.diagnostic(
-        "push-type-priority", #"{"aps":{}}"#,
+        .pushTypePriority, #"{"aps":{}}"#,
         PushHeaders(pushType: "pushtotalk", priority: "5", expiration: "0")))
     #expect(ptt.source == .apns)
     #expect(
       Self.diagnostic(
-        "push-type-priority", #"{"aps":{}}"#,
+        .pushTypePriority, #"{"aps":{}}"#,
         PushHeaders(pushType: "pushtotalk", priority: "10", expiration: "0")) == nil)
   }
 
   @Test func callsAndPushToTalkWantAShortExpiration() throws {
     let voip = try #require(
-      Self.diagnostic("push-type-expiration", #"{"aps":{}}"#, PushHeaders(pushType: "voip")))
+      Self.diagnostic(.pushTypeExpiration, #"{"aps":{}}"#, PushHeaders(pushType: "voip")))
     #expect(voip.severity == .info)
     #expect(
       Self.diagnostic(
-        "push-type-expiration", #"{"aps":{}}"#, PushHeaders(pushType: "voip", expiration: "0"))
+        .pushTypeExpiration, #"{"aps":{}}"#, PushHeaders(pushType: "voip", expiration: "0"))
         == nil)
     #expect(
       Self.diagnostic(
-        "push-type-expiration", #"{"aps":{}}"#,
+        .pushTypeExpiration, #"{"aps":{}}"#,
         PushHeaders(pushType: "pushtotalk", expiration: "1767258000")) != nil)
     #expect(
       Self.diagnostic(
-        "push-type-expiration", #"{"aps":{"alert":"Hi"}}"#, PushHeaders(pushType: "alert"))
+        .pushTypeExpiration, #"{"aps":{"alert":"Hi"}}"#, PushHeaders(pushType: "alert"))
         == nil)
   }
 
@@ -116,34 +119,38 @@ import Testing
     let headers = PushHeaders(pushType: "liveactivity")
     let noTimestamp = try #require(
       Self.diagnostic(
-        "la-timestamp-missing", #"{"aps":{"event":"update","content-state":{}}}"#, headers))
+        .liveActivityTimestampMissing, #"{"aps":{"event":"update","content-state":{}}}"#, headers))
     #expect(noTimestamp.path == "aps.timestamp")
     #expect(noTimestamp.source == .apns)
     let noState = try #require(
       Self.diagnostic(
-        "la-content-state-missing", #"{"aps":{"event":"update","timestamp":1767258010}}"#,
+        .liveActivityContentStateMissing, #"{"aps":{"event":"update","timestamp":1767258010}}"#,
         headers))
     #expect(noState.path == "aps.content-state")
     // An end may leave the content as it is.
     #expect(
       Self.diagnostic(
-        "la-content-state-missing", #"{"aps":{"event":"end","timestamp":1767258010}}"#, headers)
+        .liveActivityContentStateMissing, #"{"aps":{"event":"end","timestamp":1767258010}}"#,
+        headers)
         == nil)
     let milliseconds = try #require(
       Self.diagnostic(
-        "la-date-milliseconds",
+        .liveActivityDateMilliseconds,
         #"{"aps":{"event":"end","timestamp":1767258010,"dismissal-date":1767258010000}}"#,
         headers))
     #expect(milliseconds.path == "aps.dismissal-date")
     #expect(milliseconds.message.contains("1767258010000"))
     #expect(
       Self.diagnostic(
-        "la-date-milliseconds",
+        .liveActivityDateMilliseconds,
         #"{"aps":{"event":"update","timestamp":1767258010,"stale-date":1.0e300,"content-state":{}}}"#,
         headers)?.path == "aps.stale-date")
     // A well-formed update gets none of these.
     let codes = Self.validation(Self.update, headers).diagnostics.map(\.code)
-    for code in ["la-timestamp-missing", "la-content-state-missing", "la-date-milliseconds"] {
+    for code: DiagnosticCode in [
+      .liveActivityTimestampMissing, .liveActivityContentStateMissing,
+      .liveActivityDateMilliseconds,
+    ] {
       #expect(!codes.contains(code))
     }
   }

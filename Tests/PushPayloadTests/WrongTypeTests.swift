@@ -1,3 +1,4 @@
+import PushCore
 import PushPayload
 import Testing
 
@@ -11,56 +12,56 @@ import Testing
   struct Expected: Sendable, CustomStringConvertible {
     var aps: String
     var path: String
-    var code: String
+    var code: DiagnosticCode
     var source: DiagnosticSource
     var description: String { aps }
   }
 
   @Test(arguments: [
-    Expected(aps: #"{"badge": "1"}"#, path: "aps.badge", code: "badge-string", source: .device),
-    Expected(aps: #"{"badge": 1.5}"#, path: "aps.badge", code: "badge-not-integer", source: .model),
+    Expected(aps: #"{"badge": "1"}"#, path: "aps.badge", code: .badgeString, source: .device),
+    Expected(aps: #"{"badge": 1.5}"#, path: "aps.badge", code: .badgeNotInteger, source: .model),
     Expected(
-      aps: #"{"badge": true}"#, path: "aps.badge", code: "badge-not-integer", source: .model),
-    Expected(aps: #"{"badge": -1}"#, path: "aps.badge", code: "badge-negative", source: .model),
+      aps: #"{"badge": true}"#, path: "aps.badge", code: .badgeNotInteger, source: .model),
+    Expected(aps: #"{"badge": -1}"#, path: "aps.badge", code: .badgeNegative, source: .model),
     Expected(
       aps: #"{"mutable-content": true, "alert": "a"}"#, path: "aps.mutable-content",
-      code: "flag-boolean", source: .model),
+      code: .flagBoolean, source: .model),
     Expected(
-      aps: #"{"content-available": "1"}"#, path: "aps.content-available", code: "flag-invalid",
+      aps: #"{"content-available": "1"}"#, path: "aps.content-available", code: .flagInvalid,
       source: .model),
     Expected(
-      aps: #"{"content-available": 2}"#, path: "aps.content-available", code: "flag-invalid",
+      aps: #"{"content-available": 2}"#, path: "aps.content-available", code: .flagInvalid,
       source: .model),
     Expected(
       aps: #"{"interruption-level": "urgent"}"#, path: "aps.interruption-level",
-      code: "interruption-level-unknown", source: .model),
+      code: .interruptionLevelUnknown, source: .model),
     Expected(
       aps: #"{"interruption-level": 2}"#, path: "aps.interruption-level",
-      code: "interruption-level-unknown", source: .model),
+      code: .interruptionLevelUnknown, source: .model),
     Expected(
       aps: #"{"relevance-score": 1.5}"#, path: "aps.relevance-score",
-      code: "relevance-score-out-of-range", source: .model),
+      code: .relevanceScoreOutOfRange, source: .model),
     Expected(
       aps: #"{"relevance-score": "high"}"#, path: "aps.relevance-score",
-      code: "relevance-score-not-number", source: .model),
-    Expected(aps: #"{"alert": 5}"#, path: "aps.alert", code: "alert-wrong-type", source: .model),
+      code: .relevanceScoreNotNumber, source: .model),
+    Expected(aps: #"{"alert": 5}"#, path: "aps.alert", code: .alertWrongType, source: .model),
     Expected(
-      aps: #"{"alert": {"title": 5}}"#, path: "aps.alert.title", code: "wrong-type", source: .model),
+      aps: #"{"alert": {"title": 5}}"#, path: "aps.alert.title", code: .wrongType, source: .model),
     Expected(
-      aps: #"{"alert": {"loc-key": ["K"]}}"#, path: "aps.alert.loc-key", code: "wrong-type",
+      aps: #"{"alert": {"loc-key": ["K"]}}"#, path: "aps.alert.loc-key", code: .wrongType,
       source: .model),
-    Expected(aps: #"{"thread-id": 42}"#, path: "aps.thread-id", code: "wrong-type", source: .model),
-    Expected(aps: #"{"category": null}"#, path: "aps.category", code: "wrong-type", source: .model),
-    Expected(aps: #"{"sound": 1}"#, path: "aps.sound", code: "wrong-type", source: .model),
+    Expected(aps: #"{"thread-id": 42}"#, path: "aps.thread-id", code: .wrongType, source: .model),
+    Expected(aps: #"{"category": null}"#, path: "aps.category", code: .wrongType, source: .model),
+    Expected(aps: #"{"sound": 1}"#, path: "aps.sound", code: .wrongType, source: .model),
     Expected(
-      aps: #"{"sound": {"critical": 1, "name": 7}}"#, path: "aps.sound.name", code: "wrong-type",
+      aps: #"{"sound": {"critical": 1, "name": 7}}"#, path: "aps.sound.name", code: .wrongType,
       source: .model),
     Expected(
       aps: #"{"alert": {"title-loc-key": "K", "title-loc-args": ["a", 2]}}"#,
-      path: "aps.alert.title-loc-args[1]", code: "loc-arg-not-string", source: .model),
+      path: "aps.alert.title-loc-args[1]", code: .locArgNotString, source: .model),
     Expected(
       aps: #"{"alert": {"body": "b", "summary-arg": "Ana"}}"#, path: "aps.alert.summary-arg",
-      code: "summary-arg-deprecated", source: .device),
+      code: .summaryArgDeprecated, source: .device),
   ])
   func wrongTypeAddsOneWarning(expected: Expected) throws {
     let payload = try Self.read(expected.aps)
@@ -117,6 +118,6 @@ import Testing
   @Test func apsOfTheWrongTypeIsAbsent() throws {
     let payload = try Payload(document: JSONDocument(parsing: #"{"aps": "alert"}"#))
     #expect(payload.aps == APS())
-    #expect(payload.diagnostics.map(\.code) == ["aps-wrong-type"])
+    #expect(payload.diagnostics.map(\.code) == [.apsWrongType])
   }
 }

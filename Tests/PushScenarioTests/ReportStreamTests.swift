@@ -1,4 +1,5 @@
 import Foundation
+import PushPayload
 import Testing
 
 @testable import PushScenario
@@ -46,5 +47,59 @@ import Testing
     #expect((start + first).hasPrefix("{\n  \"scenarios\": [\n    {"))
     #expect(first.hasSuffix("\n    }"))
     #expect(first.contains("\"name\": \"passes\""))
+  }
+}
+
+/// A long scenario's JSON part is written piece by piece, in suite order, from its device.
+@Suite struct DeferredReportPartTests {
+  @Test func deferredPartsAreWrittenInPiecesEqualToTheWholeReport() async throws {
+    let results = try await ReportStreamTests.results()
+    var stream = JSONReporter.Stream(JSONReporter())
+    stream.deferredEvents = 0
+    stream.pieceSize = 64
+    var pieces: [String] = []
+    #expect(stream.start() == "{\n  \"scenarios\": [")
+    pieces.append("{\n  \"scenarios\": [")
+    for result in results {
+      let part = stream.render(result)
+      #expect(part.isDeferred)
+      #expect(part.text.isEmpty)
+      #expect(part.passed == result.passed)
+      let written = stream.append(part) { piece in
+        pieces.append(piece)
+        return true
+      }
+      #expect(written)
+    }
+    pieces.append(stream.finish())
+    #expect(pieces.joined() == JSONReporter().report(results))
+    // Pieces of about 64 bytes: the part was never one text.
+    #expect(pieces.count > 20)
+    #expect(pieces.allSatisfy { $0.utf8.count < 64 + 4096 })
+  }
+
+  @Test func aFailedWriteStopsTheDeferredPart() async throws {
+    let results = try await ReportStreamTests.results()
+    var stream = JSONReporter.Stream(JSONReporter())
+    stream.deferredEvents = 0
+    stream.pieceSize = 64
+    _ = stream.start()
+    var writes = 0
+    let written = stream.append(stream.render(results[0])) { _ in
+      writes += 1
+      return writes < 3
+    }
+    #expect(!written)
+    #expect(writes == 3)
+  }
+
+  @Test func aPlayedScenarioBuildsItsFinalStateFromItsDevice() async throws {
+    let results = try await ReportStreamTests.results()
+    let state = results[1].state
+    #expect(state["push"]?["m1"]?["status"]?.stringValue == "delivered")
+    #expect(state["badge"]?.numberValue?.integer == 0)
+    var replaced = results[1]
+    replaced.state = JSONValue(.object(JSONObject()))
+    #expect(replaced.state["push"] == nil)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 import PushScenario
 import PushSimDocs
@@ -86,10 +87,10 @@ enum DocsSampleSite {
             headers: [("apns-push-type", "alert"), ("apns-priority", "10")],
             diagnostics: [
               Diagnostic(
-                .warning, code: "badge-not-integer", path: "aps.badge",
+                .warning, code: .badgeNotInteger, path: "aps.badge",
                 message: "badge is a string <\"3\">; iOS ignores it", source: .device),
               Diagnostic(
-                .warning, code: "loc-key-missing", path: "aps.alert.loc-key",
+                .warning, code: .locKeyMissing, path: "aps.alert.loc-key",
                 message: "no MSG_BODY in sr", source: .model),
             ],
             usedPaths: ["aps.alert.title-loc-key", "aps.thread-id", "chat-id"]),

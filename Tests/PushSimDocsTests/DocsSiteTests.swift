@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 import PushScenario
 import PushSimDocs
@@ -54,8 +55,9 @@ import Testing
     let listing = PayloadListing(
       usedPaths: ["chat-id"],
       diagnostics: [
-        Diagnostic(.error, code: "bad", path: "badge", message: "not <int>", source: .device),
-        Diagnostic(.warning, code: "w", path: "list[1]", message: "m", source: .lint),
+        Diagnostic(
+          .error, code: .badgeNotInteger, path: "badge", message: "not <int>", source: .device),
+        Diagnostic(.warning, code: .locArgNotString, path: "list[1]", message: "m", source: .lint),
       ])
     let html = listing.html(payload)
     #expect(
@@ -64,13 +66,13 @@ import Testing
       ))
     #expect(
       html.contains(
-        "<mark class=\"k-error\" title=\"bad (device): not &lt;int&gt;\"><span class=\"j-key\">&quot;badge&quot;</span></mark>"
+        "<mark class=\"k-error\" title=\"badge-not-integer (device): not &lt;int&gt;\"><span class=\"j-key\">&quot;badge&quot;</span></mark>"
       ))
     #expect(html.contains("<mark class=\"k-used\""))
     #expect(html.contains("&quot;&lt;c&gt;&quot;"))
     #expect(
       html.contains(
-        "<mark class=\"k-warning\" title=\"w (lint): m\"><span class=\"j-str\">&quot;a\\n\\&quot;b\\&quot;&quot;</span></mark>"
+        "<mark class=\"k-warning\" title=\"loc-arg-not-string (lint): m\"><span class=\"j-str\">&quot;a\\n\\&quot;b\\&quot;&quot;</span></mark>"
       ))
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 import PushSimDocs
 import PushSimTestSupport
@@ -112,7 +113,7 @@ import Testing
           JSONMember(key: "list", value: JSONValue(.array([JSONValue(.string(hostile))]))),
         ])))
     let diagnostic = Diagnostic(
-      .warning, code: "hostile-code", path: "list[0]", message: hostile, source: .model)
+      .warning, code: .wrongType, path: "list[0]", message: hostile, source: .model)
     let activity = PhoneSnapshot.Activity(
       id: hostile, type: hostile, appName: hostile, state: hostile,
       fields: [.init(name: hostile, value: hostile)], alert: .init(title: hostile, body: hostile))
@@ -187,7 +188,7 @@ import Testing
     #expect(page.contains("data-thread=\"\(Self.escaped)\""))
     #expect(page.contains("<dd>\(Self.escaped)</dd>"))
     #expect(page.contains("<pre class=\"payload\">\(Self.escaped)</pre>"))
-    #expect(page.contains("title=\"hostile-code (model): \(Self.escaped)\""))
+    #expect(page.contains("title=\"wrong-type (model): \(Self.escaped)\""))
   }
 
   @Test func aHostileIndexHasOnlyItsOwnScript() throws {

@@ -96,7 +96,7 @@ import Testing
     #expect(drawing.truncations.map(\.place) == ["banner"])
     #expect(drawing.html.contains("aria-label=\"Home Screen at 9:00\""))
     let note = try #require(drawing.truncations.first?.diagnostic)
-    #expect(note.code == "text-truncated")
+    #expect(note.code == .textTruncated)
     #expect(note.source == .lint)
     #expect(note.path == "aps.alert.body")
     #expect(!drawing.html.contains(long))

@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 public import PushPayload
 
 /// One step the device took with a push, at a virtual instant, with whose rule it followed.

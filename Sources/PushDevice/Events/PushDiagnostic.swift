@@ -1,3 +1,4 @@
+public import PushCore
 public import PushPayload
 
 /// A diagnostic about one push: what `expect.diagnostics` compares (`code`, `push`, …).
@@ -17,12 +18,12 @@ public struct PushDiagnostic: Sendable, Hashable {
   }
 
   /// Shortcut: the stable code (`loc-key-missing`).
-  public var code: String { diagnostic.code }
+  public var code: DiagnosticCode { diagnostic.code }
 
   /// As JSON: `code`, `push`, `severity`, `path`, `message`, `source`.
   public var json: JSONValue {
     var object = JSONObject()
-    object.append(JSONMember(key: "code", value: .init(.string(diagnostic.code))))
+    object.append(JSONMember(key: "code", value: .init(.string(diagnostic.code.rawValue))))
     if let push { object.append(JSONMember(key: "push", value: .init(.string(push)))) }
     object.append(JSONMember(key: "severity", value: .init(.string(diagnostic.severity.rawValue))))
     if let path = diagnostic.path {

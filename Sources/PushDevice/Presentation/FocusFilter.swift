@@ -1,3 +1,4 @@
+import PushCore
 import PushPayload
 
 /// The app's Focus filter (iOS 16, `filter-criteria`; Rules.md §14.1): while a Focus with a

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 
 /// Decides how one notification is presented, step by step, in the order of
@@ -58,7 +59,7 @@ struct PresentationPolicy {
         steps.append(Step(kind: .level, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
-            .warning, code: "time-sensitive-entitlement-missing", path: "aps.interruption-level",
+            .warning, code: .timeSensitiveEntitlementMissing, path: "aps.interruption-level",
             message: reason, source: .model))
       } else if !app.settings.timeSensitive {
         effective = .active
@@ -85,7 +86,7 @@ struct PresentationPolicy {
         steps.append(Step(kind: .level, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
-            .warning, code: "critical-not-allowed",
+            .warning, code: .criticalNotAllowed,
             path: fromSound ? "aps.sound.critical" : "aps.interruption-level",
             message: reason, source: .model))
       }
@@ -101,7 +102,7 @@ struct PresentationPolicy {
         steps.append(Step(kind: .sound, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
-            .warning, code: "sound-not-shipped", path: "aps.sound", message: reason, source: .model)
+            .warning, code: .soundNotShipped, path: "aps.sound", message: reason, source: .model)
         )
       case .critical(let name?, let volume) where !shipped.contains(name):
         sound = .critical(name: nil, volume: volume)
@@ -109,7 +110,7 @@ struct PresentationPolicy {
         steps.append(Step(kind: .sound, source: .model, reason: reason))
         diagnostics.append(
           Diagnostic(
-            .warning, code: "sound-not-shipped", path: "aps.sound.name", message: reason,
+            .warning, code: .soundNotShipped, path: "aps.sound.name", message: reason,
             source: .model))
       default: break
       }

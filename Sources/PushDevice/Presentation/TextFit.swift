@@ -1,4 +1,5 @@
-public import PushPayload
+public import PushCore
+import PushPayload
 
 /// Where iOS cuts notification text that does not fit, measured without a browser.
 ///
@@ -124,12 +125,37 @@ public struct TextFit: Sendable, Hashable {
   }
 
   /// The width of a text in units.
+  ///
+  /// ASCII text without `\r` (every byte one character; `\r\n` is one character) is summed
+  /// from ``asciiWidths`` byte by byte, in the same order, so the result is the same.
   static func width(of text: some StringProtocol) -> Double {
-    text.reduce(0) { $0 + width(of: $1) }
+    var total = 0.0
+    for byte in text.utf8 {
+      guard byte < 0x80, byte != 0x0D else {
+        return text.reduce(0) { $0 + width(of: $1) }
+      }
+      total += asciiWidths[Int(byte)]
+    }
+    return total
   }
 
   /// The width of one character in units (an average lowercase Latin letter is 1).
   static func width(of character: Character) -> Double {
+    let scalars = character.unicodeScalars
+    if let scalar = scalars.first, scalar.isASCII, scalars.count == 1 {
+      return asciiWidths[Int(scalar.value)]
+    }
+    return measuredWidth(of: character)
+  }
+
+  /// ``measuredWidth(of:)`` of each ASCII character, by its code (the widths a payload's
+  /// text mostly needs, without a Unicode property look-up each).
+  static let asciiWidths: [Double] = (0..<128).map { code in
+    measuredWidth(of: Character(Unicode.Scalar(UInt8(code))))
+  }
+
+  /// The width of one character in units, from its Unicode properties.
+  static func measuredWidth(of character: Character) -> Double {
     guard let scalar = character.unicodeScalars.first else { return 0 }
     let properties = scalar.properties
     if character.unicodeScalars.count > 1, properties.isEmoji || properties.isEmojiPresentation {
@@ -163,7 +189,7 @@ extension TextFit {
     field: String, place: String, neededLines: Int, shownLines: Int
   ) -> Diagnostic {
     Diagnostic(
-      .warning, code: "text-truncated", path: "aps.alert.\(field)",
+      .warning, code: .textTruncated, path: "aps.alert.\(field)",
       message:
         "the \(field) needs about \(neededLines) lines; the \(place) shows \(shownLines), "
         + "so iOS ends it with \u{2026} and the rest shows only when the notification is expanded",

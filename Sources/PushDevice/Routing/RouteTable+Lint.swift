@@ -1,3 +1,4 @@
+public import PushCore
 import PushPayload
 
 extension RouteTable {
@@ -23,7 +24,7 @@ extension RouteTable {
       if let catchAll {
         diagnostics.append(
           Diagnostic(
-            .warning, code: "route-unreachable", path: path,
+            .warning, code: .routeUnreachable, path: path,
             message:
               "route `\(route.name)` is never tried: `\(catchAll)` before it matches every response",
             source: .lint))
@@ -34,7 +35,7 @@ extension RouteTable {
         if !names.insert(parameter.name).inserted {
           diagnostics.append(
             Diagnostic(
-              .error, code: "route-param-duplicate", path: parameterPath,
+              .error, code: .routeParamDuplicate, path: parameterPath,
               message: "route `\(route.name)` names parameter `\(parameter.name)` twice",
               source: .lint))
         }
@@ -42,14 +43,14 @@ extension RouteTable {
         if parameter.required {
           diagnostics.append(
             Diagnostic(
-              .warning, code: "route-default-ignored", path: "\(parameterPath).default",
+              .warning, code: .routeDefaultIgnored, path: "\(parameterPath).default",
               message:
                 "`\(parameter.name)` is required, so its default \(fallback) is never used",
               source: .lint))
         } else if fallback.type != parameter.type {
           diagnostics.append(
             Diagnostic(
-              .warning, code: "route-default-type", path: "\(parameterPath).default",
+              .warning, code: .routeDefaultType, path: "\(parameterPath).default",
               message:
                 "`\(parameter.name)` is \(parameter.type) but its default \(fallback) is \(fallback.type)",
               source: .lint))

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushLocalization
 import PushPayload
 
@@ -7,7 +8,8 @@ extension Device {
   /// app's strings and the device's languages, other fields read with safe casts.
   mutating func makeContent(_ payload: Payload, push: String) -> NotificationContent {
     let aps = payload.aps
-    var content = NotificationContent(payload: payload.json)
+    // Kept as long as the notification: compacted.
+    var content = NotificationContent(payload: payload.json.compacted())
     if let alert = aps.alert {
       let input = AlertLocalizationInput(
         title: .title(
@@ -18,7 +20,7 @@ extension Device {
           alert.body, locKey: alert.locKey, arguments: alert.locArguments ?? [],
           literalPath: alert.form == .string ? "aps.alert" : "aps.alert.body"))
       let localized = localizer.localize(input)
-      report(localized.diagnostics.map(Diagnostic.init), push: push)
+      report(localized.diagnostics, push: push)
       content.title = localized.title
       content.subtitle = localized.subtitle
       content.body = localized.body

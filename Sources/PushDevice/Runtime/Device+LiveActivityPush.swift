@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushLocalization
 import PushPayload
 
@@ -56,7 +57,8 @@ extension Device {
     guard let reason else { return false }
     records[id]?.httpStatus = 400
     setStatus(id, .rejected, reason: reason)
-    let code = reason == "BadDeviceToken" ? "bad-device-token" : "device-token-not-for-topic"
+    let code: DiagnosticCode =
+      reason == "BadDeviceToken" ? .badDeviceToken : .deviceTokenNotForTopic
     report([Diagnostic(.error, code: code, path: nil, message: message, source: .model)], push: id)
     log(
       .rejected, id, .model, "APNs answered 400 \(reason): \(message)",
@@ -129,7 +131,7 @@ extension Device {
       report(
         [
           Diagnostic(
-            .error, code: "la-event-invalid", path: "aps.event",
+            .error, code: .liveActivityEventInvalid, path: "aps.event",
             message: "aps.event must be \"start\", \"update\" or \"end\"; found \(written)",
             source: .device)
         ], push: id)
@@ -184,7 +186,7 @@ extension Device {
         report(
           [
             Diagnostic(
-              .error, code: "la-timestamp-milliseconds", path: "aps.timestamp",
+              .error, code: .liveActivityTimestampMilliseconds, path: "aps.timestamp",
               message:
                 "timestamp \(Self.timestampText(aps)) looks like milliseconds; ActivityKit reads seconds "
                 + "since 1970, so it lies far in the future and the push is dropped",
@@ -207,7 +209,7 @@ extension Device {
       report(
         [
           Diagnostic(
-            .warning, code: "la-timestamp-not-newer", path: "aps.timestamp",
+            .warning, code: .liveActivityTimestampNotNewer, path: "aps.timestamp",
             message:
               "timestamp equals the activity's current content: applied, but send a newer one",
             source: .lint)
@@ -229,7 +231,7 @@ extension Device {
         report(
           [
             Diagnostic(
-              .warning, code: "la-date-reference-2001", path: late.path,
+              .warning, code: .liveActivityDateReference2001, path: late.path,
               message:
                 "\(Int(late.seconds)) decodes as \(VirtualTimeFormat.text(late.decoded)): a Date "
                 + "is seconds since 2001-01-01 with JSONDecoder's defaults; subtract 978307200 "
@@ -241,7 +243,7 @@ extension Device {
       report(
         [
           Diagnostic(
-            .error, code: "la-content-state-decode", path: failure.path,
+            .error, code: .liveActivityContentStateDecode, path: failure.path,
             message:
               "content-state does not decode into the app's ContentState: \(failure.message)",
             source: .device)
@@ -286,7 +288,7 @@ extension Device {
       report(
         [
           Diagnostic(
-            .error, code: "la-data-too-large", path: "aps.content-state",
+            .error, code: .liveActivityDataTooLarge, path: "aps.content-state",
             message: "attributes plus content state exceed 4 KB", source: .device)
         ], push: id)
       ignoreActivityPush(
@@ -323,7 +325,7 @@ extension Device {
       report(
         [
           Diagnostic(
-            .warning, code: "la-dismissal-date-ignored", path: "aps.dismissal-date",
+            .warning, code: .liveActivityDismissalDateIgnored, path: "aps.dismissal-date",
             message: "dismissal-date applies to event end only; ignored on an update",
             source: .lint)
         ], push: id)
@@ -360,7 +362,7 @@ extension Device {
     }
     let localized = localizer.localize(
       AlertLocalizationInput(title: input("title"), body: input("body")))
-    report(localized.diagnostics.map(Diagnostic.init), push: id)
+    report(localized.diagnostics, push: id)
     let presentation: String
     if configuration.liveActivities.dynamicIsland {
       presentation = "expanded"
@@ -419,7 +421,8 @@ extension Device {
     }
     activityStore.startTimes.append(clock.now)
     func refuse(
-      _ reasonCode: String, _ diagnostic: String?, _ path: String?, _ source: DiagnosticSource,
+      _ reasonCode: String, _ diagnostic: DiagnosticCode?, _ path: String?,
+      _ source: DiagnosticSource,
       _ reason: String
     ) {
       if let diagnostic {
@@ -436,14 +439,15 @@ extension Device {
     }
     guard aps["alert"] != nil else {
       refuse(
-        "start-without-alert", "la-start-without-alert", "aps.alert", .model,
+        "start-without-alert", .liveActivityStartWithoutAlert, "aps.alert", .model,
         "a start push needs an alert; nothing starts")
       return
     }
     let typeName = aps["attributes-type"]?.stringValue ?? ""
     guard let declaration = activityDeclaration(named: typeName) else {
       refuse(
-        "unknown-attributes-type", "la-unknown-attributes-type", "aps.attributes-type", .device,
+        "unknown-attributes-type", .liveActivityUnknownAttributesType, "aps.attributes-type",
+        .device,
         "attributes-type \"\(typeName)\" names no ActivityAttributes type of the app")
       return
     }
@@ -455,7 +459,7 @@ extension Device {
     case .success(let decoded): attributes = decoded.value
     case .failure(let failure):
       refuse(
-        "attributes-decode", "la-attributes-decode", failure.path, .device,
+        "attributes-decode", .liveActivityAttributesDecode, failure.path, .device,
         "attributes do not decode into \(typeName): \(failure.message)")
       return
     }
@@ -479,7 +483,7 @@ extension Device {
     }
     guard Self.dataSize(attributes, content) <= Self.activityDataLimit else {
       refuse(
-        "data-too-large", "la-data-too-large", "aps.attributes", .device,
+        "data-too-large", .liveActivityDataTooLarge, "aps.attributes", .device,
         "attributes plus content state exceed 4 KB")
       return
     }

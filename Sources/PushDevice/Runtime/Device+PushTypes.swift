@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 
 /// What the device remembers about the non-notification push types (Rules.md §14).
@@ -47,7 +48,7 @@ extension Device {
       report(
         [
           Diagnostic(
-            .error, code: "push-type-not-for-platform", path: "apns-push-type",
+            .error, code: .pushTypeNotForPlatform, location: .header("apns-push-type"),
             message: "complication pushes go to a watchOS app; an iPhone never receives them",
             source: .model)
         ], push: id)

@@ -1,4 +1,5 @@
 public import Foundation
+import PushCore
 public import PushLocalization
 import PushPayload
 
@@ -119,7 +120,7 @@ public struct Device: Sendable {
     self.clock = DeviceTimeline(now: configuration.now, timeZone: configuration.timeZone)
     self.router = router
     self.appStatus = AppStatus(state: app.state)
-    var found: [LocalizationDiagnostic] = []
+    var found: [Diagnostic] = []
     let bundle: StringsBundle
     if let strings {
       bundle = strings
@@ -130,7 +131,7 @@ public struct Device: Sendable {
     }
     self.strings = bundle
     self.localizer = AlertLocalizer(bundle: bundle, preferredLanguages: configuration.languages)
-    report(found.map(Diagnostic.init), push: nil)
+    report(found, push: nil)
   }
 
   /// The current virtual instant.
@@ -141,6 +142,10 @@ public struct Device: Sendable {
 
   /// Every push so far, in arrival order.
   public var pushes: [PushRecord] { recordOrder.compactMap { records[$0] } }
+
+  /// The id of every push so far, in arrival order (``push(_:)`` reads each one's record
+  /// without building ``pushes``).
+  public var pushIDs: [String] { recordOrder }
 
   /// The app's state, wakes and responses (`expect.app`).
   public var appState: AppState { appStatus.state }

@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 public import PushPayload
 import Synchronization
 

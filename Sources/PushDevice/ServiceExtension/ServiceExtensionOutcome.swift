@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 public import PushPayload
 
 /// What running a service extension gave: the request to deliver, which content it carries and

@@ -1,4 +1,5 @@
 public import Foundation
+import PushCore
 import PushPayload
 
 /// Runs an app's service extension on one push: the device pipeline's service-extension step.

@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 public import PushLocalization
 public import PushPayload
 
@@ -18,10 +19,10 @@ public struct LocalizationCheck: Sendable {
   /// The app's tables.
   public var bundle: StringsBundle
   /// Findings from loading the tables.
-  public var loadDiagnostics: [LocalizationDiagnostic]
+  public var loadDiagnostics: [Diagnostic]
 
   /// Checks against an already loaded bundle.
-  public init(bundle: StringsBundle, loadDiagnostics: [LocalizationDiagnostic] = []) {
+  public init(bundle: StringsBundle, loadDiagnostics: [Diagnostic] = []) {
     self.bundle = bundle
     self.loadDiagnostics = loadDiagnostics
   }
@@ -36,11 +37,11 @@ public struct LocalizationCheck: Sendable {
   ///
   /// - Complexity: O(fields × localizations × format length).
   public func diagnostics(for payload: Payload) -> [Diagnostic] {
-    var result = loadDiagnostics.map(Diagnostic.init)
+    var result = loadDiagnostics
     if bundle.localizations.isEmpty {
       result.append(
         Diagnostic(
-          .warning, code: "strings-empty", path: nil,
+          .warning, code: .stringsEmpty, path: nil,
           message: "the strings folder has no localizations (no *.lproj tables or catalogs)",
           source: .lint))
     }
@@ -63,7 +64,7 @@ public struct LocalizationCheck: Sendable {
   private func check(key: String, field: AlertTextInput) -> [Diagnostic] {
     var missing: [String] = []
     // Formatter findings grouped by code and path, with the localizations that raise them.
-    var grouped: [String: (finding: LocalizationDiagnostic, localizations: [String])] = [:]
+    var grouped: [String: (finding: Diagnostic, localizations: [String])] = [:]
     var order: [String] = []
     let paths = LocalizedFormatter.Paths(format: field.keyPath, arguments: field.argumentsPath)
     for localization in bundle.localizations {
@@ -96,14 +97,14 @@ public struct LocalizationCheck: Sendable {
         missing.count == bundle.localizations.count ? "every localization (\(list))" : list
       result.append(
         Diagnostic(
-          field.literal == nil ? .error : .warning, code: "loc-key-missing",
+          field.literal == nil ? .error : .warning, code: .locKeyMissing,
           path: field.keyPath,
           message: "\(name) \"\(key)\" is missing from \(place); \(fallback)",
           source: .device))
     }
     for id in order {
       guard let (finding, localizations) = grouped[id] else { continue }
-      var converted = Diagnostic(finding)
+      var converted = finding
       converted.message =
         "[\(localizations.joined(separator: ", "))] \(name) \"\(key)\": \(finding.message)"
       result.append(converted)

@@ -1,3 +1,5 @@
+public import PushCore
+
 /// One text field of `aps.alert` as the payload layer read it: the literal text, the loc-key
 /// and its arguments, and the JSON paths to cite.
 ///
@@ -92,7 +94,7 @@ public struct LocalizedAlert: Sendable, Hashable {
   /// The body (`""` when none).
   public var body: String
   /// Findings, each with its JSON path.
-  public var diagnostics: [LocalizationDiagnostic]
+  public var diagnostics: [Diagnostic]
 }
 
 /// Localizes alerts and device texts for one device: a strings bundle plus the device's
@@ -123,7 +125,7 @@ public struct AlertLocalizer: Sendable {
 
   /// Localizes the alert's title, subtitle and body.
   public func localize(_ alert: AlertLocalizationInput) -> LocalizedAlert {
-    var diagnostics: [LocalizationDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
     let title = text(for: alert.title, diagnostics: &diagnostics)
     let subtitle = text(for: alert.subtitle, diagnostics: &diagnostics)
     let body = text(for: alert.body, diagnostics: &diagnostics)
@@ -134,18 +136,18 @@ public struct AlertLocalizer: Sendable {
 
   /// Localizes one field.
   public func text(
-    for field: AlertTextInput, diagnostics: inout [LocalizationDiagnostic]
+    for field: AlertTextInput, diagnostics: inout [Diagnostic]
   ) -> String {
     guard let key = field.locKey else { return field.literal ?? "" }
     let paths = LocalizedFormatter.Paths(format: field.keyPath, arguments: field.argumentsPath)
     if let value = table[key] {
       if field.literal != nil {
         diagnostics.append(
-          LocalizationDiagnostic(
-            .warning, code: "literal-and-loc-key",
+          Diagnostic(
+            .warning, code: .literalAndLocKey, path: field.literalPath,
             message:
               "both \(Self.lastComponent(field.literalPath)) and \(Self.lastComponent(field.keyPath)) are present; the localized \"\(key)\" is shown",
-            source: .lint, path: field.literalPath))
+            source: .lint))
       }
       let formatted = formatter.format(
         value, arguments: field.arguments.map(FormatArgument.text), paths: paths)
@@ -155,17 +157,15 @@ public struct AlertLocalizer: Sendable {
     let where_ = "the \(match.localization) table"
     if let literal = field.literal {
       diagnostics.append(
-        LocalizationDiagnostic(
-          .warning, code: "loc-key-missing",
-          message: "\"\(key)\" is not in \(where_); the literal text is shown",
-          source: .device, path: field.keyPath))
+        Diagnostic(
+          .warning, code: .locKeyMissing, path: field.keyPath,
+          message: "\"\(key)\" is not in \(where_); the literal text is shown", source: .device))
       return literal
     }
     diagnostics.append(
-      LocalizationDiagnostic(
-        .warning, code: "loc-key-missing",
-        message: "\"\(key)\" is not in \(where_); the key itself is shown", source: .device,
-        path: field.keyPath))
+      Diagnostic(
+        .warning, code: .locKeyMissing, path: field.keyPath,
+        message: "\"\(key)\" is not in \(where_); the key itself is shown", source: .device))
     let formatted = formatter.format(
       .format(key), arguments: field.arguments.map(FormatArgument.text), paths: paths)
     diagnostics += formatted.diagnostics

@@ -1,3 +1,5 @@
+public import PushCore
+
 /// An argument to a localized format: text (a `loc-args` item) or a number (a count the device
 /// supplies, such as `%u` in a category's `categorySummaryFormat`).
 public enum FormatArgument: Sendable, Hashable, ExpressibleByStringLiteral,
@@ -28,10 +30,10 @@ public struct FormattedText: Sendable, Hashable {
   /// The text.
   public var text: String
   /// Findings (`unsupported-specifier`, `missing-loc-arg`, `unused-loc-arg`…).
-  public var diagnostics: [LocalizationDiagnostic]
+  public var diagnostics: [Diagnostic]
 
   /// Creates a result.
-  public init(text: String, diagnostics: [LocalizationDiagnostic] = []) {
+  public init(text: String, diagnostics: [Diagnostic] = []) {
     self.text = text
     self.diagnostics = diagnostics
   }
@@ -129,7 +131,7 @@ public struct LocalizedFormatter: Sendable {
     let arguments: [FormatArgument]
     let paths: Paths
     var output = ""
-    var diagnostics: [LocalizationDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
     var used = Set<Int>()
     var next = 1
     var reportedMissing = Set<Int>()
@@ -164,7 +166,7 @@ public struct LocalizedFormatter: Sendable {
         case .invalid(let raw):
           output += raw
           diagnose(
-            .warning, "invalid-specifier",
+            .warning, .invalidSpecifier,
             "'\(raw)' is not a complete format specifier; it is printed as is", source: .lint)
         case .variable(let name, let position, let raw):
           renderVariable(
@@ -184,7 +186,7 @@ public struct LocalizedFormatter: Sendable {
         let cycle = (chain[start...] + [name]).joined(separator: " → ")
         guard reportedCycles.insert(cycle).inserted else { return }
         diagnose(
-          .error, "plural-variable-cycle",
+          .error, .pluralVariableCycle,
           "'\(raw)' is used inside its own forms (\(cycle)); PushSim prints it as is",
           source: .model)
         return
@@ -198,7 +200,7 @@ public struct LocalizedFormatter: Sendable {
       guard let variable = variables[name], depth < 8 else {
         output += raw
         diagnose(
-          .error, "plural-variable-missing",
+          .error, .pluralVariableMissing,
           depth < 8
             ? "the format uses '\(raw)' but the entry defines no variable '\(name)'"
             : "plural variables nest too deeply at '\(raw)'",
@@ -231,7 +233,7 @@ public struct LocalizedFormatter: Sendable {
             for: operands, hasZeroVariant: variable.variants[.zero] != nil)
         } else {
           diagnose(
-            .warning, "plural-arg-not-number",
+            .warning, .pluralArgNotNumber,
             "argument \(index) (\"\(text)\") chooses the plural form of '\(raw)' but is not a number; 'other' is used",
             source: .model, argument: index)
         }
@@ -247,7 +249,7 @@ public struct LocalizedFormatter: Sendable {
     ) {
       guard let text = variable.variants[category] ?? variable.variants[.other] else {
         diagnose(
-          .error, "plural-category-missing",
+          .error, .pluralCategoryMissing,
           "the plural variable has neither a '\(category.rawValue)' nor an 'other' form",
           source: .device)
         return
@@ -261,7 +263,7 @@ public struct LocalizedFormatter: Sendable {
     mutating func stop(_ reason: String) {
       stopped = true
       diagnose(
-        .error, "format-expansion-limit",
+        .error, .formatExpansionLimit,
         "\(reason) (variables \(chain.joined(separator: " → "))); PushSim stops formatting there",
         source: .model)
     }
@@ -270,14 +272,14 @@ public struct LocalizedFormatter: Sendable {
       if conversion.flags.contains(" ") {
         // `"100% accurate"` reads as the conversion `% a`: say how to write a percent sign.
         diagnose(
-          .warning, "literal-percent",
+          .warning, .literalPercent,
           "'\(conversion.raw)' reads as a conversion; a literal percent sign is written %%",
           source: .lint)
       }
       if conversion.position == 0 {
         output += conversion.raw
         diagnose(
-          .warning, "invalid-specifier",
+          .warning, .invalidSpecifier,
           "'\(conversion.raw)' names argument 0; arguments count from 1, so it is printed as is",
           source: .lint)
         return
@@ -293,7 +295,7 @@ public struct LocalizedFormatter: Sendable {
       }
       if conversion.usesStar {
         diagnose(
-          .error, "unsupported-specifier",
+          .error, .unsupportedSpecifier,
           "'\(conversion.raw)' reads a width or precision argument; notifications support only %@ and %n$@",
           source: .model)
       }
@@ -312,7 +314,7 @@ public struct LocalizedFormatter: Sendable {
       }
       output += argument.description
       diagnose(
-        .error, "unsupported-specifier",
+        .error, .unsupportedSpecifier,
         "'\(conversion.raw)' is not %@ or %n$@: iOS renders garbage or nothing there; PushSim prints argument \(index) unchanged",
         source: .model)
     }
@@ -324,13 +326,13 @@ public struct LocalizedFormatter: Sendable {
           reportedMissing.insert(index)
           guard index != Int.max else {
             diagnose(
-              .warning, "missing-loc-arg",
+              .warning, .missingLocArg,
               "'\(specifier)' names an argument position too large to exist (\(arguments.count) \(arguments.count == 1 ? "was" : "were") given); it prints as empty",
               source: .model)
             return nil
           }
           diagnose(
-            .warning, "missing-loc-arg",
+            .warning, .missingLocArg,
             "'\(specifier)' needs argument \(index) but only \(arguments.count) \(arguments.count == 1 ? "was" : "were") given; it prints as empty",
             source: .model)
         }
@@ -344,22 +346,23 @@ public struct LocalizedFormatter: Sendable {
       for index in 1...max(1, arguments.count) where index <= arguments.count {
         guard !used.contains(index) else { continue }
         diagnose(
-          .warning, "unused-loc-arg",
+          .warning, .unusedLocArg,
           "argument \(index) (\"\(arguments[index - 1])\") is not used by the format",
           source: .model, argument: index)
       }
     }
 
     mutating func diagnose(
-      _ severity: LocalizationDiagnostic.Severity, _ code: String, _ message: String,
-      source: LocalizationDiagnostic.Source, argument: Int? = nil
+      _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
+      source: DiagnosticSource, argument: Int? = nil
     ) {
       var path = paths.format
       if let argument, let arguments = paths.arguments {
         path = "\(arguments)[\(argument - 1)]"
       }
       diagnostics.append(
-        LocalizationDiagnostic(severity, code: code, message: message, source: source, path: path))
+        Diagnostic(
+          severity, code: code, path: path, message: message, source: source))
     }
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 import PushPayload
 
 /// `pushsim strings dump FILE`: a strings file's table as one JSON object (CommandLine.md).
@@ -31,29 +32,29 @@ public enum StringsDump {
   /// `dump-non-finite-number` naming where it is.
   public static func dump(
     contentsOf url: URL, name: String? = nil
-  ) -> (value: PropertyListValue?, diagnostics: [LocalizationDiagnostic]) {
+  ) -> (value: PropertyListValue?, diagnostics: [Diagnostic]) {
     let file = name ?? url.path
     var (value, diagnostics) = read(url: url, file: file)
     let paths = value?.nonFinitePaths() ?? []
     if !paths.isEmpty {
       diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "dump-non-finite-number",
+        Diagnostic(
+          .error, code: .dumpNonFiniteNumber, location: .file(file),
           message:
             "\(paths.joined(separator: ", ")) \(paths.count == 1 ? "holds" : "hold") NaN or infinity, which JSON cannot hold; printed as a string",
-          source: .lint, file: file))
+          source: .lint))
     }
     return (value, diagnostics)
   }
 
   private static func read(
     url: URL, file: String
-  ) -> (value: PropertyListValue?, diagnostics: [LocalizationDiagnostic]) {
+  ) -> (value: PropertyListValue?, diagnostics: [Diagnostic]) {
     switch Kind(url: url) ?? .strings {
     case .strings:
       let parsed = StringsFile.read(contentsOf: url, name: file)
       // An empty file is an empty table on the device (`strings-empty-file`).
-      let empty = parsed.diagnostics.map(\.code) == ["strings-empty-file"]
+      let empty = parsed.diagnostics.map(\.code) == [.stringsEmptyFile]
       return (
         parsed.isLoaded || empty ? .dictionary(parsed.values) : nil, parsed.diagnostics
       )

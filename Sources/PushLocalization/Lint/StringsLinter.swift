@@ -1,4 +1,5 @@
 import Foundation
+public import PushCore
 
 /// `pushsim strings lint PATH...` (CommandLine.md): every finding about `.strings`, `.stringsdict`
 /// and `.xcstrings` files.
@@ -19,7 +20,7 @@ public struct StringsLinter: Sendable {
     /// Files read.
     public var files: [String]
     /// Every finding, in file order.
-    public var diagnostics: [LocalizationDiagnostic]
+    public var diagnostics: [Diagnostic]
     /// Paths that could not be used (missing, unreadable): exit status 2.
     public var unusablePaths: [String]
 
@@ -35,12 +36,15 @@ public struct StringsLinter: Sendable {
     public var json: String {
       let diagnostics = diagnostics.map { diagnostic in
         var object: [String: PropertyListValue] = [
-          "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
+          "severity": .string(diagnostic.severity.rawValue),
+          "code": .string(diagnostic.code.rawValue),
           "message": .string(diagnostic.message), "source": .string(diagnostic.source.rawValue),
         ]
-        if let file = diagnostic.file { object["file"] = .string(file) }
-        if let line = diagnostic.line { object["line"] = .integer(line) }
-        if let column = diagnostic.column { object["column"] = .integer(column) }
+        if case .file(let file, let line, let column) = diagnostic.location {
+          object["file"] = .string(file)
+          if let line { object["line"] = .integer(line) }
+          if let column { object["column"] = .integer(column) }
+        }
         return PropertyListValue.dictionary(object)
       }
       return StringsDump.json(
@@ -137,8 +141,8 @@ public struct StringsLinter: Sendable {
     if !numericKeys.isEmpty {
       let count = numericKeys.count
       report.diagnostics.append(
-        LocalizationDiagnostic(
-          .info, code: "numeric-specifiers",
+        Diagnostic(
+          .info, code: .numericSpecifiers,
           message:
             "\(count) \(count == 1 ? "key uses" : "keys use") specifiers other than %@ (%d, %ld…); that matters only for a key a push uses as its loc-key (loc-args are strings): name the pushes with --payload, or check them with validate --strings",
           source: .lint))
@@ -168,8 +172,8 @@ public struct StringsLinter: Sendable {
 
   private func missingKeyFindings(
     _ tables: [TableID: [(localization: String, file: String, keys: [String: (Int, Int)])]]
-  ) -> [LocalizationDiagnostic] {
-    var findings: [LocalizationDiagnostic] = []
+  ) -> [Diagnostic] {
+    var findings: [Diagnostic] = []
     for id in tables.keys.sorted(by: {
       ($0.folder, $0.table, $0.kind) < ($1.folder, $1.table, $1.kind)
     }) {
@@ -183,11 +187,12 @@ public struct StringsLinter: Sendable {
           let position = holder.keys[key]
         else { continue }
         findings.append(
-          LocalizationDiagnostic(
-            .warning, code: "key-missing-in-localization",
+          Diagnostic(
+            .warning, code: .keyMissingInLocalization,
+            location: .file(holder.file, line: position.0, column: position.1),
             message:
               "\"\(key)\" is missing from \(missing.joined(separator: ", ")) (\(id.table).\(id.kind)); a push with this loc-key shows the key there",
-            source: .lint, file: holder.file, line: position.0, column: position.1))
+            source: .lint))
       }
     }
     return findings
@@ -195,7 +200,7 @@ public struct StringsLinter: Sendable {
 
   private func lintCatalog(
     url: URL, file: String, numericKeys: inout Set<String>
-  ) -> [LocalizationDiagnostic] {
+  ) -> [Diagnostic] {
     let catalog = StringCatalog.read(contentsOf: url, name: file)
     var findings = catalog.diagnostics
     guard catalog.isLoaded else { return findings }
@@ -209,11 +214,12 @@ public struct StringsLinter: Sendable {
       let missing = catalog.languages.filter { catalog.tables[$0]?[key] == nil }
       if !missing.isEmpty {
         findings.append(
-          LocalizationDiagnostic(
-            .warning, code: "key-missing-in-localization",
+          Diagnostic(
+            .warning, code: .keyMissingInLocalization,
+            location: .file(file, line: line, column: column),
             message:
               "\"\(key)\" has no value for \(missing.joined(separator: ", ")); a push with this loc-key shows the key there",
-            source: .lint, file: file, line: line, column: column))
+            source: .lint))
       }
       for language in catalog.languages {
         guard let value = catalog.tables[language]?[key] else { continue }
@@ -240,8 +246,8 @@ public struct StringsLinter: Sendable {
   private func specifierFindings(
     in format: String, variables: [String: PluralVariable], key: String, label: String? = nil,
     file: String, line: Int, column: Int, numericKeys: inout Set<String>
-  ) -> [LocalizationDiagnostic] {
-    var findings: [LocalizationDiagnostic] = []
+  ) -> [Diagnostic] {
+    var findings: [Diagnostic] = []
     var seen = Set<String>()
     var walked = Set<String>()
     let name = label ?? "\"\(key)\""
@@ -254,11 +260,11 @@ public struct StringsLinter: Sendable {
           if conversion.flags.contains(" ") {
             guard seen.insert(raw).inserted else { continue }
             findings.append(
-              LocalizationDiagnostic(
-                .warning, code: "literal-percent",
+              Diagnostic(
+                .warning, code: .literalPercent, location: .file(file, line: line, column: column),
                 message:
                   "\(name) has '\(raw)', which a format reads as a conversion; a literal percent sign is written %%",
-                source: .lint, file: file, line: line, column: column))
+                source: .lint))
             continue
           }
           if conversion.conversion == "@" && !conversion.usesStar { continue }
@@ -269,11 +275,12 @@ public struct StringsLinter: Sendable {
           }
           guard seen.insert(raw).inserted else { continue }
           findings.append(
-            LocalizationDiagnostic(
-              .warning, code: "unsupported-specifier",
+            Diagnostic(
+              .warning, code: .unsupportedSpecifier,
+              location: .file(file, line: line, column: column),
               message:
                 "\(name) is a push's loc-key and uses '\(raw)': notifications support only %@ and %n$@ (loc-args are strings)",
-              source: .lint, file: file, line: line, column: column))
+              source: .lint))
         case .variable(let variable, _, _):
           guard walked.insert(variable).inserted else { continue }
           for variant in variables[variable]?.variants.values.sorted() ?? [] {

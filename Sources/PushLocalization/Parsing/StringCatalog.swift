@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 import PushPayload
 
 /// An `.xcstrings` String Catalog turned into one table per language, as Xcode compiles it into
@@ -20,7 +21,7 @@ public struct StringCatalog: Sendable {
   /// Whether the file could be read at all.
   public var isLoaded: Bool
   /// Errors and warnings.
-  public var diagnostics: [LocalizationDiagnostic]
+  public var diagnostics: [Diagnostic]
 
   /// The languages, sorted.
   public var languages: [String] { tables.keys.sorted() }
@@ -48,20 +49,20 @@ public struct StringCatalog: Sendable {
       let (line, column) = Self.syntaxErrorPosition(error as NSError, in: bytes)
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
       catalog.diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "strings-syntax",
+        Diagnostic(
+          .error, code: .stringsSyntax, location: .file(file, line: line, column: column),
           message: "the catalog is not valid JSON (\(detail ?? error.localizedDescription))",
-          source: .device, file: file, line: line, column: column))
+          source: .device))
       return catalog
     }
     guard let top = object as? [String: Any], let source = top["sourceLanguage"] as? String,
       let strings = top["strings"] as? [String: Any]
     else {
       catalog.diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "catalog-structure",
+        Diagnostic(
+          .error, code: .catalogStructure, location: .file(file, line: 1, column: 1),
           message: "a catalog needs a \"sourceLanguage\" string and a \"strings\" object",
-          source: .device, file: file, line: 1, column: 1))
+          source: .device))
       return catalog
     }
     catalog.sourceLanguage = source
@@ -93,19 +94,20 @@ public struct StringCatalog: Sendable {
                   language: language)
               else { continue }
               catalog.diagnostics.append(
-                LocalizationDiagnostic(
-                  .warning, code: finding.code, message: finding.message,
-                  source: finding.code == "plural-form-missing" ? .lint : .device, file: file,
-                  line: position?.line ?? 1, column: position?.column ?? 1))
+                Diagnostic(
+                  .warning, code: finding.code,
+                  location: .file(file, line: position?.line ?? 1, column: position?.column ?? 1),
+                  message: finding.message,
+                  source: finding.code == .pluralFormMissing ? .lint : .device))
             }
             for cycle in plural.variableCycles {
               catalog.diagnostics.append(
-                LocalizationDiagnostic(
-                  .error, code: "plural-variable-cycle",
+                Diagnostic(
+                  .error, code: .pluralVariableCycle,
+                  location: .file(file, line: position?.line ?? 1, column: position?.column ?? 1),
                   message:
                     "\"\(key)\" (\(language)): substitution '\(cycle[0])' is used inside its own forms (\(cycle.joined(separator: " → "))); it cannot be expanded, and PushSim prints it as written",
-                  source: .model, file: file, line: position?.line ?? 1,
-                  column: position?.column ?? 1))
+                  source: .model))
             }
           }
         }
@@ -115,9 +117,10 @@ public struct StringCatalog: Sendable {
       }
       for message in reader.problems {
         catalog.diagnostics.append(
-          LocalizationDiagnostic(
-            .warning, code: "catalog-entry", message: "\"\(key)\": \(message)", source: .device,
-            file: file, line: position?.line ?? 1, column: position?.column ?? 1))
+          Diagnostic(
+            .warning, code: .catalogEntry,
+            location: .file(file, line: position?.line ?? 1, column: position?.column ?? 1),
+            message: "\"\(key)\": \(message)", source: .device))
       }
     }
     catalog.tables = tables.mapValues { StringsTable(entries: $0) }

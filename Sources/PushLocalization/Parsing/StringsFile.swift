@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 import PushPayload
 
 /// A `.strings` file as the device loads it, with every finding about it.
@@ -51,7 +52,7 @@ public struct StringsFile: Sendable {
   /// Entries after a silent truncation that the device does not see (Localization.md §1.5).
   public var unseenEntryCount: Int
   /// Errors and warnings, each with file, line and column where known.
-  public var diagnostics: [LocalizationDiagnostic]
+  public var diagnostics: [Diagnostic]
 
   /// The table of string values (non-string values are left out, with a diagnostic).
   public var table: StringsTable {
@@ -85,11 +86,11 @@ public struct StringsFile: Sendable {
     guard let (text, format) = decode(bytes) else {
       return failed(
         file: file, format: .textUTF8,
-        LocalizationDiagnostic(
-          .error, code: "strings-encoding",
+        Diagnostic(
+          .error, code: .stringsEncoding, location: .file(file, line: 1, column: 1),
           message:
             "Conversion of string failed: the file is neither UTF-8 nor UTF-16; the device loads nothing from it",
-          source: .device, file: file, line: 1, column: 1))
+          source: .device))
     }
     if looksLikeXML(text) {
       return readPropertyList(data: data, file: file, format: .xml)
@@ -224,32 +225,31 @@ public struct StringsFile: Sendable {
       // translated, so this is information, not an error (`source: model` for the severity).
       return failed(
         file: file, format: format,
-        LocalizationDiagnostic(
-          .info, code: "strings-empty-file",
+        Diagnostic(
+          .info, code: .stringsEmptyFile, location: .file(file, line: 1, column: 1),
           message:
             "the file is empty: the device reads it as a table with no keys, so every lookup in this language finds nothing (plutil refuses the file)",
-          source: .device, file: file, line: 1, column: 1))
+          source: .device))
     }
     let outcome = OldStylePropertyListParser.parse(text)
     let lines = LineIndex(text)
-    var diagnostics: [LocalizationDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
     if let failure = outcome.failure {
       let (line, column) = lines.lineAndColumn(of: failure.offset)
       diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "strings-syntax",
-          message: "\(failure.message); the device loads nothing from this file",
-          source: .device, file: file, line: line, column: column))
+        Diagnostic(
+          .error, code: .stringsSyntax, location: .file(file, line: line, column: column),
+          message: "\(failure.message); the device loads nothing from this file", source: .device))
       return StringsFile(
         file: file, format: format, entries: [], values: [:], isLoaded: false,
         unseenEntryCount: 0, diagnostics: diagnostics)
     }
     if outcome.nonDictionary != nil {
       diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "strings-not-dictionary",
+        Diagnostic(
+          .error, code: .stringsNotDictionary, location: .file(file, line: 1, column: 1),
           message: "the file holds a single value, not key = value pairs; the device loads nothing",
-          source: .device, file: file, line: 1, column: 1))
+          source: .device))
       return StringsFile(
         file: file, format: format, entries: [], values: [:], isLoaded: false,
         unseenEntryCount: 0, diagnostics: diagnostics)
@@ -265,20 +265,20 @@ public struct StringsFile: Sendable {
       entries.append(Entry(key: item.key, value: item.value, line: line, column: column))
       if values.updateValue(item.value, forKey: item.key) != nil {
         diagnostics.append(
-          LocalizationDiagnostic(
-            .warning, code: "duplicate-key",
+          Diagnostic(
+            .warning, code: .duplicateKey, location: .file(file, line: line, column: column),
             message:
               "duplicate key \"\(item.key)\" (first on line \(firstLines[item.key] ?? 0)); the last value wins",
-            source: .lint, file: file, line: line, column: column))
+            source: .lint))
       } else {
         firstLines[item.key] = line
       }
       if item.value.stringValue == nil {
         diagnostics.append(
-          LocalizationDiagnostic(
-            .warning, code: "value-not-string",
+          Diagnostic(
+            .warning, code: .valueNotString, location: .file(file, line: line, column: column),
             message: "the value of \"\(item.key)\" is not a string; lookups of it show the key",
-            source: .lint, file: file, line: line, column: column))
+            source: .lint))
       }
     }
     var unseen = 0
@@ -290,18 +290,18 @@ public struct StringsFile: Sendable {
         ? "\(truncation.unseenEntries)" : "at least \(truncation.unseenEntries)"
       let noun = truncation.unseenEntries == 1 ? "entry" : "entries"
       diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "silent-truncation",
+        Diagnostic(
+          .error, code: .silentTruncation, location: .file(file, line: line, column: column),
           message:
             "Apple's parser silently stops here at \(truncation.cause): the device will not see the \(count) \(noun) after this point",
-          source: .lint, file: file, line: line, column: column))
+          source: .lint))
     } else if let truncation = outcome.truncation {
       let (line, column) = lines.lineAndColumn(of: truncation.offset)
       diagnostics.append(
-        LocalizationDiagnostic(
-          .warning, code: "trailing-junk",
+        Diagnostic(
+          .warning, code: .trailingJunk, location: .file(file, line: line, column: column),
           message: "Apple's parser silently stops here at \(truncation.cause); nothing follows it",
-          source: .lint, file: file, line: line, column: column))
+          source: .lint))
     }
     return StringsFile(
       file: file, format: format, entries: entries, values: values, isLoaded: true,
@@ -317,31 +317,31 @@ public struct StringsFile: Sendable {
     } catch {
       return failed(
         file: file, format: format,
-        LocalizationDiagnostic(
-          .error, code: "strings-syntax",
+        Diagnostic(
+          .error, code: .stringsSyntax, location: .file(file, line: 1, column: 1),
           message:
             "the \(format == .xml ? "XML" : "binary") property list does not parse (\(error.localizedDescription)); the device loads nothing from this file",
-          source: .device, file: file, line: 1, column: 1))
+          source: .device))
     }
     guard let value = PropertyListValue(foundation: object), case .dictionary(let values) = value
     else {
       return failed(
         file: file, format: format,
-        LocalizationDiagnostic(
-          .error, code: "strings-not-dictionary",
+        Diagnostic(
+          .error, code: .stringsNotDictionary, location: .file(file, line: 1, column: 1),
           message: "the top-level object is not a dictionary; the device loads nothing",
-          source: .device, file: file, line: 1, column: 1))
+          source: .device))
     }
-    var diagnostics: [LocalizationDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
     let entries = values.keys.sorted().map { key in
       Entry(key: key, value: values[key] ?? .string(""), line: 0, column: 0)
     }
     for entry in entries where entry.value.stringValue == nil {
       diagnostics.append(
-        LocalizationDiagnostic(
-          .warning, code: "value-not-string",
+        Diagnostic(
+          .warning, code: .valueNotString, location: .file(file),
           message: "the value of \"\(entry.key)\" is not a string; lookups of it show the key",
-          source: .lint, file: file))
+          source: .lint))
     }
     return StringsFile(
       file: file, format: format, entries: entries, values: values, isLoaded: true,
@@ -349,7 +349,7 @@ public struct StringsFile: Sendable {
   }
 
   private static func failed(
-    file: String, format: Format, _ diagnostic: LocalizationDiagnostic
+    file: String, format: Format, _ diagnostic: Diagnostic
   ) -> StringsFile {
     StringsFile(
       file: file, format: format, entries: [], values: [:], isLoaded: false, unseenEntryCount: 0,

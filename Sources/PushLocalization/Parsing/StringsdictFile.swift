@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 import PushPayload
 
 /// A `.stringsdict` file: plural formats by key (Localization.md §2.1, §2.5).
@@ -18,7 +19,7 @@ public struct StringsdictFile: Sendable {
   /// Whether the file could be read at all.
   public var isLoaded: Bool
   /// Errors and warnings.
-  public var diagnostics: [LocalizationDiagnostic]
+  public var diagnostics: [Diagnostic]
 
   /// The entries as a table, to merge over a `.strings` table (Localization.md §2.2).
   public var table: StringsTable { StringsTable(entries: entries.mapValues { .plural($0) }) }
@@ -92,20 +93,20 @@ public struct StringsdictFile: Sendable {
       let bytes = [UInt8](data)
       let (line, reason) = Self.syntaxError(error as NSError, in: bytes)
       result.diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "strings-syntax",
+        Diagnostic(
+          .error, code: .stringsSyntax, location: .file(file, line: line, column: 1),
           message:
             "the property list does not parse (\(reason)); the device loads nothing from this file",
-          source: .device, file: file, line: line, column: 1))
+          source: .device))
       return result
     }
     guard let value = PropertyListValue(foundation: object), case .dictionary(let top) = value
     else {
       result.diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "strings-not-dictionary",
+        Diagnostic(
+          .error, code: .stringsNotDictionary, location: .file(file, line: 1, column: 1),
           message: "the top-level object is not a dictionary; the device loads nothing",
-          source: .device, file: file, line: 1, column: 1))
+          source: .device))
       return result
     }
     result.isLoaded = true
@@ -114,25 +115,26 @@ public struct StringsdictFile: Sendable {
     for key in top.keys.sorted() {
       let keyPosition = locator.position(of: key)
       func diagnose(
-        _ severity: LocalizationDiagnostic.Severity, _ code: String, _ message: String,
-        at name: String? = nil, source: LocalizationDiagnostic.Source = .device
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
+        at name: String? = nil, source: DiagnosticSource = .device
       ) {
         var position = keyPosition
         if let name, let found = locator.position(of: name, after: keyPosition?.offset ?? 0) {
           position = found
         }
         result.diagnostics.append(
-          LocalizationDiagnostic(
-            severity, code: code, message: message, source: source, file: file,
-            line: position?.line ?? 1, column: position?.column ?? 1))
+          Diagnostic(
+            severity, code: code,
+            location: .file(file, line: position?.line ?? 1, column: position?.column ?? 1),
+            message: message, source: source))
       }
       guard case .dictionary(let entry)? = top[key] else {
-        diagnose(.error, "stringsdict-entry", "\"\(key)\" is not a dictionary; it is ignored")
+        diagnose(.error, .stringsdictEntry, "\"\(key)\" is not a dictionary; it is ignored")
         continue
       }
       guard case .string(let format)? = entry["NSStringLocalizedFormatKey"] else {
         diagnose(
-          .error, "stringsdict-entry",
+          .error, .stringsdictEntry,
           "\"\(key)\" has no NSStringLocalizedFormatKey string; the device cannot format it")
         continue
       }
@@ -141,7 +143,7 @@ public struct StringsdictFile: Sendable {
         guard case .dictionary(let spec) = item else { continue }
         guard spec["NSStringFormatSpecTypeKey"]?.stringValue == "NSStringPluralRuleType" else {
           diagnose(
-            .warning, "stringsdict-variable",
+            .warning, .stringsdictVariable,
             "variable '\(name)' of \"\(key)\" is not an NSStringPluralRuleType; it is ignored",
             at: name)
           continue
@@ -157,7 +159,7 @@ public struct StringsdictFile: Sendable {
         {
           diagnose(
             .warning, finding.code, finding.message, at: name,
-            source: finding.code == "plural-form-missing" ? .lint : .device)
+            source: finding.code == .pluralFormMissing ? .lint : .device)
         }
         variables[name] = PluralVariable(valueType: valueType, variants: variants)
       }
@@ -168,14 +170,14 @@ public struct StringsdictFile: Sendable {
       {
         if case .variable(let name, _, let raw) = token, variables[name] == nil {
           diagnose(
-            .error, "plural-variable-missing",
+            .error, .pluralVariableMissing,
             "\"\(key)\" uses '\(raw)' but defines no variable '\(name)'")
         }
       }
       let plural = PluralFormat(format: format, variables: variables)
       for cycle in plural.variableCycles {
         diagnose(
-          .error, "plural-variable-cycle",
+          .error, .pluralVariableCycle,
           "\"\(key)\": variable '\(cycle[0])' is used inside its own forms (\(cycle.joined(separator: " → "))); it cannot be expanded, and PushSim prints it as written",
           at: cycle[0], source: .model)
       }
@@ -189,11 +191,11 @@ public struct StringsdictFile: Sendable {
   /// `subject` names the variable in the message (`variable 'n' of "FILES"`).
   static func coverageFinding(
     subject: String, variants: [PluralCategory: String], valueType: String?, language: String?
-  ) -> (code: String, message: String)? {
+  ) -> (code: DiagnosticCode, message: String)? {
     guard let language else {
       guard variants[.other] == nil else { return nil }
       return (
-        "plural-other-missing",
+        .pluralOtherMissing,
         "\(subject) has no 'other' form; numbers of a missing category print nothing"
       )
     }
@@ -210,12 +212,12 @@ public struct StringsdictFile: Sendable {
     }.joined(separator: ", ")
     if variants[.other] == nil {
       return (
-        "plural-other-missing",
+        .pluralOtherMissing,
         "\(subject) has no 'other' form, and in \(language) \(kind) select \(list), which it lacks: they print nothing"
       )
     }
     return (
-      "plural-form-missing",
+      .pluralFormMissing,
       "\(subject) lacks forms that \(kind) select in \(language): \(list); they print the 'other' form"
     )
   }

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 
 /// Finds where a key is written in an XML property list or a JSON catalog, so findings about

@@ -1,4 +1,5 @@
 public import Foundation
+public import PushCore
 
 /// An app's strings folder as the device sees it: one `Localizable` table per localization.
 ///
@@ -46,15 +47,15 @@ public struct StringsBundle: Sendable {
   /// `Strings/es.lproj/Localizable.strings`.
   public static func load(
     folder: URL, developmentRegion: String
-  ) -> (StringsBundle, [LocalizationDiagnostic]) {
-    var diagnostics: [LocalizationDiagnostic] = []
+  ) -> (StringsBundle, [Diagnostic]) {
+    var diagnostics: [Diagnostic] = []
     var bundle = StringsBundle(developmentRegion: developmentRegion)
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else {
       diagnostics.append(
-        LocalizationDiagnostic(
-          .error, code: "unreadable-file", message: "cannot read the strings folder",
-          source: .device, file: folder.path))
+        Diagnostic(
+          .error, code: .unreadableFile, location: .file(folder.path),
+          message: "cannot read the strings folder", source: .device))
       return (bundle, diagnostics)
     }
     let prefix = folder.lastPathComponent

@@ -1,3 +1,5 @@
+public import PushCore
+
 /// What APNs answers for a request: status, reason, and the push type and limit it judged by
 /// (Behavior.md §2.4; Rules.md §1).
 ///
@@ -80,17 +82,17 @@ public enum APNsReason: String, Sendable, Hashable, Codable, CaseIterable {
   public var httpStatus: Int { self == .payloadTooLarge ? 413 : 400 }
 
   /// The diagnostic code for this reason (`payload-too-large`).
-  public var code: String {
+  public var code: DiagnosticCode {
     switch self {
-    case .payloadEmpty: "payload-empty"
-    case .payloadTooLarge: "payload-too-large"
-    case .malformedPayload: "malformed-payload"
-    case .invalidPushType: "invalid-push-type"
-    case .badPriority: "bad-priority"
-    case .badCollapseId: "bad-collapse-id"
-    case .badExpirationDate: "bad-expiration-date"
-    case .badMessageId: "bad-message-id"
-    case .badTopic: "bad-topic"
+    case .payloadEmpty: .payloadEmpty
+    case .payloadTooLarge: .payloadTooLarge
+    case .malformedPayload: .malformedPayload
+    case .invalidPushType: .invalidPushType
+    case .badPriority: .badPriority
+    case .badCollapseId: .badCollapseId
+    case .badExpirationDate: .badExpirationDate
+    case .badMessageId: .badMessageId
+    case .badTopic: .badTopic
     }
   }
 
@@ -113,11 +115,13 @@ extension APNsVerdict {
     var diagnostics: [Diagnostic] = []
     var reasons: [APNsReason] = []
     func reject(
-      _ reason: APNsReason, _ path: String?, _ message: String, _ source: DiagnosticSource
+      _ reason: APNsReason, _ header: String?, _ message: String, _ source: DiagnosticSource
     ) {
       reasons.append(reason)
       diagnostics.append(
-        Diagnostic(.error, code: reason.code, path: path, message: message, source: source))
+        Diagnostic(
+          .error, code: reason.code, location: header.map(DiagnosticLocation.header),
+          message: message, source: source))
     }
 
     // apns-push-type
@@ -237,11 +241,11 @@ extension APNsVerdict {
   }
 
   static let inferredAlert = Diagnostic(
-    .warning, code: "push-type-inferred", path: "apns-push-type",
+    .warning, code: .pushTypeInferred, location: .header("apns-push-type"),
     message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
       + "inferred 'alert'", source: .lint)
   static let inferredBackground = Diagnostic(
-    .warning, code: "push-type-inferred", path: "apns-push-type",
+    .warning, code: .pushTypeInferred, location: .header("apns-push-type"),
     message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
       + "inferred 'background' (aps holds only content-available)", source: .lint)
 
@@ -249,14 +253,14 @@ extension APNsVerdict {
   /// Rules.md §1): a `.voip` topic is a VoIP push, not an alert.
   static func inferredFromTopic(_ pushType: PushType) -> Diagnostic {
     Diagnostic(
-      .warning, code: "push-type-inferred", path: "apns-push-type",
+      .warning, code: .pushTypeInferred, location: .header("apns-push-type"),
       message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
         + "inferred '\(pushType.rawValue)' from the apns-topic suffix "
         + "'\(pushType.topicSuffix ?? "")'", source: .model)
   }
 
   static let inferredLiveActivity = Diagnostic(
-    .warning, code: "push-type-inferred", path: "apns-push-type",
+    .warning, code: .pushTypeInferred, location: .header("apns-push-type"),
     message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
       + "inferred 'liveactivity' (aps holds only Live Activity keys); a Live Activity update "
       + "must be sent with apns-push-type liveactivity", source: .lint)

@@ -1,3 +1,4 @@
+public import PushCore
 import Synchronization
 
 /// A JSON text read by PushSim's own reader: the root value, where every node came from, and the
@@ -30,14 +31,18 @@ public struct JSONDocument: Sendable {
 
   /// Reads `bytes` as one JSON text.
   ///
-  /// - Parameter maximumDepth: how many arrays and objects may nest; deeper input is an error
-  ///   rather than a stack overflow.
+  /// - Parameters:
+  ///   - maximumDepth: how many arrays and objects may nest; deeper input is an error rather
+  ///     than a stack overflow.
+  ///   - compact: keep each object's members in storage of exactly their size, for a tree
+  ///     kept in memory (a scenario file); reading is then slightly slower.
   /// - Throws: ``JSONSyntaxError`` with the position and what was expected.
-  public init(parsing bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth)
-    throws(JSONSyntaxError)
-  {
+  public init(
+    parsing bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth,
+    compact: Bool = false
+  ) throws(JSONSyntaxError) {
     let outcome = bytes.withUnsafeBufferPointer { buffer in
-      var parser = JSONParser(buffer, maximumDepth: maximumDepth)
+      var parser = JSONParser(buffer, maximumDepth: maximumDepth, compact: compact)
       return parser.parseDocument()
     }
     switch outcome {

@@ -17,15 +17,19 @@ struct JSONParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let end: Int
   private let maximumDepth: Int
+  /// Whether each object's members are copied into storage of their size when it closes
+  /// (``JSONDocument/init(parsing:maximumDepth:compact:)``).
+  private let compact: Bool
   private var index = 0
   private var duplicates: [(Range<Int>, Range<Int>)] = []
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, compact: Bool = false) {
     self.bytes = bytes
     self.end = bytes.count
     self.maximumDepth = maximumDepth
+    self.compact = compact
   }
 
   mutating func parseDocument() -> Result<Parsed, Failure> {
@@ -216,6 +220,12 @@ struct JSONParser {
         }
       case UInt8(ascii: "}"):
         index += 1
+        if compact, members.capacity > members.count {
+          var exact: [JSONMember] = []
+          exact.reserveCapacity(members.count)
+          exact.append(contentsOf: members)
+          members = exact
+        }
         return JSONValue(
           .object(JSONObject(members: members, index: lookup, hasDuplicateKeys: hasDuplicates)),
           byteRange: start..<index)

@@ -1,3 +1,5 @@
+public import PushCore
+
 extension Payload {
   /// Lint: advice about a payload APNs accepts but that probably does not do what the sender
   /// meant (issue 2; Rules.md §1, §2, §5).
@@ -72,23 +74,23 @@ struct PayloadLinter {
     guard !pushTypeWasInferred else { return }
     if pushType == .alert, aps.isBackgroundOnly {
       add(
-        .warning, "push-type-mismatch", "apns-push-type",
+        .warning, .pushTypeMismatch, header: "apns-push-type",
         "apns-push-type is alert but aps holds only content-available: a silent update "
           + "should be sent as background with priority 5")
     } else if pushType == .background, !aps.contentAvailable {
       add(
-        .warning, "push-type-mismatch", "apns-push-type",
+        .warning, .pushTypeMismatch, header: "apns-push-type",
         "apns-push-type is background but aps has no content-available: 1, so nothing wakes "
           + "the app")
     } else if pushType == .alert || pushType == .background, aps.isLiveActivity {
       add(
-        .warning, "push-type-mismatch", "apns-push-type",
+        .warning, .pushTypeMismatch, header: "apns-push-type",
         "aps holds Live Activity keys (event, content-state) but apns-push-type is "
           + "\(pushType?.rawValue ?? ""): no activity changes; send it as liveactivity to the "
           + "topic <bundle ID>.push-type.liveactivity (Behavior.md §2.3)", source: .apns)
     } else if pushType == .liveactivity, !aps.isLiveActivity {
       add(
-        .warning, "push-type-mismatch", "apns-push-type",
+        .warning, .pushTypeMismatch, header: "apns-push-type",
         "apns-push-type is liveactivity but aps has neither event nor content-state: no "
           + "activity changes and nothing is shown", source: .apns)
     }
@@ -100,13 +102,13 @@ struct PayloadLinter {
     switch (pushType, priority) {
     case (.liveactivity, "1"):
       add(
-        .warning, "push-type-priority", "apns-priority",
+        .warning, .pushTypePriority, header: "apns-priority",
         "Apple documents priority 5 or 10 for liveactivity pushes; what 1 does is undocumented "
           + "(PushSim treats it like 5). Send 5 (not counted against the hourly budget) or 10",
         source: .model)
     case (.pushtotalk, "5"), (.pushtotalk, "1"):
       add(
-        .warning, "push-type-priority", "apns-priority",
+        .warning, .pushTypePriority, header: "apns-priority",
         "a pushtotalk push must be sent with priority 10 so the audio reaches the person now",
         source: .apns)
     default:
@@ -120,12 +122,12 @@ struct PayloadLinter {
     switch pushType {
     case .voip where expiration == nil:
       add(
-        .info, "push-type-expiration", "apns-expiration",
+        .info, .pushTypeExpiration, header: "apns-expiration",
         "a voip push should carry apns-expiration 0 or a few seconds ahead, so APNs does not "
           + "deliver a stale call invitation later", source: .apns)
     case .pushtotalk where expiration != "0":
       add(
-        .info, "push-type-expiration", "apns-expiration",
+        .info, .pushTypeExpiration, header: "apns-expiration",
         "a pushtotalk push should carry apns-expiration: 0, so APNs does not store it for later",
         source: .apns)
     default:
@@ -141,20 +143,20 @@ struct PayloadLinter {
     guard aps.isLiveActivity else { return }
     if aps.timestamp == nil {
       add(
-        .warning, "la-timestamp-missing", "aps.timestamp",
+        .warning, .liveActivityTimestampMissing, "aps.timestamp",
         "a Live Activity push needs a timestamp (UNIX seconds) so the system keeps the newest "
           + "content; PushSim applies a push without one as the newest (model)", source: .apns)
     }
     if aps.contentState == nil, aps.event == "update" || aps.event == "start" {
       add(
-        .warning, "la-content-state-missing", "aps.content-state",
+        .warning, .liveActivityContentStateMissing, "aps.content-state",
         "an \(aps.event ?? "") without content-state: the activity has nothing new to show",
         source: .apns)
     }
     for (key, value) in [("stale-date", aps.staleDate), ("dismissal-date", aps.dismissalDate)] {
       guard let value, value > Self.millisecondThreshold else { continue }
       add(
-        .warning, "la-date-milliseconds", "aps.\(key)",
+        .warning, .liveActivityDateMilliseconds, "aps.\(key)",
         "\(key) \(value < 1e15 ? String(Int(value)) : value.description) looks like milliseconds; ActivityKit reads seconds "
           + "since 1970, so the date lies thousands of years ahead", source: .model)
     }
@@ -169,11 +171,11 @@ struct PayloadLinter {
     guard pushType == .background else { return }
     if priority == nil {
       add(
-        .warning, "background-priority", "apns-priority",
+        .warning, .backgroundPriority, header: "apns-priority",
         "no apns-priority means 10, but a background push must use 5 (Behavior.md §2.2)")
     } else if priority == "10", pushTypeWasInferred {
       add(
-        .warning, "background-priority", "apns-priority",
+        .warning, .backgroundPriority, header: "apns-priority",
         "priority 10 for a content-available-only push: APNs requires 5 for background pushes "
           + "(Behavior.md §2.2)")
     }
@@ -189,14 +191,14 @@ struct PayloadLinter {
         ("alert", aps.alert != nil), ("sound", aps.sound != nil), ("badge", aps.badge != nil),
       ] where present {
         add(
-          .warning, "background-push-visible-content", "aps.\(key)",
+          .warning, .backgroundPushVisibleContent, "aps.\(key)",
           "a background push shows nothing: '\(key)' is ignored (send it as an alert push)")
       }
     }
     for (key, present) in [("thread-id", aps.threadID != nil), ("category", aps.category != nil)]
     where present {
       add(
-        .warning, "background-push-grouping-key", "aps.\(key)",
+        .warning, .backgroundPushGroupingKey, "aps.\(key)",
         "'\(key)' does nothing on a background push: nothing is shown to group or act on")
     }
   }
@@ -205,7 +207,7 @@ struct PayloadLinter {
   private mutating func mutableContentNeedsVisibleAlert(_ aps: APS) {
     guard aps.mutableContent, !(aps.alert?.hasVisibleText ?? false) else { return }
     add(
-      .warning, "mutable-content-without-alert", "aps.mutable-content",
+      .warning, .mutableContentWithoutAlert, "aps.mutable-content",
       "mutable-content is set but the alert has no title, subtitle or body: the service "
         + "extension will not run", source: .device)
   }
@@ -218,7 +220,7 @@ struct PayloadLinter {
   private mutating func unknownKeys(_ aps: APS) {
     for key in aps.unknownKeys {
       add(
-        .warning, "unknown-key-in-aps", JSONPath([.key("aps"), .key(key)]).description,
+        .warning, .unknownKeyInAps, JSONPath([.key("aps"), .key(key)]).description,
         "'\(key)' is not an aps key: "
           + (Self.didYouMean(key, APS.knownKeys)
             ?? "APNs ignores custom keys inside aps; put app data at the top level"))
@@ -226,14 +228,14 @@ struct PayloadLinter {
     for key in aps.alert?.unknownKeys ?? [] {
       let suggestion = Self.didYouMean(key, Self.alertKeysForSuggestion)
       add(
-        .warning, "unknown-key-in-aps",
+        .warning, .unknownKeyInAps,
         JSONPath([.key("aps"), .key("alert"), .key(key)]).description,
         "'\(key)' is not an alert key; it is ignored" + (suggestion.map { ": \($0)" } ?? ""))
     }
     // iOS reads a sound inside the alert only for Live Activity alerts (Behavior.md §1.3).
     if aps.alert?.sound != nil, pushType != .liveactivity, !aps.isLiveActivity {
       add(
-        .warning, "unknown-key-in-aps", "aps.alert.sound",
+        .warning, .unknownKeyInAps, "aps.alert.sound",
         "'sound' inside alert is read only for Live Activity alerts; on this push no sound "
           + "plays: did you mean aps.sound?", source: .device)
     }
@@ -257,7 +259,7 @@ struct PayloadLinter {
       guard PayloadReader.apsKey(key) != nil, !ignoredTopLevelKeys.contains(key) else { continue }
       let severity: Diagnostic.Severity = Self.liveActivityKeys.contains(key) ? .info : .warning
       add(
-        severity, "shadowed-aps-key", JSONPath([.key(key)]).description,
+        severity, .shadowedApsKey, JSONPath([.key(key)]).description,
         "top-level '\(key)' is a custom key, not aps.\(key): iOS will not act on it here")
     }
   }
@@ -270,7 +272,7 @@ struct PayloadLinter {
   private mutating func missingAPS(_ payload: Payload) {
     guard let root = payload.json.objectValue, root["aps"] == nil else { return }
     add(
-      .warning, "aps-missing", nil,
+      .warning, .apsMissing, nil,
       "the payload has no 'aps' dictionary: nothing is shown and the app is not woken")
   }
 
@@ -294,18 +296,18 @@ struct PayloadLinter {
   ) {
     if literal != nil, locKey != nil, alert.form == .dictionary {
       add(
-        .warning, "literal-and-loc-key", "aps.alert.\(name)",
+        .warning, .literalAndLocKey, "aps.alert.\(name)",
         "both '\(name)' and '\(keyName)': the localized text wins when the key resolves "
           + "(Rules.md §3); send one")
     }
     if locArgs != nil, locKey == nil {
       add(
-        .warning, "loc-args-without-loc-key", "aps.alert.\(argsName)",
+        .warning, .locArgsWithoutLocKey, "aps.alert.\(argsName)",
         "'\(argsName)' without '\(keyName)': the arguments are never used")
     }
     if let literal, let specifier = Self.formatSpecifier(in: literal) {
       add(
-        .warning, "format-specifier-in-literal",
+        .warning, .formatSpecifierInLiteral,
         alert.form == .string ? "aps.alert" : "aps.alert.\(name)",
         "literal \(name) contains '\(specifier)': literal text is shown as is, only "
           + "localized strings are formatted")
@@ -363,13 +365,13 @@ struct PayloadLinter {
       if let app {
         if !app.entitlements.contains(entitlement) {
           add(
-            .warning, "entitlement-missing", path,
+            .warning, .entitlementMissing, path,
             "\(what) needs the '\(entitlement)' entitlement, which the app does not have: it is "
               + "delivered as active (Rules.md §5)", source: .model)
         }
       } else {
         add(
-          .info, "entitlement-required", path,
+          .info, .entitlementRequired, path,
           "\(what) needs the '\(entitlement)' entitlement (without it iOS delivers it as active); "
             + "pass --app to check")
       }
@@ -383,7 +385,7 @@ struct PayloadLinter {
     else { return }
     let article = level == .active ? "an" : "a"
     add(
-      .warning, "critical-sound-level", "aps.sound.critical",
+      .warning, .criticalSoundLevel, "aps.sound.critical",
       "a critical sound on \(article) \(level.rawValue) notification is not a critical alert: "
         + "remove interruption-level or set it to critical", source: .model)
   }
@@ -393,7 +395,7 @@ struct PayloadLinter {
   private mutating func nearSizeLimit() {
     guard bytes <= limit, bytes * 10 > limit * 9 else { return }
     add(
-      .warning, "near-size-limit", nil,
+      .warning, .nearSizeLimit, nil,
       "the body is \(bytes) of \(limit) bytes (over 90%): a longer text or argument "
         + "will be rejected with 413")
   }
@@ -404,7 +406,7 @@ struct PayloadLinter {
     guard let app else { return }
     if let category = aps.category, !app.categories.contains(category) {
       add(
-        .warning, "category-not-registered", "aps.category",
+        .warning, .categoryNotRegistered, "aps.category",
         "category \(JSONWriter.quoted(category)) is not registered by the app: no actions are "
           + "shown", source: .device)
     }
@@ -412,7 +414,7 @@ struct PayloadLinter {
     for (sound, path) in [(aps.sound, "aps.sound"), (aps.alert?.sound, "aps.alert.sound")] {
       guard let name = sound?.name, name != "default", !shipped.contains(name) else { continue }
       add(
-        .warning, "sound-not-shipped", sound?.form == .dictionary ? path + ".name" : path,
+        .warning, .soundNotShipped, sound?.form == .dictionary ? path + ".name" : path,
         "sound \(JSONWriter.quoted(name)) is not shipped by the app: the default sound plays",
         source: .device)
     }
@@ -421,10 +423,19 @@ struct PayloadLinter {
   // MARK: -
 
   private mutating func add(
-    _ severity: Diagnostic.Severity, _ code: String, _ path: String?, _ message: String,
+    _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ path: String?, _ message: String,
     source: DiagnosticSource = .lint
   ) {
     diagnostics.append(
       Diagnostic(severity, code: code, path: path, message: message, source: source))
+  }
+
+  private mutating func add(
+    _ severity: Diagnostic.Severity, _ code: DiagnosticCode, header: String, _ message: String,
+    source: DiagnosticSource = .lint
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        severity, code: code, location: .header(header), message: message, source: source))
   }
 }

@@ -1,3 +1,5 @@
+public import PushCore
+
 /// A push payload as the device reads it: `userInfo` and a typed `aps` (Behavior.md §1.1–§1.6).
 ///
 /// Reading never fails: a value of the wrong type is treated as Rules.md §2 says and

@@ -1,3 +1,5 @@
+import PushCore
+
 /// Reads `aps` with safe optional casts and the wrong-type rules of Rules.md §2.
 ///
 /// Each rule that fires adds a warning with the value's JSON path, the rule's code and its
@@ -26,7 +28,7 @@ struct PayloadReader {
     let path = Self.apsPath
     guard let apsObject = value.objectValue else {
       warn(
-        "aps-wrong-type", path,
+        .apsWrongType, path,
         "'aps' must be an object, found \(value.typeName); treated as absent", .model)
       return
     }
@@ -145,22 +147,22 @@ struct PayloadReader {
       if let integer = number.integer {
         if integer >= 0 { return integer }
         warn(
-          "badge-negative", path,
+          .badgeNegative, path,
           "badge \(integer) is negative; treated as absent (badge unchanged)",
           .model)
       } else {
         warn(
-          "badge-not-integer", path,
+          .badgeNotInteger, path,
           "badge \(number.text) is not an integer; treated as absent (badge unchanged)", .model)
       }
     case .string(let text):
       warn(
-        "badge-string", path,
+        .badgeString, path,
         "badge is the string \(JSONWriter.quoted(text)); iOS ignores it and the badge is unchanged (send a number)",
         .device)
     default:
       warn(
-        "badge-not-integer", path,
+        .badgeNotInteger, path,
         "badge must be a number, found \(value.typeName); treated as absent (badge unchanged)",
         .model)
     }
@@ -175,18 +177,18 @@ struct PayloadReader {
       if number.double == 1 { return true }
       if number.double == 0 { return false }
       warn(
-        "flag-invalid", path, "\(key) is \(number.text); only 1 sets it, so it is not set", .model)
+        .flagInvalid, path, "\(key) is \(number.text); only 1 sets it, so it is not set", .model)
       return false
     case .bool(let flag):
       if flag {
         warn(
-          "flag-boolean", path,
+          .flagBoolean, path,
           "\(key) is true; Apple documents the number 1 (treated as set; use 1)", .model)
       }
       return flag
     default:
       warn(
-        "flag-invalid", path,
+        .flagInvalid, path,
         "\(key) must be the number 1, found \(value.typeName); not set", .model)
       return false
     }
@@ -199,12 +201,12 @@ struct PayloadReader {
     if let text = value.stringValue {
       if let level = InterruptionLevel(rawValue: text) { return level }
       warn(
-        "interruption-level-unknown", path,
+        .interruptionLevelUnknown, path,
         "unknown interruption-level \(JSONWriter.quoted(text)); treated as active "
           + "(expected passive, active, time-sensitive or critical)", .model)
     } else {
       warn(
-        "interruption-level-unknown", path,
+        .interruptionLevelUnknown, path,
         "interruption-level must be a string, found \(value.typeName); treated as active", .model)
     }
     return .active
@@ -215,7 +217,7 @@ struct PayloadReader {
   {
     guard let number = value.numberValue else {
       warn(
-        "relevance-score-not-number", path,
+        .relevanceScoreNotNumber, path,
         "relevance-score must be a number, found \(value.typeName); treated as absent (0)", .model)
       return nil
     }
@@ -223,7 +225,7 @@ struct PayloadReader {
     if liveActivity || (0...1).contains(score) { return score }
     let clamped = min(max(score, 0), 1)
     warn(
-      "relevance-score-out-of-range", path,
+      .relevanceScoreOutOfRange, path,
       "relevance-score \(number.text) is outside 0…1; clamped to \(clamped == 0 ? "0" : "1")",
       .model)
     return clamped
@@ -276,7 +278,7 @@ struct PayloadReader {
             result?.summaryArgumentCount = count
           } else {
             warn(
-              "wrong-type", path.appending(key),
+              .wrongType, path.appending(key),
               "summary-arg-count must be an integer, found \(value.typeName); treated as absent",
               .model)
           }
@@ -295,7 +297,7 @@ struct PayloadReader {
     default:
       result = nil
       warn(
-        "alert-wrong-type", path,
+        .alertWrongType, path,
         "alert must be a string or an object, found \(value.typeName); no alert", .model)
     }
   }
@@ -308,7 +310,7 @@ struct PayloadReader {
 
   private mutating func summaryWarning(_ key: String, _ path: JSONPath) {
     warn(
-      "summary-arg-deprecated", path,
+      .summaryArgDeprecated, path,
       "\(key) is deprecated and ignored since iOS 15; kept in the model, not displayed", .device)
   }
 
@@ -326,7 +328,7 @@ struct PayloadReader {
         key = locKey
       } else if inner["loc-key"] == nil {
         warn(
-          "wrong-type", path,
+          .wrongType, path,
           "\(name) is an object without 'loc-key'; treated as absent", .model)
       }
       if let locArgs = inner["loc-args"] {
@@ -335,7 +337,7 @@ struct PayloadReader {
       return nil
     default:
       warn(
-        "wrong-type", parent.appending(name),
+        .wrongType, parent.appending(name),
         "\(name) must be a string, found \(value.typeName); treated as absent", .model)
       return nil
     }
@@ -358,19 +360,19 @@ struct PayloadReader {
           } else {
             sound.volume = min(max(volume, 0), 1)
             warn(
-              "sound-volume-out-of-range", volumePath,
+              .soundVolumeOutOfRange, volumePath,
               "volume \(volumeValue.jsonText) is outside 0…1; clamped", .model)
           }
         } else {
           warn(
-            "wrong-type", volumePath,
+            .wrongType, volumePath,
             "volume must be a number, found \(volumeValue.typeName); treated as absent", .model)
         }
       }
       return sound
     default:
       warn(
-        "wrong-type", parent.appending(key),
+        .wrongType, parent.appending(key),
         "sound must be a string or a critical-sound object, found \(value.typeName); no sound",
         .model)
       return nil
@@ -382,7 +384,7 @@ struct PayloadReader {
   private mutating func string(_ value: JSONValue, _ key: String, _ parent: JSONPath) -> String? {
     if case .string(let text) = value.kind { return text }
     warn(
-      "wrong-type", parent.appending(key),
+      .wrongType, parent.appending(key),
       "\(key) must be a string, found \(value.typeName); treated as absent", .model)
     return nil
   }
@@ -390,7 +392,7 @@ struct PayloadReader {
   private mutating func number(_ value: JSONValue, _ key: String, _ parent: JSONPath) -> Double? {
     if case .number(let number) = value.kind { return number.double }
     warn(
-      "wrong-type", parent.appending(key),
+      .wrongType, parent.appending(key),
       "\(key) must be a number, found \(value.typeName); treated as absent", .model)
     return nil
   }
@@ -400,7 +402,7 @@ struct PayloadReader {
   {
     if case .object = value.kind { return value }
     warn(
-      "wrong-type", parent.appending(key),
+      .wrongType, parent.appending(key),
       "\(key) must be an object, found \(value.typeName); treated as absent", .model)
     return nil
   }
@@ -412,7 +414,7 @@ struct PayloadReader {
     var path: JSONPath { parent.appending(key) }
     guard let elements = value.arrayValue else {
       warn(
-        "wrong-type", path,
+        .wrongType, path,
         "\(Self.lastKey(path)) must be an array of strings, found \(value.typeName); treated as absent",
         .model)
       return nil
@@ -425,7 +427,7 @@ struct PayloadReader {
       } else {
         let text = element.jsonText
         warn(
-          "loc-arg-not-string", path.appending(index: index),
+          .locArgNotString, path.appending(index: index),
           "argument is a \(element.typeName), not a string; used as its JSON text \(text)", .model)
         result.append(text)
       }
@@ -439,7 +441,7 @@ struct PayloadReader {
   }
 
   private mutating func warn(
-    _ code: String, _ path: JSONPath, _ message: String, _ source: DiagnosticSource
+    _ code: DiagnosticCode, _ path: JSONPath, _ message: String, _ source: DiagnosticSource
   ) {
     diagnostics.append(
       Diagnostic(.warning, code: code, path: path.description, message: message, source: source))

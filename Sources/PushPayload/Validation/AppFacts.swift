@@ -1,3 +1,5 @@
+public import PushCore
+
 /// What `pushsim validate --app FILE` checks a payload against: the app's registered
 /// categories, shipped sounds and entitlements (CommandLine.md; ScenarioFormat.md, `app`).
 ///

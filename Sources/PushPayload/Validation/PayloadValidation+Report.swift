@@ -1,3 +1,5 @@
+import PushCore
+
 extension PayloadValidation {
   /// Writes the JSON result of `pushsim validate --format json` (CommandLine.md):
   /// `{"accepted", "httpStatus", "reason", "pushType", "bytes", "limit", "diagnostics": [...]}`,
@@ -58,7 +60,7 @@ extension PayloadValidation {
     case .warning: writer.raw("{\"severity\":\"warning\",\"code\":")
     case .info: writer.raw("{\"severity\":\"info\",\"code\":")
     }
-    writer.string(diagnostic.code)
+    writer.string(diagnostic.code.rawValue)
     writer.raw(",\"path\":")
     writer.string(diagnostic.path)
     writer.raw(",\"message\":")

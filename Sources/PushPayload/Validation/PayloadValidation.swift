@@ -1,3 +1,5 @@
+public import PushCore
+
 /// Everything PushSim says about one push request before the device sees it: APNs's verdict,
 /// the payload as the device reads it, and lint (Behavior.md §1–§2; Rules.md §1–§2).
 ///
@@ -56,7 +58,7 @@ public struct PayloadValidation: Sendable {
         let first = document.position(ofByte: duplicate.firstKeyRange.lowerBound)
         diagnostics.append(
           Diagnostic(
-            .warning, code: "duplicate-key", path: duplicate.path.description,
+            .warning, code: .duplicateKey, path: duplicate.path.description,
             message: "key \(JSONWriter.quoted(duplicate.key)) appears more than once in the "
               + "same object (first at line \(first.line)); the last one wins", source: .lint))
       }
@@ -98,8 +100,8 @@ public struct PayloadValidation: Sendable {
     guard let document, let path = diagnostic.path, let parsed = JSONPath(parsing: path),
       !parsed.isRoot, let value = document.root.value(at: parsed)
     else { return nil }
-    if diagnostic.code == "duplicate-key" || diagnostic.code == "unknown-key-in-aps"
-      || diagnostic.code == "shadowed-aps-key",
+    if diagnostic.code == .duplicateKey || diagnostic.code == .unknownKeyInAps
+      || diagnostic.code == .shadowedApsKey,
       let member = document.root.member(at: parsed)
     {
       return document.position(ofByte: member.keyRange.lowerBound)

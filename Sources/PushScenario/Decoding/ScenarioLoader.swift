@@ -188,7 +188,9 @@ public struct ScenarioLoader: Sendable {
   /// Parses a file as JSON, turning a syntax error into a positioned scenario error.
   static func parse(_ source: SourceFile) throws(ScenarioError) -> Node {
     do {
-      let document = try JSONDocument(parsing: source.bytes)
+      // The tree is kept while the file decodes, and its checks until the scenario has played:
+      // each object's storage fits its members (a reader reserves room for eight).
+      let document = try JSONDocument(parsing: source.bytes, compact: true)
       return Node(root: document.root, source: source)
     } catch {
       throw ScenarioError(

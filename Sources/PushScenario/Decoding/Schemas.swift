@@ -1,3 +1,4 @@
+import PushCore
 import PushDevice
 import PushPayload
 

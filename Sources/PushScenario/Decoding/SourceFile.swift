@@ -1,4 +1,5 @@
 public import Foundation
+import PushCore
 import PushPayload
 
 /// A file a scenario was read from: its path as the user wrote it, its bytes, and where its

@@ -51,15 +51,109 @@ public struct JSONReporter: Sendable {
   /// typo shows where the push is played.
   static func events(_ result: ScenarioResult) -> [JSONValue] {
     let findings = result.findingsByPush
-    return result.events.map { event in
-      var json = event.json
-      guard event.kind == .received, let id = event.push, let found = findings[id],
-        case .object(var object) = json.kind
-      else { return json }
-      object.append(JSONMember(key: "diagnostics", value: JSONValue(.array(found))))
-      json.kind = .object(object)
-      return json
+    return result.events.map { eventJSON($0, findings: findings) }
+  }
+
+  /// One event of `events`, with its push's findings when it is a `received` event.
+  static func eventJSON(_ event: DeviceEvent, findings: PushFindings) -> JSONValue {
+    var json = event.json
+    guard event.kind == .received, let id = event.push, let found = findings[id],
+      case .object(var object) = json.kind
+    else { return json }
+    object.append(JSONMember(key: "diagnostics", value: JSONValue(.array(found))))
+    json.kind = .object(object)
+    return json
+  }
+
+  /// One scenario's object in `scenarios`, as ``scenario(_:)`` indented `level` deep, handed to
+  /// `write` a piece at a time: events, steps, notifications, pushes and diagnostics are
+  /// turned into JSON one by one (the final state from the device the scenario played on),
+  /// so a scenario of 100,000 pushes is never one tree or one text in memory.
+  ///
+  /// - Returns: false as soon as `write` does (the rest is not written).
+  func write(
+    _ result: ScenarioResult, level: Int, pieceSize: Int = 1 << 20, to write: (String) -> Bool
+  ) -> Bool {
+    var out = PrettyJSONStream(level: level, pieceSize: pieceSize)
+    func handOn() -> Bool { !out.isFull || write(out.take()) }
+    out.openObject()
+    out.member("name", JSONValue(.string(result.name)))
+    if let description = result.description {
+      out.member("description", JSONValue(.string(description)))
     }
+    out.member("file", JSONValue(.string(result.file)))
+    out.member("passed", JSONValue(.bool(result.passed)))
+    out.key("failures")
+    out.openArray()
+    for failure in result.failures {
+      out.element()
+      out.value(failure.json)
+      guard handOn() else { return false }
+    }
+    out.close()
+    out.key("events")
+    out.openArray()
+    let findings = result.findingsByPush
+    for event in result.events {
+      out.element()
+      out.value(Self.eventJSON(event, findings: findings))
+      guard handOn() else { return false }
+    }
+    out.close()
+    out.key("steps")
+    out.openArray()
+    for step in result.steps {
+      out.element()
+      out.value(Self.stepJSON(step))
+      guard handOn() else { return false }
+    }
+    out.close()
+    out.key("final")
+    switch result.final {
+    case .value(let state): out.value(Self.final(state))
+    case .device(let device):
+      guard Self.writeFinal(device, to: &out, write: write) else { return false }
+    }
+    out.close()
+    return write(out.take())
+  }
+
+  /// ``final(_:)`` of the device's state, written entry by entry.
+  private static func writeFinal(
+    _ device: Device, to out: inout PrettyJSONStream, write: (String) -> Bool
+  ) -> Bool {
+    func handOn() -> Bool { !out.isFull || write(out.take()) }
+    out.openObject()
+    for key in ["center", "summary", "badge", "routes"] {
+      out.member(key, device.smallStateSection(key) ?? JSONValue(.null))
+    }
+    out.key("notifications")
+    out.openObject()
+    for id in device.pushIDs {
+      guard let record = device.notification(id) else { continue }
+      out.member(id, record.json)
+      guard handOn() else { return false }
+    }
+    out.close()
+    out.key("pushes")
+    out.openObject()
+    for id in device.pushIDs {
+      guard let record = device.push(id) else { continue }
+      out.member(id, record.scenarioJSON(apnsFacts: false))
+      guard handOn() else { return false }
+    }
+    out.close()
+    out.member("app", device.smallStateSection("app") ?? JSONValue(.null))
+    out.key("diagnostics")
+    out.openArray()
+    for diagnostic in device.diagnostics {
+      out.element()
+      out.value(diagnostic.json)
+      guard handOn() else { return false }
+    }
+    out.close()
+    out.close()
+    return true
   }
 
   /// A played step: `{"step", "keyword", "note", "time", "events": [first, end)}`, the range

@@ -15,25 +15,50 @@ public protocol ReportStream: Sendable {
   mutating func start() -> String
   /// The text of the next scenario's part (with the separator before it).
   mutating func append(_ part: ReportPart) -> String
+  /// Hands the next scenario's part (with the separator before it) to `write`, in pieces
+  /// when the part was left to render here (a long scenario, ``ReportPart/isDeferred``).
+  /// Returns false as soon as `write` does.
+  mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool
   /// The text after the last scenario.
   mutating func finish() -> String
 }
 
 /// One scenario's part of a report, rendered, and whether the scenario passed (for the counts).
+///
+/// A long scenario's JSON part is not rendered ahead: it keeps the result, and
+/// ``ReportStream/append(_:writing:)`` writes it piece by piece in suite order, so its text is
+/// never whole in memory.
 public struct ReportPart: Sendable {
-  /// The rendered text.
+  /// The rendered text (empty when the part is deferred).
   public var text: String
   /// Whether the scenario passed.
   public var passed: Bool
+  /// The result to render when the part is written, for a deferred part.
+  var result: ScenarioResult?
 
   /// Creates a part.
   public init(text: String, passed: Bool) {
     self.text = text
     self.passed = passed
   }
+
+  /// A part rendered only when it is written.
+  init(deferring result: ScenarioResult) {
+    self.text = ""
+    self.passed = result.passed
+    self.result = result
+  }
+
+  /// Whether the part is rendered only when it is written.
+  public var isDeferred: Bool { result != nil }
 }
 
 extension ReportStream {
+  /// Writes ``append(_:)``'s text.
+  public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
+    write(append(part))
+  }
+
   /// Renders and appends one scenario's part.
   public mutating func part(_ result: ScenarioResult) -> String { append(render(result)) }
 
@@ -80,17 +105,41 @@ extension JSONReporter {
     /// A stream of `reporter`'s document.
     public init(_ reporter: JSONReporter) { self.reporter = reporter }
 
+    /// Scenarios with more events than this are rendered piece by piece when written, in
+    /// suite order, rather than whole on the core that played them.
+    var deferredEvents = 20_000
+    /// The size of the pieces a deferred part is written in.
+    var pieceSize = 1 << 20
+
     public func render(_ result: ScenarioResult) -> ReportPart {
-      ReportPart(
-        text: JSONText.pretty(reporter.scenario(result), level: 2), passed: result.passed)
+      guard result.events.count <= deferredEvents else {
+        return ReportPart(deferring: result)
+      }
+      var text = ""
+      _ = reporter.write(result, level: 2) { piece in
+        text += piece
+        return true
+      }
+      return ReportPart(text: text, passed: result.passed)
     }
 
     public mutating func start() -> String { "{\n  \"scenarios\": [" }
 
     public mutating func append(_ part: ReportPart) -> String {
+      var text = ""
+      _ = append(part) { piece in
+        text += piece
+        return true
+      }
+      return text
+    }
+
+    public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
       let separator = passed + failed == 0 ? "\n    " : ",\n    "
       if part.passed { passed += 1 } else { failed += 1 }
-      return separator + part.text
+      guard let result = part.result else { return write(separator + part.text) }
+      return write(separator)
+        && reporter.write(result, level: 2, pieceSize: pieceSize, to: write)
     }
 
     public mutating func finish() -> String {

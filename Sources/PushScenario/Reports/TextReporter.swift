@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushDevice
 import PushPayload
 
@@ -32,8 +33,10 @@ public struct TextReporter: Sendable {
     if let description = result.description, !description.isEmpty {
       lines.append(contentsOf: wrap(description, width: 96).map { "  " + paint($0, .dim) })
     }
-    lines.append(contentsOf: eventLines(result))
-    lines.append(contentsOf: centerLines(result.state))
+    // Read once: a played scenario builds its state when asked.
+    let state = result.state
+    lines.append(contentsOf: eventLines(result, state: state))
+    lines.append(contentsOf: centerLines(state))
     if result.passed {
       lines.append("  " + paint("PASS", .green))
     } else {
@@ -48,12 +51,12 @@ public struct TextReporter: Sendable {
 
   // MARK: Events
 
-  private func eventLines(_ result: ScenarioResult) -> [String] {
+  private func eventLines(_ result: ScenarioResult, state: JSONValue) -> [String] {
     let rows = result.events.map { event -> (String, String, String, String, String) in
       (
         Self.offset(event.time.timeIntervalSince(result.start)),
         TerminalText.escaped(event.push ?? "-"), event.kind.rawValue,
-        text(of: event, in: result.state),
+        text(of: event, in: state),
         TerminalText.escaped(event.reason) + "  [\(event.source.rawValue)]"
       )
     }
@@ -113,7 +116,7 @@ public struct TextReporter: Sendable {
   static func isShownInText(_ finding: JSONValue) -> Bool {
     let severity = finding["severity"]?.stringValue
     return (severity == "error" || severity == "warning")
-      && finding["code"]?.stringValue != "push-type-inferred"
+      && finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
   }
 
   /// `warning: aps.alert.titel: 'titel' is not an alert key; … [unknown-key-in-aps, lint]`.

@@ -13,7 +13,7 @@ extension Device {
     func wants(_ key: String) -> Bool { checks == nil || checks?[key] != nil }
     func ids(_ key: String) -> [String] {
       if let named = checks?[key]?.objectValue { return named.keys }
-      return pushes.map(\.id)
+      return pushIDs
     }
     var state = JSONObject()
     func add(_ key: String, _ value: JSONValue) { state.append(JSONMember(key: key, value: value)) }
@@ -33,21 +33,8 @@ extension Device {
       }
       add("notification", JSONValue(.object(object)))
     }
-    if wants("center") {
-      add("center", JSONValue(.array(center.map(\.scenarioJSON))))
-    }
-    if wants("summary") {
-      add("summary", JSONValue(.array(summary.map { JSONValue(.string($0)) })))
-    }
-    if wants("badge") { add("badge", JSONValue(.number(JSONNumber(badge)))) }
-    if wants("routes") { add("routes", JSONValue(.array(routes.map(\.json)))) }
-    if wants("app") {
-      var app = JSONObject()
-      app.append(JSONMember(key: "state", value: JSONValue(.string(appStatus.state.rawValue))))
-      app.append(
-        JSONMember(
-          key: "backgroundWakes", value: JSONValue(.number(JSONNumber(appStatus.backgroundWakes)))))
-      add("app", JSONValue(.object(app)))
+    for key in Self.smallStateSections where wants(key) {
+      if let value = smallStateSection(key) { add(key, value) }
     }
     // Reports (no checks) show Live Activities only when the scenario started some.
     let activitiesShown = checks != nil || !liveActivities.isEmpty
@@ -74,6 +61,28 @@ extension Device {
     if checks != nil, wants("events") { add("events", events.json) }
     if wants("diagnostics") { add("diagnostics", JSONValue(.array(diagnostics.map(\.json)))) }
     return JSONValue(.object(state))
+  }
+
+  /// The sections of the state whose size does not grow with the number of pushes
+  /// notified one by one (`center` lists ids only), in the order the state lists them.
+  static let smallStateSections = ["center", "summary", "badge", "routes", "app"]
+
+  /// One of ``smallStateSections`` as the state shows it; `nil` for any other key.
+  func smallStateSection(_ key: String) -> JSONValue? {
+    switch key {
+    case "center": return JSONValue(.array(center.map(\.scenarioJSON)))
+    case "summary": return JSONValue(.array(summary.map { JSONValue(.string($0)) }))
+    case "badge": return JSONValue(.number(JSONNumber(badge)))
+    case "routes": return JSONValue(.array(routes.map(\.json)))
+    case "app":
+      var app = JSONObject()
+      app.append(JSONMember(key: "state", value: JSONValue(.string(appStatus.state.rawValue))))
+      app.append(
+        JSONMember(
+          key: "backgroundWakes", value: JSONValue(.number(JSONNumber(appStatus.backgroundWakes)))))
+      return JSONValue(.object(app))
+    default: return nil
+    }
   }
 }
 

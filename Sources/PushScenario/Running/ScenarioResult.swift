@@ -18,7 +18,27 @@ public struct ScenarioResult: Sendable {
   public var events: [DeviceEvent]
   /// The device's final state, with the field names `expect` uses: `push`, `notification`,
   /// `center`, `summary`, `badge`, `routes`, `app`, `diagnostics`.
-  public var state: JSONValue
+  ///
+  /// A played scenario keeps its device and builds this when read (each read builds it
+  /// anew: read it once); the JSON report writes it piece by piece from the device instead, so
+  /// the state of a long scenario is never a tree in memory.
+  public var state: JSONValue {
+    get {
+      switch final {
+      case .value(let value): value
+      case .device(let device): device.scenarioState(for: nil)
+      }
+    }
+    set { final = .value(newValue) }
+  }
+  /// The final state as given, or the device it is read from.
+  var final: FinalState
+
+  /// Where ``state`` comes from.
+  enum FinalState: Sendable {
+    case value(JSONValue)
+    case device(Device)
+  }
   /// Every failed check and every step that could not be carried out, in step order.
   public var failures: [Failure]
   /// What each step did: when it ran and which events it caused.
@@ -34,7 +54,21 @@ public struct ScenarioResult: Sendable {
     self.file = file
     self.start = start
     self.events = events
-    self.state = state
+    self.final = .value(state)
+    self.failures = failures
+  }
+
+  /// Creates the result of a played scenario, its final state read from `device`.
+  init(
+    name: String, description: String?, file: String, start: Date, events: [DeviceEvent],
+    device: Device, failures: [Failure]
+  ) {
+    self.name = name
+    self.description = description
+    self.file = file
+    self.start = start
+    self.events = events
+    self.final = .device(device)
     self.failures = failures
   }
 

@@ -122,11 +122,10 @@ public struct ScenarioRunner: Sendable {
           events: firstEvent..<max(firstEvent, lastEvent)))
       if let observe { observe(step, await host.device) }
     }
+    let device = await host.device
     var result = ScenarioResult(
       name: scenario.name, description: scenario.description, file: scenario.file, start: start,
-      events: await host.read { Array($0.events) },
-      state: await host.read { $0.scenarioState(for: nil) },
-      failures: failures)
+      events: device.events.events, device: device, failures: failures)
     result.steps = records
     return result
   }

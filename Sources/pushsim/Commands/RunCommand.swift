@@ -109,7 +109,7 @@ enum RunCommand {
       scenarios, transform: { renderer.render($0) },
       handle: { part in
         allPassed = allPassed && part.passed
-        if written { written = sink.write(stream.append(part)) }
+        if written { written = stream.append(part, writing: sink.write) }
       })
     if written { written = sink.write(stream.finish()) }
     guard written, sink.close() else {

@@ -158,7 +158,7 @@ import Testing
     var device = T.device(summary: summary)
     device.receive(T.alert("now", level: "time-sensitive"), id: "ts")
     #expect(device.status("ts") == .held)
-    #expect(device.codes("ts").contains("time-sensitive-entitlement-missing"))
+    #expect(device.codes("ts").contains(.timeSensitiveEntitlementMissing))
   }
 
   @Test func nextDeliveryUsesTheDeviceTimeZone() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushDevice
 import PushPayload
 
@@ -75,5 +76,7 @@ extension Device {
   /// A push's status.
   func status(_ push: String) -> PushStatus? { self.push(push)?.status }
   /// Diagnostic codes for a push.
-  func codes(_ push: String) -> [String] { diagnostics.filter { $0.push == push }.map(\.code) }
+  func codes(_ push: String) -> [DiagnosticCode] {
+    diagnostics.filter { $0.push == push }.map(\.code)
+  }
 }

@@ -92,7 +92,7 @@ import Testing
       ]), headers: Self.headers, id: "array", to: .activity("m1"))
     #expect(device.push("half")?.status == .discarded)
     #expect(device.push("array")?.status == .discarded)
-    let paths = device.diagnostics.filter { $0.diagnostic.code == "la-content-state-decode" }
+    let paths = device.diagnostics.filter { $0.diagnostic.code == .liveActivityContentStateDecode }
       .map(\.diagnostic.path)
     #expect(paths == ["aps.content-state.home", "aps.content-state.scorers[0]"])
     #expect(device.liveActivity("m1")?.contentState["home"]?.numberValue?.integer == 0)
@@ -174,7 +174,7 @@ import Testing
     ])
     device.receive(push, headers: Self.headers, id: "huge", to: .activity("m1"))
     #expect(device.push("huge")?.status == .discarded)
-    #expect(device.diagnostics.map(\.diagnostic.code).contains("la-timestamp-milliseconds"))
+    #expect(device.diagnostics.map(\.diagnostic.code).contains(.liveActivityTimestampMilliseconds))
     let now = device.now.timeIntervalSince1970
     let sane: JSONValue = Self.update([
       "event": "update", "timestamp": .init(.number(JSONNumber(now + 1))),

@@ -68,7 +68,7 @@ import Testing
     var device = Device()
     device.receive(["aps": ["alert": ["loc-key": "MISSING_KEY"]]], id: "m1")
     #expect(device.notification("m1")?.body == "MISSING_KEY")
-    let diagnostic = device.diagnostics.first { $0.code == "loc-key-missing" }
+    let diagnostic = device.diagnostics.first { $0.code == .locKeyMissing }
     #expect(diagnostic?.push == "m1")
     #expect(diagnostic?.diagnostic.source == .device)
   }

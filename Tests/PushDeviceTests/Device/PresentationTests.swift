@@ -102,7 +102,7 @@ import Testing
     #expect(device.notification("a")?.presentation == .listOnly)
     #expect(device.notification("a")?.effectiveLevel == .active)
     #expect(device.notification("a")?.interruptionLevel == .timeSensitive)
-    let diagnostic = device.diagnostics.first { $0.code == "time-sensitive-entitlement-missing" }
+    let diagnostic = device.diagnostics.first { $0.code == .timeSensitiveEntitlementMissing }
     #expect(diagnostic?.diagnostic.source == .model)
     #expect(diagnostic?.diagnostic.severity == .warning)
   }
@@ -114,7 +114,7 @@ import Testing
         entitlements: [.timeSensitive], settings: AppNotificationSettings(timeSensitive: false)))
     device.receive(T.alert("now", level: "time-sensitive"), id: "a")
     #expect(device.notification("a")?.effectiveLevel == .active)
-    #expect(!device.codes("a").contains("time-sensitive-entitlement-missing"))
+    #expect(!device.codes("a").contains(.timeSensitiveEntitlementMissing))
   }
 
   @Test func criticalPlaysTheDefaultCriticalSoundEvenMutedAndInFocus() async {
@@ -147,7 +147,7 @@ import Testing
     device.receive(T.alert("fire", level: "critical", sound: "default"), id: "a")
     #expect(device.notification("a")?.effectiveLevel == .active)
     #expect(device.notification("a")?.presentation.sound == false)  // muted
-    #expect(device.codes("a").contains("critical-not-allowed"))
+    #expect(device.codes("a").contains(.criticalNotAllowed))
   }
 
   /// `sound: {critical: 1}` with no interruption-level: Apple documents the flag alone as a
@@ -165,7 +165,7 @@ import Testing
     device.receive(Self.criticalFlagOnly, id: "a")
     #expect(device.notification("a")?.effectiveLevel == .critical)
     #expect(device.notification("a")?.presentation.sound == true)
-    #expect(!device.codes("a").contains("critical-sound-level"))
+    #expect(!device.codes("a").contains(.criticalSoundLevel))
   }
 
   @Test func criticalSoundFlagAloneWithoutTheEntitlementSaysItBehavesAsActive() async {
@@ -173,7 +173,7 @@ import Testing
     device.receive(Self.criticalFlagOnly, id: "a")
     #expect(device.notification("a")?.effectiveLevel == .active)
     #expect(device.notification("a")?.presentation.sound == false)
-    let finding = device.diagnostics.first { $0.code == "critical-not-allowed" }
+    let finding = device.diagnostics.first { $0.code == .criticalNotAllowed }
     #expect(finding?.diagnostic.path == "aps.sound.critical")
     #expect(finding?.diagnostic.message.hasPrefix("a critical sound without") == true)
   }
@@ -196,9 +196,9 @@ import Testing
     device.receive(T.alert("hi", sound: "ping.caf"), id: "b")
     #expect(device.notification("a")?.sound == "default")
     #expect(device.notification("a")?.presentation.sound == true)
-    #expect(device.codes("a").contains("sound-not-shipped"))
+    #expect(device.codes("a").contains(.soundNotShipped))
     #expect(device.notification("b")?.sound == "ping.caf")
-    #expect(!device.codes("b").contains("sound-not-shipped"))
+    #expect(!device.codes("b").contains(.soundNotShipped))
   }
 
   @Test func badgeNumberSetsZeroClearsAbsentLeaves() async {
@@ -282,7 +282,7 @@ import Testing
   @Test func aLongBodyOnABannerIsReported() {
     var device = DeviceTesting.device()
     device.receive(DeviceTesting.alert(Self.long, title: "Delivery"), id: "m1")
-    let found = device.diagnostics.filter { $0.push == "m1" && $0.code == "text-truncated" }
+    let found = device.diagnostics.filter { $0.push == "m1" && $0.code == .textTruncated }
     #expect(found.count == 1)
     #expect(found.first?.diagnostic.message.contains("the banner shows 2") == true)
     #expect(found.first?.diagnostic.source == .lint)
@@ -294,7 +294,7 @@ import Testing
     var hidden = DeviceTesting.device(
       locked: true, app: DeviceTesting.app(settings: AppNotificationSettings(showPreviews: .never)))
     hidden.receive(DeviceTesting.alert(Self.long), id: "m2")
-    #expect(!device.codes("m1").contains("text-truncated"))
-    #expect(!hidden.codes("m2").contains("text-truncated"))
+    #expect(!device.codes("m1").contains(.textTruncated))
+    #expect(!hidden.codes("m2").contains(.textTruncated))
   }
 }

@@ -1,0 +1,83 @@
+import PushPayload
+
+/// Indented JSON written a member or an element at a time, byte for byte what the payload
+/// layer's `JSONWriter.prettyValue(_:level:)` writes for the whole value, so a long report is
+/// handed on in pieces (``take()``) instead of being a tree and a text in memory at once.
+///
+/// Open containers with ``openObject()`` / ``openArray()``, start each member with
+/// ``key(_:)`` and each element with ``element()``, write values with ``value(_:)`` or open
+/// nested containers, and ``close()`` each container.
+struct PrettyJSONStream {
+  /// The text written and not yet taken.
+  private var writer = JSONWriter()
+  /// Members or elements written so far in each open container, innermost last, with the
+  /// bracket that closes it.
+  private var open: [(count: Int, closing: UInt8)] = []
+  /// The level of the outermost container (its closing bracket is indented this many times).
+  private let level: Int
+
+  /// How many bytes ``isFull`` waits for before a piece is worth handing on.
+  let pieceSize: Int
+
+  /// A stream whose outermost value is nested `level` deep, handing on pieces of about
+  /// `pieceSize` bytes (a mebibyte: few writes, little memory).
+  init(level: Int, pieceSize: Int = 1 << 20) {
+    self.level = level
+    self.pieceSize = pieceSize
+  }
+
+  /// Whether enough text is buffered to hand on (``take()``).
+  var isFull: Bool { writer.bytes.count >= pieceSize }
+
+  /// The text written since the last call, removed from the buffer.
+  mutating func take() -> String {
+    let text = writer.text
+    writer.bytes.removeAll(keepingCapacity: true)
+    return text
+  }
+
+  /// Opens an object (as the value of the current member or element, or the outermost).
+  mutating func openObject() {
+    writer.raw(byte: UInt8(ascii: "{"))
+    open.append((0, UInt8(ascii: "}")))
+  }
+
+  /// Opens an array.
+  mutating func openArray() {
+    writer.raw(byte: UInt8(ascii: "["))
+    open.append((0, UInt8(ascii: "]")))
+  }
+
+  /// Closes the innermost container: `{}` or `[]` when empty, else its bracket on its own line.
+  mutating func close() {
+    guard let innermost = open.popLast() else { return }
+    if innermost.count > 0 { writer.newline(indentation: 2 * (level + open.count)) }
+    writer.raw(byte: innermost.closing)
+  }
+
+  /// Starts the next member of the innermost object: `"key": `.
+  mutating func key(_ key: String) {
+    element()
+    writer.string(key)
+    writer.raw(": ")
+  }
+
+  /// Starts the next element of the innermost array (or member of the innermost object).
+  mutating func element() {
+    guard let last = open.indices.last else { return }
+    if open[last].count > 0 { writer.raw(byte: UInt8(ascii: ",")) }
+    open[last].count += 1
+    writer.newline(indentation: 2 * (level + open.count))
+  }
+
+  /// Writes a whole value at the current position.
+  mutating func value(_ value: JSONValue) {
+    writer.prettyValue(value, level: level + open.count)
+  }
+
+  /// `"key": value` in the innermost object.
+  mutating func member(_ key: String, _ value: JSONValue) {
+    self.key(key)
+    self.value(value)
+  }
+}
