@@ -8,7 +8,7 @@ import PushLocalization
 /// device's most preferred language; a language missing from the table reads in English. The
 /// count picks a form by the language's CLDR plural category (``PluralRules``), so Czech says
 /// "1 další oznámení", "3 další oznámení" and "5 dalších oznámení".
-public enum DefaultGroupSummary {
+package enum DefaultGroupSummary {
   /// `%u` formats by plural category, for each language (and script, for Serbian).
   static let formats: [String: [PluralCategory: String]] = [
     "en": [.one: "%u more notification", .other: "%u more notifications"],

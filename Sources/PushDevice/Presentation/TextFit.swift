@@ -1,4 +1,4 @@
-public import PushCore
+import PushCore
 import PushPayload
 
 /// Where iOS cuts notification text that does not fit, measured without a browser.
@@ -13,7 +13,7 @@ import PushPayload
 ///
 /// The drawing shows the cut text and the page shows the full text beside it with a lint note,
 /// so the result does not depend on the fonts of the browser that opens the site.
-public struct TextFit: Sendable, Hashable {
+package struct TextFit: Sendable, Hashable {
   /// How many lines the text may take.
   public var lines: Int
   /// The width of one line, in width units.

@@ -1,6 +1,6 @@
 /// "Did you mean" suggestions for misspelled field names, step names, ids and payload keys (the
 /// scenario decoder and payload lint share it).
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `word` by edit distance, when it is close enough to be a typo
   /// (at most a third of the word's length, and at least 1, differs); of equally close
   /// candidates, the first.

@@ -5,7 +5,7 @@
 /// `PASS`). Control characters are written as JSON writes them (`\n`, `\t`, `\u001b`, as
 /// `validate` quotes values with ``JSONWriter/quoted(_:)``), so the text stays on its line and
 /// reads the same; everything else, including non-ASCII letters and emoji, is kept.
-public enum TerminalText {
+package enum TerminalText {
   /// `text` with every C0 and C1 control character, DEL, the line and paragraph separators and
   /// the bidirectional overrides and isolates written as escapes (`\n`, `\r`, `\t`, `\u001b`,
   /// `\u202e`). Escaping twice gives the same text as escaping once.

@@ -12,7 +12,7 @@ import Foundation
 /// command reads its inputs through here, so a folder, a FIFO, an unreadable file or a
 /// symbolic-link loop is named as such instead of "no such file", and nothing but a regular
 /// file is ever opened for reading (a FIFO would block the run forever).
-public enum FileCheck {
+package enum FileCheck {
   /// Why the regular file at `path` cannot be read, or `nil` when it can (symbolic links are
   /// followed): `no such file`, `is a folder, not a file`, `is a FIFO (named pipe), not a
   /// regular file`, `is a symbolic link loop`, `cannot be read: permission denied`, …

@@ -1,11 +1,11 @@
-public import PushPayload
+import PushPayload
 
 /// A JSON value read from a scenario file, with its path and file, so every typed read can
 /// fail with the exact position (`file:line:column: error: …`).
 ///
 /// Reads are safe casts: a value of the wrong type is an error naming the field, the type
 /// wanted and the type found; nothing traps on a malformed file.
-public struct Node: Sendable {
+package struct Node: Sendable {
   /// The value as read.
   public let value: JSONValue
   /// Where the value sits in the document.
@@ -149,7 +149,7 @@ public struct Node: Sendable {
 }
 
 /// A JSON object read from a scenario file: typed access to its fields by name.
-public struct ObjectNode: Sendable {
+package struct ObjectNode: Sendable {
   /// The object as a node.
   public let node: Node
   /// The object.

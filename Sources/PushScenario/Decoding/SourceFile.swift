@@ -71,7 +71,7 @@ public struct SourceFile: Sendable {
   }
 
   /// A byte offset in this file, resolved to a ``SourceLocation`` only when asked.
-  public func anchor(atByte offset: Int) -> SourceAnchor {
+  package func anchor(atByte offset: Int) -> SourceAnchor {
     SourceAnchor(source: self, byte: offset)
   }
 }
@@ -79,7 +79,7 @@ public struct SourceFile: Sendable {
 /// A byte offset in a scenario file that becomes a `file:line:column` position only when a
 /// message or a report asks for it, so decoding a file never pays for positions it does not
 /// print.
-public struct SourceAnchor: Sendable {
+package struct SourceAnchor: Sendable {
   /// The file.
   public let source: SourceFile
   /// The byte offset in the file.

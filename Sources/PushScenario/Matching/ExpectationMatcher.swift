@@ -35,7 +35,7 @@ public struct Failure: Sendable, Equatable {
 ///
 /// - Complexity: linear in the size of the expected and actual values; a subsequence check
 ///   walks the actual list once (the earliest match is always a safe choice).
-public enum ExpectationMatcher {
+package enum ExpectationMatcher {
   /// The absolute tolerance for numbers.
   public static let tolerance = 1e-9
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Reading the scenario format's durations and times (ScenarioFormat.md, introduction).
 ///
@@ -6,7 +6,7 @@ public import Foundation
 /// have a fraction (`"1.2s"`) and parts may follow one another (`"1h30m"`). Times are ISO 8601
 /// instants (`"2026-07-03T12:00:00Z"`, an offset such as `+02:00`, optional fractional seconds)
 /// or `"HH:MM"` daily times.
-public enum ScenarioTime {
+package enum ScenarioTime {
   /// The longest duration a scenario may write, and the longest virtual time its `wait` steps
   /// may add up to: 36500d (100 years). Longer spans mean nothing on a phone and would overflow
   /// the clock's arithmetic (`source: model`, ScenarioFormat.md).

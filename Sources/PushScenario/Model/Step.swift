@@ -59,7 +59,7 @@ public struct Step: Sendable {
   }
 
   /// Creates a step written at a byte offset of its file (resolved to `line:column` when read).
-  public init(number: Int, note: String? = nil, at anchor: SourceAnchor, action: Action) {
+  package init(number: Int, note: String? = nil, at anchor: SourceAnchor, action: Action) {
     self.number = number
     self.note = note
     self.place = .anchor(anchor)

@@ -1,5 +1,5 @@
-public import Foundation
-public import PushDevice
+import Foundation
+import PushDevice
 import PushPayload
 
 /// What `pushsim render` plays (CommandLine.md): the request body from a `.json` payload or an
@@ -10,7 +10,7 @@ import PushPayload
 /// - The app is the `--app` file, else one with that bundle id; its strings folder is the
 ///   `--strings` folder, else the app file's, else the nearest `Strings/` folder from the
 ///   payload's folder or the current one.
-public struct RenderInput: Sendable {
+package struct RenderInput: Sendable {
   /// The request body, byte for byte.
   public var body: [UInt8]
   /// The app the push is for.

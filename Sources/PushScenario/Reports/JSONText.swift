@@ -1,9 +1,9 @@
-public import PushPayload
+import PushPayload
 
 /// JSON text from a ``JSONValue``: compact (for messages) or indented (for reports), both
 /// written by the payload layer's `JSONWriter`. Members keep their order, numbers keep
 /// the text they were written with, and non-ASCII text is written as UTF-8.
-public enum JSONText {
+package enum JSONText {
   /// `{"a":1,"b":[true,null]}` (the payload layer's writer).
   public static func compact(_ value: JSONValue) -> String { value.jsonText }
 
