@@ -105,10 +105,12 @@ import Testing
         }
       }
     }
-    for word in words {
+    let prepared = Suggestion.Candidates(APS.knownKeys)
+    for word in words + ["Títle", "badgé"] {
       #expect(
         Suggestion.closest(to: word, amongUnordered: APS.knownKeys) == fullSearch(word),
         "\(word)")
+      #expect(Suggestion.closest(to: word, among: prepared) == fullSearch(word), "\(word)")
     }
   }
 }

@@ -27,6 +27,37 @@ package enum Suggestion {
     return finder.best?.candidate
   }
 
+  /// Candidates made ready once for many searches: sorted, each with its bytes and letter
+  /// mask, so a search reads them without looking at a candidate's bytes it can skip.
+  package struct Candidates: Sendable {
+    struct Entry: Sendable {
+      let candidate: String
+      /// The candidate's bytes, when it is plain ASCII.
+      let plain: [UInt8]?
+      let mask: UInt64
+    }
+    let entries: [Entry]
+
+    /// Prepares `candidates` (any order: they are sorted, as ``closest(to:amongUnordered:)``
+    /// breaks ties).
+    package init(_ candidates: some Sequence<String>) {
+      entries = candidates.sorted().map { candidate in
+        let bytes = Array(candidate.utf8)
+        let plain = bytes.allSatisfy(Suggestion.isPlain) ? bytes : nil
+        return Entry(
+          candidate: candidate, plain: plain, mask: plain.map { Suggestion.letterMask($0) } ?? 0)
+      }
+    }
+  }
+
+  /// ``closest(to:amongUnordered:)`` over prepared candidates: the same answer, cheaper when
+  /// the same candidates are searched again and again (payload lint, once per unknown key).
+  package static func closest(to word: String, among candidates: Candidates) -> String? {
+    var finder = Finder(word)
+    for entry in candidates.entries { finder.consider(entry) }
+    return finder.best?.candidate
+  }
+
   /// The search of ``closest(to:in:)``.
   struct Finder {
     let word: String
@@ -50,6 +81,28 @@ package enum Suggestion {
       }
       self.plainWord = bytes
       self.wordMask = bytes.map { Suggestion.letterMask($0) } ?? 0
+    }
+
+    /// Considers a prepared candidate; candidates come sorted, so the first of equally close
+    /// ones wins.
+    mutating func consider(_ entry: Candidates.Entry) {
+      guard let plainWord, let plain = entry.plain else {
+        consider(entry.candidate, breakingTiesByOrder: false)
+        return
+      }
+      let bound = min(limit, best?.distance ?? limit)
+      if abs(plainWord.count - plain.count) > bound { return }
+      if (wordMask & ~entry.mask).nonzeroBitCount > bound
+        || (entry.mask & ~wordMask).nonzeroBitCount > bound
+      {
+        return
+      }
+      let distance = plain.withUnsafeBufferPointer {
+        Suggestion.plainDistance(plainWord, $0, bound: bound)
+      }
+      guard distance <= limit else { return }
+      if let best, distance >= best.distance { return }
+      best = (entry.candidate, distance)
     }
 
     mutating func consider(_ candidate: String, breakingTiesByOrder: Bool) {
