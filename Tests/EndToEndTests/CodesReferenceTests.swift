@@ -334,7 +334,7 @@ struct SourceCodes {
 
   /// Which section a constant of `type` belongs to, or `nil` when it is not a code at all.
   static func category(ofType type: String) -> CodeCategory? {
-    if type.hasSuffix("Event.Kind") { return .eventKind }
+    if type.hasSuffix("Event.Kind") || type == "EventKind" { return .eventKind }
     if type.hasSuffix("MediaFetchError.Code") { return .mediaFailure }
     if type.hasSuffix("AttachmentValidationError.Code") { return .attachmentError }
     return nil

@@ -3,13 +3,14 @@ import PushDevice
 import PushSimTestSupport
 import Testing
 
-/// `DeviceEvent.Kind.all` is the one list of event kinds (the scenario schema reads it).
+/// `EventKind.all` (`DeviceEvent.Kind.all`) is the one list of event kinds (the scenario schema
+/// reads it); the constants live in PushCore.
 @Suite struct EventKindListTests {
   @Test func everyKindConstantIsInTheList() throws {
-    let folder = Repository.url("Sources/PushDevice/Events")
+    let folder = Repository.url("Sources/PushCore/EventKinds")
     var declared: Set<String> = []
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    where name.hasPrefix("DeviceEvent") {
+    where name.hasPrefix("EventKind") {
       let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
       for line in text.split(separator: "\n") {
         guard let range = line.range(of: #": Self = ""#) else { continue }

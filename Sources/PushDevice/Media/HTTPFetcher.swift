@@ -27,22 +27,28 @@ import Synchronization
 /// - a body shorter than its `Content-Length`, or a connection closed mid-body, fails
 ///   (`truncated`).
 ///
-/// Two transports. `http:` goes through the fetcher's own HTTP/1.1 client
-/// (`PlainHTTPDownload`), which reads the socket only as fast as it judges the body: a hostile
-/// server (an endless body, a very fast stream, a gzip bomb) gets at most the limit, an eighth
-/// more for framing, one 64 KiB read and the kernel's socket buffers sent before the connection
-/// closes (README, "What a download can cost"). `https:` needs TLS, which only `URLSession`
-/// offers here; it streams through a `URLSessionDataDelegate`. On Linux, swift-corelibs-foundation
-/// reads the socket on its own queue and queues every chunk for the delegate without
-/// back-pressure, so the cut at limit + 1 lands late: over loopback, a fast endless body got 280
-/// to 350 MB sent for a 10 MiB limit. Over a real network the delegate keeps up with the link, so
-/// the overshoot is what the link carries while the delegate catches up. A redirect from https to
-/// plain http (where ATS allows it) goes back to the own client.
+/// One HTTP/1.1 client for both schemes (`HTTPDownload`), which reads the connection only as
+/// fast as it judges the body: a hostile server (an endless body, a very fast stream, a gzip
+/// bomb) gets at most the limit, an eighth more for framing, one 64 KiB read and the kernel's
+/// socket buffers sent before the connection closes (README, "What a download can cost").
+/// `http:` runs over a POSIX socket; `https:` over a TLS session that libcurl sets up (`TLSStream`:
+/// the certificate verified against the system's CA store and the host name against the URL's,
+/// ALPN `http/1.1`), after which libcurl only encrypts and decrypts the bytes the client asks
+/// for. libcurl is loaded at run time (`libcurl.so.4`, which swift-corelibs-foundation's
+/// `FoundationNetworking` links on Linux). Where it cannot be loaded, `https:` falls back to
+/// `URLSession` through a `URLSessionDataDelegate`, which keeps at most limit + 1 bytes but
+/// reads ahead of the cut: swift-corelibs-foundation queues every chunk for the delegate without
+/// back-pressure, so over loopback a fast endless body got 280 to 350 MB sent for a 10 MiB
+/// limit; a redirect from there to plain http goes back to the own client.
 public struct HTTPFetcher: MediaFetcher {
   /// The app's ATS settings.
   public var ats: ATSSettings
   /// The most redirects followed (Rules.md §7: 5).
   public var maximumRedirects: Int
+  /// A PEM file of certificates that `https:` trusts in place of the system's CA bundle: a test
+  /// hook for a local TLS server with a self-signed certificate, never set in production. Host
+  /// names are verified all the same.
+  package var trustedCertificateFile: String?
 
   /// Creates a fetcher.
   public init(ats: ATSSettings = ATSSettings(), maximumRedirects: Int = 5) {
@@ -70,10 +76,12 @@ public struct HTTPFetcher: MediaFetcher {
     var redirects = 0
     while true {
       let step: Result<DownloadStep, MediaFetchError>
-      if current.scheme?.lowercased() == "http" {
-        let download = PlainHTTPDownload(
+      let curl = LibCurl.shared
+      if current.scheme?.lowercased() == "http" || curl != nil {
+        let download = HTTPDownload(
           url: current, limit: max(0, limit), redirects: redirects, ats: ats,
-          maximumRedirects: maximumRedirects, deadline: deadline)
+          maximumRedirects: maximumRedirects, deadline: deadline, curl: curl,
+          trustedCertificateFile: trustedCertificateFile)
         step = await withTaskCancellationHandler {
           await download.run()
         } onCancel: {
@@ -93,8 +101,9 @@ public struct HTTPFetcher: MediaFetcher {
     }
   }
 
-  /// Downloads an `https:` URL with `URLSession` (there is no other TLS here), until the body
-  /// or a redirect to plain http, which goes back to the fetcher's own client.
+  /// Downloads an `https:` URL with `URLSession` where libcurl could not be loaded for the
+  /// fetcher's own client (``LibCurl/shared`` is `nil`), until the body or a redirect to plain
+  /// http, which goes back to the own client.
   private func fetchWithURLSession(
     _ url: URL, limit: Int, redirects: Int, deadline: SocketDeadline
   ) async -> Result<DownloadStep, MediaFetchError> {

@@ -36,17 +36,9 @@ struct SocketDeadline: Sendable {
   /// is seen promptly; throws `timedOut` at the deadline or at a stop.
   func wait(_ descriptor: Int32, for events: Int16, url: URL) throws(MediaFetchError) {
     while true {
-      if stop.isRaised {
-        throw MediaFetchError(
-          .timedOut, url: url, reason: "the extension was stopped", elapsed: elapsed)
-      }
+      if stop.isRaised { throw stopped(url: url) }
       let left = timeout - elapsed
-      guard left > .zero else {
-        throw MediaFetchError(
-          .timedOut, url: url,
-          reason: "the download did not finish within the \(timeout.secondsText) left in the "
-            + "budget", elapsed: timeout)
-      }
+      guard left > .zero else { throw timedOut(url: url) }
       let slice = min(left, .milliseconds(50))
       let (seconds, attoseconds) = slice.components
       let milliseconds = Int32(max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
@@ -61,16 +53,29 @@ struct SocketDeadline: Sendable {
     }
   }
 
+  /// The error for a download that ran out of its budget.
+  func timedOut(url: URL) -> MediaFetchError {
+    MediaFetchError(
+      .timedOut, url: url,
+      reason: "the download did not finish within the \(timeout.secondsText) left in the budget",
+      elapsed: timeout)
+  }
+
+  /// The error for a download whose fetching task was stopped.
+  func stopped(url: URL) -> MediaFetchError {
+    MediaFetchError(.timedOut, url: url, reason: "the extension was stopped", elapsed: elapsed)
+  }
+
   /// The C library's text for an `errno` value.
   static func errorText(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
 }
 
-/// One TCP connection for ``HTTPFetcher``'s own http client: non-blocking, every wait bounded by
+/// One TCP connection for ``HTTPFetcher``'s own http client (`http:`): non-blocking, every wait bounded by
 /// a ``SocketDeadline``, and a small receive buffer so that what the kernel accepts for a body
 /// nobody reads stays small (Rules.md §7).
-final class HTTPSocket {
+final class HTTPSocket: ByteStream {
   /// The receive buffer asked for before connecting (Linux doubles it for its bookkeeping): it
   /// also fixes the TCP window, so the kernel never holds more than this of a body the fetcher
   /// has not read.

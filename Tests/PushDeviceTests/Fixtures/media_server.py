@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """A media server for PushSim's HTTPFetcher tests: standard library only, loopback only.
 
-Usage: media_server.py MEDIA_FOLDER [--ipv6]
+Usage: media_server.py MEDIA_FOLDER [--ipv6] [--tls CERT_FILE KEY_FILE]
 Listens on 127.0.0.1 (with --ipv6: on ::1) on a free port, prints "PORT <n>" on stdout, and serves until its stdin
-closes (so it ends with the test process that started it, however that ends).
+closes (so it ends with the test process that started it, however that ends). With --tls it serves
+the same routes over https too, on a second free port of the same address, with the given
+certificate and key, and prints "PORT <n> TLS <m>"; /sent/<id> answers on either port for
+requests made on both.
 
 Routes (each one behaviour the tests check):
   /media/<name>            a file from MEDIA_FOLDER with its own Content-Type and Content-Length
@@ -18,6 +21,7 @@ Routes (each one behaviour the tests check):
   /octet.bin               PNG bytes served as application/octet-stream
   /page.html               an HTML page served as text/html
   /redirect/<n>            n redirects in a row, then /media/tiny.jpg
+  /redirect-to?url=<url>   a redirect to <url> (percent-encoded)
   /to-localhost            a redirect to http://localhost:<port>/media/tiny.jpg
   /to-file                 a redirect to file:///etc/passwd
   /to-data                 a redirect to a data: URL
@@ -45,9 +49,11 @@ import gzip
 import os
 import random
 import socket
+import ssl
 import sys
 import threading
 import time
+import urllib.parse
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -235,6 +241,9 @@ class Handler(BaseHTTPRequestHandler):
             elif path.startswith("/redirect/"):
                 left = int(path.rsplit("/", 1)[1])
                 self.redirect("/redirect/%d" % (left - 1) if left > 1 else "/media/tiny.jpg")
+            elif path == "/redirect-to":
+                target = urllib.parse.parse_qs(query).get("url", ["/"])[0]
+                self.redirect(target)
             elif path == "/to-localhost":
                 self.redirect("http://localhost:%d/media/tiny.jpg" % port)
             elif path == "/to-file":
@@ -276,20 +285,63 @@ class IPv6Server(ThreadingHTTPServer):
     address_family = socket.AF_INET6
 
 
-def main():
-    if "--ipv6" in sys.argv[2:]:
-        server = IPv6Server(("::1", 0), Handler)
-    else:
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+class TLSServer(ThreadingHTTPServer):
+    """The same handler behind TLS; the handshake runs on the connection's own thread, so a
+    client that never completes it holds up no one else."""
+
+    context = None
+
+    def finish_request(self, request, client_address):
+        request.settimeout(20)
+        try:
+            connection = self.context.wrap_socket(request, server_side=True)
+        except (ssl.SSLError, OSError):
+            return  # a client that refused the certificate, or spoke no TLS
+        try:
+            self.RequestHandlerClass(connection, client_address, self)
+        finally:
+            connection.close()
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+class TLSIPv6Server(TLSServer):
+    address_family = socket.AF_INET6
+
+
+def start(server):
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    print("PORT %d" % server.server_address[1], flush=True)
+    return server
+
+
+def main():
+    options = sys.argv[2:]
+    servers = []
+    if "--ipv6" in options:
+        servers.append(start(IPv6Server(("::1", 0), Handler)))
+    else:
+        servers.append(start(ThreadingHTTPServer(("127.0.0.1", 0), Handler)))
+    line = "PORT %d" % servers[0].server_address[1]
+    if "--tls" in options:
+        at = options.index("--tls")
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options[at + 1], options[at + 2])
+        TLSServer.context = context
+        if "--ipv6" in options:
+            servers.append(start(TLSIPv6Server(("::1", 0), Handler)))
+        else:
+            servers.append(start(TLSServer(("127.0.0.1", 0), Handler)))
+        line += " TLS %d" % servers[1].server_address[1]
+    print(line, flush=True)
     try:
         while sys.stdin.buffer.read(1024):
             pass
     except KeyboardInterrupt:
         pass
-    server.shutdown()
+    for server in servers:
+        server.shutdown()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-extension DeviceEvent.Kind {
+extension EventKind {
   /// A Live Activity started: requested by the app, or by a push-to-start push (Rules.md §13).
   public static let activityStarted: Self = "activity.started"
   /// The app scheduled a Live Activity to start at a later date (iOS 26): it is `pending`

@@ -1,4 +1,4 @@
-extension DeviceEvent.Kind {
+extension EventKind {
   /// PushKit handed a VoIP push to the app (`didReceiveIncomingPushWith`; Rules.md §14).
   public static let pushKitVoIP: Self = "pushkit.voip"
   /// The app reported the VoIP push as an incoming call to CallKit: the call screen shows.

@@ -9,13 +9,14 @@ enum DownloadStep: Sendable {
   case redirect(URL, redirects: Int)
 }
 
-/// One `http:` request of ``HTTPFetcher``, over its own HTTP/1.1 client: the socket is read only
-/// as fast as the body is judged, so a hostile server cannot push more than the limit, the
+/// One request of ``HTTPFetcher`` over its own HTTP/1.1 client: `http:` over a TCP socket
+/// (``HTTPSocket``), `https:` over a TLS session (``TLSStream``). The connection is read only as
+/// fast as the body is judged, so a hostile server cannot push more than the limit, the
 /// allowance for framing and the kernel's socket buffers before the connection closes
 /// (Rules.md §7).
 ///
-/// Why not `URLSession` for http: on Linux, swift-corelibs-foundation reads the socket (libcurl)
-/// on its own queue and queues every chunk for the delegate without back-pressure; a cancel at
+/// Why not `URLSession`: on Linux, swift-corelibs-foundation reads the socket (libcurl) on its
+/// own queue and queues every chunk for the delegate without back-pressure; a cancel at
 /// limit + 1 lands after the queue drains, by which time a fast server has sent hundreds of
 /// megabytes (Architecture.md, "Foundation on Linux").
 ///
@@ -23,8 +24,8 @@ enum DownloadStep: Sendable {
 /// body may be framed by `Content-Length`, `chunked` or the end of the connection; a `gzip` or
 /// `deflate` body is decoded (as iOS's URLSession does) and its decoded bytes count against the
 /// limit, while its bytes on the wire count against ``wireLimit(forBodyLimit:)``.
-struct PlainHTTPDownload: Sendable {
-  /// The URL of this request (an `http:` URL that passed ATS).
+struct HTTPDownload: Sendable {
+  /// The URL of this request (an `http:` or `https:` URL that passed ATS).
   var url: URL
   /// The caller's size limit, before the media type lowers it.
   var limit: Int
@@ -36,6 +37,16 @@ struct PlainHTTPDownload: Sendable {
   var maximumRedirects: Int
   /// The whole fetch's deadline.
   var deadline: SocketDeadline
+  /// For `https:`: the loaded libcurl (``LibCurl/shared``).
+  var curl: LibCurl?
+  /// For `https:`: a PEM file trusted in place of the system's CA bundle (tests only).
+  var trustedCertificateFile: String?
+
+  /// Whether this request goes over TLS.
+  private var isSecure: Bool { url.scheme?.lowercased() == "https" }
+
+  /// The port to connect to: the URL's, else the scheme's default.
+  private var port: Int { url.port ?? (isSecure ? 443 : 80) }
 
   /// The most bytes of a response head (status line and fields, interim responses included).
   static let maximumHead = 64 * 1024
@@ -65,8 +76,7 @@ struct PlainHTTPDownload: Sendable {
 
   /// The request, on the calling thread.
   func perform() throws(MediaFetchError) -> DownloadStep {
-    let socket = try HTTPSocket.open(
-      host: try hostForConnecting(), port: url.port ?? 80, url: url, deadline: deadline)
+    let socket = try open()
     try socket.write(try request())
     var reader = ResponseReader(socket: socket)
     let head = try readHead(&reader)
@@ -99,6 +109,22 @@ struct PlainHTTPDownload: Sendable {
         elapsed: elapsed, redirects: redirects))
   }
 
+  /// Connects: a TCP socket for `http:`, a TLS session for `https:`.
+  private func open() throws(MediaFetchError) -> any ByteStream {
+    let host = try hostForConnecting()
+    guard isSecure else {
+      return try HTTPSocket.open(host: host, port: port, url: url, deadline: deadline)
+    }
+    guard let curl else {
+      throw MediaFetchError(
+        .connection, url: url, reason: "TLS is not available (libcurl could not be loaded)",
+        elapsed: deadline.elapsed, bytesReceived: 0)
+    }
+    return try TLSStream.open(
+      host: host, port: port, url: url, deadline: deadline,
+      certificateAuthorityFile: trustedCertificateFile, curl: curl)
+  }
+
   /// The host to resolve: the URL's, without IPv6 brackets.
   private func hostForConnecting() throws(MediaFetchError) -> String {
     guard let host = url.host, !host.isEmpty else {
@@ -116,7 +142,7 @@ struct PlainHTTPDownload: Sendable {
     if let query = components?.percentEncodedQuery { target += "?" + query }
     var host = try hostForConnecting()
     if host.contains(":") { host = "[\(host)]" }
-    if let port = url.port, port != 80 { host += ":\(port)" }
+    if let port = url.port, port != (isSecure ? 443 : 80) { host += ":\(port)" }
     guard (target + host).utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
       throw MediaFetchError(
         .unsupportedURL, url: url,
@@ -275,11 +301,11 @@ extension MediaFetchError {
 
 /// The bytes read from the socket and not used yet.
 private struct ResponseReader {
-  let socket: HTTPSocket
+  let socket: any ByteStream
   var pending: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: PlainHTTPDownload.readSize)
+  var buffer = [UInt8](repeating: 0, count: HTTPDownload.readSize)
 
-  init(socket: HTTPSocket) { self.socket = socket }
+  init(socket: any ByteStream) { self.socket = socket }
 
   /// Reads what arrives next into `pending`; `false` at the end of the stream.
   mutating func fill() throws(MediaFetchError) -> Bool {

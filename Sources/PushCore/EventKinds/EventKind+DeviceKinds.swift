@@ -1,4 +1,4 @@
-extension DeviceEvent.Kind {
+extension EventKind {
   /// A presentation step: the level the device acted on (entitlements, user setting; §5 step 4).
   public static let level: Self = "level"
   /// A presentation step: Focus delivered it silently (Rules.md §5 step 5).
@@ -67,10 +67,10 @@ extension DeviceEvent.Kind {
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored,
-    // Live Activities (DeviceEvent+ActivityKinds.swift).
+    // Live Activities (EventKind+ActivityKinds.swift).
     .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
     .activityEnded, .activityDismissed, .activityAlert, .activityToken, .activityScheduled,
-    // Other push types (DeviceEvent+PushTypeKinds.swift).
+    // Other push types (EventKind+PushTypeKinds.swift).
     .pushKitVoIP, .callKitIncoming, .voipTerminated, .locationExtension, .pttIncoming,
     .pttServiceUpdate,
     .fileProviderSignal, .widgetsReload, .controlsReload, .mdmCheckIn,
