@@ -72,4 +72,45 @@ import Testing
     #expect(Suggestion.editDistance("ab", "ba") == 1)
     #expect(Suggestion.editDistance("", "abc") == 3)
   }
+
+  /// The search skips candidates by the letters only one word holds; its answer must stay the
+  /// one a full edit-distance search over the sorted keys gives, for typos of every key
+  /// (a letter dropped, doubled, swapped with the next or replaced) and for unrelated words.
+  @Test func suggestionsSkippingByLettersMatchAFullSearch() {
+    let known = APS.knownKeys.sorted()
+    func fullSearch(_ word: String) -> String? {
+      let limit = max(1, word.count / 3)
+      var best: (String, Int)?
+      for candidate in known {
+        let distance = Suggestion.editDistance(word.lowercased(), candidate.lowercased())
+        if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+      }
+      return best?.0
+    }
+    var words = ["chat-id", "sender-id", "message-type", "x", "sync", "ttl", "priority"]
+    for key in known {
+      let letters = Array(key)
+      for offset in letters.indices {
+        var dropped = letters
+        dropped.remove(at: offset)
+        var doubled = letters
+        doubled.insert(letters[offset], at: offset)
+        var replaced = letters
+        replaced[offset] = "q"
+        words += [String(dropped), String(doubled), String(replaced)]
+        if offset + 1 < letters.count {
+          var swapped = letters
+          swapped.swapAt(offset, offset + 1)
+          words.append(String(swapped))
+        }
+      }
+    }
+    let prepared = Suggestion.Candidates(APS.knownKeys)
+    for word in words + ["Títle", "badgé"] {
+      #expect(
+        Suggestion.closest(to: word, amongUnordered: APS.knownKeys) == fullSearch(word),
+        "\(word)")
+      #expect(Suggestion.closest(to: word, among: prepared) == fullSearch(word), "\(word)")
+    }
+  }
 }

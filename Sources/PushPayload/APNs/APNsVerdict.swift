@@ -276,16 +276,26 @@ extension APNsVerdict {
   /// `aps` has an `event` or a `content-state` and only Live Activity keys: without a header it
   /// is read as a `liveactivity` push, not an alert (`source: model`, Rules.md §1).
   static func isLiveActivityOnly(_ root: JSONValue?) -> Bool {
-    guard let aps = root?["aps"]?.objectValue,
-      aps.members.contains(where: { $0.key == "event" || $0.key == "content-state" })
-    else { return false }
-    return aps.members.allSatisfy { liveActivityKeys.contains($0.key) }
+    guard let aps = root?["aps"]?.objectValue else { return false }
+    // One pass, keys told apart by length and spelling: no hashing, no string comparisons
+    // against each Live Activity key (this runs for every push without a push type header).
+    var hasEventOrContentState = false
+    for member in aps.members {
+      switch PayloadReader.apsKey(member.key) {
+      case .event, .contentState: hasEventOrContentState = true
+      case .timestamp, .staleDate, .dismissalDate, .relevanceScore, .attributesType, .attributes,
+        .alert, .inputPushToken, .inputPushChannel:
+        continue
+      default: return false
+      }
+    }
+    return hasEventOrContentState
   }
 
   /// `aps` holds `content-available` and nothing else (Rules.md §1 inference).
   static func isContentAvailableOnly(_ root: JSONValue?) -> Bool {
     guard let aps = root?["aps"]?.objectValue, !aps.isEmpty else { return false }
-    return aps.members.allSatisfy { $0.key == "content-available" }
+    return aps.members.allSatisfy { PayloadReader.apsKey($0.key) == .contentAvailable }
   }
 
   /// 8-4-4-4-12 hexadecimal digits (either case).

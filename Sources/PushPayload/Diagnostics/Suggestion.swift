@@ -27,12 +27,45 @@ package enum Suggestion {
     return finder.best?.candidate
   }
 
+  /// Candidates made ready once for many searches: sorted, each with its bytes and letter
+  /// mask, so a search reads them without looking at a candidate's bytes it can skip.
+  package struct Candidates: Sendable {
+    struct Entry: Sendable {
+      let candidate: String
+      /// The candidate's bytes, when it is plain ASCII.
+      let plain: [UInt8]?
+      let mask: UInt64
+    }
+    let entries: [Entry]
+
+    /// Prepares `candidates` (any order: they are sorted, as ``closest(to:amongUnordered:)``
+    /// breaks ties).
+    package init(_ candidates: some Sequence<String>) {
+      entries = candidates.sorted().map { candidate in
+        let bytes = Array(candidate.utf8)
+        let plain = bytes.allSatisfy(Suggestion.isPlain) ? bytes : nil
+        return Entry(
+          candidate: candidate, plain: plain, mask: plain.map { Suggestion.letterMask($0) } ?? 0)
+      }
+    }
+  }
+
+  /// ``closest(to:amongUnordered:)`` over prepared candidates: the same answer, cheaper when
+  /// the same candidates are searched again and again (payload lint, once per unknown key).
+  package static func closest(to word: String, among candidates: Candidates) -> String? {
+    var finder = Finder(word)
+    for entry in candidates.entries { finder.consider(entry) }
+    return finder.best?.candidate
+  }
+
   /// The search of ``closest(to:in:)``.
   struct Finder {
     let word: String
     let limit: Int
     /// The word lowercased, when it is plain ASCII (one byte per character, no CR).
     let plainWord: [UInt8]?
+    /// ``Suggestion/letterMask(_:)`` of the plain word.
+    let wordMask: UInt64
     var best: (candidate: String, distance: Int)?
 
     init(_ word: String) {
@@ -47,6 +80,29 @@ package enum Suggestion {
         bytes?.append(Suggestion.lowercased(byte))
       }
       self.plainWord = bytes
+      self.wordMask = bytes.map { Suggestion.letterMask($0) } ?? 0
+    }
+
+    /// Considers a prepared candidate; candidates come sorted, so the first of equally close
+    /// ones wins.
+    mutating func consider(_ entry: Candidates.Entry) {
+      guard let plainWord, let plain = entry.plain else {
+        consider(entry.candidate, breakingTiesByOrder: false)
+        return
+      }
+      let bound = min(limit, best?.distance ?? limit)
+      if abs(plainWord.count - plain.count) > bound { return }
+      if (wordMask & ~entry.mask).nonzeroBitCount > bound
+        || (entry.mask & ~wordMask).nonzeroBitCount > bound
+      {
+        return
+      }
+      let distance = plain.withUnsafeBufferPointer {
+        Suggestion.plainDistance(plainWord, $0, bound: bound)
+      }
+      guard distance <= limit else { return }
+      if let best, distance >= best.distance { return }
+      best = (entry.candidate, distance)
     }
 
     mutating func consider(_ candidate: String, breakingTiesByOrder: Bool) {
@@ -59,6 +115,15 @@ package enum Suggestion {
           guard bytes.allSatisfy(Suggestion.isPlain) else { return nil }
           // An edit changes the length by at most one.
           if abs(plainWord.count - bytes.count) > bound { return Int.max }
+          // Each edit brings at most one letter the other word lacks into it: more letters
+          // (by 64 buckets) missing on either side than the bound, and it cannot win.
+          let mask = Suggestion.letterMask(bytes)
+          if (wordMask & ~mask).nonzeroBitCount > bound
+            || (mask & ~wordMask).nonzeroBitCount
+              > bound
+          {
+            return Int.max
+          }
           return Suggestion.plainDistance(plainWord, bytes, bound: bound)
         }
       }
@@ -72,6 +137,14 @@ package enum Suggestion {
       }
       best = (candidate, distance)
     }
+  }
+
+  /// The lowercased letters of a plain word, each byte in one of 64 buckets: a byte whose
+  /// bucket one word has and the other lacks is a letter only that word holds.
+  static func letterMask(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var mask: UInt64 = 0
+    for byte in bytes { mask |= 1 << UInt64(lowercased(byte) & 63) }
+    return mask
   }
 
   /// An ASCII byte that is one character on its own (CR and LF together make one).

@@ -184,8 +184,10 @@ struct JSONParser {
         previous = lookup?.updateValue(count, forKey: key)
       } else {
         var offset = count - 1
+        let length = key.utf8.count
         while offset >= 0 {
-          if members[offset].key == key {
+          // Lengths first: most keys differ in length, and that costs no string comparison.
+          if members[offset].key.utf8.count == length, members[offset].key == key {
             previous = offset
             break
           }
@@ -347,6 +349,9 @@ struct JSONParser {
       if byte < 0x20 { throw Failure(code: .controlCharacterInString, offset: index) }
       if byte < 0x80 {
         index += 1
+      } else if byte &- 0xC2 < 0x1E, index + 1 < end, bytes[index + 1] & 0xC0 == 0x80 {
+        // A well-formed two-byte sequence (Latin accents, Cyrillic), checked in place.
+        index += 2
       } else {
         guard let length = utf8SequenceLength(at: index) else {
           throw Failure(code: .invalidUTF8, offset: index)

@@ -126,7 +126,9 @@ public struct JSONObject: Sendable {
 
   private func offset(of key: String) -> Int? {
     if let lastIndex { return lastIndex[key] }
-    return members.lastIndex { $0.key == key }
+    // Lengths first: most keys differ in length, and that costs no string comparison.
+    let length = key.utf8.count
+    return members.lastIndex { $0.key.utf8.count == length && $0.key == key }
   }
 
   /// The value of the last member named `key`, as Foundation would keep it.

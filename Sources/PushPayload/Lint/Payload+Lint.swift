@@ -222,11 +222,11 @@ struct PayloadLinter {
       add(
         .warning, .unknownKeyInAps, JSONPath([.key("aps"), .key(key)]).description,
         "'\(key)' is not an aps key: "
-          + (Self.didYouMean(key, APS.knownKeys)
+          + (Self.didYouMean(key, Self.apsKeysForSuggestion)
             ?? "APNs ignores custom keys inside aps; put app data at the top level"))
     }
     for key in aps.alert?.unknownKeys ?? [] {
-      let suggestion = Self.didYouMean(key, Alert.knownKeys.subtracting(["sound"]))
+      let suggestion = Self.didYouMean(key, Self.alertKeysForSuggestion)
       add(
         .warning, .unknownKeyInAps,
         JSONPath([.key("aps"), .key("alert"), .key(key)]).description,
@@ -241,9 +241,16 @@ struct PayloadLinter {
     }
   }
 
+  /// The alert keys a typo is matched against: `sound` is left out, since it is read only in
+  /// Live Activity alerts (built once, not per unknown key).
+  static let alertKeysForSuggestion = Suggestion.Candidates(
+    Alert.knownKeys.subtracting(["sound"]))
+  /// The `aps` keys a typo is matched against (prepared once).
+  static let apsKeysForSuggestion = Suggestion.Candidates(APS.knownKeys)
+
   /// `did you mean "title"?` when `key` is a likely typo of one of `known`.
-  static func didYouMean(_ key: String, _ known: Set<String>) -> String? {
-    Suggestion.closest(to: key, amongUnordered: known).map { "did you mean \"\($0)\"?" }
+  static func didYouMean(_ key: String, _ known: Suggestion.Candidates) -> String? {
+    Suggestion.closest(to: key, among: known).map { "did you mean \"\($0)\"?" }
   }
 
   /// A top-level key named like an `aps` key, as if it had been put one level too high.
