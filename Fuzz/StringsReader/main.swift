@@ -14,7 +14,9 @@ public func fuzzStringsReader(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   if !file.isLoaded, !file.values.isEmpty { fatalError("a failed file loaded values") }
   if file.values.count > file.entries.count { fatalError("more values than entries") }
   for diagnostic in file.diagnostics {
-    guard let line = diagnostic.line, line >= 1, let column = diagnostic.column, column >= 1 else {
+    guard let line = diagnostic.location?.line, line >= 1, let column = diagnostic.location?.column,
+      column >= 1
+    else {
       fatalError("finding without a position: \(diagnostic)")
     }
   }
