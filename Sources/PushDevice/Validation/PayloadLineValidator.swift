@@ -59,14 +59,10 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     workers: Int = Self.defaultWorkers,
     transform: @escaping @Sendable (Line) -> Output
   ) {
-    self.headers = headers
-    self.app = app
-    self.strings = strings
-    self.ignoredTopLevelKeys = ignoredTopLevelKeys
-    self.batchLines = max(1, batchLines)
-    self.batchBytes = max(1, batchBytes)
-    self.workers = max(1, workers)
-    self.render = { count, line in (0..<count).map { transform(line($0)) } }
+    self.init(
+      headers: headers, app: app, strings: strings, ignoredTopLevelKeys: ignoredTopLevelKeys,
+      batchLines: batchLines, batchBytes: batchBytes, workers: workers,
+      render: { count, line in (0..<count).map { transform(line($0)) } })
   }
 
   /// Creates a validator that folds runs of consecutive lines into one output each: `start`
@@ -80,6 +76,22 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     start: @escaping @Sendable (_ lineCount: Int) -> Output,
     append: @escaping @Sendable (inout Output, Line) -> Void
   ) {
+    self.init(
+      headers: headers, app: app, strings: strings, ignoredTopLevelKeys: ignoredTopLevelKeys,
+      batchLines: batchLines, batchBytes: batchBytes, workers: workers,
+      render: { count, line in
+        var output = start(count)
+        for offset in 0..<count { append(&output, line(offset)) }
+        return [output]
+      })
+  }
+
+  /// The settings both public initializers share, with how a run of lines becomes outputs.
+  private init(
+    headers: PushHeaders, app: AppFacts?, strings: LocalizationCheck?,
+    ignoredTopLevelKeys: Set<String>, batchLines: Int, batchBytes: Int, workers: Int,
+    render: @escaping @Sendable (_ count: Int, _ line: (Int) -> Line) -> [Output]
+  ) {
     self.headers = headers
     self.app = app
     self.strings = strings
@@ -87,11 +99,7 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     self.batchLines = max(1, batchLines)
     self.batchBytes = max(1, batchBytes)
     self.workers = max(1, workers)
-    self.render = { count, line in
-      var output = start(count)
-      for offset in 0..<count { append(&output, line(offset)) }
-      return [output]
-    }
+    self.render = render
   }
 
   /// The processor's cores, at most 4.
