@@ -26,17 +26,10 @@ struct HostedDelegate: NotificationDelegate {
   func willPresent(_ notification: NotificationResponse.Notification) async
     -> Set<PresentationOption>?
   {
-    let center = center
     let unNotification = Self.notification(notification)
-    let limit = completionLimit
-    let answer = await activities.run {
-      await UNUserNotificationCenter.withCurrent(center) {
-        await awaitReply(limit: limit) { reply in
-          _ = center.askDelegateWillPresent(unNotification, reply: reply)
-        }
-      }
+    let answer = await ask { center, reply in
+      _ = center.askDelegateWillPresent(unNotification, reply: reply)
     }
-    await center.drain()
     switch answer {
     case .notImplemented?: return nil
     case .answered(let options)?: return Self.presentationOptions(options)
@@ -45,22 +38,35 @@ struct HostedDelegate: NotificationDelegate {
   }
 
   func didReceive(_ response: NotificationResponse) async -> AppCallCompletion {
-    let center = center
     let unResponse = Self.response(response)
-    let limit = completionLimit
-    let answer = await activities.run {
-      await UNUserNotificationCenter.withCurrent(center) {
-        await awaitReply(limit: limit) { reply in
-          _ = center.askDelegateDidReceive(unResponse, reply: reply)
-        }
-      }
+    let answer = await ask { center, reply in
+      _ = center.askDelegateDidReceive(unResponse, reply: reply)
     }
-    await center.drain()
     switch answer {
     case .notImplemented?: return .notImplemented
     case .answered?: return .completed(result: nil)
     case nil: return .notCompleted
     }
+  }
+
+  /// Asks the app's delegate through `send`, with the device's center as
+  /// `UNUserNotificationCenter.current()` and the app's `Activity` calls bound to this device;
+  /// waits at most `completionLimit` for the completion handler (`nil` when it never comes),
+  /// then lets the center finish what the delegate started.
+  private func ask<Value: Sendable>(
+    _ send:
+      @escaping @Sendable (UNUserNotificationCenter, @escaping @Sendable (Value) -> Void) ->
+      Void
+  ) async -> Value? {
+    let center = center
+    let limit = completionLimit
+    let answer = await activities.run {
+      await UNUserNotificationCenter.withCurrent(center) {
+        await awaitReply(limit: limit) { reply in send(center, reply) }
+      }
+    }
+    await center.drain()
+    return answer
   }
 
   /// The presentation options PushDevice models for `options`; `.alert` (deprecated in iOS 14)
