@@ -140,15 +140,21 @@ extension APNsVerdict {
       if let topic = headers.topic, let fromTopic = PushType(topicSuffixOf: topic) {
         pushType = fromTopic
         diagnostics.append(Self.inferredFromTopic(fromTopic))
-      } else if Self.isContentAvailableOnly(root) {
-        pushType = .background
-        diagnostics.append(Self.inferredBackground)
-      } else if Self.isLiveActivityOnly(root) {
-        pushType = .liveactivity
-        diagnostics.append(Self.inferredLiveActivity)
       } else {
-        pushType = .alert
-        diagnostics.append(Self.inferredAlert)
+        // `aps` looked up once for both tests.
+        let aps = root?["aps"]?.objectValue
+        if Self.isContentAvailableOnly(aps) {
+          pushType = .background
+          diagnostics.append(Self.inferredBackground)
+        } else if Self.isLiveActivityOnly(aps) {
+          pushType = .liveactivity
+          diagnostics.append(Self.inferredLiveActivity)
+        } else {
+          pushType = .alert
+          // The most common list of all, shared rather than allocated for every request (a
+          // later rejection appends to a copy).
+          diagnostics = Self.inferredAlertOnly
+        }
       }
     }
 
@@ -244,6 +250,7 @@ extension APNsVerdict {
     .warning, code: .pushTypeInferred, location: .header("apns-push-type"),
     message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
       + "inferred 'alert'", source: .lint)
+  static let inferredAlertOnly = [inferredAlert]
   static let inferredBackground = Diagnostic(
     .warning, code: .pushTypeInferred, location: .header("apns-push-type"),
     message: "no apns-push-type header; APNs needs it on watchOS and recommends it everywhere; "
@@ -275,8 +282,8 @@ extension APNsVerdict {
 
   /// `aps` has an `event` or a `content-state` and only Live Activity keys: without a header it
   /// is read as a `liveactivity` push, not an alert (`source: model`, Rules.md §1).
-  static func isLiveActivityOnly(_ root: JSONValue?) -> Bool {
-    guard let aps = root?["aps"]?.objectValue else { return false }
+  static func isLiveActivityOnly(_ aps: JSONObject?) -> Bool {
+    guard let aps else { return false }
     // One pass, keys told apart by length and spelling: no hashing, no string comparisons
     // against each Live Activity key (this runs for every push without a push type header).
     var hasEventOrContentState = false
@@ -293,8 +300,8 @@ extension APNsVerdict {
   }
 
   /// `aps` holds `content-available` and nothing else (Rules.md §1 inference).
-  static func isContentAvailableOnly(_ root: JSONValue?) -> Bool {
-    guard let aps = root?["aps"]?.objectValue, !aps.isEmpty else { return false }
+  static func isContentAvailableOnly(_ aps: JSONObject?) -> Bool {
+    guard let aps, !aps.isEmpty else { return false }
     return aps.members.allSatisfy { PayloadReader.apsKey($0.key) == .contentAvailable }
   }
 

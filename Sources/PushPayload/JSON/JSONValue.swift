@@ -137,6 +137,9 @@ public struct JSONObject: Sendable {
     return members[offset].value
   }
 
+  /// Whether some member is named `key` (no value is copied out).
+  func contains(_ key: String) -> Bool { offset(of: key) != nil }
+
   /// The member (with its key position) that wins for `key`.
   public func member(_ key: String) -> JSONMember? {
     offset(of: key).map { members[$0] }

@@ -256,9 +256,11 @@ struct PayloadLinter {
   /// A top-level key named like an `aps` key, as if it had been put one level too high.
   /// Live Activity names (`timestamp`, `event`, …) are common words, so they are only info.
   private mutating func shadowedKeys(_ payload: Payload) {
-    guard let root = payload.json.objectValue else { return }
-    for member in root.uniqueMembers where member.key != "aps" {
-      let key = member.key
+    guard case .object(let root) = payload.json.kind else { return }
+    // By index, reading only the keys (`aps` itself is not an aps key).
+    let members = root.uniqueMembers
+    for index in members.indices {
+      let key = members[index].key
       guard PayloadReader.apsKey(key) != nil, !ignoredTopLevelKeys.contains(key) else { continue }
       let severity: Diagnostic.Severity = Self.liveActivityKeys.contains(key) ? .info : .warning
       add(
@@ -273,7 +275,7 @@ struct PayloadLinter {
   ]
 
   private mutating func missingAPS(_ payload: Payload) {
-    guard let root = payload.json.objectValue, root["aps"] == nil else { return }
+    guard case .object(let root) = payload.json.kind, !root.contains("aps") else { return }
     add(
       .warning, .apsMissing, nil,
       "the payload has no 'aps' dictionary: nothing is shown and the app is not woken")

@@ -238,7 +238,8 @@ struct PayloadReader {
     case .string(let text):
       result = Alert(form: .string, body: text)
     case .object(let object):
-      result = Alert(form: .dictionary)
+      // Filled as a local and stored once: writing through the optional copied the alert.
+      var alert = Alert(form: .dictionary)
       // Explicit `*-loc-key`/`*-loc-args` win over Live Activity `{loc-key, loc-args}` objects.
       var titleKey: String?
       var titleArguments: [String]?
@@ -250,32 +251,32 @@ struct PayloadReader {
       for member in object.hasDuplicateKeys ? object.uniqueMembers : object.members {
         let value = member.value
         let key = member.key
-        switch key {
-        case "title":
-          result?.title = localizableText(
+        switch Self.alertKey(key) {
+        case .title:
+          alert.title = localizableText(
             value, key, path, key: &titleKey, arguments: &titleArguments)
-        case "body":
-          result?.body = localizableText(value, key, path, key: &bodyKey, arguments: &bodyArguments)
-        case "subtitle":
-          result?.subtitle = localizableText(
+        case .body:
+          alert.body = localizableText(value, key, path, key: &bodyKey, arguments: &bodyArguments)
+        case .subtitle:
+          alert.subtitle = localizableText(
             value, key, path, key: &subtitleKey, arguments: &subtitleArguments)
-        case "title-loc-key": result?.titleLocKey = string(value, key, path)
-        case "subtitle-loc-key": result?.subtitleLocKey = string(value, key, path)
-        case "loc-key": result?.locKey = string(value, key, path)
-        case "title-loc-args":
-          result?.titleLocArguments = stringArray(value, parent: path, key: key)
-        case "subtitle-loc-args":
-          result?.subtitleLocArguments = stringArray(value, parent: path, key: key)
-        case "loc-args": result?.locArguments = stringArray(value, parent: path, key: key)
-        case "launch-image": result?.launchImage = string(value, key, path)
-        case "action-loc-key": if !value.isNull { result?.actionLocKey = string(value, key, path) }
-        case "action": result?.action = string(value, key, path)
-        case "summary-arg":
-          result?.summaryArgument = string(value, key, path)
+        case .titleLocKey: alert.titleLocKey = string(value, key, path)
+        case .subtitleLocKey: alert.subtitleLocKey = string(value, key, path)
+        case .locKey: alert.locKey = string(value, key, path)
+        case .titleLocArgs:
+          alert.titleLocArguments = stringArray(value, parent: path, key: key)
+        case .subtitleLocArgs:
+          alert.subtitleLocArguments = stringArray(value, parent: path, key: key)
+        case .locArgs: alert.locArguments = stringArray(value, parent: path, key: key)
+        case .launchImage: alert.launchImage = string(value, key, path)
+        case .actionLocKey: if !value.isNull { alert.actionLocKey = string(value, key, path) }
+        case .action: alert.action = string(value, key, path)
+        case .summaryArg:
+          alert.summaryArgument = string(value, key, path)
           summaryWarning(key, path.appending(key))
-        case "summary-arg-count":
+        case .summaryArgCount:
           if let count = value.numberValue?.integer {
-            result?.summaryArgumentCount = count
+            alert.summaryArgumentCount = count
           } else {
             warn(
               .wrongType, path.appending(key),
@@ -283,22 +284,53 @@ struct PayloadReader {
               .model)
           }
           summaryWarning(key, path.appending(key))
-        case "sound": result?.sound = readSound(value, parent: path, key: key)
-        default: unknown.append(key)
+        case .sound: alert.sound = readSound(value, parent: path, key: key)
+        case nil: unknown.append(key)
         }
       }
-      if result?.titleLocKey == nil { result?.titleLocKey = titleKey }
-      if result?.titleLocArguments == nil { result?.titleLocArguments = titleArguments }
-      if result?.subtitleLocKey == nil { result?.subtitleLocKey = subtitleKey }
-      if result?.subtitleLocArguments == nil { result?.subtitleLocArguments = subtitleArguments }
-      if result?.locKey == nil { result?.locKey = bodyKey }
-      if result?.locArguments == nil { result?.locArguments = bodyArguments }
-      result?.unknownKeys = unknown
+      if alert.titleLocKey == nil { alert.titleLocKey = titleKey }
+      if alert.titleLocArguments == nil { alert.titleLocArguments = titleArguments }
+      if alert.subtitleLocKey == nil { alert.subtitleLocKey = subtitleKey }
+      if alert.subtitleLocArguments == nil { alert.subtitleLocArguments = subtitleArguments }
+      if alert.locKey == nil { alert.locKey = bodyKey }
+      if alert.locArguments == nil { alert.locArguments = bodyArguments }
+      alert.unknownKeys = unknown
+      result = alert
     default:
       result = nil
       warn(
         .alertWrongType, path,
         "alert must be a string or an object, found \(value.typeName); no alert", .model)
+    }
+  }
+
+  /// The keys of the alert dictionary.
+  enum AlertKey {
+    case title, subtitle, body, launchImage, titleLocKey, titleLocArgs, subtitleLocKey
+    case subtitleLocArgs, locKey, locArgs, actionLocKey, action, summaryArg, summaryArgCount
+    case sound
+  }
+
+  /// The key's case, by length then spelling (a `switch` over the strings compared each key
+  /// with every case in turn).
+  static func alertKey(_ key: String) -> AlertKey? {
+    switch key.utf8.count {
+    case 4: return key == "body" ? .body : nil
+    case 5: return key == "title" ? .title : key == "sound" ? .sound : nil
+    case 6: return key == "action" ? .action : nil
+    case 7: return key == "loc-key" ? .locKey : nil
+    case 8: return key == "subtitle" ? .subtitle : key == "loc-args" ? .locArgs : nil
+    case 11: return key == "summary-arg" ? .summaryArg : nil
+    case 12: return key == "launch-image" ? .launchImage : nil
+    case 13: return key == "title-loc-key" ? .titleLocKey : nil
+    case 14:
+      return key == "title-loc-args"
+        ? .titleLocArgs : key == "action-loc-key" ? .actionLocKey : nil
+    case 16: return key == "subtitle-loc-key" ? .subtitleLocKey : nil
+    case 17:
+      return key == "subtitle-loc-args"
+        ? .subtitleLocArgs : key == "summary-arg-count" ? .summaryArgCount : nil
+    default: return nil
     }
   }
 

@@ -5,17 +5,24 @@ extension PayloadValidation {
   /// `{"accepted", "httpStatus", "reason", "pushType", "bytes", "limit", "diagnostics": [...]}`,
   /// preceded by `"line": N` for `--jsonl`.
   public func writeJSON(into writer: inout JSONWriter, line: Int? = nil) {
-    // Fixed text in as few pieces as possible: this runs once per line of `--jsonl`.
+    // Fixed text in as few pieces as possible: this runs once per line of `--jsonl`, and each
+    // append costs about as much as writing a short string.
+    let verdict = self.verdict
+    let plain = verdict.accepted && verdict.httpStatus == 200 && verdict.reason == nil
     if let line {
       writer.raw("{\"line\":")
       writer.integer(line)
-      writer.raw(",\"accepted\":")
+      if plain {
+        writer.raw(",\"accepted\":true,\"httpStatus\":200,\"reason\":null,\"pushType\":")
+      } else {
+        writer.raw(",\"accepted\":")
+      }
+    } else if plain {
+      writer.raw("{\"accepted\":true,\"httpStatus\":200,\"reason\":null,\"pushType\":")
     } else {
       writer.raw("{\"accepted\":")
     }
-    if verdict.accepted, verdict.httpStatus == 200, verdict.reason == nil {
-      writer.raw("true,\"httpStatus\":200,\"reason\":null,\"pushType\":")
-    } else {
+    if !plain {
       writer.bool(verdict.accepted)
       writer.raw(",\"httpStatus\":")
       writer.integer(verdict.httpStatus)
@@ -23,8 +30,7 @@ extension PayloadValidation {
       writer.string(verdict.reason?.rawValue)
       writer.raw(",\"pushType\":")
     }
-    writer.string(verdict.pushType?.rawValue)
-    writer.raw(",\"bytes\":")
+    Self.writePushType(verdict.pushType, into: &writer)
     writer.integer(verdict.bytes)
     if verdict.limit == 4096 {
       writer.raw(",\"limit\":4096,\"diagnostics\":[")
@@ -33,16 +39,41 @@ extension PayloadValidation {
       writer.integer(verdict.limit)
       writer.raw(",\"diagnostics\":[")
     }
-    for (offset, diagnostic) in diagnostics.enumerated() {
-      if offset > 0 { writer.raw(",") }
+    let diagnostics = self.diagnostics
+    // By index: each diagnostic is read in place, not copied out of the array.
+    for index in diagnostics.indices {
+      if index > 0 { writer.raw(byte: UInt8(ascii: ",")) }
       // The inferred push type is the most common finding: its JSON is written once.
-      if diagnostic == APNsVerdict.inferredAlert {
+      if Self.isInferredAlert(diagnostics[index]) {
         writer.bytes.append(contentsOf: Self.inferredAlertJSON)
         continue
       }
-      Self.writeDiagnostic(diagnostic, into: &writer)
+      Self.writeDiagnostic(diagnostics[index], into: &writer)
     }
     writer.raw("]}")
+  }
+
+  private static func isInferredAlert(_ diagnostic: borrowing Diagnostic) -> Bool {
+    diagnostic == APNsVerdict.inferredAlert
+  }
+
+  /// Writes the push type as a JSON string (or `null`) and the key that follows it, in one
+  /// piece.
+  private static func writePushType(_ pushType: PushType?, into writer: inout JSONWriter) {
+    switch pushType {
+    case nil: writer.raw("null,\"bytes\":")
+    case .alert: writer.raw("\"alert\",\"bytes\":")
+    case .background: writer.raw("\"background\",\"bytes\":")
+    case .complication: writer.raw("\"complication\",\"bytes\":")
+    case .controls: writer.raw("\"controls\",\"bytes\":")
+    case .fileprovider: writer.raw("\"fileprovider\",\"bytes\":")
+    case .liveactivity: writer.raw("\"liveactivity\",\"bytes\":")
+    case .location: writer.raw("\"location\",\"bytes\":")
+    case .mdm: writer.raw("\"mdm\",\"bytes\":")
+    case .pushtotalk: writer.raw("\"pushtotalk\",\"bytes\":")
+    case .voip: writer.raw("\"voip\",\"bytes\":")
+    case .widgets: writer.raw("\"widgets\",\"bytes\":")
+    }
   }
 
   /// One diagnostic as a JSON object.
