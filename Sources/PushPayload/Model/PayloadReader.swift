@@ -238,8 +238,7 @@ struct PayloadReader {
     case .string(let text):
       result = Alert(form: .string, body: text)
     case .object(let object):
-      // Filled as a local and stored once: writing through the optional copied the alert.
-      var alert = Alert(form: .dictionary)
+      result = Alert(form: .dictionary)
       // Explicit `*-loc-key`/`*-loc-args` win over Live Activity `{loc-key, loc-args}` objects.
       var titleKey: String?
       var titleArguments: [String]?
@@ -253,30 +252,30 @@ struct PayloadReader {
         let key = member.key
         switch Self.alertKey(key) {
         case .title:
-          alert.title = localizableText(
+          result?.title = localizableText(
             value, key, path, key: &titleKey, arguments: &titleArguments)
         case .body:
-          alert.body = localizableText(value, key, path, key: &bodyKey, arguments: &bodyArguments)
+          result?.body = localizableText(value, key, path, key: &bodyKey, arguments: &bodyArguments)
         case .subtitle:
-          alert.subtitle = localizableText(
+          result?.subtitle = localizableText(
             value, key, path, key: &subtitleKey, arguments: &subtitleArguments)
-        case .titleLocKey: alert.titleLocKey = string(value, key, path)
-        case .subtitleLocKey: alert.subtitleLocKey = string(value, key, path)
-        case .locKey: alert.locKey = string(value, key, path)
+        case .titleLocKey: result?.titleLocKey = string(value, key, path)
+        case .subtitleLocKey: result?.subtitleLocKey = string(value, key, path)
+        case .locKey: result?.locKey = string(value, key, path)
         case .titleLocArgs:
-          alert.titleLocArguments = stringArray(value, parent: path, key: key)
+          result?.titleLocArguments = stringArray(value, parent: path, key: key)
         case .subtitleLocArgs:
-          alert.subtitleLocArguments = stringArray(value, parent: path, key: key)
-        case .locArgs: alert.locArguments = stringArray(value, parent: path, key: key)
-        case .launchImage: alert.launchImage = string(value, key, path)
-        case .actionLocKey: if !value.isNull { alert.actionLocKey = string(value, key, path) }
-        case .action: alert.action = string(value, key, path)
+          result?.subtitleLocArguments = stringArray(value, parent: path, key: key)
+        case .locArgs: result?.locArguments = stringArray(value, parent: path, key: key)
+        case .launchImage: result?.launchImage = string(value, key, path)
+        case .actionLocKey: if !value.isNull { result?.actionLocKey = string(value, key, path) }
+        case .action: result?.action = string(value, key, path)
         case .summaryArg:
-          alert.summaryArgument = string(value, key, path)
+          result?.summaryArgument = string(value, key, path)
           summaryWarning(key, path.appending(key))
         case .summaryArgCount:
           if let count = value.numberValue?.integer {
-            alert.summaryArgumentCount = count
+            result?.summaryArgumentCount = count
           } else {
             warn(
               .wrongType, path.appending(key),
@@ -284,18 +283,17 @@ struct PayloadReader {
               .model)
           }
           summaryWarning(key, path.appending(key))
-        case .sound: alert.sound = readSound(value, parent: path, key: key)
+        case .sound: result?.sound = readSound(value, parent: path, key: key)
         case nil: unknown.append(key)
         }
       }
-      if alert.titleLocKey == nil { alert.titleLocKey = titleKey }
-      if alert.titleLocArguments == nil { alert.titleLocArguments = titleArguments }
-      if alert.subtitleLocKey == nil { alert.subtitleLocKey = subtitleKey }
-      if alert.subtitleLocArguments == nil { alert.subtitleLocArguments = subtitleArguments }
-      if alert.locKey == nil { alert.locKey = bodyKey }
-      if alert.locArguments == nil { alert.locArguments = bodyArguments }
-      alert.unknownKeys = unknown
-      result = alert
+      if result?.titleLocKey == nil { result?.titleLocKey = titleKey }
+      if result?.titleLocArguments == nil { result?.titleLocArguments = titleArguments }
+      if result?.subtitleLocKey == nil { result?.subtitleLocKey = subtitleKey }
+      if result?.subtitleLocArguments == nil { result?.subtitleLocArguments = subtitleArguments }
+      if result?.locKey == nil { result?.locKey = bodyKey }
+      if result?.locArguments == nil { result?.locArguments = bodyArguments }
+      result?.unknownKeys = unknown
     default:
       result = nil
       warn(
