@@ -75,4 +75,21 @@ import Testing
     let plain = PayloadValidation(body: Array(#"{"aps":{"alert":"hi"}}"#.utf8))
     #expect(plain.diagnostics.map(\.code) == [.pushTypeInferred])
   }
+
+  /// The inferred-alert warning is written from its prepared JSON whether it is the only
+  /// finding (brackets closed with it) or others follow.
+  @Test func theInferredAlertIsWrittenAloneOrFirst() throws {
+    let cases = [
+      (#"{"aps":{"alert":"hi"}}"#, ["push-type-inferred"]),
+      (#"{"aps":{"alert":"hi","badge":"3"}}"#, ["push-type-inferred", "badge-string"]),
+    ]
+    for (body, codes) in cases {
+      let validation = PayloadValidation(body: Array(body.utf8))
+      let result = try JSONDocument(parsing: validation.jsonText(line: 1)).root
+      let written = try #require(result["diagnostics"]?.arrayValue)
+      #expect(written.compactMap { $0["code"]?.stringValue } == codes)
+      #expect(written.first?["message"]?.stringValue == validation.diagnostics.first?.message)
+      #expect(written.first?["path"]?.stringValue == "apns-push-type")
+    }
+  }
 }

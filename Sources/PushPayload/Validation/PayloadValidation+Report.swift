@@ -40,11 +40,15 @@ extension PayloadValidation {
       writer.raw(",\"diagnostics\":[")
     }
     let diagnostics = self.diagnostics
-    // By index: each diagnostic is read in place, not copied out of the array.
     for index in diagnostics.indices {
       if index > 0 { writer.raw(byte: UInt8(ascii: ",")) }
-      // The inferred push type is the most common finding: its JSON is written once.
-      if Self.isInferredAlert(diagnostics[index]) {
+      // The inferred push type is the most common finding (often the only one): its JSON is
+      // written once, with the closing brackets when it is the last.
+      if Self.isInferredAlert(diagnostics, at: index) {
+        if index == diagnostics.count - 1 {
+          writer.bytes.append(contentsOf: Self.inferredAlertJSONClosing)
+          return
+        }
         writer.bytes.append(contentsOf: Self.inferredAlertJSON)
         continue
       }
@@ -53,8 +57,15 @@ extension PayloadValidation {
     writer.raw("]}")
   }
 
-  private static func isInferredAlert(_ diagnostic: borrowing Diagnostic) -> Bool {
-    diagnostic == APNsVerdict.inferredAlert
+  /// Whether the diagnostic at `index` equals ``APNsVerdict/inferredAlert``, compared field by
+  /// field in place (comparing whole values copied each diagnostic out of the array).
+  private static func isInferredAlert(_ diagnostics: [Diagnostic], at index: Int) -> Bool {
+    let inferred = APNsVerdict.inferredAlert
+    return diagnostics[index].code == inferred.code
+      && diagnostics[index].severity == inferred.severity
+      && diagnostics[index].source == inferred.source
+      && diagnostics[index].location == inferred.location
+      && diagnostics[index].message == inferred.message
   }
 
   /// Writes the push type as a JSON string (or `null`) and the key that follows it, in one
@@ -105,6 +116,7 @@ extension PayloadValidation {
   }
 
   static let inferredAlertJSON = diagnosticJSON(APNsVerdict.inferredAlert)
+  static let inferredAlertJSONClosing = inferredAlertJSON + Array("]}".utf8)
 
   /// The JSON result as text (see ``writeJSON(into:line:)``).
   public func jsonText(line: Int? = nil) -> String {
