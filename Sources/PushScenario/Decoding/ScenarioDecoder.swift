@@ -174,9 +174,10 @@ struct ScenarioDecoder {
 
   private func decodeSteps(_ node: Node) throws(ScenarioError) -> [Step] {
     let nodes = try node.array()
-    var context = ShapeContext(knownPushes: [], laterPushes: Self.pushIDs(in: nodes))
+    // The pushes of later steps are listed only for the message of a premature reference.
+    var context = ShapeContext(knownPushes: [], laterPushes: { Self.pushIDs(in: nodes) })
     // Byte offsets: a position is resolved only for the message of a duplicate.
-    var firstUse: [String: SourceAnchor] = [:]
+    var firstUse: [String: Int] = [:]
     var pushCount = 0
     var waited = Duration.zero
     var steps: [Step] = []
@@ -206,14 +207,16 @@ struct ScenarioDecoder {
       switch key {
       case "push":
         pushCount += 1
-        var push = try decodePush(field, number: pushCount)
-        push.address = try Self.decodeAddress(field)
+        let pushObject = try field.object(allowing: Self.pushFields)
+        var push = try decodePush(pushObject, number: pushCount)
+        push.address = try Self.decodeAddress(pushObject)
         if let earlier = firstUse[push.id] {
-          let at = try field.object(allowing: nil).optional("id")?.location ?? field.location
+          let at = pushObject.optional("id")?.location ?? field.location
           throw ScenarioError(
-            at: at, "duplicate push id \"\(push.id)\"; first used at \(earlier.location)")
+            at: at,
+            "duplicate push id \"\(push.id)\"; first used at \(source.location(ofByte: earlier))")
         }
-        firstUse[push.id] = field.anchor
+        firstUse[push.id] = field.value.byteRange.lowerBound
         context.knownPushes.insert(push.id)
         action = .push(push)
       case "wait":
@@ -248,8 +251,8 @@ struct ScenarioDecoder {
   }
 
   /// A push's `to`: `activity:<id>`, `pushToStart`, `channel:<id>` or a token.
-  private static func decodeAddress(_ node: Node) throws(ScenarioError) -> PushAddress? {
-    guard let field = try node.object(allowing: nil).optional("to") else { return nil }
+  private static func decodeAddress(_ object: ObjectNode) throws(ScenarioError) -> PushAddress? {
+    guard let field = object.optional("to") else { return nil }
     let text = try field.string()
     guard let address = PushAddress(text) else {
       throw field.error(
@@ -271,8 +274,8 @@ struct ScenarioDecoder {
     return ids
   }
 
-  private func decodePush(_ node: Node, number: Int) throws(ScenarioError) -> PushStep {
-    let object = try node.object(allowing: Self.pushFields)
+  private func decodePush(_ object: ObjectNode, number: Int) throws(ScenarioError) -> PushStep {
+    let node = object.node
     let id = try object.optional("id")?.nonEmptyString() ?? "push-\(number)"
     let sources = ["payload", "payloadFile", "raw"].filter { object[$0] != nil }
     guard sources.count == 1 else {
@@ -299,7 +302,9 @@ struct ScenarioDecoder {
     }
     if let payload = object["payload"] {
       // What a server's JSON encoder would send: compact, members and numbers as written.
-      return PushStep(id: id, body: Array(payload.value.jsonText.utf8), headers: headers)
+      return PushStep(
+        id: id, body: Self.compactBody(of: payload.value, in: payload.source.bytes),
+        headers: headers)
     }
     if let raw = object["raw"] {
       return PushStep(id: id, body: Array(try raw.string().utf8), headers: headers, origin: .raw)
@@ -317,6 +322,37 @@ struct ScenarioDecoder {
       throw fileNode.error("\(path): a payload file ends in .json or .apns")
     }
     return PushStep(id: id, body: body, headers: headers, origin: .file(display))
+  }
+
+  /// The compact JSON text of an inline payload (``JSONValue/jsonText``), taken from the
+  /// file's bytes: the value's bytes without the whitespace between tokens. Without an escape
+  /// in a string, that is byte for byte what writing the parsed value gives (the reader has
+  /// checked the UTF-8, strings are copied as written, numbers keep their text, members their
+  /// order and duplicates), and it costs one pass over the bytes instead of a tree walk. A
+  /// value with an escape (which the writer spells its own way) is written from the tree.
+  static func compactBody(of value: JSONValue, in bytes: [UInt8]) -> [UInt8] {
+    let range = value.byteRange
+    guard !range.isEmpty, range.upperBound <= bytes.count else {
+      return Array(value.jsonText.utf8)
+    }
+    var body: [UInt8] = []
+    body.reserveCapacity(range.count)
+    var inString = false
+    for byte in bytes[range] {
+      if inString {
+        if byte == UInt8(ascii: "\\") { return Array(value.jsonText.utf8) }
+        if byte == UInt8(ascii: "\"") { inString = false }
+        body.append(byte)
+        continue
+      }
+      switch byte {
+      case 0x20, 0x0A, 0x0D, 0x09: continue
+      case UInt8(ascii: "\""): inString = true
+      default: break
+      }
+      body.append(byte)
+    }
+    return body
   }
 
   /// `expect.events[].time` written as any ISO 8601 instant (an offset, fewer fraction

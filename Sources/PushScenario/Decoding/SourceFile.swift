@@ -15,25 +15,39 @@ import PushPayload
 /// - Complexity: building is O(n) in the file size; `position(ofByte:)` is O(log lines)
 ///   plus at most ``LineIndex/blockSize`` bytes counted.
 public struct SourceFile: Sendable {
-  /// The path as given on the command line or resolved from a reference (for messages).
-  public let path: String
-  /// The absolute URL, for resolving relative references.
-  public let url: URL
-  /// The file's bytes.
-  public let bytes: [UInt8]
-  /// Where lines start, for positions (``LineIndex``).
-  private let lines: LineIndex
+  /// The path, URL, bytes and line index, shared by every copy: a decoded value or step that
+  /// remembers its file costs one reference, not one per field.
+  private let storage: Storage
   /// The folder trees (fully resolved) the files this file refers to (`payloadFile`, media
   /// `file`) must lie in; empty means the default, see ``allowedTrees``.
   public var trees: [String] = []
 
+  /// What every copy of a source file shares.
+  private final class Storage: Sendable {
+    let path: String
+    let url: URL
+    let bytes: [UInt8]
+    let lines: LineIndex
+
+    init(path: String, url: URL, bytes: [UInt8]) {
+      self.path = path
+      self.url = url
+      self.bytes = bytes
+      self.lines = LineIndex(bytes)
+    }
+  }
+
   /// Creates a source file from bytes already read.
   public init(path: String, url: URL, bytes: [UInt8]) {
-    self.path = path
-    self.url = url
-    self.bytes = bytes
-    self.lines = LineIndex(bytes)
+    self.storage = Storage(path: path, url: url, bytes: bytes)
   }
+
+  /// The path as given on the command line or resolved from a reference (for messages).
+  public var path: String { storage.path }
+  /// The absolute URL, for resolving relative references.
+  public var url: URL { storage.url }
+  /// The file's bytes.
+  public var bytes: [UInt8] { storage.bytes }
 
   /// The folder holding the file: relative paths inside it are resolved from here.
   public var folder: URL { url.deletingLastPathComponent() }
@@ -61,7 +75,7 @@ public struct SourceFile: Sendable {
 
   /// The 1-based line and column of a byte offset (clamped into the file).
   public func position(ofByte offset: Int) -> SourcePosition {
-    lines.position(of: offset)
+    storage.lines.position(of: offset)
   }
 
   /// The location of a byte offset in this file.
