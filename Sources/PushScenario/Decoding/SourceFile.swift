@@ -49,6 +49,16 @@ public struct SourceFile: Sendable {
   /// The file's bytes.
   public var bytes: [UInt8] { storage.bytes }
 
+  /// This file without its bytes and line index, for what outlives decoding and never prints
+  /// a position (a played scenario's settings, merged by `set` steps, whose errors are
+  /// reported by message): a long scenario's text is released once its steps have played.
+  /// Positions in the copy are all `1:1`.
+  func withoutText() -> SourceFile {
+    var copy = SourceFile(path: path, url: url, bytes: [])
+    copy.trees = trees
+    return copy
+  }
+
   /// The folder holding the file: relative paths inside it are resolved from here.
   public var folder: URL { url.deletingLastPathComponent() }
 

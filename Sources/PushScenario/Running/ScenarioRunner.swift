@@ -63,14 +63,20 @@ public struct ScenarioRunner: Sendable {
         failures: [failure])
     }
     let host = DeviceHost(configuration: deviceConfiguration, app: appConfiguration, code: code)
+    let (name, description, file) = (scenario.name, scenario.description, scenario.file)
+    // Played from the last element: each step is released as it is taken, and the file's
+    // text with the last of them (the settings `set` steps merge into print no position).
+    var playback = Playback(
+      deviceDocument: ConfigurationDocument(
+        object: scenario.device.object, source: scenario.device.source.withoutText()),
+      appDocument: ConfigurationDocument(
+        object: scenario.app.object, source: scenario.app.source.withoutText()))
     var steps = scenario.steps
-    scenario.steps = []
-    // Played from the last element: each step is released as it is taken.
+    _ = consume scenario
     steps.reverse()
-    var playback = Playback(deviceDocument: scenario.device, appDocument: scenario.app)
     let device = await play(&steps, into: &playback, on: host, observe: observe)
     var result = ScenarioResult(
-      name: scenario.name, description: scenario.description, file: scenario.file,
+      name: name, description: description, file: file,
       start: playback.start, events: device.events.events, device: device,
       failures: playback.failures)
     result.steps = playback.records
