@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushDevice
 import PushPayload
 import Testing
@@ -70,6 +71,25 @@ import Testing
     #expect(all.jsonText == record.json.jsonText)
   }
 
+  @Test(arguments: [true, false])
+  func aNamedPushFieldIsTheSameValueAsInTheWholeRecord(accepted: Bool) throws {
+    var device = Device(app: AppConfiguration(bundleId: "com.example.chat"))
+    let headers =
+      accepted
+      ? PushHeaders(pushType: "alert", priority: "5", collapseID: "c1")
+      : PushHeaders(pushType: "bogus")
+    device.receive(["aps": ["alert": "hi"]], headers: headers, id: "m1")
+    let record = try #require(device.push("m1"))
+    let whole = try #require(record.scenarioJSON(apnsFacts: true).objectValue)
+    #expect(whole.keys.count >= 8)
+    for key in whole.keys {
+      let part = try #require(record.scenarioJSON(fields: [key]).objectValue)
+      #expect(part.keys == [key])
+      #expect(part[key].map(\.jsonText) == whole[key].map(\.jsonText), "\(key)")
+    }
+    #expect(record.scenarioJSON(fields: ["nonsense"]).objectValue?.isEmpty == true)
+  }
+
   @Test func fieldsTheRecordLeavesOutStayOut() throws {
     var device = Device(app: AppConfiguration(bundleId: "com.example.chat"))
     device.receive(["aps": ["alert": "no badge"]], id: "m1")
@@ -79,5 +99,37 @@ import Testing
       record.scenarioJSON(fields: ["badge", "nonsense", "title", "sound"]).objectValue)
     #expect(part.keys == ["title", "sound"])
     #expect(part["sound"] == JSONValue(.null))
+  }
+}
+
+/// A step keeps its position without its file's text: the index it uses answers as the file's
+/// own line index does, for every byte of every layout.
+@Suite struct TextlessLineIndexTests {
+  static let texts: [String] = [
+    "",
+    "{}",
+    "a\nb\r\nc\rd\n\n\r\r\n",
+    String(repeating: "x", count: 64),
+    String(repeating: "y", count: 128) + "\n",
+    String(repeating: "¿Cómo estás? 🙂 ", count: 40),
+    "{\"a\": \"é\",\r\n \"b\": [\"🙂🙂🙂\"]}\n" + String(repeating: "ñ", count: 63) + "\n",
+  ]
+
+  @Test(arguments: texts)
+  func positionsMatchTheLineIndex(text: String) {
+    let bytes = Array(text.utf8)
+    let full = LineIndex(bytes)
+    let textless = TextlessLineIndex(bytes)
+    for offset in -1...(bytes.count + 1) {
+      #expect(textless.position(of: offset) == full.position(of: offset), "offset \(offset)")
+    }
+  }
+
+  @Test func stepsPointIntoTheFileWithoutKeepingIt() throws {
+    let scenario = try decodeScenario(
+      "{ \"steps\": [\n  { \"wait\": \"1s\" },\r\n\t{ \"note\": \"é🙂\", \"wait\": \"2s\" } ] }")
+    #expect(scenario.steps.map(\.location.line) == [2, 3])
+    #expect(scenario.steps.map(\.location.column) == [3, 2])
+    #expect(scenario.device.source.bytes.isEmpty == false)
   }
 }

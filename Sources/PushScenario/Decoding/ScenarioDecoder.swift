@@ -182,6 +182,9 @@ struct ScenarioDecoder {
     var waited = Duration.zero
     var steps: [Step] = []
     steps.reserveCapacity(nodes.count)
+    // Steps point into the file without keeping its text (a played step is dropped, and the
+    // scenario's file with it; see ``SourceFile/positionsOnly()``).
+    let positions = source.positionsOnly()
     for (index, stepNode) in nodes.enumerated() {
       let object = try stepNode.object(allowing: nil)
       var keyword: (String, Node)?
@@ -245,7 +248,9 @@ struct ScenarioDecoder {
         action = .expect(Expectation(checks: Self.canonicalEventTimes(checks)))
       }
       steps.append(
-        Step(number: index + 1, note: note, at: stepNode.anchor, action: action))
+        Step(
+          number: index + 1, note: note,
+          at: positions.anchor(atByte: stepNode.value.byteRange.lowerBound), action: action))
     }
     return steps
   }

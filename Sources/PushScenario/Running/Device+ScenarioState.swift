@@ -20,9 +20,13 @@ extension Device {
     func add(_ key: String, _ value: JSONValue) { state.append(JSONMember(key: key, value: value)) }
     if wants("push") {
       var object = JSONObject()
+      let named = checks?["push"]?.objectValue
       for id in ids("push") {
         guard let record = push(id) else { continue }
-        object.append(JSONMember(key: id, value: record.scenarioJSON(apnsFacts: checks != nil)))
+        let value =
+          named?[id]?.objectValue.map { record.scenarioJSON(fields: $0.keys) }
+          ?? record.scenarioJSON(apnsFacts: checks != nil)
+        object.append(JSONMember(key: id, value: value))
       }
       add("push", JSONValue(.object(object)))
     }
@@ -121,6 +125,35 @@ extension PushRecord {
       JSONMember(
         key: "apnsId", value: apnsID.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
     return JSONValue(.object(object))
+  }
+}
+
+extension PushRecord {
+  /// The members of ``scenarioJSON(apnsFacts:)`` (with the APNs facts) named in `fields`, in
+  /// that order, built without the others: what a check naming those fields compares.
+  func scenarioJSON(fields: [String]) -> JSONValue {
+    var object = JSONObject()
+    for key in fields {
+      if let value = scenarioField(key) { object.append(JSONMember(key: key, value: value)) }
+    }
+    return JSONValue(.object(object))
+  }
+
+  /// The member `key` of ``scenarioJSON(apnsFacts:)`` with the APNs facts; `nil` for a field it
+  /// leaves out (no identifier) and any other name.
+  func scenarioField(_ key: String) -> JSONValue? {
+    switch key {
+    case "status": JSONValue(.string(status.rawValue))
+    case "httpStatus": JSONValue(.number(JSONNumber(httpStatus)))
+    case "reason": reason.isEmpty ? JSONValue(.null) : JSONValue(.string(reason))
+    case "identifier": requestIdentifier.map { JSONValue(.string($0)) }
+    case "bytes": JSONValue(.number(JSONNumber(bytes)))
+    case "pushType": pushType.map { JSONValue(.string($0.rawValue)) } ?? JSONValue(.null)
+    case "priority": priority.map { JSONValue(.number(JSONNumber($0))) } ?? JSONValue(.null)
+    case "collapseId": collapseID.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+    case "apnsId": apnsID.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+    default: nil
+    }
   }
 }
 

@@ -104,10 +104,12 @@ public struct ScenarioRunner: Sendable {
     playback.start = host.now
     playback.records.reserveCapacity(steps.count)
     while let step = steps.popLast() {
-      let firstEvent = host.read { $0.events.count }
+      // The array keeps its room as steps are taken: move what is left to a smaller one.
+      if steps.count < steps.capacity / 2, steps.capacity > 64 { steps = Self.moved(steps) }
+      let firstEvent = host.inspect { $0.events.count }
       let stepTime = host.now
       await perform(step, into: &playback, on: host)
-      let lastEvent = host.read { $0.events.count }
+      let lastEvent = host.inspect { $0.events.count }
       playback.records.append(
         ScenarioResult.StepRecord(
           number: step.number, keyword: step.keyword, note: step.note, time: stepTime,
@@ -115,6 +117,14 @@ public struct ScenarioRunner: Sendable {
       if let observe { observe(step, host.device) }
     }
     return host.device
+  }
+
+  /// `steps` in an array of their size (the old one is released when the caller drops it).
+  private static func moved(_ steps: [Step]) -> [Step] {
+    var smaller: [Step] = []
+    smaller.reserveCapacity(steps.count)
+    smaller.append(contentsOf: steps)
+    return smaller
   }
 
   /// Carries out one step on the device, recording a failed check or an impossible step.
@@ -161,7 +171,7 @@ public struct ScenarioRunner: Sendable {
     case .startActivity(let start):
       await host.startActivity(start.request)
     case .expect(let expectation):
-      let actual = host.read { $0.scenarioState(for: expectation.checks) }
+      let actual = host.inspect { $0.scenarioState(for: expectation.checks) }
       playback.failures.append(
         contentsOf: ExpectationMatcher.failures(
           expected: expectation.checks, actual: actual, step: step.number))

@@ -32,7 +32,7 @@ public struct SuiteRunner: Sendable {
   public func run(
     _ scenarios: consuming [Scenario], handle: (ScenarioResult) async -> Void
   ) async {
-    await run(scenarios, transform: { $0 }, handle: handle)
+    await run(consume scenarios, transform: { $0 }, handle: handle)
   }
 
   /// Plays `scenarios` and turns each result with `transform` on the task that played it (a
@@ -44,7 +44,7 @@ public struct SuiteRunner: Sendable {
   ) async {
     let runner = runner
     let count = scenarios.count
-    let handOff = HandOff(scenarios)
+    let handOff = HandOff(consume scenarios)
     await forEachInOrder(
       count: count, jobs: jobs,
       work: { index in transform(await runner.run(handOff.take(index))) },
@@ -58,7 +58,7 @@ public struct SuiteRunner: Sendable {
   public func run(_ scenarios: consuming [Scenario]) async -> [ScenarioResult] {
     var results: [ScenarioResult] = []
     results.reserveCapacity(scenarios.count)
-    await run(scenarios) { results.append($0) }
+    await run(consume scenarios) { results.append($0) }
     return results
   }
 
