@@ -194,7 +194,8 @@ package struct ObjectNode: Sendable {
     return field(member)
   }
 
-  private func field(_ member: JSONMember) -> Node {
+  /// The node of one of the object's members.
+  func field(_ member: JSONMember) -> Node {
     Node(
       value: member.value, parentPath: path, last: .key(member.key), source: node.source,
       keyOffset: member.keyRange.lowerBound)

@@ -64,15 +64,21 @@ extension Node {
         fields.contains { $0.0 == member.key }
       }
       let object = try object(allowing: open || known == true ? nil : fields.map(\.0))
-      for (key, node) in object.fields {
-        guard let fieldShape = fields.first(where: { $0.0 == key })?.1 else { continue }
-        try node.check(fieldShape, context: context)
+      // Members are read in place: no array of fields is built.
+      for member in object.object.members {
+        guard let fieldShape = fields.first(where: { $0.0 == member.key })?.1 else { continue }
+        try object.field(member).check(fieldShape, context: context)
       }
     case .map(let value):
-      for (_, node) in try object(allowing: nil).fields { try node.check(value, context: context) }
+      let object = try object(allowing: nil)
+      for member in object.object.members {
+        try object.field(member).check(value, context: context)
+      }
     case .pushMap(let value):
-      for (key, node) in try object(allowing: nil).fields {
-        try checkPushReference(key, at: node.keyLocation, context: context)
+      let object = try object(allowing: nil)
+      for member in object.object.members {
+        let node = object.field(member)
+        try checkPushReference(member.key, at: node.keyLocation, context: context)
         try node.check(value, context: context)
       }
     case .nullable(let inner):
