@@ -41,6 +41,26 @@ import Testing
       String(decoding: body, as: UTF8.self) == #"{"aps":{"alert":"keep  these  spaces"},"n":1.0}"#)
   }
 
+  /// A decoded step's tree is released as decoding goes on; a reference to a later push is
+  /// still told apart from an unknown one, default ids counted from the first push.
+  @Test(arguments: [
+    (
+      #"{ "steps": [ { "push": { "payload": {} } }, { "tap": "push-2" }, { "push": { "payload": {} } } ] }"#,
+      #"x.json:1:54: error: push "push-2" is not sent yet at this step"#
+    ),
+    (
+      #"{ "steps": [ { "push": { "payload": {} } }, { "expect": { "push": { "m9": {} } } }, { "push": { "id": "m9", "payload": {} } } ] }"#,
+      #"x.json:1:69: error: push "m9" is not sent yet at this step"#
+    ),
+    (
+      #"{ "steps": [ { "push": { "payload": {} } }, { "tap": "push-3" }, { "push": { "payload": {} } } ] }"#,
+      #"x.json:1:54: error: unknown push id "push-3"; did you mean "push-1"?"#
+    ),
+  ])
+  func laterPushesAreToldApartFromUnknownOnes(text: String, expected: String) {
+    #expect(decodingError(text) == expected)
+  }
+
   /// A record with every optional part filled in (status, badge, sound, thread, category).
   static func record() throws -> NotificationRecord {
     var device = Device(

@@ -10,7 +10,9 @@ struct ScenarioDecoder {
   static let topLevelFields = ["name", "description", "device", "app", "steps"]
   static let pushFields = ["payload", "payloadFile", "raw", "headers", "id", "to"]
 
-  func decode(_ root: Node) throws(ScenarioError) -> Scenario {
+  /// Decodes the scenario whose parsed file is `root`. The tree is consumed: each step's part
+  /// of it is released once the step is decoded (what the step keeps, its checks, stays).
+  func decode(_ root: consuming Node) throws(ScenarioError) -> Scenario {
     let top = try root.object(allowing: Self.topLevelFields)
     let name =
       try top.optional("name")?.nonEmptyString()
@@ -23,7 +25,11 @@ struct ScenarioDecoder {
       if let object = node.value.objectValue { device.object = object }
     }
     let app = try decodeApp(top.optional("app"))
-    let steps = try decodeSteps(top.required("steps"))
+    let stepsNode = try top.required("steps")
+    // Only `stepsNode` holds the steps now, so each one's tree can go once it is decoded.
+    _ = consume top
+    _ = consume root
+    let steps = try decodeSteps(consume stepsNode)
     return Scenario(
       name: name, description: description, file: source.path, device: device, app: app,
       steps: steps)
@@ -172,20 +178,34 @@ struct ScenarioDecoder {
 
   // MARK: steps
 
-  private func decodeSteps(_ node: Node) throws(ScenarioError) -> [Step] {
-    let nodes = try node.array()
-    // The pushes of later steps are listed only for the message of a premature reference.
-    var context = ShapeContext(knownPushes: [], laterPushes: { Self.pushIDs(in: nodes) })
+  private func decodeSteps(_ node: consuming Node) throws(ScenarioError) -> [Step] {
+    guard var elements = node.value.arrayValue else {
+      _ = try node.array()  // throws: not an array
+      return []
+    }
+    let path = node.path
+    // The array is this function's alone: a decoded step's element is released (a payload's
+    // tree once its body is taken), so the file's tree and the steps never peak together.
+    _ = consume node
+    var pushCount = 0
+    var current = 0
+    // The pushes of this and later steps (earlier ones are known), listed only for the message
+    // of a premature reference.
+    var context = ShapeContext(
+      knownPushes: [], laterPushes: { Self.pushIDs(in: elements[current...], after: pushCount) })
     // Byte offsets: a position is resolved only for the message of a duplicate.
     var firstUse: [String: Int] = [:]
-    var pushCount = 0
     var waited = Duration.zero
     var steps: [Step] = []
-    steps.reserveCapacity(nodes.count)
+    steps.reserveCapacity(elements.count)
     // Steps point into the file without keeping its text (a played step is dropped, and the
     // scenario's file with it; see ``SourceFile/positionsOnly()``).
     let positions = source.positionsOnly()
-    for (index, stepNode) in nodes.enumerated() {
+    for index in elements.indices {
+      current = index
+      let stepNode = Node(
+        value: elements[index], parentPath: path, last: .index(index), source: source,
+        keyOffset: nil)
       let object = try stepNode.object(allowing: nil)
       var keyword: (String, Node)?
       for (key, field) in object.fields where key != "note" {
@@ -251,6 +271,7 @@ struct ScenarioDecoder {
         Step(
           number: index + 1, note: note,
           at: positions.anchor(atByte: stepNode.value.byteRange.lowerBound), action: action))
+      elements[index] = JSONValue(.null)
     }
     return steps
   }
@@ -267,12 +288,13 @@ struct ScenarioDecoder {
     return address
   }
 
-  /// Every push id the steps define (explicit or `push-N`), without checking anything else.
-  private static func pushIDs(in nodes: [Node]) -> Set<String> {
+  /// Every push id `steps` define (explicit or `push-N`, counting on from `after` earlier
+  /// pushes), without checking anything else.
+  private static func pushIDs(in steps: ArraySlice<JSONValue>, after earlier: Int) -> Set<String> {
     var ids = Set<String>()
-    var count = 0
-    for node in nodes {
-      guard let push = node.value["push"] else { continue }
+    var count = earlier
+    for step in steps {
+      guard let push = step["push"] else { continue }
       count += 1
       ids.insert(push["id"]?.stringValue ?? "push-\(count)")
     }
