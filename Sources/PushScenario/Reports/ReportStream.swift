@@ -108,8 +108,9 @@ extension JSONReporter {
     /// Scenarios with more events than this are rendered piece by piece when written, in
     /// suite order, rather than whole on the core that played them.
     var deferredEvents = 20_000
-    /// The size of the pieces a deferred part is written in.
-    var pieceSize = 1 << 20
+    /// The size of the pieces a deferred part is written in (256 KiB: few writes, and a
+    /// buffer that stays small beside the device's state).
+    var pieceSize = 1 << 18
 
     public func render(_ result: ScenarioResult) -> ReportPart {
       guard result.events.count <= deferredEvents else {

@@ -44,6 +44,25 @@ struct PushFindings {
     source = .device(diagnostics: diagnostics, positions: positions)
   }
 
+  /// Writes the findings about `push` as a `diagnostics` member of the object open in `out`
+  /// (nothing when there are none): what ``subscript(_:)`` gives, without building it.
+  func write(_ push: String, to out: inout PrettyJSONStream) {
+    switch source {
+    case .json(let found):
+      guard let values = found[push] else { return }
+      out.field("diagnostics", value: JSONValue(.array(values)))
+    case .device(let diagnostics, let positions):
+      guard let positions = positions[push] else { return }
+      out.field("diagnostics")
+      out.openArray()
+      for position in positions {
+        out.element()
+        diagnostics[position].write(to: &out)
+      }
+      out.close()
+    }
+  }
+
   /// The findings about `push`, `nil` when there are none.
   subscript(push: String) -> [JSONValue]? {
     switch source {
