@@ -40,3 +40,21 @@ import Testing
     }
   }
 }
+
+/// The transcript reads a played scenario's final state from its device (no JSON tree of the
+/// state): the same text as from that state as JSON, for every bundled scenario.
+@Suite struct TranscriptFromDeviceTests {
+  @Test func transcriptsFromTheDeviceEqualTranscriptsFromTheState() async throws {
+    let results = try await StreamedReportBytesTests.bundledResults()
+    for color in [false, true] {
+      let reporter = TextReporter(color: color)
+      for result in results {
+        var fromState = result
+        fromState.state = result.state
+        let expected = reporter.transcript(fromState)
+        #expect(reporter.transcript(result) == expected, "\(result.file)")
+        #expect(expected.contains("PASS"))
+      }
+    }
+  }
+}
