@@ -1,4 +1,6 @@
 import Foundation
+import PushCore
+import PushDevice
 import PushPayload
 import PushSimTestSupport
 import Testing
@@ -56,5 +58,30 @@ import Testing
         #expect(expected.contains("PASS"))
       }
     }
+  }
+}
+
+/// Each push's findings, found among all the device's diagnostics in the order it raised them.
+@Suite struct PushFindingsTests {
+  @Test func eachPushsFindingsKeepTheirOrderAmongOthers() {
+    let order: [(String?, String)] = [
+      ("a", "a1"), ("b", "b1"), ("a", "a2"), (nil, "device"), ("b", "b2"), ("a", "a3"),
+    ]
+    let diagnostics = order.map { push, message in
+      PushDiagnostic(
+        push: push,
+        diagnostic: Diagnostic(
+          .warning, code: .pushTypeInferred, path: nil, message: message, source: .lint))
+    }
+    let findings = PushFindings(diagnostics: diagnostics)
+    #expect(findings["a"]?.compactMap { $0["message"]?.stringValue } == ["a1", "a2", "a3"])
+    #expect(findings["b"]?.compactMap { $0["message"]?.stringValue } == ["b1", "b2"])
+    #expect(findings["c"] == nil)
+    let state = JSONValue(
+      .object(
+        JSONObject([
+          JSONMember(key: "diagnostics", value: JSONValue(.array(diagnostics.map(\.json))))
+        ])))
+    #expect(PushFindings(state: state)["a"] == findings["a"])
   }
 }
