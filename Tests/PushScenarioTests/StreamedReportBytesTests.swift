@@ -85,3 +85,47 @@ import Testing
     #expect(PushFindings(state: state)["a"] == findings["a"])
   }
 }
+
+/// A long scenario's transcript is written piece by piece, in suite order, from its device.
+@Suite struct DeferredTranscriptTests {
+  @Test func deferredTranscriptsAreWrittenInPiecesEqualToTheWholeReport() async throws {
+    let results = try await ReportStreamTests.results()
+    for color in [false, true] {
+      let reporter = TextReporter(color: color)
+      var stream = TextReporter.Stream(reporter)
+      stream.deferredEvents = 0
+      stream.pieceSize = 64
+      var pieces = [stream.start()]
+      for result in results {
+        let part = stream.render(result)
+        #expect(part.isDeferred)
+        #expect(part.text.isEmpty)
+        let written = stream.append(part) { piece in
+          pieces.append(piece)
+          return true
+        }
+        #expect(written)
+      }
+      pieces.append(stream.finish())
+      #expect(pieces.joined() == reporter.report(results))
+      #expect(pieces.joined().hasSuffix("2 passed, 1 failed\n"))
+      // Pieces of about 64 bytes: the transcript was never one text.
+      #expect(pieces.count > 10)
+      #expect(pieces.allSatisfy { $0.utf8.count < 64 + 1024 })
+    }
+  }
+
+  @Test func aFailedWriteStopsTheDeferredTranscript() async throws {
+    let results = try await ReportStreamTests.results()
+    var stream = TextReporter.Stream(TextReporter())
+    stream.deferredEvents = 0
+    stream.pieceSize = 16
+    var writes = 0
+    let written = stream.append(stream.render(results[0])) { _ in
+      writes += 1
+      return writes < 2
+    }
+    #expect(!written)
+    #expect(writes == 2)
+  }
+}

@@ -29,9 +29,28 @@ public struct TextReporter: Sendable {
   /// One scenario's transcript.
   public func transcript(_ result: ScenarioResult) -> String {
     var output = ""
+    _ = write(result, pieceSize: .max) { piece in
+      output += piece
+      return true
+    }
+    return output
+  }
+
+  /// ``transcript(_:)`` handed to `write` in pieces of about `pieceSize` bytes, so a scenario
+  /// of 100,000 pushes is never one text in memory.
+  ///
+  /// - Returns: false as soon as `write` does (the rest is not written).
+  func write(_ result: ScenarioResult, pieceSize: Int, to write: (String) -> Bool) -> Bool {
+    var output = ""
+    var written = true
     func add(_ line: String) {
+      guard written else { return }
       output += line
       output += "\n"
+      if output.utf8.count >= pieceSize {
+        written = write(output)
+        output = ""
+      }
     }
     add(paint(result.name, .bold) + "  " + paint("(\(result.file))", .dim))
     if let description = result.description, !description.isEmpty {
@@ -50,7 +69,7 @@ public struct TextReporter: Sendable {
         add("    step \(failure.step): " + TerminalText.escaped(failure.message))
       }
     }
-    return output
+    return written && (output.isEmpty || write(output))
   }
 
   // MARK: Events
