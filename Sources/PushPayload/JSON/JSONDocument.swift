@@ -62,10 +62,14 @@ public struct JSONDocument: Sendable {
     case .success(let parsed):
       self.root = parsed.root
       self.bytes = bytes
-      self.deferredArrays = parsed.deferred.mapValues {
-        JSONDeferredArray(
-          elementRanges: $0, maximumDepth: maximumDepth, compact: compact)
-      }
+      // Most documents defer nothing: no mapping of an empty table for each of them.
+      self.deferredArrays =
+        parsed.deferred.isEmpty
+        ? [:]
+        : parsed.deferred.mapValues {
+          JSONDeferredArray(
+            elementRanges: $0, maximumDepth: maximumDepth, compact: compact)
+        }
       self.lines = bytes.count > Self.uncachedLineIndexLimit ? LazyLineIndex() : nil
       self.duplicateKeys =
         parsed.duplicates.isEmpty

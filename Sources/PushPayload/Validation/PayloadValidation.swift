@@ -92,13 +92,21 @@ public struct PayloadValidation: Sendable {
     ignoredTopLevelKeys: Set<String> = []
   ) {
     let isBlank = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-    // Each value is bound once and handed on: copying an optional document or payload goes
-    // through its type's generic witnesses, which cost ~3% of `validate --jsonl`.
-    let parsed: Result<JSONDocument, JSONSyntaxError>? =
-      isBlank ? nil : Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: body) }
-    let document = try? parsed?.get()
-    let syntaxError: JSONSyntaxError?
-    if case .failure(let error) = parsed { syntaxError = error } else { syntaxError = nil }
+    // Each value is bound once and handed on, the document never unwrapped into a copy:
+    // copying an optional document or payload goes through generic witnesses, which cost
+    // several percent of `validate --jsonl`.
+    let document: JSONDocument?
+    var syntaxError: JSONSyntaxError?
+    if isBlank {
+      document = nil
+    } else {
+      do {
+        document = try JSONDocument(parsing: body)
+      } catch {
+        document = nil
+        syntaxError = error
+      }
+    }
     let root = document?.root
     var byteCount = body.count
     if ignoredTopLevelKeys.contains(APNsFile.targetBundleKey), let root {
@@ -107,7 +115,7 @@ public struct PayloadValidation: Sendable {
     let verdict = APNsVerdict.judge(
       byteCount: byteCount, isBlank: isBlank, root: root, syntaxError: syntaxError,
       headers: headers)
-    guard let document, case .object = document.root.kind else {
+    guard let root, case .object = root.kind else {
       self.init(
         verdict: verdict, document: document, syntaxError: syntaxError, payload: nil,
         diagnostics: verdict.diagnostics)
@@ -117,14 +125,9 @@ public struct PayloadValidation: Sendable {
     // case): appending even nothing to a shared array copies it.
     var diagnostics = verdict.diagnostics
     let read = Payload(
-      json: document.root, pushType: verdict.pushType, ignoredTopLevelKeys: ignoredTopLevelKeys)
-    for duplicate in document.duplicateKeys {
-      let first = document.position(ofByte: duplicate.firstKeyRange.lowerBound)
-      diagnostics.append(
-        Diagnostic(
-          .warning, code: .duplicateKey, path: duplicate.path.description,
-          message: "key \(JSONWriter.quoted(duplicate.key)) appears more than once in the "
-            + "same object (first at line \(first.line)); the last one wins", source: .lint))
+      json: root, pushType: verdict.pushType, ignoredTopLevelKeys: ignoredTopLevelKeys)
+    if document?.duplicateKeys.isEmpty == false, let document {
+      Self.appendDuplicateKeys(of: document, to: &diagnostics)
     }
     if !read.diagnostics.isEmpty { diagnostics += read.diagnostics }
     if lint {
@@ -135,6 +138,20 @@ public struct PayloadValidation: Sendable {
     self.init(
       verdict: verdict, document: document, syntaxError: nil, payload: read,
       diagnostics: diagnostics)
+  }
+
+  /// A warning for each key written twice in one object (Rules.md §1: the last one wins).
+  private static func appendDuplicateKeys(
+    of document: JSONDocument, to diagnostics: inout [Diagnostic]
+  ) {
+    for duplicate in document.duplicateKeys {
+      let first = document.position(ofByte: duplicate.firstKeyRange.lowerBound)
+      diagnostics.append(
+        Diagnostic(
+          .warning, code: .duplicateKey, path: duplicate.path.description,
+          message: "key \(JSONWriter.quoted(duplicate.key)) appears more than once in the "
+            + "same object (first at line \(first.line)); the last one wins", source: .lint))
+    }
   }
 
   /// Stores the parts.
