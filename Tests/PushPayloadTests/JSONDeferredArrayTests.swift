@@ -65,4 +65,44 @@ import Testing
       try array.element(0, in: Array("{\"steps\": [xxxxxxx".utf8))
     }
   }
+
+  /// The deferred elements are checked without building them: every truncation and many
+  /// one-byte changes of a document fail with the same error at the same offset either way.
+  @Test func checkingWithoutKeepingFailsExactlyLikeReading() {
+    let base = Array(
+      #"{"steps": [{"push": {"id": "a\u00e9", "n": [1, -2.5e3, true, null]}}, {"k": "\ud83d"}, [[]], {}]}"#
+        .utf8)
+    var variants: [[UInt8]] = (0..<base.count).map { Array(base[..<$0]) }
+    let replacements: [UInt8] = [
+      UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: "\""),
+      UInt8(ascii: ":"), UInt8(ascii: "x"), UInt8(ascii: "\\"), 0x00, 0xFF, 0xC3,
+    ]
+    for offset in base.indices {
+      for byte in replacements {
+        var changed = base
+        changed[offset] = byte
+        variants.append(changed)
+      }
+    }
+    var failures = 0
+    for bytes in variants {
+      let plain = outcome { () throws(JSONSyntaxError) in try JSONDocument(parsing: bytes) }
+      let deferred = outcome { () throws(JSONSyntaxError) in
+        try JSONDocument(parsing: bytes, deferring: "steps")
+      }
+      if plain != deferred { failures += 1 }
+    }
+    #expect(failures == 0)
+    #expect(variants.count > 1000)
+  }
+
+  /// "ok", or the error's message and offset.
+  private func outcome(_ parse: () throws(JSONSyntaxError) -> JSONDocument) -> String {
+    do {
+      _ = try parse()
+      return "ok"
+    } catch {
+      return "\(error.byteOffset): \(error.message)"
+    }
+  }
 }

@@ -125,8 +125,8 @@ struct JSONParser {
     return JSONValue(kind, byteRange: start..<index)
   }
 
-  /// Reads an array; a `deferring` one checks each element as usual but keeps only its byte
-  /// range (in ``Parsed/deferred``), and is an empty array in the tree.
+  /// Reads an array; a `deferring` one checks each element as ``skipValue(depth:)`` does and
+  /// keeps only its byte range (in ``Parsed/deferred``), and is an empty array in the tree.
   private mutating func parseArray(depth: Int, deferring: Bool = false) throws(Failure)
     -> JSONValue
   {
@@ -145,11 +145,10 @@ struct JSONParser {
     elements.reserveCapacity(4)
     var ranges: [Range<Int>] = []
     while true {
-      let element = try parseValue(depth: depth)
       if deferring {
-        ranges.append(element.byteRange)
+        ranges.append(try skipValue(depth: depth))
       } else {
-        elements.append(element)
+        elements.append(try parseValue(depth: depth))
       }
       skipWhitespace()
       guard index < end else {
@@ -597,5 +596,114 @@ struct JSONParser {
   @inline(__always)
   private func isDigit(_ byte: UInt8) -> Bool {
     byte &- UInt8(ascii: "0") < 10
+  }
+}
+
+// MARK: - Checking without keeping
+
+extension JSONParser {
+  /// Checks one value exactly as ``parseValue(depth:)`` reads it (the same errors at the same
+  /// offsets) but builds no tree: the elements of a deferred array are read again one at a
+  /// time when needed, so building them here would only be thrown away.
+  ///
+  /// - Returns: the value's byte range.
+  fileprivate mutating func skipValue(depth: Int) throws(Failure) -> Range<Int> {
+    let start = index
+    guard index < end else {
+      throw Failure(code: .unexpectedEnd(expected: "a JSON value"), offset: index)
+    }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): try skipObject(depth: depth + 1)
+    case UInt8(ascii: "["): try skipArray(depth: depth + 1)
+    case UInt8(ascii: "\""): _ = try parseString()
+    case UInt8(ascii: "t"): _ = try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): _ = try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): _ = try parseLiteral("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
+    default:
+      throw Failure(code: unexpected("a JSON value"), offset: index)
+    }
+    return start..<index
+  }
+
+  /// ``parseArray(depth:deferring:)``'s checks, keeping nothing.
+  private mutating func skipArray(depth: Int) throws(Failure) {
+    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
+    index += 1
+    skipWhitespace()
+    if index < end, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return
+    }
+    while true {
+      _ = try skipValue(depth: depth)
+      skipWhitespace()
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "',' or ']'"), offset: index)
+      }
+      switch bytes[index] {
+      case UInt8(ascii: ","):
+        let comma = index
+        index += 1
+        skipWhitespace()
+        if index < end, bytes[index] == UInt8(ascii: "]") {
+          throw Failure(code: .trailingComma(closing: UInt8(ascii: "]")), offset: comma)
+        }
+      case UInt8(ascii: "]"):
+        index += 1
+        return
+      default:
+        throw Failure(code: unexpected("',' or ']'"), offset: index)
+      }
+    }
+  }
+
+  /// ``parseObject(depth:)``'s checks, keeping nothing (a repeated key is no syntax error: it
+  /// is found when the value is read again).
+  private mutating func skipObject(depth: Int) throws(Failure) {
+    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
+    index += 1
+    skipWhitespace()
+    if index < end, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return
+    }
+    while true {
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "a string key"), offset: index)
+      }
+      guard bytes[index] == UInt8(ascii: "\"") else {
+        throw Failure(code: unexpected("a string key in double quotes"), offset: index)
+      }
+      _ = try parseString(isKey: true)
+      skipWhitespace()
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "':'"), offset: index)
+      }
+      guard bytes[index] == UInt8(ascii: ":") else {
+        throw Failure(code: unexpected("':' after the key"), offset: index)
+      }
+      index += 1
+      skipWhitespace()
+      _ = try skipValue(depth: depth)
+      skipWhitespace()
+      guard index < end else {
+        throw Failure(code: .unexpectedEnd(expected: "',' or '}'"), offset: index)
+      }
+      switch bytes[index] {
+      case UInt8(ascii: ","):
+        let comma = index
+        index += 1
+        skipWhitespace()
+        if index < end, bytes[index] == UInt8(ascii: "}") {
+          throw Failure(code: .trailingComma(closing: UInt8(ascii: "}")), offset: comma)
+        }
+      case UInt8(ascii: "}"):
+        index += 1
+        return
+      default:
+        throw Failure(code: unexpected("',' or '}'"), offset: index)
+      }
+    }
   }
 }
