@@ -54,10 +54,12 @@ package struct TextFit: Sendable, Hashable {
   /// Line breaks in the text start a new line; a word longer than a line is broken inside.
   /// - Complexity: O(n) in the length of `text`.
   public func fit(_ text: String) -> Result {
-    let wrapped = wrap(text)
-    guard wrapped.count > lines else {
-      return Result(text: text, isTruncated: false, neededLines: wrapped.count)
+    // Counting needs no line strings; only a text that is cut is wrapped into them.
+    let needed = lineCount(text)
+    guard needed > lines else {
+      return Result(text: text, isTruncated: false, neededLines: needed)
     }
+    let wrapped = wrap(text)
     var kept = Array(wrapped.prefix(lines))
     // Make room for the ellipsis on the last kept line.
     var last = kept[lines - 1].text
@@ -77,13 +79,13 @@ package struct TextFit: Sendable, Hashable {
   }
 
   /// One wrapped line, and whether a line break (rather than a space) follows it.
-  private struct Line {
+  struct Line {
     var text: String
     var endsParagraph: Bool
   }
 
   /// Greedy word wrap into lines.
-  private func wrap(_ text: String) -> [Line] {
+  func wrap(_ text: String) -> [Line] {
     var lines: [Line] = []
     let spaceWidth = Self.width(of: " ")
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -122,6 +124,130 @@ package struct TextFit: Sendable, Hashable {
       lines.append(Line(text: current, endsParagraph: true))
     }
     return lines
+  }
+
+  /// How many lines ``wrap(_:)`` makes of `text`, without building them.
+  ///
+  /// Text whose every Unicode scalar is a character of its own (``isSingleScalarCharacter(_:)``:
+  /// Latin, Greek and Cyrillic without combining marks, the usual payload) is measured scalar by
+  /// scalar from ``scalarWidths``; other text character by character. Both give the count
+  /// ``wrap(_:)`` gives: the same widths, summed in the same order.
+  func lineCount(_ text: String) -> Int {
+    if text.unicodeScalars.allSatisfy(Self.isSingleScalarCharacter) {
+      return lineCountByScalar(text)
+    }
+    return lineCountByCharacter(text)
+  }
+
+  /// ``lineCount(_:)`` of a text of single-scalar characters, scalar by scalar.
+  func lineCountByScalar(_ text: String) -> Int {
+    countLines(text.unicodeScalars) { scalar in
+      switch scalar.value {
+      case 0x20: (.space, 0)
+      case 0x0A: (.lineBreak, 0)
+      default: (.other, Self.scalarWidths[Int(scalar.value)])
+      }
+    }
+  }
+
+  /// ``lineCount(_:)`` of any text, character by character.
+  func lineCountByCharacter(_ text: String) -> Int {
+    countLines(text) { character in
+      switch character {
+      case " ": (.space, 0)
+      case "\n": (.lineBreak, 0)
+      default: (.other, Self.width(of: character))
+      }
+    }
+  }
+
+  /// What a character is to the wrap.
+  private enum UnitKind {
+    case space, lineBreak, other
+  }
+
+  /// The greedy wrap of ``wrap(_:)``, counting lines: `units` are the text's characters (or
+  /// scalars, when each is a character), `measure` says what each is and how wide.
+  private func countLines<Units: Collection>(
+    _ units: Units, measure: (Units.Element) -> (UnitKind, Double)
+  ) -> Int {
+    let spaceWidth = Self.width(of: " " as Character)
+    var count = 0
+    // The line being filled: whether it holds anything yet, and its width.
+    var lineIsEmpty = true
+    var lineWidth = 0.0
+    var wordStart: Units.Index?
+    var wordWidth = 0.0
+
+    func place(_ word: Units.SubSequence, width wordWidth: Double) {
+      if lineIsEmpty, wordWidth <= unitsPerLine {
+        lineIsEmpty = false
+        lineWidth = wordWidth
+      } else if !lineIsEmpty, lineWidth + spaceWidth + wordWidth <= unitsPerLine {
+        lineWidth += spaceWidth + wordWidth
+      } else if wordWidth <= unitsPerLine {
+        count += 1
+        lineWidth = wordWidth
+      } else {
+        // A word wider than a line: broken between characters.
+        if !lineIsEmpty { lineWidth += spaceWidth }
+        for unit in word {
+          let width = measure(unit).1
+          if lineWidth + width > unitsPerLine, !lineIsEmpty {
+            count += 1
+            lineIsEmpty = true
+            lineWidth = 0
+          }
+          lineIsEmpty = false
+          lineWidth += width
+        }
+      }
+    }
+
+    var index = units.startIndex
+    while index != units.endIndex {
+      let (kind, width) = measure(units[index])
+      switch kind {
+      case .other:
+        if wordStart == nil {
+          wordStart = index
+          wordWidth = 0
+        }
+        wordWidth += width
+      case .space, .lineBreak:
+        if let start = wordStart {
+          place(units[start..<index], width: wordWidth)
+          wordStart = nil
+        }
+        if kind == .lineBreak {
+          count += 1
+          lineIsEmpty = true
+          lineWidth = 0
+        }
+      }
+      units.formIndex(after: &index)
+    }
+    if let start = wordStart { place(units[start...], width: wordWidth) }
+    return count + 1
+  }
+
+  /// Whether `scalar` is always a character of its own, whatever surrounds it, and has a
+  /// width in ``scalarWidths``: U+0000–U+02FF but `\r` (which joins a following `\n`), Greek
+  /// and Coptic U+0370–U+03FF, Cyrillic U+0400–U+0482 and U+048A–U+052F (U+0300–U+036F and
+  /// U+0483–U+0489 are combining marks, which join the character before them).
+  static func isSingleScalarCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0D: false
+    case 0...0x2FF, 0x370...0x482, 0x48A...0x52F: true
+    default: false
+    }
+  }
+
+  /// ``width(of:)-(Character)`` of each scalar below U+0530 as a character of its own, by its
+  /// value (an entry for a scalar that ``isSingleScalarCharacter(_:)`` refuses is not read).
+  static let scalarWidths: [Double] = (0..<0x530).map { value in
+    guard let scalar = Unicode.Scalar(UInt32(value)) else { return 0 }
+    return width(of: Character(scalar))
   }
 
   /// The width of a text in units.
