@@ -12,10 +12,9 @@ struct NotificationStore: Sendable {
   private var entries: [Int: DeliveredNotification] = [:]
   /// Sequences in arrival order, dead ones included until compaction.
   private var order: [Int] = []
-  /// Per thread-id: sequences in arrival order (with dead ones until compaction).
-  private var threadOrder: [String: [Int]] = [:]
-  /// Per thread-id: live count.
-  private var threadCounts: [String: Int] = [:]
+  /// Per thread-id: sequences in arrival order (with dead ones until compaction) and how many
+  /// are live.
+  private var threads: [String: ThreadLog] = [:]
   /// Request identifier → sequence.
   private var byIdentifier: [String: Int] = [:]
   /// Push id → sequence.
@@ -35,7 +34,20 @@ struct NotificationStore: Sendable {
   }
 
   /// Notifications in the center with this thread-id (`%u` of the hidden-previews placeholder).
-  func count(thread: String) -> Int { threadCounts[thread] ?? 0 }
+  func count(thread: String) -> Int { threads[thread]?.live ?? 0 }
+
+  /// One thread's sequences in arrival order (dead ones included until compaction), and how
+  /// many of them are live.
+  private struct ThreadLog {
+    var sequences: [Int] = []
+    var live = 0
+
+    /// Adds a live notification.
+    mutating func append(_ sequence: Int) {
+      sequences.append(sequence)
+      live += 1
+    }
+  }
 
   /// Inserts `notification`; an entry with the same request identifier is replaced and returned.
   mutating func insert(_ notification: DeliveredNotification) -> DeliveredNotification? {
@@ -44,8 +56,7 @@ struct NotificationStore: Sendable {
     let thread = notification.request.content.threadIdentifier
     entries[sequence] = notification
     order.append(sequence)
-    threadOrder[thread, default: []].append(sequence)
-    threadCounts[thread, default: 0] += 1
+    threads[thread, default: ThreadLog()].append(sequence)
     byIdentifier[notification.request.identifier] = sequence
     byPush[notification.push] = sequence
     return replaced
@@ -77,14 +88,16 @@ struct NotificationStore: Sendable {
     let thread = removed.request.content.threadIdentifier
     byIdentifier[removed.request.identifier] = nil
     if byPush[removed.push] == sequence { byPush[removed.push] = nil }
-    let remaining = (threadCounts[thread] ?? 1) - 1
-    if remaining <= 0 {
-      threadCounts[thread] = nil
-      threadOrder[thread] = nil
-    } else {
-      threadCounts[thread] = remaining
-      if let log = threadOrder[thread], log.count > 2 * remaining + 8 {
-        threadOrder[thread] = log.filter { entries[$0] != nil }
+    if let slot = threads.index(forKey: thread) {
+      let remaining = threads.values[slot].live - 1
+      if remaining <= 0 {
+        threads.remove(at: slot)
+      } else {
+        threads.values[slot].live = remaining
+        if threads.values[slot].sequences.count > 2 * remaining + 8 {
+          let live = threads.values[slot].sequences.filter { entries[$0] != nil }
+          threads.values[slot].sequences = live
+        }
       }
     }
     if order.count > 2 * entries.count + 32 {
@@ -116,7 +129,7 @@ struct NotificationStore: Sendable {
         guard let entry = entries[sequence] else { continue }
         let thread = entry.request.content.threadIdentifier
         guard seen.insert(thread).inserted else { continue }
-        let members = (threadOrder[thread] ?? []).reversed().compactMap { entries[$0] }
+        let members = (threads[thread]?.sequences ?? []).reversed().compactMap { entries[$0] }
         result.append((thread, members))
       }
       return result

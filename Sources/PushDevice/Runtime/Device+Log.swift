@@ -15,8 +15,9 @@ extension Device {
 
   /// Sets a push's status (and its reason).
   mutating func setStatus(_ push: String, _ status: PushStatus, reason: String) {
-    records[push]?.status = status
-    records[push]?.reason = reason
+    guard let index = records.index(forKey: push) else { return }
+    records.values[index].status = status
+    records.values[index].reason = reason
   }
 
   /// Records diagnostics for a push.
@@ -45,12 +46,25 @@ extension Device {
     if let header, APNsVerdict.isCanonicalUUID(header) { return header }
     guard header == nil else { return nil }
     apnsIdentifierCount += 1
-    return Self.uuidShaped(prefix: "a9a50000-0000-4000-8000-", apnsIdentifierCount).lowercased()
+    return Self.uuidShaped(
+      prefix: "a9a50000-0000-4000-8000-", apnsIdentifierCount, uppercase: false)
   }
 
-  /// `prefix` followed by `number` in 12 upper-case hexadecimal digits.
-  static func uuidShaped(prefix: String, _ number: Int) -> String {
-    let hex = String(number, radix: 16, uppercase: true)
-    return prefix + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+  /// `prefix` followed by `number` (not negative) in at least 12 hexadecimal digits, upper-case
+  /// unless `uppercase` is false.
+  static func uuidShaped(prefix: String, _ number: Int, uppercase: Bool = true) -> String {
+    let value = UInt(max(0, number))
+    var digitCount = 12
+    while digitCount < UInt.bitWidth / 4, value >> (4 * digitCount) != 0 { digitCount += 1 }
+    let digits = uppercase ? Self.upperHexDigits : Self.lowerHexDigits
+    var text = prefix
+    text.reserveCapacity(prefix.utf8.count + digitCount)
+    for position in stride(from: digitCount - 1, through: 0, by: -1) {
+      text.unicodeScalars.append(Unicode.Scalar(digits[Int((value >> (4 * position)) & 0xF)]))
+    }
+    return text
   }
+
+  private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+  private static let lowerHexDigits = Array("0123456789abcdef".utf8)
 }

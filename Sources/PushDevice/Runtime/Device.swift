@@ -79,7 +79,7 @@ public struct Device: Sendable {
   var records: [String: PushRecord] = [:]
   var recordOrder: [String] = []
   /// Every notification made, by push id.
-  var notifications: [String: NotificationRecord] = [:]
+  var notifications: [String: KeptNotification] = [:]
   /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
   var stored: StoredPush?
   /// The broadcasts APNs keeps while the device is offline: the latest of each channel whose
