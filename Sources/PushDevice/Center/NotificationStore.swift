@@ -51,13 +51,14 @@ struct NotificationStore: Sendable {
 
   /// Inserts `notification`; an entry with the same request identifier is replaced and returned.
   mutating func insert(_ notification: DeliveredNotification) -> DeliveredNotification? {
-    let replaced = remove(identifier: notification.request.identifier)
     let sequence = notification.sequence
+    // One look-up both links the identifier and finds the entry it replaces.
+    let replaced = byIdentifier.updateValue(sequence, forKey: notification.request.identifier)
+      .flatMap { remove(sequence: $0, unlinkingIdentifier: false) }
     let thread = notification.request.content.threadIdentifier
     entries[sequence] = notification
     order.append(sequence)
     threads[thread, default: ThreadLog()].append(sequence)
-    byIdentifier[notification.request.identifier] = sequence
     byPush[notification.push] = sequence
     return replaced
   }
@@ -83,10 +84,14 @@ struct NotificationStore: Sendable {
     return removed
   }
 
-  private mutating func remove(sequence: Int) -> DeliveredNotification? {
+  /// Removes the entry with this sequence; `unlinkingIdentifier` false leaves its request
+  /// identifier's link (an insert has just pointed it at the replacement).
+  private mutating func remove(sequence: Int, unlinkingIdentifier: Bool = true)
+    -> DeliveredNotification?
+  {
     guard let removed = entries.removeValue(forKey: sequence) else { return nil }
     let thread = removed.request.content.threadIdentifier
-    byIdentifier[removed.request.identifier] = nil
+    if unlinkingIdentifier { byIdentifier[removed.request.identifier] = nil }
     if byPush[removed.push] == sequence { byPush[removed.push] = nil }
     if let slot = threads.index(forKey: thread) {
       let remaining = threads.values[slot].live - 1

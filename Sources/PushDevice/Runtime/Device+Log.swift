@@ -42,12 +42,11 @@ extension Device {
 
   /// The `apns-id` APNs answers with: the request's own when it is a canonical UUID, else
   /// (when it has none) one APNs makes up; deterministic here, in a series of its own.
-  mutating func answeredAPNsID(_ header: String?) -> String? {
-    if let header, APNsVerdict.isCanonicalUUID(header) { return header }
-    guard header == nil else { return nil }
+  mutating func answeredAPNsID(_ header: String?) -> AnsweredAPNsID {
+    if let header, APNsVerdict.isCanonicalUUID(header) { return .header(header) }
+    guard header == nil else { return .none }
     apnsIdentifierCount += 1
-    return Self.uuidShaped(
-      prefix: "a9a50000-0000-4000-8000-", apnsIdentifierCount, uppercase: false)
+    return .made(apnsIdentifierCount)
   }
 
   /// `prefix` followed by `number` (not negative) in at least 12 hexadecimal digits, upper-case

@@ -31,13 +31,13 @@ extension Device {
     record.address = address
     log(.received, id, .apns, "APNs received a request of \(body.count) bytes")
 
-    let validation = PayloadValidation(body: body, headers: headers, app: appFacts)
+    let validation = PayloadValidation(body: body, headers: headers, app: currentAppFacts())
     let verdict = validation.verdict
     report(validation.diagnostics, push: id)
     record.httpStatus = verdict.httpStatus
     record.bytes = verdict.bytes
     record.pushType = verdict.pushType
-    record.apnsID = answeredAPNsID(headers.apnsID)
+    record.answeredID = answeredAPNsID(headers.apnsID)
     record.priority = verdict.priority
     record.collapseID = verdict.collapseID
     // Stored once, complete (nothing above reads it).
@@ -93,6 +93,14 @@ extension Device {
     to address: PushAddress? = nil
   ) -> PushRecord {
     receive(bytes: Array(text.utf8), headers: headers, id: id, to: address)
+  }
+
+  /// ``appFacts``, made once for each state of ``app``.
+  mutating func currentAppFacts() -> AppFacts {
+    if let cachedAppFacts { return cachedAppFacts }
+    let facts = appFacts
+    cachedAppFacts = facts
+    return facts
   }
 
   /// What payload lint knows of the app (categories, sounds, entitlements).

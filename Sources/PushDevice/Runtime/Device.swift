@@ -32,7 +32,11 @@ public struct Device: Sendable {
   /// The device settings now (``setDevice(_:)`` changes them).
   public internal(set) var configuration: DeviceConfiguration
   /// The app's configuration now (``setApp(_:)`` changes it; ``app`` state lives in ``appStatus``).
-  public internal(set) var app: AppConfiguration
+  public internal(set) var app: AppConfiguration {
+    didSet { cachedAppFacts = nil }
+  }
+  /// ``appFacts`` for the app as it is now (`nil` after any change to ``app``).
+  var cachedAppFacts: AppFacts?
   /// The virtual clock.
   public internal(set) var clock: DeviceTimeline
   /// Every step taken so far.
