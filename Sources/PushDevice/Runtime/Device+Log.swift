@@ -56,12 +56,19 @@ extension Device {
     var digitCount = 12
     while digitCount < UInt.bitWidth / 4, value >> (4 * digitCount) != 0 { digitCount += 1 }
     let digits = uppercase ? Self.upperHexDigits : Self.lowerHexDigits
-    var text = prefix
-    text.reserveCapacity(prefix.utf8.count + digitCount)
-    for position in stride(from: digitCount - 1, through: 0, by: -1) {
-      text.unicodeScalars.append(Unicode.Scalar(digits[Int((value >> (4 * position)) & 0xF)]))
+    let prefixBytes = prefix.utf8
+    return String(unsafeUninitializedCapacity: prefixBytes.count + digitCount) { buffer in
+      var end = 0
+      for byte in prefixBytes {
+        buffer[end] = byte
+        end += 1
+      }
+      for position in stride(from: digitCount - 1, through: 0, by: -1) {
+        buffer[end] = digits[Int((value >> (4 * position)) & 0xF)]
+        end += 1
+      }
+      return end
     }
-    return text
   }
 
   private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
