@@ -76,6 +76,14 @@ public actor DeviceHost {
     body(device)
   }
 
+  /// Reads something of the device where it lies, for code already running on this host (a
+  /// scenario runner's per-step reads). Handing the actor's device to a closure to read copies
+  /// it (every part of its state retained and released); an exclusive access does not, so
+  /// `body` gets one, and must only read.
+  package func inspect<T>(_ body: (inout Device) -> T) -> T {
+    body(&device)
+  }
+
   // MARK: Pushes
 
   /// APNs receives a push whose body is `bytes` (``Device/receive(bytes:headers:id:)``); the

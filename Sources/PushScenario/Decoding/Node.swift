@@ -8,8 +8,11 @@ import PushPayload
 package struct Node: Sendable {
   /// The value as read.
   public let value: JSONValue
-  /// Where the value sits in the document.
-  public let path: JSONPath
+  /// The path of the object or array holding the value (shared by its siblings, so reading
+  /// the members of an object allocates no path per member).
+  private let parentPath: JSONPath
+  /// The key or index of the value in its parent; `nil` for the root.
+  private let lastComponent: JSONPath.Component?
   /// The file it came from.
   public let source: SourceFile
   /// The byte offset of the key naming this value, when it is an object member (errors about
@@ -18,15 +21,30 @@ package struct Node: Sendable {
 
   /// Creates a node for the root of a file.
   public init(root value: JSONValue, source: SourceFile) {
-    self.init(value: value, path: JSONPath(), source: source, keyOffset: nil)
+    self.init(value: value, parentPath: JSONPath(), last: nil, source: source, keyOffset: nil)
   }
 
-  init(value: JSONValue, path: JSONPath, source: SourceFile, keyOffset: Int?) {
+  init(
+    value: JSONValue, parentPath: JSONPath, last: JSONPath.Component?, source: SourceFile,
+    keyOffset: Int?
+  ) {
     self.value = value
-    self.path = path
+    self.parentPath = parentPath
+    self.lastComponent = last
     self.source = source
     self.keyOffset = keyOffset
   }
+
+  /// Where the value sits in the document.
+  public var path: JSONPath {
+    guard let lastComponent else { return parentPath }
+    var path = parentPath
+    path.components.append(lastComponent)
+    return path
+  }
+
+  /// Whether this is the root of its file.
+  var isRoot: Bool { lastComponent == nil && parentPath.isRoot }
 
   /// The byte offset of the value, resolved to a position only when a message needs it.
   public var anchor: SourceAnchor { source.anchor(atByte: value.byteRange.lowerBound) }
@@ -41,7 +59,7 @@ package struct Node: Sendable {
 
   /// The field name this node was read under (`title` for `…alert.title`), for messages.
   var fieldName: String {
-    switch path.components.last {
+    switch lastComponent ?? parentPath.components.last {
     case .key(let key): "\"\(key)\""
     case .index(let index): "element \(index) of \(parentName)"
     case nil: "the top level"
@@ -49,8 +67,8 @@ package struct Node: Sendable {
   }
 
   private var parentName: String {
-    guard path.components.count > 1 else { return "the top level" }
     var parent = path
+    guard parent.components.count > 1 else { return "the top level" }
     parent.components.removeLast()
     if case .key(let key) = parent.components.last { return "\"\(key)\"" }
     return parent.description
@@ -104,11 +122,13 @@ package struct Node: Sendable {
   /// The elements of an array, each with its path.
   public func array() throws(ScenarioError) -> [Node] {
     guard let elements = value.arrayValue else { throw typeError("an array") }
+    let path = path
     var nodes: [Node] = []
     nodes.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
       nodes.append(
-        Node(value: element, path: path.appending(index: index), source: source, keyOffset: nil))
+        Node(
+          value: element, parentPath: path, last: .index(index), source: source, keyOffset: nil))
     }
     return nodes
   }
@@ -154,24 +174,30 @@ package struct ObjectNode: Sendable {
   public let node: Node
   /// The object.
   public let object: JSONObject
+  /// The object's path, the parent path of every field.
+  private let path: JSONPath
+
+  init(node: Node, object: JSONObject) {
+    self.node = node
+    self.object = object
+    self.path = node.path
+  }
 
   /// Every field in source order (the last of duplicates wins, but duplicates are rejected).
   public var fields: [(key: String, node: Node)] {
-    object.members.map { member in
-      (
-        member.key,
-        Node(
-          value: member.value, path: node.path.appending(member.key), source: node.source,
-          keyOffset: member.keyRange.lowerBound)
-      )
-    }
+    object.members.map { member in (member.key, field(member)) }
   }
 
   /// The field named `key`, when present.
   public subscript(key: String) -> Node? {
     guard let member = object.member(key) else { return nil }
-    return Node(
-      value: member.value, path: node.path.appending(key), source: node.source,
+    return field(member)
+  }
+
+  /// The node of one of the object's members.
+  func field(_ member: JSONMember) -> Node {
+    Node(
+      value: member.value, parentPath: path, last: .key(member.key), source: node.source,
       keyOffset: member.keyRange.lowerBound)
   }
 
@@ -190,15 +216,18 @@ package struct ObjectNode: Sendable {
   }
 
   func checkFields(allowed: [String]?) throws(ScenarioError) {
+    // The reader flags objects that repeat a key: only those need a set to find the first.
+    let duplicates = object.hasDuplicateKeys
+    guard duplicates || allowed != nil else { return }
     var seen = Set<String>()
     for member in object.members {
       // Positions are computed only for an error: they scan the line.
       var location: SourceLocation { node.source.location(ofByte: member.keyRange.lowerBound) }
-      guard seen.insert(member.key).inserted else {
+      guard !duplicates || seen.insert(member.key).inserted else {
         throw ScenarioError(at: location, "duplicate field \"\(member.key)\"")
       }
       guard let allowed, !allowed.contains(member.key) else { continue }
-      if node.path.components.isEmpty, member.key == "steps" {
+      if node.isRoot, member.key == "steps" {
         // A whole file read where an app belongs, holding a scenario's steps.
         throw ScenarioError(
           at: location,
@@ -206,7 +235,7 @@ package struct ObjectNode: Sendable {
             + "alone (bundleId, categories, …), as a scenario's \"app\" field does")
       }
       var message = "unknown field \"\(member.key)\""
-      if node.path.components.isEmpty {
+      if node.isRoot {
         message +=
           node.source.path.hasSuffix(ScenarioLoader.appFileSuffix)
           ? " in the app file" : " in the scenario"

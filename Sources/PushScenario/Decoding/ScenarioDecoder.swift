@@ -10,7 +10,9 @@ struct ScenarioDecoder {
   static let topLevelFields = ["name", "description", "device", "app", "steps"]
   static let pushFields = ["payload", "payloadFile", "raw", "headers", "id", "to"]
 
-  func decode(_ root: Node) throws(ScenarioError) -> Scenario {
+  /// Decodes the scenario whose parsed file is `root`. The tree is consumed: each step's part
+  /// of it is released once the step is decoded (what the step keeps, its checks, stays).
+  func decode(_ root: consuming Node) throws(ScenarioError) -> Scenario {
     let top = try root.object(allowing: Self.topLevelFields)
     let name =
       try top.optional("name")?.nonEmptyString()
@@ -23,7 +25,11 @@ struct ScenarioDecoder {
       if let object = node.value.objectValue { device.object = object }
     }
     let app = try decodeApp(top.optional("app"))
-    let steps = try decodeSteps(top.required("steps"))
+    let stepsNode = try top.required("steps")
+    // Only `stepsNode` holds the steps now, so each one's tree can go once it is decoded.
+    _ = consume top
+    _ = consume root
+    let steps = try decodeSteps(consume stepsNode)
     return Scenario(
       name: name, description: description, file: source.path, device: device, app: app,
       steps: steps)
@@ -172,16 +178,34 @@ struct ScenarioDecoder {
 
   // MARK: steps
 
-  private func decodeSteps(_ node: Node) throws(ScenarioError) -> [Step] {
-    let nodes = try node.array()
-    var context = ShapeContext(knownPushes: [], laterPushes: Self.pushIDs(in: nodes))
-    // Byte offsets: a position is resolved only for the message of a duplicate.
-    var firstUse: [String: SourceAnchor] = [:]
+  private func decodeSteps(_ node: consuming Node) throws(ScenarioError) -> [Step] {
+    guard var elements = node.value.arrayValue else {
+      _ = try node.array()  // throws: not an array
+      return []
+    }
+    let path = node.path
+    // The array is this function's alone: a decoded step's element is released (a payload's
+    // tree once its body is taken), so the file's tree and the steps never peak together.
+    _ = consume node
     var pushCount = 0
+    var current = 0
+    // The pushes of this and later steps (earlier ones are known), listed only for the message
+    // of a premature reference.
+    var context = ShapeContext(
+      knownPushes: [], laterPushes: { Self.pushIDs(in: elements[current...], after: pushCount) })
+    // Byte offsets: a position is resolved only for the message of a duplicate.
+    var firstUse: [String: Int] = [:]
     var waited = Duration.zero
     var steps: [Step] = []
-    steps.reserveCapacity(nodes.count)
-    for (index, stepNode) in nodes.enumerated() {
+    steps.reserveCapacity(elements.count)
+    // Steps point into the file without keeping its text (a played step is dropped, and the
+    // scenario's file with it; see ``SourceFile/positionsOnly()``).
+    let positions = source.positionsOnly()
+    for index in elements.indices {
+      current = index
+      let stepNode = Node(
+        value: elements[index], parentPath: path, last: .index(index), source: source,
+        keyOffset: nil)
       let object = try stepNode.object(allowing: nil)
       var keyword: (String, Node)?
       for (key, field) in object.fields where key != "note" {
@@ -206,14 +230,16 @@ struct ScenarioDecoder {
       switch key {
       case "push":
         pushCount += 1
-        var push = try decodePush(field, number: pushCount)
-        push.address = try Self.decodeAddress(field)
+        let pushObject = try field.object(allowing: Self.pushFields)
+        var push = try decodePush(pushObject, number: pushCount)
+        push.address = try Self.decodeAddress(pushObject)
         if let earlier = firstUse[push.id] {
-          let at = try field.object(allowing: nil).optional("id")?.location ?? field.location
+          let at = pushObject.optional("id")?.location ?? field.location
           throw ScenarioError(
-            at: at, "duplicate push id \"\(push.id)\"; first used at \(earlier.location)")
+            at: at,
+            "duplicate push id \"\(push.id)\"; first used at \(source.location(ofByte: earlier))")
         }
-        firstUse[push.id] = field.anchor
+        firstUse[push.id] = field.value.byteRange.lowerBound
         context.knownPushes.insert(push.id)
         action = .push(push)
       case "wait":
@@ -242,14 +268,17 @@ struct ScenarioDecoder {
         action = .expect(Expectation(checks: Self.canonicalEventTimes(checks)))
       }
       steps.append(
-        Step(number: index + 1, note: note, at: stepNode.anchor, action: action))
+        Step(
+          number: index + 1, note: note,
+          at: positions.anchor(atByte: stepNode.value.byteRange.lowerBound), action: action))
+      elements[index] = JSONValue(.null)
     }
     return steps
   }
 
   /// A push's `to`: `activity:<id>`, `pushToStart`, `channel:<id>` or a token.
-  private static func decodeAddress(_ node: Node) throws(ScenarioError) -> PushAddress? {
-    guard let field = try node.object(allowing: nil).optional("to") else { return nil }
+  private static func decodeAddress(_ object: ObjectNode) throws(ScenarioError) -> PushAddress? {
+    guard let field = object.optional("to") else { return nil }
     let text = try field.string()
     guard let address = PushAddress(text) else {
       throw field.error(
@@ -259,20 +288,21 @@ struct ScenarioDecoder {
     return address
   }
 
-  /// Every push id the steps define (explicit or `push-N`), without checking anything else.
-  private static func pushIDs(in nodes: [Node]) -> Set<String> {
+  /// Every push id `steps` define (explicit or `push-N`, counting on from `after` earlier
+  /// pushes), without checking anything else.
+  private static func pushIDs(in steps: ArraySlice<JSONValue>, after earlier: Int) -> Set<String> {
     var ids = Set<String>()
-    var count = 0
-    for node in nodes {
-      guard let push = node.value["push"] else { continue }
+    var count = earlier
+    for step in steps {
+      guard let push = step["push"] else { continue }
       count += 1
       ids.insert(push["id"]?.stringValue ?? "push-\(count)")
     }
     return ids
   }
 
-  private func decodePush(_ node: Node, number: Int) throws(ScenarioError) -> PushStep {
-    let object = try node.object(allowing: Self.pushFields)
+  private func decodePush(_ object: ObjectNode, number: Int) throws(ScenarioError) -> PushStep {
+    let node = object.node
     let id = try object.optional("id")?.nonEmptyString() ?? "push-\(number)"
     let sources = ["payload", "payloadFile", "raw"].filter { object[$0] != nil }
     guard sources.count == 1 else {
@@ -299,7 +329,9 @@ struct ScenarioDecoder {
     }
     if let payload = object["payload"] {
       // What a server's JSON encoder would send: compact, members and numbers as written.
-      return PushStep(id: id, body: Array(payload.value.jsonText.utf8), headers: headers)
+      return PushStep(
+        id: id, body: Self.compactBody(of: payload.value, in: payload.source.bytes),
+        headers: headers)
     }
     if let raw = object["raw"] {
       return PushStep(id: id, body: Array(try raw.string().utf8), headers: headers, origin: .raw)
@@ -317,6 +349,37 @@ struct ScenarioDecoder {
       throw fileNode.error("\(path): a payload file ends in .json or .apns")
     }
     return PushStep(id: id, body: body, headers: headers, origin: .file(display))
+  }
+
+  /// The compact JSON text of an inline payload (``JSONValue/jsonText``), taken from the
+  /// file's bytes: the value's bytes without the whitespace between tokens. Without an escape
+  /// in a string, that is byte for byte what writing the parsed value gives (the reader has
+  /// checked the UTF-8, strings are copied as written, numbers keep their text, members their
+  /// order and duplicates), and it costs one pass over the bytes instead of a tree walk. A
+  /// value with an escape (which the writer spells its own way) is written from the tree.
+  static func compactBody(of value: JSONValue, in bytes: [UInt8]) -> [UInt8] {
+    let range = value.byteRange
+    guard !range.isEmpty, range.upperBound <= bytes.count else {
+      return Array(value.jsonText.utf8)
+    }
+    var body: [UInt8] = []
+    body.reserveCapacity(range.count)
+    var inString = false
+    for byte in bytes[range] {
+      if inString {
+        if byte == UInt8(ascii: "\\") { return Array(value.jsonText.utf8) }
+        if byte == UInt8(ascii: "\"") { inString = false }
+        body.append(byte)
+        continue
+      }
+      switch byte {
+      case 0x20, 0x0A, 0x0D, 0x09: continue
+      case UInt8(ascii: "\""): inString = true
+      default: break
+      }
+      body.append(byte)
+    }
+    return body
   }
 
   /// `expect.events[].time` written as any ISO 8601 instant (an offset, fewer fraction

@@ -77,7 +77,9 @@ public struct ScenarioLoader: Sendable {
         source.trees.append(resolved)
       }
     }
-    return try ScenarioDecoder(source: source).decode(Node(root: parsed.value, source: source))
+    let root = Node(root: parsed.value, source: source)
+    _ = consume parsed
+    return try ScenarioDecoder(source: source).decode(consume root)
   }
 
   /// Every scenario the paths name (files, or folders searched as ``scenarioFiles(in:directory:)``

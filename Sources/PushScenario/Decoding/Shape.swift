@@ -36,8 +36,8 @@ indirect enum Shape: Sendable {
 struct ShapeContext {
   /// Ids of the pushes sent by earlier steps.
   var knownPushes: Set<String>
-  /// Ids of pushes sent by later steps (for a clearer message).
-  var laterPushes: Set<String> = []
+  /// Ids of pushes sent by later steps (for a clearer message), listed only for that message.
+  var laterPushes: () -> Set<String> = { [] }
 }
 
 extension Node {
@@ -59,16 +59,26 @@ extension Node {
     case .object(let fields), .openObject(let fields):
       var open = false
       if case .openObject = shape { open = true }
-      let object = try object(allowing: open ? nil : fields.map(\.0))
-      for (key, node) in object.fields {
-        guard let fieldShape = fields.first(where: { $0.0 == key })?.1 else { continue }
-        try node.check(fieldShape, context: context)
+      // The list of names is made only when a field is not among them (for the message).
+      let known = value.objectValue?.members.allSatisfy { member in
+        fields.contains { $0.0 == member.key }
+      }
+      let object = try object(allowing: open || known == true ? nil : fields.map(\.0))
+      // Members are read in place: no array of fields is built.
+      for member in object.object.members {
+        guard let fieldShape = fields.first(where: { $0.0 == member.key })?.1 else { continue }
+        try object.field(member).check(fieldShape, context: context)
       }
     case .map(let value):
-      for (_, node) in try object(allowing: nil).fields { try node.check(value, context: context) }
+      let object = try object(allowing: nil)
+      for member in object.object.members {
+        try object.field(member).check(value, context: context)
+      }
     case .pushMap(let value):
-      for (key, node) in try object(allowing: nil).fields {
-        try checkPushReference(key, at: node.keyLocation, context: context)
+      let object = try object(allowing: nil)
+      for member in object.object.members {
+        let node = object.field(member)
+        try checkPushReference(member.key, at: node.keyLocation, context: context)
         try node.check(value, context: context)
       }
     case .nullable(let inner):
@@ -101,7 +111,7 @@ func checkPushReference(
 ) throws(ScenarioError) {
   // The position is resolved only for the message.
   guard !context.knownPushes.contains(id) else { return }
-  if context.laterPushes.contains(id) {
+  if context.laterPushes().contains(id) {
     throw ScenarioError(at: location(), "push \"\(id)\" is not sent yet at this step")
   }
   var message = "unknown push id \"\(id)\""

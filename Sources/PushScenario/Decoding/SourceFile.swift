@@ -15,24 +15,77 @@ import PushPayload
 /// - Complexity: building is O(n) in the file size; `position(ofByte:)` is O(log lines)
 ///   plus at most ``LineIndex/blockSize`` bytes counted.
 public struct SourceFile: Sendable {
-  /// The path as given on the command line or resolved from a reference (for messages).
-  public let path: String
-  /// The absolute URL, for resolving relative references.
-  public let url: URL
-  /// The file's bytes.
-  public let bytes: [UInt8]
-  /// Where lines start, for positions (``LineIndex``).
-  private let lines: LineIndex
+  /// The path, URL, bytes and line index, shared by every copy: a decoded value or step that
+  /// remembers its file costs one reference, not one per field.
+  private let storage: Storage
   /// The folder trees (fully resolved) the files this file refers to (`payloadFile`, media
   /// `file`) must lie in; empty means the default, see ``allowedTrees``.
   public var trees: [String] = []
 
+  /// What every copy of a source file shares.
+  private final class Storage: Sendable {
+    let path: String
+    let url: URL
+    let bytes: [UInt8]
+    let lines: Lines
+
+    init(path: String, url: URL, bytes: [UInt8], lines: Lines) {
+      self.path = path
+      self.url = url
+      self.bytes = bytes
+      self.lines = lines
+    }
+  }
+
+  /// How positions are found: from the text, or from an index that keeps none of it.
+  private enum Lines: Sendable {
+    case text(LineIndex)
+    case textless(TextlessLineIndex)
+
+    func position(of offset: Int) -> SourcePosition {
+      switch self {
+      case .text(let index): index.position(of: offset)
+      case .textless(let index): index.position(of: offset)
+      }
+    }
+  }
+
   /// Creates a source file from bytes already read.
   public init(path: String, url: URL, bytes: [UInt8]) {
-    self.path = path
-    self.url = url
-    self.bytes = bytes
-    self.lines = LineIndex(bytes)
+    self.storage = Storage(path: path, url: url, bytes: bytes, lines: .text(LineIndex(bytes)))
+  }
+
+  private init(storage: Storage, trees: [String]) {
+    self.storage = storage
+    self.trees = trees
+  }
+
+  /// This file with the same positions but without its bytes (``bytes`` is empty), for what
+  /// outlives decoding and only points into the file (a step's ``Step/location``): a played
+  /// scenario does not keep its file's text. Its index takes about a quarter of the file's
+  /// size (``TextlessLineIndex``).
+  func positionsOnly() -> SourceFile {
+    SourceFile(
+      storage: Storage(
+        path: path, url: url, bytes: [], lines: .textless(TextlessLineIndex(storage.bytes))),
+      trees: trees)
+  }
+
+  /// The path as given on the command line or resolved from a reference (for messages).
+  public var path: String { storage.path }
+  /// The absolute URL, for resolving relative references.
+  public var url: URL { storage.url }
+  /// The file's bytes.
+  public var bytes: [UInt8] { storage.bytes }
+
+  /// This file without its bytes and line index, for what outlives decoding and never prints
+  /// a position (a played scenario's settings, merged by `set` steps, whose errors are
+  /// reported by message): a long scenario's text is released once its steps have played.
+  /// Positions in the copy are all `1:1`.
+  func withoutText() -> SourceFile {
+    var copy = SourceFile(path: path, url: url, bytes: [])
+    copy.trees = trees
+    return copy
   }
 
   /// The folder holding the file: relative paths inside it are resolved from here.
@@ -61,7 +114,7 @@ public struct SourceFile: Sendable {
 
   /// The 1-based line and column of a byte offset (clamped into the file).
   public func position(ofByte offset: Int) -> SourcePosition {
-    lines.position(of: offset)
+    storage.lines.position(of: offset)
   }
 
   /// The location of a byte offset in this file.
@@ -72,6 +125,78 @@ public struct SourceFile: Sendable {
   /// A byte offset in this file, resolved to a ``SourceLocation`` only when asked.
   package func anchor(atByte offset: Int) -> SourceAnchor {
     SourceAnchor(source: self, byte: offset)
+  }
+}
+
+/// ``LineIndex``'s positions without the text: where lines start, how many Unicode scalars start
+/// before each 64-byte block, and one bit per byte saying whether it continues a UTF-8 sequence.
+/// It answers exactly as a ``LineIndex`` of the same text does.
+///
+/// - Complexity: building is O(n); ``position(of:)`` is O(log lines).
+struct TextlessLineIndex: Sendable {
+  /// The length of the text.
+  private let count: Int
+  /// Byte offset of the first byte of each line.
+  private let lineStarts: [Int]
+  /// The number of Unicode scalars that start before byte `i * 64`, for each block.
+  private let scalarsBeforeBlock: [Int]
+  /// Bit `i` of word `w` is set when byte `64 * w + i` is a UTF-8 continuation byte.
+  private let continuation: [UInt64]
+
+  init(_ text: [UInt8]) {
+    count = text.count
+    var starts = [0]
+    var blocks: [Int] = []
+    var bits: [UInt64] = []
+    blocks.reserveCapacity(count / 64 + 1)
+    bits.reserveCapacity(count / 64 + 1)
+    var scalars = 0
+    var word: UInt64 = 0
+    for offset in 0..<count {
+      if offset % 64 == 0 {
+        blocks.append(scalars)
+        if offset > 0 { bits.append(word) }
+        word = 0
+      }
+      let byte = text[offset]
+      if byte & 0xC0 == 0x80 {
+        word |= 1 << UInt64(offset % 64)
+      } else {
+        scalars += 1
+      }
+      if byte == 0x0A {
+        starts.append(offset + 1)
+      } else if byte == 0x0D, offset + 1 == count || text[offset + 1] != 0x0A {
+        starts.append(offset + 1)
+      }
+    }
+    if count > 0 { bits.append(word) }
+    if count % 64 == 0 { blocks.append(scalars) }
+    lineStarts = starts
+    scalarsBeforeBlock = blocks
+    continuation = bits
+  }
+
+  /// The 1-based line and column of the byte at `offset`, as ``LineIndex/position(of:)``.
+  func position(of offset: Int) -> SourcePosition {
+    let offset = max(0, min(offset, count))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return SourcePosition(
+      line: low + 1, column: scalars(before: offset) - scalars(before: lineStarts[low]) + 1)
+  }
+
+  /// The number of Unicode scalars that start before byte `offset` (0...count).
+  private func scalars(before offset: Int) -> Int {
+    let block = offset / 64
+    let within = offset % 64
+    guard within > 0 else { return scalarsBeforeBlock[block] }
+    let mask: UInt64 = (1 << UInt64(within)) - 1
+    return scalarsBeforeBlock[block] + within - (continuation[block] & mask).nonzeroBitCount
   }
 }
 

@@ -47,8 +47,8 @@ package enum ExpectationMatcher {
     expected: JSONObject, actual: JSONValue, step: Int
   ) -> [Failure] {
     var failures: [Failure] = []
-    matchObject(
-      expected, actual, path: JSONPath(), step: step, topLevel: true, into: &failures)
+    var path = JSONPath()
+    matchObject(expected, actual, path: &path, step: step, topLevel: true, into: &failures)
     return failures
   }
 
@@ -76,13 +76,16 @@ package enum ExpectationMatcher {
   /// Whether `actual` satisfies `expected` under the partial rules, with no failure recorded.
   public static func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
     var failures: [Failure] = []
-    match(expected, actual, path: JSONPath(), step: 0, into: &failures)
+    var path = JSONPath()
+    match(expected, actual, path: &path, step: 0, into: &failures)
     return failures.isEmpty
   }
 
+  /// `path` is where `actual` sits; it is extended for each child and restored before
+  /// returning (one path for the whole walk, copied only into a failure).
   private static func matchObject(
-    _ expected: JSONObject, _ actual: JSONValue, path: JSONPath, step: Int, topLevel: Bool,
-    into failures: inout [Failure]
+    _ expected: JSONObject, _ actual: JSONValue, path: inout JSONPath, step: Int,
+    topLevel: Bool, into failures: inout [Failure]
   ) {
     guard let actualObject = actual.objectValue else {
       failures.append(
@@ -95,23 +98,23 @@ package enum ExpectationMatcher {
     for key in expected.keys {
       guard let expectedValue = expected[key] else { continue }
       let actualValue = actualObject[key] ?? JSONValue(.null)
-      let childPath = path.appending(key)
+      path.components.append(.key(key))
       if subsequenceKeys.contains(key), let expectedElements = expectedValue.arrayValue {
-        matchSubsequence(
-          expectedElements, actualValue, path: childPath, step: step, into: &failures)
+        matchSubsequence(expectedElements, actualValue, path: path, step: step, into: &failures)
       } else {
-        match(expectedValue, actualValue, path: childPath, step: step, into: &failures)
+        match(expectedValue, actualValue, path: &path, step: step, into: &failures)
       }
+      path.components.removeLast()
     }
   }
 
   private static func match(
-    _ expected: JSONValue, _ actual: JSONValue, path: JSONPath, step: Int,
+    _ expected: JSONValue, _ actual: JSONValue, path: inout JSONPath, step: Int,
     into failures: inout [Failure]
   ) {
     switch expected.kind {
     case .object(let object):
-      matchObject(object, actual, path: path, step: step, topLevel: false, into: &failures)
+      matchObject(object, actual, path: &path, step: step, topLevel: false, into: &failures)
     case .array(let elements):
       guard let actualElements = actual.arrayValue else {
         failures.append(mismatch(expected, actual, path: path, step: step))
@@ -127,9 +130,9 @@ package enum ExpectationMatcher {
         return
       }
       for (index, element) in elements.enumerated() {
-        match(
-          element, actualElements[index], path: path.appending(index: index), step: step,
-          into: &failures)
+        path.components.append(.index(index))
+        match(element, actualElements[index], path: &path, step: step, into: &failures)
+        path.components.removeLast()
       }
     case .number(let number):
       guard let actualNumber = actual.numberValue, numbersMatch(number, actualNumber) else {

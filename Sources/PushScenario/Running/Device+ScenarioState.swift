@@ -6,9 +6,10 @@ extension Device {
   /// `push`, `notification`, `center`, `summary`, `badge`, `routes`, `app`, `events`,
   /// `diagnostics`. Built from the device's own views; nothing is decided here.
   ///
-  /// - Parameter checks: an `expect` object: only the sections it names are built, and for
-  ///   `push` and `notification` only the ids it names, so a long scenario with a check after
-  ///   every push stays linear. `nil` builds everything (the final state in reports).
+  /// - Parameter checks: an `expect` object: only the sections it names are built, for
+  ///   `push` and `notification` only the ids it names, and for a notification only the
+  ///   fields its check names, so a long scenario with a check after every push stays linear.
+  ///   `nil` builds everything (the final state in reports).
   func scenarioState(for checks: JSONObject?) -> JSONValue {
     func wants(_ key: String) -> Bool { checks == nil || checks?[key] != nil }
     func ids(_ key: String) -> [String] {
@@ -19,17 +20,24 @@ extension Device {
     func add(_ key: String, _ value: JSONValue) { state.append(JSONMember(key: key, value: value)) }
     if wants("push") {
       var object = JSONObject()
+      let named = checks?["push"]?.objectValue
       for id in ids("push") {
         guard let record = push(id) else { continue }
-        object.append(JSONMember(key: id, value: record.scenarioJSON(apnsFacts: checks != nil)))
+        let value =
+          named?[id]?.objectValue.map { record.scenarioJSON(fields: $0.keys) }
+          ?? record.scenarioJSON(apnsFacts: checks != nil)
+        object.append(JSONMember(key: id, value: value))
       }
       add("push", JSONValue(.object(object)))
     }
     if wants("notification") {
       var object = JSONObject()
+      let named = checks?["notification"]?.objectValue
       for id in ids("notification") {
         guard let record = notification(id) else { continue }
-        object.append(JSONMember(key: id, value: record.json))
+        let fields = named?[id]?.objectValue?.keys
+        object.append(
+          JSONMember(key: id, value: fields.map(record.scenarioJSON(fields:)) ?? record.json))
       }
       add("notification", JSONValue(.object(object)))
     }
@@ -117,6 +125,84 @@ extension PushRecord {
       JSONMember(
         key: "apnsId", value: apnsID.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
     return JSONValue(.object(object))
+  }
+}
+
+extension PushRecord {
+  /// The members of ``scenarioJSON(apnsFacts:)`` (with the APNs facts) named in `fields`, in
+  /// that order, built without the others: what a check naming those fields compares.
+  func scenarioJSON(fields: [String]) -> JSONValue {
+    var object = JSONObject()
+    for key in fields {
+      if let value = scenarioField(key) { object.append(JSONMember(key: key, value: value)) }
+    }
+    return JSONValue(.object(object))
+  }
+
+  /// The member `key` of ``scenarioJSON(apnsFacts:)`` with the APNs facts; `nil` for a field it
+  /// leaves out (no identifier) and any other name.
+  func scenarioField(_ key: String) -> JSONValue? {
+    switch key {
+    case "status": JSONValue(.string(status.rawValue))
+    case "httpStatus": JSONValue(.number(JSONNumber(httpStatus)))
+    case "reason": reason.isEmpty ? JSONValue(.null) : JSONValue(.string(reason))
+    case "identifier": requestIdentifier.map { JSONValue(.string($0)) }
+    case "bytes": JSONValue(.number(JSONNumber(bytes)))
+    case "pushType": pushType.map { JSONValue(.string($0.rawValue)) } ?? JSONValue(.null)
+    case "priority": priority.map { JSONValue(.number(JSONNumber($0))) } ?? JSONValue(.null)
+    case "collapseId": collapseID.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+    case "apnsId": apnsID.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+    default: nil
+    }
+  }
+}
+
+extension NotificationRecord {
+  /// The members of ``json`` named in `fields`, in that order, built without the others:
+  /// what a check naming those fields compares (a name ``json`` does not have is left out,
+  /// as ``json`` leaves it out).
+  func scenarioJSON(fields: [String]) -> JSONValue {
+    var object = JSONObject()
+    var whole: JSONValue?
+    for key in fields {
+      var value = scenarioField(key)
+      if value == nil, Self.composedFields.contains(key) {
+        // Composed fields (dates, attachments, presentation) are read from ``json`` itself.
+        if whole == nil { whole = json }
+        value = whole?[key]
+      }
+      if let value { object.append(JSONMember(key: key, value: value)) }
+    }
+    return JSONValue(.object(object))
+  }
+
+  /// The fields of ``json`` that ``scenarioField(_:)`` does not build itself.
+  static let composedFields: Set<String> = [
+    "date", "attachments", "presentation", "lockScreenText",
+  ]
+
+  /// The member `key` of ``json`` for its plain fields; `nil` for a composed field, a field
+  /// ``json`` leaves out (no status, no badge) and any other name.
+  func scenarioField(_ key: String) -> JSONValue? {
+    switch key {
+    case "push": JSONValue(.string(push))
+    case "identifier": JSONValue(.string(request.identifier))
+    case "language": JSONValue(.string(language))
+    case "status": status.map { JSONValue(.string($0.rawValue)) }
+    case "title": JSONValue(.string(title))
+    case "subtitle": JSONValue(.string(subtitle))
+    case "body": JSONValue(.string(body))
+    case "thread": JSONValue(.string(thread))
+    case "category": JSONValue(.string(category))
+    case "interruptionLevel": JSONValue(.string(interruptionLevel.rawValue))
+    case "relevanceScore": JSONValue(.number(JSONNumber(relevanceScore)))
+    case "sound": sound.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+    case "badge": content.badge.map { JSONValue(.number(JSONNumber($0))) }
+    case "targetContentId":
+      content.targetContentIdentifier.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+    case "userInfo": content.payload
+    default: nil
+    }
   }
 }
 

@@ -39,17 +39,19 @@ public struct ScenarioRunner: Sendable {
 
   /// Plays `scenario` and returns its events, final state and failures.
   ///
+  /// The scenario is consumed: each step is dropped once it has played (with its payload bytes
+  /// and checks), so a long scenario holds only the steps still to come. A caller that keeps
+  /// its own copy keeps every step, as before.
+  ///
   /// - Complexity: linear in the number of steps plus the work the device does for them;
-  ///   each `expect` step builds the state it checks once.
-  public func run(_ scenario: Scenario, observe: Observer? = nil) async -> ScenarioResult {
-    var failures: [Failure] = []
-    var deviceDocument = scenario.device
-    var appDocument = scenario.app
+  ///   each `expect` step builds the state it checks once, for the ids and fields it names.
+  public func run(_ scenario: consuming Scenario, observe: Observer? = nil) async -> ScenarioResult
+  {
     let deviceConfiguration: DeviceConfiguration
     let appConfiguration: AppConfiguration
     do {
-      deviceConfiguration = try deviceDocument.deviceConfiguration()
-      appConfiguration = try appDocument.appConfiguration()
+      deviceConfiguration = try scenario.device.deviceConfiguration()
+      appConfiguration = try scenario.app.appConfiguration()
     } catch {
       // Sections are checked when the file is read; this only happens for values built in code.
       let failure = Failure(
@@ -61,73 +63,119 @@ public struct ScenarioRunner: Sendable {
         failures: [failure])
     }
     let host = DeviceHost(configuration: deviceConfiguration, app: appConfiguration, code: code)
-    let start = await host.now
-    var records: [ScenarioResult.StepRecord] = []
-    records.reserveCapacity(scenario.steps.count)
+    let (name, description, file) = (scenario.name, scenario.description, scenario.file)
+    // Played from the last element: each step is released as it is taken, and the file's
+    // text with the last of them (the settings `set` steps merge into print no position).
+    var playback = Playback(
+      deviceDocument: ConfigurationDocument(
+        object: scenario.device.object, source: scenario.device.source.withoutText()),
+      appDocument: ConfigurationDocument(
+        object: scenario.app.object, source: scenario.app.source.withoutText()))
+    var steps = scenario.steps
+    _ = consume scenario
+    steps.reverse()
+    let device = await play(&steps, into: &playback, on: host, observe: observe)
+    var result = ScenarioResult(
+      name: name, description: description, file: file,
+      start: playback.start, events: device.events.events, device: device,
+      failures: playback.failures)
+    result.steps = playback.records
+    return result
+  }
 
-    for step in scenario.steps {
-      let (firstEvent, stepTime) = await host.read { ($0.events.count, $0.now) }
-      switch step.action {
-      case .push(let push):
-        await host.receive(
-          bytes: push.body, headers: PushHeaders(fields: push.headers), id: push.id,
-          to: push.address)
-      case .wait(let duration):
-        await host.advance(by: duration)
-      case .set(let change):
-        do {
-          if let deviceChange = change.device {
-            deviceDocument = deviceDocument.merging(deviceChange)
-            await host.setDevice(try deviceDocument.deviceConfiguration())
-          }
-          if let appChange = change.app {
-            appDocument = appDocument.merging(appChange)
-            await host.setApp(try appDocument.appConfiguration())
-          }
-        } catch {
-          failures.append(
-            Failure(
-              step: step.number, path: "set", expected: nil, actual: nil,
-              message: "cannot apply the settings: \(error.message)"))
-        }
-      case .tap(let tap):
-        do {
-          try await host.tap(tap.id, action: tap.action, text: tap.text)
-        } catch {
-          failures.append(impossible(step, "tap", error.description))
-        }
-      case .dismiss(let id):
-        do {
-          try await host.dismiss(id)
-        } catch {
-          failures.append(impossible(step, "dismiss", error.description))
-        }
-      case .clear:
-        await host.clear()
-      case .startActivity(let start):
-        await host.startActivity(start.request)
-      case .expect:
-        break
-      }
-      if case .expect(let expectation) = step.action {
-        let actual = await host.read { $0.scenarioState(for: expectation.checks) }
-        failures.append(
-          contentsOf: ExpectationMatcher.failures(
-            expected: expectation.checks, actual: actual, step: step.number))
-      }
-      let lastEvent = await host.read { $0.events.count }
-      records.append(
+  /// What a run collects while its steps play.
+  private struct Playback: Sendable {
+    /// The `device` and `app` sections as `set` steps have changed them.
+    var deviceDocument: ConfigurationDocument
+    var appDocument: ConfigurationDocument
+    var failures: [Failure] = []
+    var records: [ScenarioResult.StepRecord] = []
+    /// The virtual time of the first step.
+    var start = DeviceConfiguration.defaultStart
+  }
+
+  /// Plays `steps` (last element first) on `host`, on the host's own executor: a step and what
+  /// its record reads cost no hop between the runner and the device. Returns the device as the
+  /// last step left it.
+  private func play(
+    _ steps: inout [Step], into playback: inout Playback, on host: isolated DeviceHost,
+    observe: Observer?
+  ) async -> Device {
+    playback.start = host.now
+    playback.records.reserveCapacity(steps.count)
+    while let step = steps.popLast() {
+      // The array keeps its room as steps are taken: move what is left to a smaller one.
+      if steps.count < steps.capacity / 2, steps.capacity > 64 { steps = Self.moved(steps) }
+      let firstEvent = host.inspect { $0.events.count }
+      let stepTime = host.now
+      await perform(step, into: &playback, on: host)
+      let lastEvent = host.inspect { $0.events.count }
+      playback.records.append(
         ScenarioResult.StepRecord(
           number: step.number, keyword: step.keyword, note: step.note, time: stepTime,
           events: firstEvent..<max(firstEvent, lastEvent)))
-      if let observe { observe(step, await host.device) }
+      if let observe { observe(step, host.device) }
     }
-    let device = await host.device
-    var result = ScenarioResult(
-      name: scenario.name, description: scenario.description, file: scenario.file, start: start,
-      events: device.events.events, device: device, failures: failures)
-    result.steps = records
-    return result
+    return host.device
+  }
+
+  /// `steps` in an array of their size (the old one is released when the caller drops it).
+  private static func moved(_ steps: [Step]) -> [Step] {
+    var smaller: [Step] = []
+    smaller.reserveCapacity(steps.count)
+    smaller.append(contentsOf: steps)
+    return smaller
+  }
+
+  /// Carries out one step on the device, recording a failed check or an impossible step.
+  private func perform(
+    _ step: Step, into playback: inout Playback, on host: isolated DeviceHost
+  ) async {
+    switch step.action {
+    case .push(let push):
+      await host.receive(
+        bytes: push.body, headers: PushHeaders(fields: push.headers), id: push.id,
+        to: push.address)
+    case .wait(let duration):
+      await host.advance(by: duration)
+    case .set(let change):
+      do {
+        if let deviceChange = change.device {
+          playback.deviceDocument = playback.deviceDocument.merging(deviceChange)
+          await host.setDevice(try playback.deviceDocument.deviceConfiguration())
+        }
+        if let appChange = change.app {
+          playback.appDocument = playback.appDocument.merging(appChange)
+          await host.setApp(try playback.appDocument.appConfiguration())
+        }
+      } catch {
+        playback.failures.append(
+          Failure(
+            step: step.number, path: "set", expected: nil, actual: nil,
+            message: "cannot apply the settings: \(error.message)"))
+      }
+    case .tap(let tap):
+      do {
+        try await host.tap(tap.id, action: tap.action, text: tap.text)
+      } catch {
+        playback.failures.append(impossible(step, "tap", error.description))
+      }
+    case .dismiss(let id):
+      do {
+        try await host.dismiss(id)
+      } catch {
+        playback.failures.append(impossible(step, "dismiss", error.description))
+      }
+    case .clear:
+      await host.clear()
+    case .startActivity(let start):
+      await host.startActivity(start.request)
+    case .expect(let expectation):
+      let actual = host.inspect { $0.scenarioState(for: expectation.checks) }
+      playback.failures.append(
+        contentsOf: ExpectationMatcher.failures(
+          expected: expectation.checks, actual: actual, step: step.number))
+    }
   }
 
   private func impossible(_ step: Step, _ keyword: String, _ message: String) -> Failure {

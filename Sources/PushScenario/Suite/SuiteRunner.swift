@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Plays the scenarios of a suite on several cores (`pushsim run --jobs N`), with results in
 /// the suite's order, so every report is byte for byte the one a single job gives.
@@ -24,23 +25,29 @@ public struct SuiteRunner: Sendable {
 
   /// Plays `scenarios`, calling `handle` with each result in scenario order as soon as it and
   /// every earlier one are done (a report can write each scenario's part then).
+  ///
+  /// Each scenario is handed to the task that plays it and released step by step as it plays
+  /// (``ScenarioRunner/run(_:observe:)``); a caller that passes its only copy (`consume`) keeps
+  /// none of the steps already played.
   public func run(
-    _ scenarios: [Scenario], handle: (ScenarioResult) async -> Void
+    _ scenarios: consuming [Scenario], handle: (ScenarioResult) async -> Void
   ) async {
-    await run(scenarios, transform: { $0 }, handle: handle)
+    await run(consume scenarios, transform: { $0 }, handle: handle)
   }
 
   /// Plays `scenarios` and turns each result with `transform` on the task that played it (a
   /// report renders the scenario's part there, on as many cores as play), then calls `handle`
   /// with each output in scenario order as soon as it and every earlier one are ready.
   public func run<Output: Sendable>(
-    _ scenarios: [Scenario], transform: @escaping @Sendable (ScenarioResult) -> Output,
+    _ scenarios: consuming [Scenario], transform: @escaping @Sendable (ScenarioResult) -> Output,
     handle: (Output) async -> Void
   ) async {
     let runner = runner
+    let count = scenarios.count
+    let handOff = HandOff(consume scenarios)
     await forEachInOrder(
-      count: scenarios.count, jobs: jobs,
-      work: { index in transform(await runner.run(scenarios[index])) },
+      count: count, jobs: jobs,
+      work: { index in transform(await runner.run(handOff.take(index))) },
       body: { output in
         await handle(output)
         return true
@@ -48,10 +55,31 @@ public struct SuiteRunner: Sendable {
   }
 
   /// Plays `scenarios` and returns their results in scenario order.
-  public func run(_ scenarios: [Scenario]) async -> [ScenarioResult] {
+  public func run(_ scenarios: consuming [Scenario]) async -> [ScenarioResult] {
     var results: [ScenarioResult] = []
     results.reserveCapacity(scenarios.count)
-    await run(scenarios) { results.append($0) }
+    await run(consume scenarios) { results.append($0) }
     return results
+  }
+
+  /// The scenarios of a run, each taken out once by the task that plays it, so the suite keeps
+  /// no copy of a scenario that is playing or has played.
+  private final class HandOff: Sendable {
+    private let slots: Mutex<[Scenario?]>
+
+    init(_ scenarios: consuming [Scenario]) {
+      slots = Mutex(scenarios.map { Optional($0) })
+    }
+
+    /// The scenario at `index`, no longer held here; each index is taken once.
+    func take(_ index: Int) -> Scenario {
+      let taken = slots.withLock { slots -> Scenario? in
+        let scenario = slots[index]
+        slots[index] = nil
+        return scenario
+      }
+      guard let taken else { preconditionFailure("scenario \(index) is played twice") }
+      return taken
+    }
   }
 }

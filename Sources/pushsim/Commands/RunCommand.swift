@@ -106,7 +106,7 @@ enum RunCommand {
     // Each scenario's part is rendered on the core that played it.
     let renderer = stream
     await SuiteRunner(runner: runner, jobs: jobs).run(
-      scenarios, transform: { renderer.render($0) },
+      consume scenarios, transform: { renderer.render($0) },
       handle: { part in
         allPassed = allPassed && part.passed
         if written { written = stream.append(part, writing: sink.write) }
