@@ -247,7 +247,7 @@ package struct TextFit: Sendable, Hashable {
   /// value (an entry for a scalar that ``isSingleScalarCharacter(_:)`` refuses is not read).
   static let scalarWidths: [Double] = (0..<0x530).map { value in
     guard let scalar = Unicode.Scalar(UInt32(value)) else { return 0 }
-    return width(of: Character(scalar))
+    return measuredWidth(of: Character(scalar))
   }
 
   /// The width of a text in units.
@@ -266,12 +266,16 @@ package struct TextFit: Sendable, Hashable {
   }
 
   /// The width of one character in units (an average lowercase Latin letter is 1).
+  ///
+  /// A character of one scalar is looked up (``asciiWidths``, ``scalarWidths``) or measured from
+  /// the scalar's properties alone (``measuredWidth(ofLoneScalar:)``): no character comparisons.
   static func width(of character: Character) -> Double {
     let scalars = character.unicodeScalars
-    if let scalar = scalars.first, scalar.isASCII, scalars.count == 1 {
-      return asciiWidths[Int(scalar.value)]
-    }
-    return measuredWidth(of: character)
+    guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex
+    else { return measuredWidth(of: character) }
+    if scalar.isASCII { return asciiWidths[Int(scalar.value)] }
+    if scalar.value < scalarWidths.count { return scalarWidths[Int(scalar.value)] }
+    return measuredWidth(ofLoneScalar: scalar)
   }
 
   /// ``measuredWidth(of:)`` of each ASCII character, by its code (the widths a payload's
@@ -287,20 +291,44 @@ package struct TextFit: Sendable, Hashable {
     if character.unicodeScalars.count > 1, properties.isEmoji || properties.isEmojiPresentation {
       return 2
     }
-    if properties.isEmojiPresentation { return 2 }
+    if properties.isEmojiPresentation || isEastAsianWide(scalar) { return 2 }
+    if let width = namedWidth(of: character) { return width }
+    return propertyWidth(properties)
+  }
+
+  /// ``measuredWidth(of:)`` of the character made of `scalar` alone, at U+0530 or above.
+  ///
+  /// Every character ``namedWidth(of:)`` names is one scalar below U+0530, and no scalar at
+  /// U+0530 or above is canonically equivalent to one of them, so none is compared.
+  static func measuredWidth(ofLoneScalar scalar: Unicode.Scalar) -> Double {
+    let properties = scalar.properties
+    if properties.isEmojiPresentation || isEastAsianWide(scalar) { return 2 }
+    return propertyWidth(properties)
+  }
+
+  /// Whether `scalar` is East Asian wide (two units).
+  private static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
       0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-      return 2  // East Asian wide
-    default: break
+      true
+    default: false
     }
+  }
+
+  /// The width of a character PushSim names: spaces, narrow and wide letters and marks.
+  private static func namedWidth(of character: Character) -> Double? {
     switch character {
     case " ": return 0.5
     case "i", "l", "j", "I", ".", ",", ";", ":", "'", "!", "|", "¡", "í", "ì", "ï", "ı": return 0.45
     case "f", "t", "r", "(", ")", "[", "]", "-", "\"": return 0.65
     case "m", "w", "M", "W", "ш", "щ", "ж", "ю", "м", "Ш", "Щ", "Ж", "Ю", "М", "@", "%": return 1.5
-    default: break
+    default: return nil
     }
+  }
+
+  /// The width of a character from the properties of its first scalar.
+  private static func propertyWidth(_ properties: Unicode.Scalar.Properties) -> Double {
     if properties.generalCategory == .nonspacingMark { return 0 }
     if properties.isUppercase { return 1.25 }
     if properties.numericType != nil { return 1.1 }
