@@ -46,4 +46,22 @@ import Testing
     scalar.prettyValue(JSONValue(.string("x")), level: 3)
     #expect(scalar.text == "\"x\"")
   }
+
+  @Test func deepNestingIsIndentedPastAnyRunOfBlanks() {
+    // 70 levels: indentation up to 140 spaces, longer than the writer copies at once.
+    var value = JSONValue(.number(JSONNumber(7)))
+    for _ in 0..<70 { value = JSONValue(.array([value])) }
+    var writer = JSONWriter()
+    writer.prettyValue(value)
+    var expected = ""
+    for level in 0..<70 { expected += "[\n" + String(repeating: " ", count: 2 * (level + 1)) }
+    expected += "7"
+    for level in (0..<70).reversed() {
+      expected += "\n" + String(repeating: " ", count: 2 * level) + "]"
+    }
+    #expect(writer.text == expected)
+    var negative = JSONWriter()
+    negative.newline(indentation: -3)
+    #expect(negative.bytes == [UInt8(ascii: "\n")])
+  }
 }

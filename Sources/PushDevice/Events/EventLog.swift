@@ -6,12 +6,20 @@ public import PushPayload
 /// Architecture ("Data"): reports are views of this log and the final state. Each event has a
 /// virtual time, a kind, the push it concerns and a `source` (Rules.md, introduction).
 ///
+/// Kept small, since a long scenario keeps every event to the end: a push's events are
+/// chained by index (no array per push), and an event whose reason or details repeat a recent
+/// event's shares that event's storage (``SharedEventParts``).
+///
 /// - Complexity: appending is O(1); `events(for:)` is O(k) for the k events of that push.
 public struct EventLog: Sendable, RandomAccessCollection {
   /// All events, oldest first.
   public private(set) var events: [DeviceEvent] = []
-  /// Indices of each push's events.
-  private var indicesByPush: [String: [Int]] = [:]
+  /// Each push's first and last event index.
+  private var endsByPush: [String: (first: Int, last: Int)] = [:]
+  /// For each event about a push, the index of that push's next event (`-1`: none yet).
+  private var nextOfSamePush: [Int32] = []
+  /// Reasons and details recently logged, shared by the events that repeat them.
+  private var shared = SharedEventParts()
 
   /// Creates an empty log.
   public init() {}
@@ -25,13 +33,37 @@ public struct EventLog: Sendable, RandomAccessCollection {
 
   /// Appends an event.
   public mutating func append(_ event: DeviceEvent) {
-    if let push = event.push { indicesByPush[push, default: []].append(events.count) }
+    var event = event
+    shared.share(&event)
+    let index = events.count
     events.append(event)
+    nextOfSamePush.append(-1)
+    guard let push = event.push else { return }
+    if let ends = endsByPush[push] {
+      // Past `Int32.max` events (never in practice) a push's later events stay unchained and
+      // `events(for:)` falls back to a scan.
+      nextOfSamePush[ends.last] = Int32(exactly: index) ?? -2
+      endsByPush[push] = (ends.first, index)
+    } else {
+      endsByPush[push] = (index, index)
+    }
   }
 
   /// The events about one push, oldest first.
   public func events(for push: String) -> [DeviceEvent] {
-    (indicesByPush[push] ?? []).map { events[$0] }
+    guard let ends = endsByPush[push] else { return [] }
+    var found: [DeviceEvent] = []
+    var index = ends.first
+    while true {
+      found.append(events[index])
+      let next = Int(nextOfSamePush[index])
+      if next == -2 {
+        found += events[(index + 1)...].filter { $0.push == push }
+        return found
+      }
+      guard next > index else { return found }
+      index = next
+    }
   }
 
   /// The events of one kind, oldest first.
@@ -44,6 +76,95 @@ public struct EventLog: Sendable, RandomAccessCollection {
 
   /// The log as compact JSON text.
   public var jsonText: String { json.jsonText }
+}
+
+/// The reasons and details of recently logged events, so that an event repeating one (the same
+/// `presented` flags, the same "in Notification Center") shares its storage instead of holding
+/// a copy for every push. Only storage is shared: every event keeps its own values, equal to
+/// what was logged.
+struct SharedEventParts: Sendable {
+  /// Distinct reasons seen (at most ``reasonLimit``).
+  private var reasons: Set<ExactText> = []
+  /// Distinct details seen most recently, most recent first (at most ``detailsLimit``), each
+  /// with its members in a list (compared without hashing).
+  private var details: [(shared: [String: JSONValue], members: [(String, JSONValue)])] = []
+
+  /// How many distinct reasons are kept: reasons that differ per push (a byte count, a badge
+  /// number) stop being added once this many are kept.
+  static let reasonLimit = 1024
+  /// How many distinct details are compared with each new event's.
+  static let detailsLimit = 8
+
+  /// Replaces `event`'s reason and details by equal ones already kept, when there are.
+  mutating func share(_ event: inout DeviceEvent) {
+    // Up to 15 UTF-8 bytes, a string holds its text inline: nothing to share.
+    if event.reason.utf8.count > 15 {
+      let reason = ExactText(event.reason)
+      if let index = reasons.firstIndex(of: reason) {
+        event.reason = reasons[index].text
+      } else if reasons.count < Self.reasonLimit {
+        reasons.insert(reason)
+      }
+    }
+    guard !event.details.isEmpty, Self.isShareable(event.details) else { return }
+    if let index = details.firstIndex(where: { Self.same($0.members, event.details) }) {
+      let kept = details.remove(at: index)
+      details.insert(kept, at: 0)
+      event.details = kept.shared
+      return
+    }
+    if details.count == Self.detailsLimit { details.removeLast() }
+    details.insert((event.details, event.details.map { ($0.key, $0.value) }), at: 0)
+  }
+
+  /// Whether details can be kept to share: ASCII keys (so keys that compare equal are the
+  /// same bytes) and values written the same whenever equal (`null`, a Boolean, a string, an
+  /// integer written as plain digits).
+  private static func isShareable(_ details: [String: JSONValue]) -> Bool {
+    details.allSatisfy { key, value in
+      guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+      switch value.kind {
+      case .null, .bool, .string: return true
+      case .number(let number): return number.integer.map { String($0) == number.text } ?? false
+      case .array, .object: return false
+      }
+    }
+  }
+
+  /// Whether shareable details have the members kept, byte for byte.
+  private static func same(_ kept: [(String, JSONValue)], _ new: [String: JSONValue]) -> Bool {
+    guard kept.count == new.count else { return false }
+    for (key, value) in new {
+      // ASCII keys on both sides: `==` is byte equality.
+      guard let other = kept.first(where: { $0.0 == key })?.1 else { return false }
+      switch (value.kind, other.kind) {
+      case (.null, .null): continue
+      case (.bool(let a), .bool(let b)) where a == b: continue
+      case (.string(let a), .string(let b)) where a.utf8.elementsEqual(b.utf8): continue
+      case (.number(let a), .number(let b)) where a.text == b.text: continue
+      default: return false
+      }
+    }
+    return true
+  }
+}
+
+/// A string compared and hashed by its UTF-8 bytes: `String`'s own `==` holds canonically
+/// equivalent text equal (`é` precomposed or not), which a report must not merge.
+struct ExactText: Hashable, Sendable {
+  /// The text.
+  let text: String
+
+  init(_ text: String) { self.text = text }
+
+  static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+    lhs.text.utf8.elementsEqual(rhs.text.utf8)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
 }
 
 extension DeviceEvent {

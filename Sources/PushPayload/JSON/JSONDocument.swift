@@ -20,6 +20,10 @@ public struct JSONDocument: Sendable {
   public let bytes: [UInt8]
   /// Every key that repeats a key earlier in the same object, in source order.
   public let duplicateKeys: [JSONDuplicateKey]
+  /// The deferred arrays (`init(parsing:maximumDepth:compact:deferring:)`), by the byte offset
+  /// of their `[`; empty when nothing was deferred. Keys repeated inside their elements are not
+  /// in ``duplicateKeys``: each element's objects flag them when it is read.
+  public let deferredArrays: [Int: JSONDeferredArray]
   /// The cached line index of a large document; `nil` for a small one, whose index is cheaper
   /// to build on each (rare) position query than a cache is to allocate for every document.
   private let lines: LazyLineIndex?
@@ -37,12 +41,17 @@ public struct JSONDocument: Sendable {
   ///   - compact: keep each object's members in storage of exactly their size, for a tree
   ///     kept in memory (a scenario file); reading is then slightly slower.
   /// - Throws: ``JSONSyntaxError`` with the position and what was expected.
+  ///   - deferredMember: a member of the root object whose array is checked like the rest
+  ///     but not kept: it is an empty array in ``root``, and ``deferredArrays`` tells where each
+  ///     of its elements is, to be read one at a time (a scenario's `steps`: the file's tree
+  ///     is never whole in memory).
   public init(
     parsing bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth,
-    compact: Bool = false
+    compact: Bool = false, deferring deferredMember: String? = nil
   ) throws(JSONSyntaxError) {
     let outcome = bytes.withUnsafeBufferPointer { buffer in
-      var parser = JSONParser(buffer, maximumDepth: maximumDepth, compact: compact)
+      var parser = JSONParser(
+        buffer, maximumDepth: maximumDepth, compact: compact, deferring: deferredMember)
       return parser.parseDocument()
     }
     switch outcome {
@@ -53,6 +62,10 @@ public struct JSONDocument: Sendable {
     case .success(let parsed):
       self.root = parsed.root
       self.bytes = bytes
+      self.deferredArrays = parsed.deferred.mapValues {
+        JSONDeferredArray(
+          elementRanges: $0, maximumDepth: maximumDepth, compact: compact)
+      }
       self.lines = bytes.count > Self.uncachedLineIndexLimit ? LazyLineIndex() : nil
       self.duplicateKeys =
         parsed.duplicates.isEmpty
@@ -81,6 +94,43 @@ public struct JSONDocument: Sendable {
 
   /// The value at `path`, following the last member for repeated keys.
   public func value(at path: JSONPath) -> JSONValue? { root.value(at: path) }
+}
+
+/// An array a ``JSONDocument`` checked but did not keep: where each element is, and how to read
+/// one again. Reading an element cannot fail on the same bytes (they were checked); a
+/// different buffer gives a syntax error rather than a wrong value.
+public struct JSONDeferredArray: Sendable {
+  /// Each element's bytes, in order, as offsets into the document's bytes.
+  public let elementRanges: [Range<Int>]
+  let maximumDepth: Int
+  let compact: Bool
+
+  /// The number of elements.
+  public var count: Int { elementRanges.count }
+
+  /// Element `index` read from `bytes` (the document's bytes), with byte ranges into them.
+  public func element(_ index: Int, in bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    let range = elementRanges[index]
+    guard range.lowerBound >= 0, range.upperBound <= bytes.count else {
+      throw JSONSyntaxError(
+        .unexpectedEnd(expected: "a JSON value"), byteOffset: bytes.count,
+        position: LineIndex(bytes).position(of: bytes.count))
+    }
+    let outcome = bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(
+        UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), maximumDepth: maximumDepth,
+        compact: compact)
+      // The array sits in the root object (depth 1), its elements one deeper.
+      return parser.parseValue(at: range.lowerBound, depth: 2)
+    }
+    switch outcome {
+    case .success(let value): return value
+    case .failure(let failure):
+      throw JSONSyntaxError(
+        failure.code, byteOffset: failure.offset,
+        position: LineIndex(bytes).position(of: failure.offset))
+    }
+  }
 }
 
 /// A key written twice in one object (Rules.md §1: the last one wins, lint warning).

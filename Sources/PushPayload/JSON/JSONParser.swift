@@ -12,6 +12,8 @@ struct JSONParser {
     var root: JSONValue
     /// (later key range, first key range) for each repeated key.
     var duplicates: [(Range<Int>, Range<Int>)]
+    /// The element ranges of each deferred array, by the array's first byte.
+    var deferred: [Int: [Range<Int>]]
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
@@ -20,16 +22,23 @@ struct JSONParser {
   /// Whether each object's members are copied into storage of their size when it closes
   /// (``JSONDocument/init(parsing:maximumDepth:compact:)``).
   private let compact: Bool
+  /// The root object's member whose array is checked but not kept (``JSONDeferredArray``).
+  private let deferredMember: String?
   private var index = 0
   private var duplicates: [(Range<Int>, Range<Int>)] = []
+  private var deferred: [Int: [Range<Int>]] = [:]
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, compact: Bool = false) {
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, compact: Bool = false,
+    deferring deferredMember: String? = nil
+  ) {
     self.bytes = bytes
     self.end = bytes.count
     self.maximumDepth = maximumDepth
     self.compact = compact
+    self.deferredMember = deferredMember
   }
 
   mutating func parseDocument() -> Result<Parsed, Failure> {
@@ -41,7 +50,18 @@ struct JSONParser {
       let root = try parseValue(depth: 0)
       skipWhitespace()
       if index < end { throw Failure(code: .trailingContent, offset: index) }
-      return .success(Parsed(root: root, duplicates: duplicates))
+      return .success(Parsed(root: root, duplicates: duplicates, deferred: deferred))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Reads the one value at `offset` (an element of a deferred array, already checked), as
+  /// it was read at `depth`.
+  mutating func parseValue(at offset: Int, depth: Int) -> Result<JSONValue, Failure> {
+    index = offset
+    do throws(Failure) {
+      return .success(try parseValue(depth: depth))
     } catch {
       return .failure(error)
     }
@@ -105,22 +125,32 @@ struct JSONParser {
     return JSONValue(kind, byteRange: start..<index)
   }
 
-  private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
+  /// Reads an array; a `deferring` one checks each element as usual but keeps only its byte
+  /// range (in ``Parsed/deferred``), and is an empty array in the tree.
+  private mutating func parseArray(depth: Int, deferring: Bool = false) throws(Failure)
+    -> JSONValue
+  {
     let start = index
     if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
     index += 1
     skipWhitespace()
     if index < end, bytes[index] == UInt8(ascii: "]") {
       index += 1
+      if deferring { deferred[start] = [] }
       return JSONValue(.array([]), byteRange: start..<index)
     }
     // Each container appends straight into its own array: no shared stack to copy out of
     // and destroy (that copy retained and released every member; measured ~5% of validate).
     var elements: [JSONValue] = []
     elements.reserveCapacity(4)
+    var ranges: [Range<Int>] = []
     while true {
       let element = try parseValue(depth: depth)
-      elements.append(element)
+      if deferring {
+        ranges.append(element.byteRange)
+      } else {
+        elements.append(element)
+      }
       skipWhitespace()
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "',' or ']'"), offset: index)
@@ -135,6 +165,7 @@ struct JSONParser {
         }
       case UInt8(ascii: "]"):
         index += 1
+        if deferring { deferred[start] = ranges }
         return JSONValue(.array(elements), byteRange: start..<index)
       default:
         throw Failure(code: unexpected("',' or ']'"), offset: index)
@@ -176,7 +207,14 @@ struct JSONParser {
       }
       index += 1
       skipWhitespace()
-      let value = try parseValue(depth: depth)
+      let value: JSONValue
+      if depth == 1, let deferredMember, index < end, bytes[index] == UInt8(ascii: "["),
+        key == deferredMember
+      {
+        value = try parseArray(depth: depth + 1, deferring: true)
+      } else {
+        value = try parseValue(depth: depth)
+      }
       // Duplicate detection: a linear scan for small objects, a hash table past 12 members.
       let count = members.count
       var previous: Int? = nil

@@ -99,7 +99,14 @@ public struct JSONWriter: Sendable {
   /// Appends a line break and `spaces` spaces (indented output).
   public mutating func newline(indentation spaces: Int) {
     bytes.append(UInt8(ascii: "\n"))
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, spaces)))
+    // Copied from a run of blanks, 64 at a time (a report writes one per member).
+    let blanks: StaticString = "                                                                "
+    var remaining = spaces
+    while remaining > 0 {
+      let count = min(remaining, blanks.utf8CodeUnitCount)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: blanks.utf8Start, count: count))
+      remaining -= count
+    }
   }
 
   /// Appends a Boolean.

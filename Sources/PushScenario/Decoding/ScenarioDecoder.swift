@@ -6,6 +6,9 @@ import PushPayload
 struct ScenarioDecoder {
   /// The scenario file.
   let source: SourceFile
+  /// Where each step of the file's `steps` array is, when the parser did not keep them
+  /// (``ScenarioLoader/parseScenario(_:)``), by the array's first byte.
+  var deferredSteps: [Int: JSONDeferredArray] = [:]
 
   static let topLevelFields = ["name", "description", "device", "app", "steps"]
   static let pushFields = ["payload", "payloadFile", "raw", "headers", "id", "to"]
@@ -184,27 +187,44 @@ struct ScenarioDecoder {
       return []
     }
     let path = node.path
-    // The array is this function's alone: a decoded step's element is released (a payload's
-    // tree once its body is taken), so the file's tree and the steps never peak together.
+    // Steps the parser did not keep are read one at a time; otherwise the array is this
+    // function's alone and a decoded step's element is released (a payload's tree once its
+    // body is taken). Either way the file's tree and the steps never peak together.
+    let deferred = deferredSteps[node.value.byteRange.lowerBound]
     _ = consume node
+    let count = deferred?.count ?? elements.count
+    let source = source
+    func element(_ index: Int) throws(ScenarioError) -> JSONValue {
+      guard let deferred else { return elements[index] }
+      do {
+        return try deferred.element(index, in: source.bytes)
+      } catch {
+        throw ScenarioError(syntax: error, in: source)
+      }
+    }
     var pushCount = 0
     var current = 0
     // The pushes of this and later steps (earlier ones are known), listed only for the message
     // of a premature reference.
     var context = ShapeContext(
-      knownPushes: [], laterPushes: { Self.pushIDs(in: elements[current...], after: pushCount) })
+      knownPushes: [],
+      laterPushes: {
+        Self.pushIDs(
+          in: (current..<count).lazy.map { (try? element($0)) ?? JSONValue(.null) },
+          after: pushCount)
+      })
     // Byte offsets: a position is resolved only for the message of a duplicate.
     var firstUse: [String: Int] = [:]
     var waited = Duration.zero
     var steps: [Step] = []
-    steps.reserveCapacity(elements.count)
+    steps.reserveCapacity(count)
     // Steps point into the file without keeping its text (a played step is dropped, and the
     // scenario's file with it; see ``SourceFile/positionsOnly()``).
     let positions = source.positionsOnly()
-    for index in elements.indices {
+    for index in 0..<count {
       current = index
       let stepNode = Node(
-        value: elements[index], parentPath: path, last: .index(index), source: source,
+        value: try element(index), parentPath: path, last: .index(index), source: source,
         keyOffset: nil)
       let object = try stepNode.object(allowing: nil)
       var keyword: (String, Node)?
@@ -271,7 +291,7 @@ struct ScenarioDecoder {
         Step(
           number: index + 1, note: note,
           at: positions.anchor(atByte: stepNode.value.byteRange.lowerBound), action: action))
-      elements[index] = JSONValue(.null)
+      if deferred == nil { elements[index] = JSONValue(.null) }
     }
     return steps
   }
@@ -290,7 +310,9 @@ struct ScenarioDecoder {
 
   /// Every push id `steps` define (explicit or `push-N`, counting on from `after` earlier
   /// pushes), without checking anything else.
-  private static func pushIDs(in steps: ArraySlice<JSONValue>, after earlier: Int) -> Set<String> {
+  private static func pushIDs(
+    in steps: some Sequence<JSONValue>, after earlier: Int
+  ) -> Set<String> {
     var ids = Set<String>()
     var count = earlier
     for step in steps {

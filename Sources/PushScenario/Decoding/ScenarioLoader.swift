@@ -18,7 +18,8 @@ public struct ScenarioLoader: Sendable {
   public func decode(bytes: [UInt8], path: String, url: URL) throws(ScenarioError) -> Scenario {
     let source = SourceFile(path: path, url: url.standardizedFileURL, bytes: bytes)
     if url.pathExtension.lowercased() == "apns" { return try loadAPNSFile(source) }
-    return try ScenarioDecoder(source: source).decode(try Self.parse(source))
+    let (root, steps) = try Self.parseScenario(source)
+    return try ScenarioDecoder(source: source, deferredSteps: steps).decode(root)
   }
 
   /// Reads an app file (`*.app.json`, the shape of a scenario's `app` section), as
@@ -63,7 +64,7 @@ public struct ScenarioLoader: Sendable {
     if url.pathExtension.lowercased() == "apns" {
       return try loadAPNSFile(source)
     }
-    let parsed = try Self.parse(source)
+    let (parsed, steps) = try Self.parseScenario(source)
     // The folder of an app file the scenario shares with others, when it is an ancestor of
     // the scenario's folder, is part of its tree (`"app": "../chat.app.json"` beside
     // `payloads/`).
@@ -79,7 +80,7 @@ public struct ScenarioLoader: Sendable {
     }
     let root = Node(root: parsed.value, source: source)
     _ = consume parsed
-    return try ScenarioDecoder(source: source).decode(consume root)
+    return try ScenarioDecoder(source: source, deferredSteps: steps).decode(consume root)
   }
 
   /// Every scenario the paths name (files, or folders searched as ``scenarioFiles(in:directory:)``
@@ -189,15 +190,28 @@ public struct ScenarioLoader: Sendable {
 
   /// Parses a file as JSON, turning a syntax error into a positioned scenario error.
   static func parse(_ source: SourceFile) throws(ScenarioError) -> Node {
+    try parse(source, deferring: nil).root
+  }
+
+  /// Parses a scenario file: the whole file is checked, but its `steps` array is not kept;
+  /// the decoder reads one step at a time from where each one is
+  /// (``JSONDocument/deferredArrays``), so a 100,000-push file is never one tree in memory.
+  static func parseScenario(
+    _ source: SourceFile
+  ) throws(ScenarioError) -> (root: Node, steps: [Int: JSONDeferredArray]) {
+    try parse(source, deferring: "steps")
+  }
+
+  private static func parse(
+    _ source: SourceFile, deferring member: String?
+  ) throws(ScenarioError) -> (root: Node, steps: [Int: JSONDeferredArray]) {
     do {
       // The tree is kept while the file decodes, and its checks until the scenario has played:
       // each object's storage fits its members (a reader reserves room for eight).
-      let document = try JSONDocument(parsing: source.bytes, compact: true)
-      return Node(root: document.root, source: source)
+      let document = try JSONDocument(parsing: source.bytes, compact: true, deferring: member)
+      return (Node(root: document.root, source: source), document.deferredArrays)
     } catch {
-      throw ScenarioError(
-        at: SourceLocation(file: source.path, line: error.line, column: error.column),
-        error.message)
+      throw ScenarioError(syntax: error, in: source)
     }
   }
 
@@ -256,6 +270,13 @@ public struct ScenarioLoader: Sendable {
 }
 
 extension ScenarioError {
+  /// A JSON syntax error in `source`, at its line and column.
+  init(syntax error: JSONSyntaxError, in source: SourceFile) {
+    self.init(
+      at: SourceLocation(file: source.path, line: error.line, column: error.column),
+      error.message)
+  }
+
   /// The same message at another position.
   func moved(to location: SourceLocation) -> ScenarioError {
     ScenarioError(at: location, message)

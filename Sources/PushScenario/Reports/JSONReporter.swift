@@ -66,9 +66,10 @@ public struct JSONReporter: Sendable {
   }
 
   /// One scenario's object in `scenarios`, as ``scenario(_:)`` indented `level` deep, handed to
-  /// `write` a piece at a time: events, steps, notifications, pushes and diagnostics are
-  /// turned into JSON one by one (the final state from the device the scenario played on),
-  /// so a scenario of 100,000 pushes is never one tree or one text in memory.
+  /// `write` a piece at a time. Events, steps, notifications, pushes and diagnostics are
+  /// written field by field into one reused byte buffer (no JSON tree per event or record; the
+  /// final state from the device the scenario played on), so a scenario of 100,000 pushes is
+  /// never one tree or one text in memory, and the report holds nothing that grows with it.
   ///
   /// - Returns: false as soon as `write` does (the rest is not written).
   func write(
@@ -77,13 +78,13 @@ public struct JSONReporter: Sendable {
     var out = PrettyJSONStream(level: level, pieceSize: pieceSize)
     func handOn() -> Bool { !out.isFull || write(out.take()) }
     out.openObject()
-    out.member("name", JSONValue(.string(result.name)))
+    out.field("name", string: result.name)
     if let description = result.description {
-      out.member("description", JSONValue(.string(description)))
+      out.field("description", string: description)
     }
-    out.member("file", JSONValue(.string(result.file)))
-    out.member("passed", JSONValue(.bool(result.passed)))
-    out.key("failures")
+    out.field("file", string: result.file)
+    out.field("passed", bool: result.passed)
+    out.field("failures")
     out.openArray()
     for failure in result.failures {
       out.element()
@@ -91,24 +92,35 @@ public struct JSONReporter: Sendable {
       guard handOn() else { return false }
     }
     out.close()
-    out.key("events")
+    out.field("events")
     out.openArray()
     let findings = result.findingsByPush
     for event in result.events {
       out.element()
-      out.value(Self.eventJSON(event, findings: findings))
+      Self.write(event, findings: findings, to: &out)
       guard handOn() else { return false }
     }
     out.close()
-    out.key("steps")
+    out.field("steps")
     out.openArray()
+    var lastTime: (date: Date, quoted: [UInt8])?
     for step in result.steps {
       out.element()
-      out.value(Self.stepJSON(step))
+      // Steps often share an instant (no wait between them): its text is made once.
+      let time: [UInt8]
+      if let lastTime, lastTime.date == step.time {
+        time = lastTime.quoted
+      } else {
+        var writer = JSONWriter()
+        writer.string(ScenarioTime.format(step.time))
+        time = writer.bytes
+        lastTime = (step.time, time)
+      }
+      Self.write(step, quotedTime: time, to: &out)
       guard handOn() else { return false }
     }
     out.close()
-    out.key("final")
+    out.field("final")
     switch result.final {
     case .value(let state): out.value(Self.final(state))
     case .device(let device):
@@ -118,37 +130,104 @@ public struct JSONReporter: Sendable {
     return write(out.take())
   }
 
+  /// One event of `events`, as ``eventJSON(_:findings:)`` writes it: `time`, `kind`, `push`,
+  /// `source`, `reason`, the details' fields by key (those not already written), then a
+  /// `received` event's findings under `diagnostics`.
+  static func write(
+    _ event: DeviceEvent, findings: PushFindings, to out: inout PrettyJSONStream
+  ) {
+    out.openObject()
+    out.field("time", time: event.time)
+    out.field("kind", string: event.kind.rawValue)
+    if let push = event.push { out.field("push", string: push) }
+    out.field("source", string: event.source.rawValue)
+    out.field("reason", string: event.reason)
+    if !event.details.isEmpty {
+      for key in event.details.keys.sorted() {
+        switch key {
+        case "time", "kind", "source", "reason": continue
+        case "push" where event.push != nil: continue
+        default: break
+        }
+        if let value = event.details[key] { out.member(key, value) }
+      }
+    }
+    if event.kind == .received, let id = event.push {
+      findings.write(id, to: &out)
+    }
+    out.close()
+  }
+
+  /// A played step, as ``stepJSON(_:)`` writes it, its time already quoted.
+  static func write(
+    _ step: ScenarioResult.StepRecord, quotedTime: [UInt8], to out: inout PrettyJSONStream
+  ) {
+    out.openObject()
+    out.field("step", integer: step.number)
+    out.field("keyword", string: step.keyword)
+    if let note = step.note { out.field("note", string: note) }
+    out.field("time")
+    out.raw(quotedTime)
+    out.field("events")
+    out.openArray()
+    out.element(integer: step.events.lowerBound)
+    out.element(integer: step.events.upperBound)
+    out.close()
+    out.close()
+  }
+
   /// ``final(_:)`` of the device's state, written entry by entry.
   private static func writeFinal(
     _ device: Device, to out: inout PrettyJSONStream, write: (String) -> Bool
   ) -> Bool {
     func handOn() -> Bool { !out.isFull || write(out.take()) }
     out.openObject()
-    for key in ["center", "summary", "badge", "routes"] {
+    // `center`: `{"thread", "notifications", "summary"}` per group, ids written one by one.
+    out.field("center")
+    out.openArray()
+    for group in device.center {
+      out.element()
+      out.openObject()
+      out.field("thread", string: group.thread)
+      out.field("notifications")
+      out.openArray()
+      for entry in group.entries {
+        out.element()
+        out.string(entry.push)
+      }
+      out.close()
+      out.field("summary", optional: group.summary)
+      out.close()
+      guard handOn() else { return false }
+    }
+    out.close()
+    for key in ["summary", "badge", "routes"] {
       out.member(key, device.smallStateSection(key) ?? JSONValue(.null))
     }
-    out.key("notifications")
+    out.field("notifications")
     out.openObject()
     for id in device.pushIDs {
       guard let record = device.notification(id) else { continue }
-      out.member(id, record.json)
+      out.key(id)
+      record.write(to: &out)
       guard handOn() else { return false }
     }
     out.close()
-    out.key("pushes")
+    out.field("pushes")
     out.openObject()
     for id in device.pushIDs {
       guard let record = device.push(id) else { continue }
-      out.member(id, record.scenarioJSON(apnsFacts: false))
+      out.key(id)
+      record.writeReportJSON(to: &out)
       guard handOn() else { return false }
     }
     out.close()
-    out.member("app", device.smallStateSection("app") ?? JSONValue(.null))
-    out.key("diagnostics")
+    out.field("app", value: device.smallStateSection("app") ?? JSONValue(.null))
+    out.field("diagnostics")
     out.openArray()
     for diagnostic in device.diagnostics {
       out.element()
-      out.value(diagnostic.json)
+      diagnostic.write(to: &out)
       guard handOn() else { return false }
     }
     out.close()

@@ -1,3 +1,5 @@
+import Foundation
+import PushDevice
 import PushPayload
 
 /// Indented JSON written a member or an element at a time, byte for byte what the payload
@@ -79,5 +81,77 @@ struct PrettyJSONStream {
   mutating func member(_ key: String, _ value: JSONValue) {
     self.key(key)
     self.value(value)
+  }
+
+  // Typed members and values, written straight into the buffer (no `JSONValue` is built):
+  // byte for byte what ``value(_:)`` writes for the same value.
+
+  /// Starts the next member of the innermost object whose key is fixed ASCII text needing no
+  /// escape (`"time": `).
+  mutating func field(_ key: StaticString) {
+    element()
+    writer.raw(byte: UInt8(ascii: "\""))
+    writer.raw(key)
+    writer.raw("\": ")
+  }
+
+  /// `"key": "text"`.
+  mutating func field(_ key: StaticString, string text: String) {
+    field(key)
+    writer.string(text)
+  }
+
+  /// `"key": "text"`, or `"key": null` when there is no text.
+  mutating func field(_ key: StaticString, optional text: String?) {
+    field(key)
+    writer.string(text)
+  }
+
+  /// `"key": 12`.
+  mutating func field(_ key: StaticString, integer: Int) {
+    field(key)
+    writer.integer(integer)
+  }
+
+  /// `"key": 0.5`: a number already written as JSON text.
+  mutating func field(_ key: StaticString, number text: String) {
+    field(key)
+    writer.bytes.append(contentsOf: text.utf8)
+  }
+
+  /// `"key": true`.
+  mutating func field(_ key: StaticString, bool: Bool) {
+    field(key)
+    writer.bool(bool)
+  }
+
+  /// `"key": "2026-01-01T09:00:00Z"`: a virtual instant as the event log writes it.
+  mutating func field(_ key: StaticString, time: Date) {
+    field(key)
+    writer.raw(byte: UInt8(ascii: "\""))
+    VirtualTimeFormat.write(time, to: &writer.bytes)
+    writer.raw(byte: UInt8(ascii: "\""))
+  }
+
+  /// `"key": value`, a whole value indented at this depth.
+  mutating func field(_ key: StaticString, value: JSONValue) {
+    field(key)
+    self.value(value)
+  }
+
+  /// A string value at the current position.
+  mutating func string(_ text: String) {
+    writer.string(text)
+  }
+
+  /// An integer element of the innermost array.
+  mutating func element(integer: Int) {
+    element()
+    writer.integer(integer)
+  }
+
+  /// Text already escaped and quoted (a string written once and reused).
+  mutating func raw(_ bytes: [UInt8]) {
+    writer.bytes.append(contentsOf: bytes)
   }
 }

@@ -25,7 +25,7 @@ public protocol ReportStream: Sendable {
 
 /// One scenario's part of a report, rendered, and whether the scenario passed (for the counts).
 ///
-/// A long scenario's JSON part is not rendered ahead: it keeps the result, and
+/// A long scenario's JSON or text part is not rendered ahead: it keeps the result, and
 /// ``ReportStream/append(_:writing:)`` writes it piece by piece in suite order, so its text is
 /// never whole in memory.
 public struct ReportPart: Sendable {
@@ -80,15 +80,32 @@ extension TextReporter {
     /// A stream of `reporter`'s transcript.
     public init(_ reporter: TextReporter) { self.reporter = reporter }
 
+    /// Scenarios with more events than this are rendered piece by piece when written, in
+    /// suite order, rather than whole on the core that played them.
+    var deferredEvents = 20_000
+    /// The size of the pieces a deferred part is written in.
+    var pieceSize = 1 << 18
+
     public func render(_ result: ScenarioResult) -> ReportPart {
-      ReportPart(text: reporter.transcript(result) + "\n", passed: result.passed)
+      guard result.events.count <= deferredEvents else { return ReportPart(deferring: result) }
+      return ReportPart(text: reporter.transcript(result) + "\n", passed: result.passed)
     }
 
     public mutating func start() -> String { "" }
 
     public mutating func append(_ part: ReportPart) -> String {
+      var text = ""
+      _ = append(part) { piece in
+        text += piece
+        return true
+      }
+      return text
+    }
+
+    public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
       if part.passed { passed += 1 } else { failed += 1 }
-      return part.text
+      guard let result = part.result else { return write(part.text) }
+      return reporter.write(result, pieceSize: pieceSize, to: write) && write("\n")
     }
 
     public mutating func finish() -> String { "\(passed) passed, \(failed) failed\n" }
@@ -108,8 +125,9 @@ extension JSONReporter {
     /// Scenarios with more events than this are rendered piece by piece when written, in
     /// suite order, rather than whole on the core that played them.
     var deferredEvents = 20_000
-    /// The size of the pieces a deferred part is written in.
-    var pieceSize = 1 << 20
+    /// The size of the pieces a deferred part is written in (256 KiB: few writes, and a
+    /// buffer that stays small beside the device's state).
+    var pieceSize = 1 << 18
 
     public func render(_ result: ScenarioResult) -> ReportPart {
       guard result.events.count <= deferredEvents else {

@@ -21,7 +21,9 @@ struct PushFindings {
 
   private enum Source {
     case json([String: [JSONValue]])
-    case device(diagnostics: [PushDiagnostic], positions: [String: [Int]])
+    /// Each push's first finding, and for each finding the position of its push's next one
+    /// (`-1`: none): a chain, not an array per push.
+    case device(diagnostics: [PushDiagnostic], first: [String: Int], next: [Int])
   }
 
   /// The findings in a final state's `diagnostics`.
@@ -36,20 +38,48 @@ struct PushFindings {
 
   /// The findings among a device's diagnostics.
   init(diagnostics: [PushDiagnostic]) {
-    var positions: [String: [Int]] = [:]
-    for (position, diagnostic) in diagnostics.enumerated() {
-      guard let push = diagnostic.push else { continue }
-      positions[push, default: []].append(position)
+    var first: [String: Int] = [:]
+    var next = [Int](repeating: -1, count: diagnostics.count)
+    // Last to first: each finding links to the one its push raised after it.
+    for position in diagnostics.indices.reversed() {
+      guard let push = diagnostics[position].push else { continue }
+      if let following = first.updateValue(position, forKey: push) { next[position] = following }
     }
-    source = .device(diagnostics: diagnostics, positions: positions)
+    source = .device(diagnostics: diagnostics, first: first, next: next)
+  }
+
+  /// Writes the findings about `push` as a `diagnostics` member of the object open in `out`
+  /// (nothing when there are none): what ``subscript(_:)`` gives, without building it.
+  func write(_ push: String, to out: inout PrettyJSONStream) {
+    switch source {
+    case .json(let found):
+      guard let values = found[push] else { return }
+      out.field("diagnostics", value: JSONValue(.array(values)))
+    case .device(let diagnostics, let first, let next):
+      guard var position = first[push] else { return }
+      out.field("diagnostics")
+      out.openArray()
+      while position >= 0 {
+        out.element()
+        diagnostics[position].write(to: &out)
+        position = next[position]
+      }
+      out.close()
+    }
   }
 
   /// The findings about `push`, `nil` when there are none.
   subscript(push: String) -> [JSONValue]? {
     switch source {
     case .json(let found): return found[push]
-    case .device(let diagnostics, let positions):
-      return positions[push].map { $0.map { diagnostics[$0].json } }
+    case .device(let diagnostics, let first, let next):
+      guard var position = first[push] else { return nil }
+      var found: [JSONValue] = []
+      while position >= 0 {
+        found.append(diagnostics[position].json)
+        position = next[position]
+      }
+      return found
     }
   }
 }

@@ -28,42 +28,75 @@ public struct TextReporter: Sendable {
 
   /// One scenario's transcript.
   public func transcript(_ result: ScenarioResult) -> String {
-    var lines: [String] = []
-    lines.append(paint(result.name, .bold) + "  " + paint("(\(result.file))", .dim))
-    if let description = result.description, !description.isEmpty {
-      lines.append(contentsOf: wrap(description, width: 96).map { "  " + paint($0, .dim) })
+    var output = ""
+    _ = write(result, pieceSize: .max) { piece in
+      output += piece
+      return true
     }
-    // Read once: a played scenario builds its state when asked.
-    let state = result.state
-    lines.append(contentsOf: eventLines(result, state: state))
-    lines.append(contentsOf: centerLines(state))
-    if result.passed {
-      lines.append("  " + paint("PASS", .green))
-    } else {
-      let count = result.failures.count
-      lines.append("  " + paint("FAIL", .red) + " (\(count) failure\(count == 1 ? "" : "s"))")
-      for failure in result.failures {
-        lines.append("    step \(failure.step): " + TerminalText.escaped(failure.message))
+    return output
+  }
+
+  /// ``transcript(_:)`` handed to `write` in pieces of about `pieceSize` bytes, so a scenario
+  /// of 100,000 pushes is never one text in memory.
+  ///
+  /// - Returns: false as soon as `write` does (the rest is not written).
+  func write(_ result: ScenarioResult, pieceSize: Int, to write: (String) -> Bool) -> Bool {
+    var output = ""
+    var written = true
+    func add(_ line: String) {
+      guard written else { return }
+      output += line
+      output += "\n"
+      if output.utf8.count >= pieceSize {
+        written = write(output)
+        output = ""
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    add(paint(result.name, .bold) + "  " + paint("(\(result.file))", .dim))
+    if let description = result.description, !description.isEmpty {
+      for line in wrap(description, width: 96) { add("  " + paint(line, .dim)) }
+    }
+    // A played scenario's state is read from its device, never built as one JSON tree.
+    let state = TranscriptState(result)
+    addEventLines(result, state: state, to: add)
+    for line in centerLines(state) { add(line) }
+    if result.passed {
+      add("  " + paint("PASS", .green))
+    } else {
+      let count = result.failures.count
+      add("  " + paint("FAIL", .red) + " (\(count) failure\(count == 1 ? "" : "s"))")
+      for failure in result.failures {
+        add("    step \(failure.step): " + TerminalText.escaped(failure.message))
+      }
+    }
+    return written && (output.isEmpty || write(output))
   }
 
   // MARK: Events
 
-  private func eventLines(_ result: ScenarioResult, state: JSONValue) -> [String] {
-    let rows = result.events.map { event -> (String, String, String, String, String) in
-      (
-        Self.offset(event.time.timeIntervalSince(result.start)),
-        TerminalText.escaped(event.push ?? "-"), event.kind.rawValue,
-        text(of: event, in: state),
-        TerminalText.escaped(event.reason) + "  [\(event.source.rawValue)]"
-      )
+  /// A line per event in aligned columns, a step's note where its events begin, and each push's
+  /// findings under the line where APNs received it. The columns are measured in a first pass
+  /// and the lines written in a second, so no row is kept per event but its text.
+  private func addEventLines(
+    _ result: ScenarioResult, state: TranscriptState, to add: (String) -> Void
+  ) {
+    let events = result.events
+    var offsets = OffsetCache(start: result.start)
+    var texts: [String] = []
+    texts.reserveCapacity(events.count)
+    var timeWidth = 0
+    var pushWidth = 0
+    var kindWidth = 0
+    var textWidth = 0
+    for event in events {
+      timeWidth = max(timeWidth, offsets.text(event.time).count)
+      pushWidth = max(pushWidth, TerminalText.escaped(event.push ?? "-").count)
+      kindWidth = max(kindWidth, event.kind.rawValue.count)
+      let text = text(of: event, in: state)
+      textWidth = max(textWidth, text.count)
+      texts.append(text)
     }
-    let timeWidth = rows.map(\.0.count).max() ?? 0
-    let pushWidth = rows.map(\.1.count).max() ?? 0
-    let kindWidth = rows.map(\.2.count).max() ?? 0
-    let textWidth = min(rows.map(\.3.count).max() ?? 0, 40)
+    textWidth = min(textWidth, 40)
     // A step's note is shown where its events begin.
     var notes: [Int: [String]] = [:]
     for step in result.steps {
@@ -72,39 +105,53 @@ public struct TextReporter: Sendable {
       notes[step.events.lowerBound, default: []].append(
         "  " + pad(time, timeWidth) + "  " + paint("# step \(step.number): \(note)", .dim))
     }
-    var lines: [String] = []
-    lines.reserveCapacity(rows.count + notes.count)
     let findings = result.findingsByPush
-    for (index, row) in rows.enumerated() {
-      lines.append(contentsOf: notes[index] ?? [])
-      let (time, push, kind, text, reason) = row
-      var line = "  " + pad(time, timeWidth) + "  " + pad(push, pushWidth) + "  "
+    for (index, event) in events.enumerated() {
+      for note in notes[index] ?? [] { add(note) }
+      let push = TerminalText.escaped(event.push ?? "-")
+      let kind = event.kind.rawValue
+      var line =
+        "  " + pad(offsets.text(event.time), timeWidth) + "  " + pad(push, pushWidth) + "  "
       line += paint(pad(kind, kindWidth), kindColor(kind))
-      if textWidth > 0 { line += "  " + pad(text, textWidth) }
+      if textWidth > 0 { line += "  " + pad(texts[index], textWidth) }
+      let reason = TerminalText.escaped(event.reason) + "  [\(event.source.rawValue)]"
       line += "  " + paint(reason, .dim)
-      lines.append(line.trailingSpacesRemoved)
+      add(line.trailingSpacesRemoved)
       // A push's findings follow the line where APNs received it.
-      let event = result.events[index]
       guard event.kind == .received, let id = event.push else { continue }
       for finding in findings[id] ?? [] where Self.isShownInText(finding) {
-        lines.append(
-          "  " + pad("", timeWidth) + "  " + pad(push, pushWidth) + "  " + findingText(finding))
+        add("  " + pad("", timeWidth) + "  " + pad(push, pushWidth) + "  " + findingText(finding))
       }
     }
-    lines.append(contentsOf: notes[rows.count] ?? [])
-    return lines
+    for note in notes[events.count] ?? [] { add(note) }
+  }
+
+  /// ``offset(_:)`` of event times since a start, the text of the last instant kept (events of
+  /// one step share it).
+  private struct OffsetCache {
+    let start: Date
+    var last: (time: Date, text: String)?
+
+    init(start: Date) { self.start = start }
+
+    mutating func text(_ time: Date) -> String {
+      if let last, last.time == time { return last.text }
+      let text = TextReporter.offset(time.timeIntervalSince(start))
+      last = (time, text)
+      return text
+    }
   }
 
   /// The localized text an event is about: its own `title`/`body` details, else the text of
-  /// the notification it delivered (read from the final state).
-  private func text(of event: DeviceEvent, in state: JSONValue) -> String {
+  /// the notification it delivered (as the final state shows it).
+  private func text(of event: DeviceEvent, in state: TranscriptState) -> String {
     if let title = event.details["title"]?.stringValue, !title.isEmpty { return quote(title) }
     if let body = event.details["body"]?.stringValue, !body.isEmpty { return quote(body) }
     guard event.kind == .delivered || event.kind == .held, let push = event.push,
-      let notification = state["notification"]?[push]
+      let notification = state.notification(push)
     else { return "" }
-    if let title = notification["title"]?.stringValue, !title.isEmpty { return quote(title) }
-    if let body = notification["body"]?.stringValue, !body.isEmpty { return quote(body) }
+    if let title = notification.title, !title.isEmpty { return quote(title) }
+    if let body = notification.body, !body.isEmpty { return quote(body) }
     return ""
   }
 
@@ -134,34 +181,33 @@ public struct TextReporter: Sendable {
 
   // MARK: Notification Center
 
-  private func centerLines(_ state: JSONValue) -> [String] {
+  private func centerLines(_ state: TranscriptState) -> [String] {
     var lines: [String] = []
-    let groups = state["center"]?.arrayValue ?? []
+    let groups = state.groups
     var heading = "  Notification Center"
-    if let badge = state["badge"]?.numberValue?.integer { heading += " (badge \(badge))" }
+    if let badge = state.badge { heading += " (badge \(badge))" }
     lines.append(paint(heading + (groups.isEmpty ? ": empty" : ":"), .bold))
     for group in groups {
-      let thread = group["thread"]?.stringValue ?? ""
-      let ids = group["notifications"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      let thread = group.thread
+      let ids = group.ids
       var line = "    " + (thread.isEmpty ? "(no thread)" : TerminalText.escaped(thread))
       line += " (\(ids.count))"
-      if let summary = group["summary"]?.stringValue, !summary.isEmpty {
+      if let summary = group.summary, !summary.isEmpty {
         line += "  " + quote(summary)
       }
       lines.append(line)
       let idWidth = ids.map { TerminalText.escaped($0).count }.max() ?? 0
       for id in ids {
-        let notification = state["notification"]?[id]
+        let notification = state.notification(id)
         var entry = "      " + pad(id, idWidth)
-        let title = notification?["title"]?.stringValue ?? ""
-        let body = notification?["body"]?.stringValue ?? ""
+        let title = notification?.title ?? ""
+        let body = notification?.body ?? ""
         if !title.isEmpty { entry += "  " + quote(title) }
         if !body.isEmpty { entry += "  " + TerminalText.escaped(body) }
         lines.append(entry.trailingSpacesRemoved)
       }
     }
-    if let summary = state["summary"]?.arrayValue, !summary.isEmpty {
-      let ids = summary.compactMap(\.stringValue)
+    if let ids = state.summary {
       lines.append(
         "    Scheduled Summary: " + ids.map(TerminalText.escaped).joined(separator: ", "))
     }

@@ -1,0 +1,89 @@
+import Foundation
+import PushCore
+import PushPayload
+import Testing
+
+@testable import PushDevice
+
+/// The event log keeps every event of a long scenario to the end: a push's events are found
+/// by push, and repeated reasons and details share storage without changing a byte of them.
+@Suite struct EventLogStorageTests {
+  static let start = Date(timeIntervalSince1970: 1_767_258_000)
+
+  static func event(
+    _ kind: EventKind, _ push: String?, _ reason: String, _ details: [String: JSONValue] = [:]
+  ) -> DeviceEvent {
+    DeviceEvent(
+      time: start, kind: kind, push: push, source: .device, reason: reason, details: details)
+  }
+
+  @Test func eachPushsEventsAreFoundInOrderAmongOthers() {
+    var log = EventLog()
+    let pushes = ["a", "b", "c"]
+    for round in 0..<50 {
+      for push in pushes { log.append(Self.event(.delivered, push, "\(push) \(round)")) }
+      log.append(Self.event(.badge, nil, "device \(round)"))
+    }
+    #expect(log.count == 200)
+    for push in pushes {
+      #expect(log.events(for: push).map(\.reason) == (0..<50).map { "\(push) \($0)" })
+    }
+    #expect(log.events(for: "d").isEmpty)
+    #expect(log.events(ofKind: .badge).count == 50)
+    #expect(log.map(\.reason) == log.events.map(\.reason))
+  }
+
+  @Test func repeatedReasonsAndDetailsAreSharedAndUnchanged() throws {
+    var log = EventLog()
+    let flags: [String: JSONValue] = ["banner": true, "list": true, "sound": false]
+    for index in 0..<3 {
+      log.append(
+        Self.event(.presented, "p\(index)", "banner, list, " + "Notification Center", flags))
+    }
+    let first = log[0]
+    for event in log.dropFirst() {
+      #expect(event == first.with(push: event.push))
+      #expect(Self.storage(event.reason) == Self.storage(first.reason))
+    }
+    #expect(
+      log.events.map(\.json)
+        == (0..<3).map { Self.event(.presented, "p\($0)", first.reason, flags).json })
+  }
+
+  @Test func textThatIsOnlyCanonicallyEqualStaysAsLogged() {
+    var log = EventLog()
+    let composed = "caf\u{E9} d\u{E9}j\u{E0} vu, r\u{E9}sum\u{E9} written out long"
+    let decomposed = "cafe\u{301} de\u{301}ja\u{300} vu, re\u{301}sume\u{301} written out long"
+    #expect(composed == decomposed)
+    log.append(Self.event(.delivered, "a", composed, ["title": JSONValue(.string(composed))]))
+    log.append(Self.event(.delivered, "b", decomposed, ["title": JSONValue(.string(decomposed))]))
+    #expect(Array(log[0].reason.utf8) == Array(composed.utf8))
+    #expect(Array(log[1].reason.utf8) == Array(decomposed.utf8))
+    #expect(Array(log[1].details["title"]?.stringValue?.utf8 ?? "".utf8) == Array(decomposed.utf8))
+  }
+
+  @Test func numbersKeepTheTextTheyWereLoggedWith() throws {
+    var log = EventLog()
+    let one = try #require(JSONNumber(text: "1"))
+    let onePointZero = try #require(JSONNumber(text: "1.0"))
+    log.append(Self.event(.badge, "a", "badge", ["badge": JSONValue(.number(one))]))
+    log.append(Self.event(.badge, "b", "badge", ["badge": JSONValue(.number(onePointZero))]))
+    log.append(Self.event(.badge, "c", "badge", ["badge": JSONValue(.number(one))]))
+    #expect(log.map { $0.details["badge"]?.numberValue?.text } == ["1", "1.0", "1"])
+    #expect(log[1].json.jsonText.contains("\"badge\":1.0"))
+  }
+
+  /// Where a string's bytes are stored (nil for text held inline in the string itself).
+  static func storage(_ text: String) -> UnsafeRawPointer? {
+    var text = text
+    return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+  }
+}
+
+extension DeviceEvent {
+  fileprivate func with(push: String?) -> DeviceEvent {
+    var event = self
+    event.push = push
+    return event
+  }
+}
