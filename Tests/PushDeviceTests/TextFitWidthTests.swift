@@ -12,6 +12,27 @@ import Testing
     }
   }
 
+  /// Every scalar of the Basic Multilingual Plane, and a sample of the others.
+  static var loneScalars: [Unicode.Scalar] {
+    (Array(0..<0x1_0000) + Array(stride(from: 0x1_0000, to: 0x11_0000, by: 37))).compactMap {
+      Unicode.Scalar(UInt32($0))
+    }
+  }
+
+  @Test func aCharacterOfOneScalarHasItsMeasuredWidthWithoutComparisons() {
+    var mismatches: [String] = []
+    for scalar in Self.loneScalars {
+      let character = Character(scalar)
+      let measured = TextFit.measuredWidth(of: character)
+      if TextFit.width(of: character) != measured
+        || (scalar.value >= 0x530 && TextFit.measuredWidth(ofLoneScalar: scalar) != measured)
+      {
+        mismatches.append("U+" + String(scalar.value, radix: 16, uppercase: true))
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+  }
+
   @Test(arguments: [
     "Mensaje 12: Listo!", "iIlL MmWw (x) [y] \"z\" 100%", "línea\nnueva", "a\r\nb", "\r",
     "Ana 1 ¿Cómo estás?", "你好 world", "👍🏽 ok", "",

@@ -12,10 +12,9 @@ struct NotificationStore: Sendable {
   private var entries: [Int: DeliveredNotification] = [:]
   /// Sequences in arrival order, dead ones included until compaction.
   private var order: [Int] = []
-  /// Per thread-id: sequences in arrival order (with dead ones until compaction).
-  private var threadOrder: [String: [Int]] = [:]
-  /// Per thread-id: live count.
-  private var threadCounts: [String: Int] = [:]
+  /// Per thread-id: sequences in arrival order (with dead ones until compaction) and how many
+  /// are live.
+  private var threads: [String: ThreadLog] = [:]
   /// Request identifier → sequence.
   private var byIdentifier: [String: Int] = [:]
   /// Push id → sequence.
@@ -35,18 +34,31 @@ struct NotificationStore: Sendable {
   }
 
   /// Notifications in the center with this thread-id (`%u` of the hidden-previews placeholder).
-  func count(thread: String) -> Int { threadCounts[thread] ?? 0 }
+  func count(thread: String) -> Int { threads[thread]?.live ?? 0 }
+
+  /// One thread's sequences in arrival order (dead ones included until compaction), and how
+  /// many of them are live.
+  private struct ThreadLog {
+    var sequences: [Int] = []
+    var live = 0
+
+    /// Adds a live notification.
+    mutating func append(_ sequence: Int) {
+      sequences.append(sequence)
+      live += 1
+    }
+  }
 
   /// Inserts `notification`; an entry with the same request identifier is replaced and returned.
   mutating func insert(_ notification: DeliveredNotification) -> DeliveredNotification? {
-    let replaced = remove(identifier: notification.request.identifier)
     let sequence = notification.sequence
+    // One look-up both links the identifier and finds the entry it replaces.
+    let replaced = byIdentifier.updateValue(sequence, forKey: notification.request.identifier)
+      .flatMap { remove(sequence: $0, unlinkingIdentifier: false) }
     let thread = notification.request.content.threadIdentifier
     entries[sequence] = notification
     order.append(sequence)
-    threadOrder[thread, default: []].append(sequence)
-    threadCounts[thread, default: 0] += 1
-    byIdentifier[notification.request.identifier] = sequence
+    threads[thread, default: ThreadLog()].append(sequence)
     byPush[notification.push] = sequence
     return replaced
   }
@@ -72,19 +84,25 @@ struct NotificationStore: Sendable {
     return removed
   }
 
-  private mutating func remove(sequence: Int) -> DeliveredNotification? {
+  /// Removes the entry with this sequence; `unlinkingIdentifier` false leaves its request
+  /// identifier's link (an insert has just pointed it at the replacement).
+  private mutating func remove(sequence: Int, unlinkingIdentifier: Bool = true)
+    -> DeliveredNotification?
+  {
     guard let removed = entries.removeValue(forKey: sequence) else { return nil }
     let thread = removed.request.content.threadIdentifier
-    byIdentifier[removed.request.identifier] = nil
+    if unlinkingIdentifier { byIdentifier[removed.request.identifier] = nil }
     if byPush[removed.push] == sequence { byPush[removed.push] = nil }
-    let remaining = (threadCounts[thread] ?? 1) - 1
-    if remaining <= 0 {
-      threadCounts[thread] = nil
-      threadOrder[thread] = nil
-    } else {
-      threadCounts[thread] = remaining
-      if let log = threadOrder[thread], log.count > 2 * remaining + 8 {
-        threadOrder[thread] = log.filter { entries[$0] != nil }
+    if let slot = threads.index(forKey: thread) {
+      let remaining = threads.values[slot].live - 1
+      if remaining <= 0 {
+        threads.remove(at: slot)
+      } else {
+        threads.values[slot].live = remaining
+        if threads.values[slot].sequences.count > 2 * remaining + 8 {
+          let live = threads.values[slot].sequences.filter { entries[$0] != nil }
+          threads.values[slot].sequences = live
+        }
       }
     }
     if order.count > 2 * entries.count + 32 {
@@ -116,7 +134,7 @@ struct NotificationStore: Sendable {
         guard let entry = entries[sequence] else { continue }
         let thread = entry.request.content.threadIdentifier
         guard seen.insert(thread).inserted else { continue }
-        let members = (threadOrder[thread] ?? []).reversed().compactMap { entries[$0] }
+        let members = (threads[thread]?.sequences ?? []).reversed().compactMap { entries[$0] }
         result.append((thread, members))
       }
       return result

@@ -38,7 +38,16 @@ public struct NotificationContent: Sendable, Equatable {
   /// Attachments (set by a service extension; validated before delivery).
   public var attachments: [NotificationAttachment] = []
   /// The whole payload, `aps` included, as the app receives it.
-  public var payload: JSONValue = JSONValue(.object(JSONObject()))
+  ///
+  /// Content made from a push keeps the push's body (shared with whoever sent it) rather than a
+  /// tree, and reads it again on each access: a payload is read far less often than a device
+  /// keeps it (``PayloadSource``).
+  public var payload: JSONValue {
+    get { payloadSource.value }
+    set { payloadSource = .tree(newValue) }
+  }
+  /// Where ``payload`` comes from.
+  var payloadSource = PayloadSource.tree(JSONValue(.object(JSONObject())))
 
   /// Creates content; every field has the iOS default.
   public init(
@@ -58,7 +67,7 @@ public struct NotificationContent: Sendable, Equatable {
     self.interruptionLevel = interruptionLevel
     self.relevanceScore = relevanceScore
     self.attachments = attachments
-    self.payload = payload
+    self.payloadSource = .tree(payload)
   }
 
   /// `userInfo` as an iOS app receives it: the whole payload as Foundation values.
@@ -68,6 +77,38 @@ public struct NotificationContent: Sendable, Equatable {
 
   /// Whether the alert shows any text (a service extension only runs for visible alerts).
   public var hasVisibleText: Bool { !title.isEmpty || !subtitle.isEmpty || !body.isEmpty }
+}
+
+/// Where a notification's payload comes from: a tree (built in code, or set by a service
+/// extension), or the JSON body of the push it came from.
+///
+/// The body is the exact bytes APNs accepted (already read once as a JSON object), so reading
+/// it again gives the same tree, members, duplicates and byte ranges included, in storage of
+/// exactly its size; the device keeps a few hundred shared bytes per notification instead of a
+/// tree of several times that size.
+enum PayloadSource: Sendable, Equatable {
+  /// A tree (boxed: most content keeps a body instead).
+  indirect case tree(JSONValue)
+  /// A push body that reads as a JSON object.
+  case body([UInt8])
+
+  /// The payload tree.
+  var value: JSONValue {
+    switch self {
+    case .tree(let tree):
+      return tree
+    case .body(let bytes):
+      // The body was read as an object before it became a notification; an empty object
+      // stands in should that ever not hold.
+      return (try? JSONDocument(parsing: bytes, compact: true))?.root
+        ?? JSONValue(.object(JSONObject()))
+    }
+  }
+
+  static func == (lhs: PayloadSource, rhs: PayloadSource) -> Bool {
+    if case .body(let left) = lhs, case .body(let right) = rhs, left == right { return true }
+    return lhs.value == rhs.value
+  }
 }
 
 /// The sound a notification carries (`UNNotificationSound`).

@@ -54,10 +54,12 @@ package struct TextFit: Sendable, Hashable {
   /// Line breaks in the text start a new line; a word longer than a line is broken inside.
   /// - Complexity: O(n) in the length of `text`.
   public func fit(_ text: String) -> Result {
-    let wrapped = wrap(text)
-    guard wrapped.count > lines else {
-      return Result(text: text, isTruncated: false, neededLines: wrapped.count)
+    // Counting needs no line strings; only a text that is cut is wrapped into them.
+    let needed = lineCount(text)
+    guard needed > lines else {
+      return Result(text: text, isTruncated: false, neededLines: needed)
     }
+    let wrapped = wrap(text)
     var kept = Array(wrapped.prefix(lines))
     // Make room for the ellipsis on the last kept line.
     var last = kept[lines - 1].text
@@ -77,13 +79,13 @@ package struct TextFit: Sendable, Hashable {
   }
 
   /// One wrapped line, and whether a line break (rather than a space) follows it.
-  private struct Line {
+  struct Line {
     var text: String
     var endsParagraph: Bool
   }
 
   /// Greedy word wrap into lines.
-  private func wrap(_ text: String) -> [Line] {
+  func wrap(_ text: String) -> [Line] {
     var lines: [Line] = []
     let spaceWidth = Self.width(of: " ")
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -124,6 +126,130 @@ package struct TextFit: Sendable, Hashable {
     return lines
   }
 
+  /// How many lines ``wrap(_:)`` makes of `text`, without building them.
+  ///
+  /// Text whose every Unicode scalar is a character of its own (``isSingleScalarCharacter(_:)``:
+  /// Latin, Greek and Cyrillic without combining marks, the usual payload) is measured scalar by
+  /// scalar from ``scalarWidths``; other text character by character. Both give the count
+  /// ``wrap(_:)`` gives: the same widths, summed in the same order.
+  func lineCount(_ text: String) -> Int {
+    if text.unicodeScalars.allSatisfy(Self.isSingleScalarCharacter) {
+      return lineCountByScalar(text)
+    }
+    return lineCountByCharacter(text)
+  }
+
+  /// ``lineCount(_:)`` of a text of single-scalar characters, scalar by scalar.
+  func lineCountByScalar(_ text: String) -> Int {
+    countLines(text.unicodeScalars) { scalar in
+      switch scalar.value {
+      case 0x20: (.space, 0)
+      case 0x0A: (.lineBreak, 0)
+      default: (.other, Self.scalarWidths[Int(scalar.value)])
+      }
+    }
+  }
+
+  /// ``lineCount(_:)`` of any text, character by character.
+  func lineCountByCharacter(_ text: String) -> Int {
+    countLines(text) { character in
+      switch character {
+      case " ": (.space, 0)
+      case "\n": (.lineBreak, 0)
+      default: (.other, Self.width(of: character))
+      }
+    }
+  }
+
+  /// What a character is to the wrap.
+  private enum UnitKind {
+    case space, lineBreak, other
+  }
+
+  /// The greedy wrap of ``wrap(_:)``, counting lines: `units` are the text's characters (or
+  /// scalars, when each is a character), `measure` says what each is and how wide.
+  private func countLines<Units: Collection>(
+    _ units: Units, measure: (Units.Element) -> (UnitKind, Double)
+  ) -> Int {
+    let spaceWidth = Self.width(of: " " as Character)
+    var count = 0
+    // The line being filled: whether it holds anything yet, and its width.
+    var lineIsEmpty = true
+    var lineWidth = 0.0
+    var wordStart: Units.Index?
+    var wordWidth = 0.0
+
+    func place(_ word: Units.SubSequence, width wordWidth: Double) {
+      if lineIsEmpty, wordWidth <= unitsPerLine {
+        lineIsEmpty = false
+        lineWidth = wordWidth
+      } else if !lineIsEmpty, lineWidth + spaceWidth + wordWidth <= unitsPerLine {
+        lineWidth += spaceWidth + wordWidth
+      } else if wordWidth <= unitsPerLine {
+        count += 1
+        lineWidth = wordWidth
+      } else {
+        // A word wider than a line: broken between characters.
+        if !lineIsEmpty { lineWidth += spaceWidth }
+        for unit in word {
+          let width = measure(unit).1
+          if lineWidth + width > unitsPerLine, !lineIsEmpty {
+            count += 1
+            lineIsEmpty = true
+            lineWidth = 0
+          }
+          lineIsEmpty = false
+          lineWidth += width
+        }
+      }
+    }
+
+    var index = units.startIndex
+    while index != units.endIndex {
+      let (kind, width) = measure(units[index])
+      switch kind {
+      case .other:
+        if wordStart == nil {
+          wordStart = index
+          wordWidth = 0
+        }
+        wordWidth += width
+      case .space, .lineBreak:
+        if let start = wordStart {
+          place(units[start..<index], width: wordWidth)
+          wordStart = nil
+        }
+        if kind == .lineBreak {
+          count += 1
+          lineIsEmpty = true
+          lineWidth = 0
+        }
+      }
+      units.formIndex(after: &index)
+    }
+    if let start = wordStart { place(units[start...], width: wordWidth) }
+    return count + 1
+  }
+
+  /// Whether `scalar` is always a character of its own, whatever surrounds it, and has a
+  /// width in ``scalarWidths``: U+0000–U+02FF but `\r` (which joins a following `\n`), Greek
+  /// and Coptic U+0370–U+03FF, Cyrillic U+0400–U+0482 and U+048A–U+052F (U+0300–U+036F and
+  /// U+0483–U+0489 are combining marks, which join the character before them).
+  static func isSingleScalarCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0D: false
+    case 0...0x2FF, 0x370...0x482, 0x48A...0x52F: true
+    default: false
+    }
+  }
+
+  /// ``width(of:)-(Character)`` of each scalar below U+0530 as a character of its own, by its
+  /// value (an entry for a scalar that ``isSingleScalarCharacter(_:)`` refuses is not read).
+  static let scalarWidths: [Double] = (0..<0x530).map { value in
+    guard let scalar = Unicode.Scalar(UInt32(value)) else { return 0 }
+    return measuredWidth(of: Character(scalar))
+  }
+
   /// The width of a text in units.
   ///
   /// ASCII text without `\r` (every byte one character; `\r\n` is one character) is summed
@@ -140,12 +266,16 @@ package struct TextFit: Sendable, Hashable {
   }
 
   /// The width of one character in units (an average lowercase Latin letter is 1).
+  ///
+  /// A character of one scalar is looked up (``asciiWidths``, ``scalarWidths``) or measured from
+  /// the scalar's properties alone (``measuredWidth(ofLoneScalar:)``): no character comparisons.
   static func width(of character: Character) -> Double {
     let scalars = character.unicodeScalars
-    if let scalar = scalars.first, scalar.isASCII, scalars.count == 1 {
-      return asciiWidths[Int(scalar.value)]
-    }
-    return measuredWidth(of: character)
+    guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex
+    else { return measuredWidth(of: character) }
+    if scalar.isASCII { return asciiWidths[Int(scalar.value)] }
+    if scalar.value < scalarWidths.count { return scalarWidths[Int(scalar.value)] }
+    return measuredWidth(ofLoneScalar: scalar)
   }
 
   /// ``measuredWidth(of:)`` of each ASCII character, by its code (the widths a payload's
@@ -161,20 +291,44 @@ package struct TextFit: Sendable, Hashable {
     if character.unicodeScalars.count > 1, properties.isEmoji || properties.isEmojiPresentation {
       return 2
     }
-    if properties.isEmojiPresentation { return 2 }
+    if properties.isEmojiPresentation || isEastAsianWide(scalar) { return 2 }
+    if let width = namedWidth(of: character) { return width }
+    return propertyWidth(properties)
+  }
+
+  /// ``measuredWidth(of:)`` of the character made of `scalar` alone, at U+0530 or above.
+  ///
+  /// Every character ``namedWidth(of:)`` names is one scalar below U+0530, and no scalar at
+  /// U+0530 or above is canonically equivalent to one of them, so none is compared.
+  static func measuredWidth(ofLoneScalar scalar: Unicode.Scalar) -> Double {
+    let properties = scalar.properties
+    if properties.isEmojiPresentation || isEastAsianWide(scalar) { return 2 }
+    return propertyWidth(properties)
+  }
+
+  /// Whether `scalar` is East Asian wide (two units).
+  private static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
       0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-      return 2  // East Asian wide
-    default: break
+      true
+    default: false
     }
+  }
+
+  /// The width of a character PushSim names: spaces, narrow and wide letters and marks.
+  private static func namedWidth(of character: Character) -> Double? {
     switch character {
     case " ": return 0.5
     case "i", "l", "j", "I", ".", ",", ";", ":", "'", "!", "|", "¡", "í", "ì", "ï", "ı": return 0.45
     case "f", "t", "r", "(", ")", "[", "]", "-", "\"": return 0.65
     case "m", "w", "M", "W", "ш", "щ", "ж", "ю", "м", "Ш", "Щ", "Ж", "Ю", "М", "@", "%": return 1.5
-    default: break
+    default: return nil
     }
+  }
+
+  /// The width of a character from the properties of its first scalar.
+  private static func propertyWidth(_ properties: Unicode.Scalar.Properties) -> Double {
     if properties.generalCategory == .nonspacingMark { return 0 }
     if properties.isUppercase { return 1.25 }
     if properties.numericType != nil { return 1.1 }

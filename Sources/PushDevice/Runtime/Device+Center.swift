@@ -24,8 +24,11 @@ extension Device {
   /// A notification (delivered, held, replaced, tapped…) by push id, with its lock-screen
   /// text as the device would show it now (`expect.notification`).
   public func notification(_ push: String) -> NotificationRecord? {
-    guard var record = notifications[push] else { return nil }
-    record.lockScreenText = lockScreenText(for: record.request.content)
+    guard let kept = notifications[push] else { return nil }
+    var record = NotificationRecord(
+      push: push, request: kept.request, presentation: kept.presentation,
+      effectiveLevel: kept.effectiveLevel, language: kept.language)
+    record.lockScreenText = lockScreenText(for: kept.request.content)
     record.status = records[push]?.status
     return record
   }
@@ -46,15 +49,19 @@ extension Device {
       format, count: entries.count - 1, argument: arguments.joined(separator: ", "))
   }
 
+  /// Whether the lock screen hides notification previews now (Show Previews, Rules.md §5
+  /// step 8).
+  var previewsHidden: Bool {
+    switch app.settings.showPreviews {
+    case .always: false
+    case .never: true
+    case .whenUnlocked: configuration.locked
+    }
+  }
+
   /// The lock-screen text (Rules.md §5 step 8), for the device's state now.
   func lockScreenText(for content: NotificationContent) -> LockScreenText {
-    let hidden: Bool
-    switch app.settings.showPreviews {
-    case .always: hidden = false
-    case .never: hidden = true
-    case .whenUnlocked: hidden = configuration.locked
-    }
-    guard hidden else {
+    guard previewsHidden else {
       return LockScreenText(title: content.title, subtitle: content.subtitle, body: content.body)
     }
     let category = app.category(content.categoryIdentifier)

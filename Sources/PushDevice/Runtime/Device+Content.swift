@@ -6,10 +6,15 @@ import PushPayload
 extension Device {
   /// The notification content of a payload (Rules.md §2, §3): text localized with the
   /// app's strings and the device's languages, other fields read with safe casts.
-  mutating func makeContent(_ payload: Payload, push: String) -> NotificationContent {
+  ///
+  /// `body` is the bytes `payload` was read from: the content keeps them, not the tree
+  /// (``PayloadSource``).
+  mutating func makeContent(_ payload: Payload, body: [UInt8]?, push: String)
+    -> NotificationContent
+  {
     let aps = payload.aps
-    // Kept as long as the notification: compacted.
-    var content = NotificationContent(payload: payload.json.compacted())
+    var content = NotificationContent()
+    content.payloadSource = body.map(PayloadSource.body) ?? .tree(payload.json)
     if let alert = aps.alert {
       let input = AlertLocalizationInput(
         title: .title(

@@ -15,8 +15,9 @@ extension Device {
 
   /// Sets a push's status (and its reason).
   mutating func setStatus(_ push: String, _ status: PushStatus, reason: String) {
-    records[push]?.status = status
-    records[push]?.reason = reason
+    guard let index = records.index(forKey: push) else { return }
+    records.values[index].status = status
+    records.values[index].reason = reason
   }
 
   /// Records diagnostics for a push.
@@ -41,16 +42,35 @@ extension Device {
 
   /// The `apns-id` APNs answers with: the request's own when it is a canonical UUID, else
   /// (when it has none) one APNs makes up; deterministic here, in a series of its own.
-  mutating func answeredAPNsID(_ header: String?) -> String? {
-    if let header, APNsVerdict.isCanonicalUUID(header) { return header }
-    guard header == nil else { return nil }
+  mutating func answeredAPNsID(_ header: String?) -> AnsweredAPNsID {
+    if let header, APNsVerdict.isCanonicalUUID(header) { return .header(header) }
+    guard header == nil else { return .none }
     apnsIdentifierCount += 1
-    return Self.uuidShaped(prefix: "a9a50000-0000-4000-8000-", apnsIdentifierCount).lowercased()
+    return .made(apnsIdentifierCount)
   }
 
-  /// `prefix` followed by `number` in 12 upper-case hexadecimal digits.
-  static func uuidShaped(prefix: String, _ number: Int) -> String {
-    let hex = String(number, radix: 16, uppercase: true)
-    return prefix + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+  /// `prefix` followed by `number` (not negative) in at least 12 hexadecimal digits, upper-case
+  /// unless `uppercase` is false.
+  static func uuidShaped(prefix: String, _ number: Int, uppercase: Bool = true) -> String {
+    let value = UInt(max(0, number))
+    var digitCount = 12
+    while digitCount < UInt.bitWidth / 4, value >> (4 * digitCount) != 0 { digitCount += 1 }
+    let digits = uppercase ? Self.upperHexDigits : Self.lowerHexDigits
+    let prefixBytes = prefix.utf8
+    return String(unsafeUninitializedCapacity: prefixBytes.count + digitCount) { buffer in
+      var end = 0
+      for byte in prefixBytes {
+        buffer[end] = byte
+        end += 1
+      }
+      for position in stride(from: digitCount - 1, through: 0, by: -1) {
+        buffer[end] = digits[Int((value >> (4 * position)) & 0xF)]
+        end += 1
+      }
+      return end
+    }
   }
+
+  private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+  private static let lowerHexDigits = Array("0123456789abcdef".utf8)
 }

@@ -10,21 +10,25 @@ extension Device {
       pendingPresentation = PendingWillPresent(push: id, request: request)
       return
     }
-    var deciding = app
+    let decision: PresentationPolicy.Decision
     if let options = presentationOverride {
+      var deciding = app
       deciding.foregroundPresentation = options
       presentationOverride = nil
+      decision = PresentationPolicy.decide(
+        content: request.content, app: deciding, device: configuration)
+    } else {
+      decision = PresentationPolicy.decide(
+        content: request.content, app: app, device: configuration)
     }
-    let decision = PresentationPolicy.decide(
-      content: request.content, app: deciding, device: configuration)
     var content = request.content
     content.sound = decision.sound
     let request = NotificationRequest(
       identifier: request.identifier, content: content, date: request.date)
     for step in decision.steps { log(step.kind, id, step.source, step.reason) }
     report(decision.diagnostics, push: id)
-    var record = NotificationRecord(
-      push: id, request: request, presentation: .none, effectiveLevel: decision.effectiveLevel,
+    var record = KeptNotification(
+      request: request, presentation: .none, effectiveLevel: decision.effectiveLevel,
       language: localizer.match.language)
 
     switch decision.outcome {
@@ -86,21 +90,20 @@ extension Device {
   /// about two lines of body, a lock-screen entry about four, titles one; the rest appears only
   /// when the user expands the notification. With previews hidden nothing of the text shows.
   func truncations(of content: NotificationContent, presentation: Presentation) -> [Diagnostic] {
-    guard presentation.banner || presentation.lockScreen else { return [] }
-    let shown = lockScreenText(for: content)
-    guard !shown.hidden else { return [] }
+    guard presentation.banner || presentation.lockScreen, !previewsHidden else { return [] }
     let place = presentation.banner ? "banner" : "lock screen"
-    let bodyFit: TextFit = presentation.banner ? .bannerBody : .lockScreenBody
-    let fields: [(String, String, TextFit)] = [
-      ("title", content.title, .titleLine), ("subtitle", content.subtitle, .titleLine),
-      ("body", content.body, bodyFit),
-    ]
-    return fields.compactMap { field, text, fit in
+    var found: [Diagnostic] = []
+    func check(_ field: String, _ text: String, _ fit: TextFit) {
       let result = fit.fit(text)
-      guard result.isTruncated else { return nil }
-      return TextFit.truncationDiagnostic(
-        field: field, place: place, neededLines: result.neededLines, shownLines: fit.lines)
+      guard result.isTruncated else { return }
+      found.append(
+        TextFit.truncationDiagnostic(
+          field: field, place: place, neededLines: result.neededLines, shownLines: fit.lines))
     }
+    check("title", content.title, .titleLine)
+    check("subtitle", content.subtitle, .titleLine)
+    check("body", content.body, presentation.banner ? .bannerBody : .lockScreenBody)
+    return found
   }
 
   /// Inserts into Notification Center, replacing a notification with the same identifier
@@ -136,13 +139,23 @@ extension Device {
   }
 
   /// One line for the `presented` event.
+  ///
+  /// Taken from a table of every combination, so the events of many pushes share one string.
   static func describe(_ presentation: Presentation) -> String {
-    var parts: [String] = []
-    if presentation.banner { parts.append("banner") }
-    if presentation.lockScreen { parts.append("lock screen") }
-    if presentation.wake { parts.append("screen wake") }
-    if presentation.sound { parts.append("sound") }
-    if presentation.list { parts.append("Notification Center") }
+    var index = 0
+    if presentation.banner { index |= 1 }
+    if presentation.lockScreen { index |= 2 }
+    if presentation.wake { index |= 4 }
+    if presentation.sound { index |= 8 }
+    if presentation.list { index |= 16 }
+    return presentationDescriptions[index]
+  }
+
+  /// What each combination of banner, lock screen, screen wake, sound and Notification Center
+  /// (bits 0 to 4 of the index, in that order) reads as.
+  private static let presentationDescriptions: [String] = (0..<32).map { bits in
+    let names = ["banner", "lock screen", "screen wake", "sound", "Notification Center"]
+    let parts = names.indices.filter { bits & (1 << $0) != 0 }.map { names[$0] }
     return parts.isEmpty ? "nothing shown" : parts.joined(separator: ", ")
   }
 }

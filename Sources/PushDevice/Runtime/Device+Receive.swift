@@ -27,21 +27,21 @@ extension Device {
     settlePendingRun()
     pushCount += 1
     let id = id ?? "push-\(pushCount)"
-    if records[id] == nil { recordOrder.append(id) }
-    records[id] = PushRecord(id: id, received: clock.now)
-    records[id]?.address = address
+    var record = PushRecord(id: id, received: clock.now)
+    record.address = address
     log(.received, id, .apns, "APNs received a request of \(body.count) bytes")
 
-    let validation = PayloadValidation(body: body, headers: headers, app: appFacts)
+    let validation = PayloadValidation(body: body, headers: headers, app: currentAppFacts())
     let verdict = validation.verdict
     report(validation.diagnostics, push: id)
-    records[id]?.httpStatus = verdict.httpStatus
-    records[id]?.bytes = verdict.bytes
-    records[id]?.pushType = verdict.pushType
-    let apnsID = answeredAPNsID(headers.apnsID)
-    records[id]?.apnsID = apnsID
-    records[id]?.priority = verdict.priority
-    records[id]?.collapseID = verdict.collapseID
+    record.httpStatus = verdict.httpStatus
+    record.bytes = verdict.bytes
+    record.pushType = verdict.pushType
+    record.answeredID = answeredAPNsID(headers.apnsID)
+    record.priority = verdict.priority
+    record.collapseID = verdict.collapseID
+    // Stored once, complete (nothing above reads it).
+    if records.updateValue(record, forKey: id) == nil { recordOrder.append(id) }
     guard verdict.accepted else {
       let reason = verdict.reason?.rawValue ?? "Rejected"
       let source = verdict.diagnostics.first { $0.severity == .error }?.source ?? .apns
@@ -93,6 +93,14 @@ extension Device {
     to address: PushAddress? = nil
   ) -> PushRecord {
     receive(bytes: Array(text.utf8), headers: headers, id: id, to: address)
+  }
+
+  /// ``appFacts``, made once for each state of ``app``.
+  mutating func currentAppFacts() -> AppFacts {
+    if let cachedAppFacts { return cachedAppFacts }
+    let facts = appFacts
+    cachedAppFacts = facts
+    return facts
   }
 
   /// What payload lint knows of the app (categories, sounds, entitlements).
@@ -248,7 +256,7 @@ extension Device {
       return
     }
 
-    let content = makeContent(payload, push: id)
+    let content = makeContent(payload, body: validation.document?.bytes, push: id)
     if payload.aps.contentAvailable { wakeForMixedPush(id, payload: payload.json) }
     let identifier = verdict.collapseID ?? freshIdentifier()
     records[id]?.requestIdentifier = identifier

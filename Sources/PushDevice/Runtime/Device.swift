@@ -32,7 +32,11 @@ public struct Device: Sendable {
   /// The device settings now (``setDevice(_:)`` changes them).
   public internal(set) var configuration: DeviceConfiguration
   /// The app's configuration now (``setApp(_:)`` changes it; ``app`` state lives in ``appStatus``).
-  public internal(set) var app: AppConfiguration
+  public internal(set) var app: AppConfiguration {
+    didSet { cachedAppFacts = nil }
+  }
+  /// ``appFacts`` for the app as it is now (`nil` after any change to ``app``).
+  var cachedAppFacts: AppFacts?
   /// The virtual clock.
   public internal(set) var clock: DeviceTimeline
   /// Every step taken so far.
@@ -79,7 +83,7 @@ public struct Device: Sendable {
   var records: [String: PushRecord] = [:]
   var recordOrder: [String] = []
   /// Every notification made, by push id.
-  var notifications: [String: NotificationRecord] = [:]
+  var notifications: [String: KeptNotification] = [:]
   /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
   var stored: StoredPush?
   /// The broadcasts APNs keeps while the device is offline: the latest of each channel whose

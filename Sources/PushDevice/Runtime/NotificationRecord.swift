@@ -60,55 +60,63 @@ public struct NotificationRecord: Sendable, Equatable {
 
   /// As JSON with the `expect.notification` field names.
   public var json: JSONValue {
-    var object = JSONObject()
+    // Every key below is written once: the object is built without duplicate checks.
+    var members: [JSONMember] = []
+    members.reserveCapacity(20)
     func add(_ key: String, _ value: JSONValue) {
-      object.append(JSONMember(key: key, value: value))
+      members.append(JSONMember(key: key, value: value))
     }
-    add("push", .init(.string(push)))
-    add("identifier", .init(.string(request.identifier)))
-    add("language", .init(.string(language)))
-    if let status { add("status", .init(.string(status.rawValue))) }
-    add("date", .init(.string(VirtualTimeFormat.text(request.date))))
-    add("title", .init(.string(title)))
-    add("subtitle", .init(.string(subtitle)))
-    add("body", .init(.string(body)))
-    add("thread", .init(.string(thread)))
-    add("category", .init(.string(category)))
-    add("interruptionLevel", .init(.string(interruptionLevel.rawValue)))
-    add("relevanceScore", .init(.number(JSONNumber(relevanceScore))))
-    add("sound", sound.map { JSONValue(.string($0)) } ?? nil)
-    if let badge = content.badge { add("badge", .init(.number(JSONNumber(badge)))) }
-    add("targetContentId", content.targetContentIdentifier.map { JSONValue(.string($0)) } ?? nil)
+    func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
+    func bool(_ value: Bool) -> JSONValue { JSONValue(.bool(value)) }
+    func object(_ members: [JSONMember]) -> JSONValue {
+      JSONValue(.object(JSONObject(distinctMembers: members)))
+    }
+    add("push", string(push))
+    add("identifier", string(request.identifier))
+    add("language", string(language))
+    if let status { add("status", string(status.rawValue)) }
+    add("date", string(VirtualTimeFormat.text(request.date)))
+    let content = request.content
+    add("title", string(content.title))
+    add("subtitle", string(content.subtitle))
+    add("body", string(content.body))
+    add("thread", string(content.threadIdentifier))
+    add("category", string(content.categoryIdentifier))
+    add("interruptionLevel", string(content.interruptionLevel.rawValue))
+    add("relevanceScore", JSONValue(.number(JSONNumber(content.relevanceScore))))
+    add("sound", content.sound.map { string($0.name) } ?? nil)
+    if let badge = content.badge { add("badge", JSONValue(.number(JSONNumber(badge)))) }
+    add("targetContentId", content.targetContentIdentifier.map(string) ?? nil)
     add(
       "attachments",
-      .init(
+      JSONValue(
         .array(
-          attachments.map { attachment in
-            [
-              "identifier": .init(.string(attachment.identifier)),
-              "type": .init(.string(attachment.type)),
+          content.attachments.map { attachment in
+            object([
+              JSONMember(key: "identifier", value: string(attachment.identifier)),
+              JSONMember(key: "type", value: string(attachment.type)),
               // The generated file name only: the sandbox folder differs from run to run.
-              "file": .init(.string(attachment.url.lastPathComponent)),
-            ]
+              JSONMember(key: "file", value: string(attachment.url.lastPathComponent)),
+            ])
           })))
     add(
       "presentation",
-      [
-        "banner": .init(.bool(presentation.banner)),
-        "lockScreen": .init(.bool(presentation.lockScreen)),
-        "sound": .init(.bool(presentation.sound)),
-        "wake": .init(.bool(presentation.wake)),
-        "list": .init(.bool(presentation.list)),
-        "badge": .init(.bool(presentation.badge)),
-      ])
+      object([
+        JSONMember(key: "banner", value: bool(presentation.banner)),
+        JSONMember(key: "lockScreen", value: bool(presentation.lockScreen)),
+        JSONMember(key: "sound", value: bool(presentation.sound)),
+        JSONMember(key: "wake", value: bool(presentation.wake)),
+        JSONMember(key: "list", value: bool(presentation.list)),
+        JSONMember(key: "badge", value: bool(presentation.badge)),
+      ]))
     add(
       "lockScreenText",
-      [
-        "title": .init(.string(lockScreenText.title)),
-        "subtitle": .init(.string(lockScreenText.subtitle)),
-        "body": .init(.string(lockScreenText.body)),
-      ])
+      object([
+        JSONMember(key: "title", value: string(lockScreenText.title)),
+        JSONMember(key: "subtitle", value: string(lockScreenText.subtitle)),
+        JSONMember(key: "body", value: string(lockScreenText.body)),
+      ]))
     add("userInfo", content.payload)
-    return JSONValue(.object(object))
+    return object(members)
   }
 }

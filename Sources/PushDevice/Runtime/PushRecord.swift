@@ -30,7 +30,12 @@ public struct PushRecord: Sendable, Equatable {
   /// The `apns-id` APNs answered with: the request's header, or a UUID APNs made when the
   /// request had none (Behavior.md §2.2; PushSim's are deterministic, Rules.md §9); `nil` for a
   /// rejected request whose `apns-id` was not a UUID.
-  public internal(set) var apnsID: String?
+  public internal(set) var apnsID: String? {
+    get { answeredID.text }
+    set { answeredID = newValue.map(AnsweredAPNsID.header) ?? .none }
+  }
+  /// ``apnsID`` as kept: one APNs made up is written out only when read.
+  var answeredID = AnsweredAPNsID.none
   /// Where the provider sent it (`:path` token; `nil` is the app's UserNotifications token).
   public internal(set) var address: PushAddress? = nil
 
@@ -45,6 +50,27 @@ public struct PushRecord: Sendable, Equatable {
     self.pushType = nil
     self.priority = nil
     self.collapseID = nil
-    self.apnsID = nil
   }
+}
+
+/// The `apns-id` APNs answered a request with (``PushRecord/apnsID``).
+enum AnsweredAPNsID: Sendable, Equatable {
+  /// None (a rejected request whose `apns-id` was not a UUID).
+  case none
+  /// The request's own `apns-id`.
+  case header(String)
+  /// The `number`-th UUID APNs made up (deterministic, Rules.md §9).
+  case made(Int)
+
+  /// The identifier as APNs writes it.
+  var text: String? {
+    switch self {
+    case .none: nil
+    case .header(let header): header
+    case .made(let number):
+      Device.uuidShaped(prefix: "a9a50000-0000-4000-8000-", number, uppercase: false)
+    }
+  }
+
+  static func == (lhs: AnsweredAPNsID, rhs: AnsweredAPNsID) -> Bool { lhs.text == rhs.text }
 }

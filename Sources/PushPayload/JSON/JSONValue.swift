@@ -89,8 +89,8 @@ public struct JSONMember: Sendable {
 /// Small objects (the usual payload) are searched from the end, which is faster than hashing a
 /// handful of short keys; objects of more than 12 members keep a hash table.
 ///
-/// - Complexity: `subscript(key:)` is O(1) (at most 12 comparisons, else hashed); building is
-///   O(n).
+/// - Complexity: `subscript(key:)` is O(1) (at most 12 comparisons, 32 in an object built with
+///   `init(distinctMembers:)`, else hashed); building is O(n).
 public struct JSONObject: Sendable {
   /// Every member in source order, duplicates included.
   public private(set) var members: [JSONMember]
@@ -116,6 +116,21 @@ public struct JSONObject: Sendable {
     self.lastIndex = members.count > Self.linearLimit ? (index ?? Self.index(members)) : nil
     self.hasDuplicateKeys = hasDuplicateKeys
   }
+
+  /// Creates an object of members whose keys the caller knows to be distinct (an object built
+  /// in code, such as a record's JSON), without checking them.
+  ///
+  /// Such an object is read a few times at most: up to ``builtLinearLimit`` members it is
+  /// searched linearly rather than hashed first.
+  package init(distinctMembers members: [JSONMember]) {
+    self.members = members
+    self.lastIndex = members.count > Self.builtLinearLimit ? Self.index(members) : nil
+    self.hasDuplicateKeys = false
+  }
+
+  /// Objects built with ``init(distinctMembers:)`` up to this many members are searched
+  /// linearly.
+  static let builtLinearLimit = 32
 
   private static func index(_ members: [JSONMember]) -> [String: Int] {
     var index: [String: Int] = [:]
@@ -173,6 +188,12 @@ public struct JSONObject: Sendable {
   /// Appends a member (a later duplicate wins lookups).
   public mutating func append(_ member: JSONMember) {
     if !hasDuplicateKeys, offset(of: member.key) != nil { hasDuplicateKeys = true }
+    append(distinct: member)
+  }
+
+  /// Appends a member whose key the caller knows is not in the object yet, without looking
+  /// it up.
+  package mutating func append(distinct member: JSONMember) {
     if lastIndex != nil {
       lastIndex?[member.key] = members.count
       members.append(member)
