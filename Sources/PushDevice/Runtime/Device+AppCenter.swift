@@ -178,7 +178,6 @@ extension Device {
     } else {
       localPending[identifier] = nil
     }
-    recordOrder.append(push)
     records[push] = PushRecord(id: push, received: clock.now)
     log(
       .localFired, push, .device,

@@ -15,9 +15,10 @@ extension Device {
 
   /// Sets a push's status (and its reason).
   mutating func setStatus(_ push: String, _ status: PushStatus, reason: String) {
-    guard let index = records.index(forKey: push) else { return }
-    records.values[index].status = status
-    records.values[index].reason = reason
+    records.update(push) { record in
+      record.status = status
+      record.reason = reason
+    }
   }
 
   /// Records diagnostics for a push.

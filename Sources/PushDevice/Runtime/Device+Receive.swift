@@ -41,7 +41,7 @@ extension Device {
     record.priority = verdict.priority
     record.collapseID = verdict.collapseID
     // Stored once, complete (nothing above reads it).
-    if records.updateValue(record, forKey: id) == nil { recordOrder.append(id) }
+    records.updateValue(record, forKey: id)
     guard verdict.accepted else {
       let reason = verdict.reason?.rawValue ?? "Rejected"
       let source = verdict.diagnostics.first { $0.severity == .error }?.source ?? .apns

@@ -79,9 +79,8 @@ public struct Device: Sendable {
   var held: [String: HeldNotification] = [:]
   /// The next Scheduled Summary delivery with a timer set.
   var nextSummaryDelivery: Date?
-  /// Push records by id, and ids in arrival order.
-  var records: [String: PushRecord] = [:]
-  var recordOrder: [String] = []
+  /// Push records by id, in arrival order.
+  var records = PushRecordTable()
   /// Every notification made, by push id.
   var notifications: [String: KeptNotification] = [:]
   /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
@@ -145,11 +144,11 @@ public struct Device: Sendable {
   public func push(_ id: String) -> PushRecord? { records[id] }
 
   /// Every push so far, in arrival order.
-  public var pushes: [PushRecord] { recordOrder.compactMap { records[$0] } }
+  public var pushes: [PushRecord] { records.ordered }
 
   /// The id of every push so far, in arrival order (``push(_:)`` reads each one's record
   /// without building ``pushes``).
-  public var pushIDs: [String] { recordOrder }
+  public var pushIDs: [String] { records.ids }
 
   /// The app's state, wakes and responses (`expect.app`).
   public var appState: AppState { appStatus.state }
