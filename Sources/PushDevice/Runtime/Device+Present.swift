@@ -111,7 +111,8 @@ extension Device {
   mutating func insertIntoCenter(
     _ id: String, request: NotificationRequest, presentation: Presentation
   ) {
-    if let previous = held.removeValue(forKey: request.identifier) {
+    // Nothing is held outside a Scheduled Summary: skip hashing the identifier.
+    if !held.isEmpty, let previous = held.removeValue(forKey: request.identifier) {
       markReplaced(previous.push, by: id, identifier: request.identifier)
     }
     let entry = DeliveredNotification(

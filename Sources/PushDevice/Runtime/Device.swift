@@ -80,9 +80,9 @@ public struct Device: Sendable {
   /// The next Scheduled Summary delivery with a timer set.
   var nextSummaryDelivery: Date?
   /// Push records by id, in arrival order.
-  var records = PushRecordTable()
+  var records = OrderedTable<PushRecord>()
   /// Every notification made, by push id.
-  var notifications: [String: KeptNotification] = [:]
+  var notifications = OrderedTable<KeptNotification>()
   /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
   var stored: StoredPush?
   /// The broadcasts APNs keeps while the device is offline: the latest of each channel whose
