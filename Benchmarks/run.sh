@@ -168,7 +168,7 @@ fi
 # 100,000 pushes, played by `pushsim run --format json`: (a) 100k / 10k at most 10x the time
 # and at most 300 MB peak; (b) the 100k scenario against `pushsim validate --jsonl --format
 # json` of its 100k request bodies, at most 5x. CPU time (user + sys) is the figure to read
-# on a busy machine; wall time is shown too.
+# on a busy machine; wall time is shown too. Each figure is the cheapest of SCALE_RUNS runs.
 if wants scale; then
   SMALL=${SCALE_SMALL:-10000}
   LARGE=${SCALE_LARGE:-100000}
@@ -176,11 +176,26 @@ if wants scale; then
     [ -f "$WORK/scale-$n.json" ] && [ -f "$WORK/scale-$n.jsonl" ] ||
       "$BIN/PushSimBenchmarks" scale "$n" "$WORK/scale-$n.json" "$WORK/scale-$n.jsonl" >/dev/null
   done
-  S=$(measure "scale-run-$SMALL" "$BIN/pushsim" run "$WORK/scale-$SMALL.json" --format json \
+  # Each measure is taken SCALE_RUNS times (default 3) and the run with the
+  # least CPU time kept: on a shared machine a neighbour's burst only ever adds time.
+  best() { # label command... ; like measure, keeping the log of the cheapest run
+    local label=$1 wall best_cpu="" best_wall=""
+    shift
+    for _ in $(seq "${SCALE_RUNS:-3}"); do
+      wall=$(measure "$label-try" "$@")
+      if [ -z "$best_cpu" ] || awk -v a="$(cpu "$label-try")" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
+        best_cpu=$(cpu "$label-try")
+        best_wall=$wall
+        cp "$WORK/$label-try.time" "$WORK/$label.time" 2>/dev/null || true
+      fi
+    done
+    echo "$best_wall"
+  }
+  S=$(best "scale-run-$SMALL" "$BIN/pushsim" run "$WORK/scale-$SMALL.json" --format json \
     --output "$WORK/scale-$SMALL.report.json")
-  L=$(measure "scale-run-$LARGE" "$BIN/pushsim" run "$WORK/scale-$LARGE.json" --format json \
+  L=$(best "scale-run-$LARGE" "$BIN/pushsim" run "$WORK/scale-$LARGE.json" --format json \
     --output "$WORK/scale-$LARGE.report.json")
-  V=$(measure "scale-validate-$LARGE" sh -c \
+  V=$(best "scale-validate-$LARGE" sh -c \
     "'$BIN/pushsim' validate --jsonl --format json < '$WORK/scale-$LARGE.jsonl' > /dev/null 2>/dev/null; test \$? -le 1")
   echo "scale: $SMALL and $LARGE pushes, $(($(wc -c <"$WORK/scale-$LARGE.json") / 1024)) KiB scenario," \
     "$(($(wc -c <"$WORK/scale-$LARGE.report.json") / 1024)) KiB report"
