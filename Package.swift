@@ -45,7 +45,7 @@ let package = Package(
     // MARK: Benchmarks (run by Benchmarks/run.sh, never by `swift test`)
     .executableTarget(
       name: "PushSimBenchmarks",
-      dependencies: ["PushScenario", "PushDevice", "PushPayload", "PushLocalization"],
+      dependencies: ["PushScenario", "PushDevice", "PushPayload", "PushLocalization", "PushCore"],
       path: "Benchmarks/PushSimBenchmarks"
     ),
 

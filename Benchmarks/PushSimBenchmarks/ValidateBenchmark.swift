@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 
 /// The `validate` benchmark (issue 2): a deterministic JSONL corpus of realistic payloads, and
@@ -135,8 +136,11 @@ enum ValidateBenchmark {
     data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
       var start = 0
       let bytes = buffer.bindMemory(to: UInt8.self)
-      for index in 0...bytes.count {
-        guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") else { continue }
+      // Lines found with `memchr`, as `single` and `validate --jsonl` find them: the two
+      // differ only in what they do with each line.
+      while start < bytes.count {
+        let index =
+          ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: start) ?? bytes.count
         if index > start {
           let line = Data(bytes[start..<index])
           if (try? JSONSerialization.jsonObject(with: line)) != nil {
@@ -181,7 +185,7 @@ enum ValidateBenchmark {
     var start = 0
     while start < bytes.count {
       // Lines found as `validate --jsonl` finds them (`LineSplitter`).
-      let index = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let index = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes[start...]) ?? bytes.count
       if index > start {
         lines += 1
         let validation = PayloadValidation(

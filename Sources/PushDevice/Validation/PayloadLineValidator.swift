@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 public import PushPayload
 import Synchronization
 
@@ -257,7 +258,7 @@ struct LineSplitter {
     var lines: [PendingLine] = []
     var start = chunk.startIndex
     while start < chunk.endIndex {
-      let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n"))
+      let newline = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: chunk[start...])
       let end = newline ?? chunk.endIndex
       let room = max(0, longest + 1 - pending.count)
       if pending.isEmpty, newline != nil {
