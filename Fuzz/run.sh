@@ -109,7 +109,8 @@ for target in "${TARGETS[@]}"; do
     continue
   fi
   echo "fuzz: running $target for ${SECONDS_PER_TARGET}s" >&2
-  if ! (cd "$work" && ./fuzzer -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 \
+  if ! (cd "$work" && LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+    ./fuzzer -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 \
     -artifact_prefix=./ corpus >fuzz.log 2>&1); then
     echo "fuzz: $target FAILED; see $work/fuzz.log" >&2
     tail -30 "$work/fuzz.log" >&2
