@@ -122,8 +122,9 @@ import Testing
   }
 }
 
-/// A step keeps its position without its file's text: the index it uses answers as the file's
-/// own line index does, for every byte of every layout.
+/// A step keeps its position without its file's text: the line index keeps none of it, and
+/// answers as counting lines and scalars from the start of the text does, for every byte of
+/// every layout.
 @Suite struct TextlessLineIndexTests {
   static let texts: [String] = [
     "",
@@ -135,13 +136,32 @@ import Testing
     "{\"a\": \"é\",\r\n \"b\": [\"🙂🙂🙂\"]}\n" + String(repeating: "ñ", count: 63) + "\n",
   ]
 
+  /// Line and column of `offset` by walking the text from its start (LF, CR and CRLF end a
+  /// line; a column counts the scalars before it on its line).
+  static func counted(_ bytes: [UInt8], _ offset: Int) -> SourcePosition {
+    let offset = max(0, min(offset, bytes.count))
+    var line = 1
+    var column = 1
+    var index = 0
+    while index < offset {
+      let byte = bytes[index]
+      if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      index += 1
+    }
+    return SourcePosition(line: line, column: column)
+  }
+
   @Test(arguments: texts)
-  func positionsMatchTheLineIndex(text: String) {
+  func positionsMatchCountingFromTheStart(text: String) {
     let bytes = Array(text.utf8)
-    let full = LineIndex(bytes)
-    let textless = TextlessLineIndex(bytes)
+    let index = LineIndex(bytes)
     for offset in -1...(bytes.count + 1) {
-      #expect(textless.position(of: offset) == full.position(of: offset), "offset \(offset)")
+      #expect(index.position(of: offset) == Self.counted(bytes, offset), "offset \(offset)")
     }
   }
 

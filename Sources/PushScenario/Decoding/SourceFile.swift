@@ -27,9 +27,9 @@ public struct SourceFile: Sendable {
     let path: String
     let url: URL
     let bytes: [UInt8]
-    let lines: Lines
+    let lines: LineIndex
 
-    init(path: String, url: URL, bytes: [UInt8], lines: Lines) {
+    init(path: String, url: URL, bytes: [UInt8], lines: LineIndex) {
       self.path = path
       self.url = url
       self.bytes = bytes
@@ -37,22 +37,9 @@ public struct SourceFile: Sendable {
     }
   }
 
-  /// How positions are found: from the text, or from an index that keeps none of it.
-  private enum Lines: Sendable {
-    case text(LineIndex)
-    case textless(TextlessLineIndex)
-
-    func position(of offset: Int) -> SourcePosition {
-      switch self {
-      case .text(let index): index.position(of: offset)
-      case .textless(let index): index.position(of: offset)
-      }
-    }
-  }
-
   /// Creates a source file from bytes already read.
   public init(path: String, url: URL, bytes: [UInt8]) {
-    self.storage = Storage(path: path, url: url, bytes: bytes, lines: .text(LineIndex(bytes)))
+    self.storage = Storage(path: path, url: url, bytes: bytes, lines: LineIndex(bytes))
   }
 
   private init(storage: Storage, trees: [String]) {
@@ -62,13 +49,11 @@ public struct SourceFile: Sendable {
 
   /// This file with the same positions but without its bytes (``bytes`` is empty), for what
   /// outlives decoding and only points into the file (a step's ``Step/location``): a played
-  /// scenario does not keep its file's text. Its index takes about a quarter of the file's
-  /// size (``TextlessLineIndex``).
+  /// scenario does not keep its file's text, only its line index (about a quarter of the
+  /// file's size, and the same one this file uses).
   func positionsOnly() -> SourceFile {
     SourceFile(
-      storage: Storage(
-        path: path, url: url, bytes: [], lines: .textless(TextlessLineIndex(storage.bytes))),
-      trees: trees)
+      storage: Storage(path: path, url: url, bytes: [], lines: storage.lines), trees: trees)
   }
 
   /// The path as given on the command line or resolved from a reference (for messages).
@@ -125,78 +110,6 @@ public struct SourceFile: Sendable {
   /// A byte offset in this file, resolved to a ``SourceLocation`` only when asked.
   package func anchor(atByte offset: Int) -> SourceAnchor {
     SourceAnchor(source: self, byte: offset)
-  }
-}
-
-/// ``LineIndex``'s positions without the text: where lines start, how many Unicode scalars start
-/// before each 64-byte block, and one bit per byte saying whether it continues a UTF-8 sequence.
-/// It answers exactly as a ``LineIndex`` of the same text does.
-///
-/// - Complexity: building is O(n); ``position(of:)`` is O(log lines).
-struct TextlessLineIndex: Sendable {
-  /// The length of the text.
-  private let count: Int
-  /// Byte offset of the first byte of each line.
-  private let lineStarts: [Int]
-  /// The number of Unicode scalars that start before byte `i * 64`, for each block.
-  private let scalarsBeforeBlock: [Int]
-  /// Bit `i` of word `w` is set when byte `64 * w + i` is a UTF-8 continuation byte.
-  private let continuation: [UInt64]
-
-  init(_ text: [UInt8]) {
-    count = text.count
-    var starts = [0]
-    var blocks: [Int] = []
-    var bits: [UInt64] = []
-    blocks.reserveCapacity(count / 64 + 1)
-    bits.reserveCapacity(count / 64 + 1)
-    var scalars = 0
-    var word: UInt64 = 0
-    for offset in 0..<count {
-      if offset % 64 == 0 {
-        blocks.append(scalars)
-        if offset > 0 { bits.append(word) }
-        word = 0
-      }
-      let byte = text[offset]
-      if byte & 0xC0 == 0x80 {
-        word |= 1 << UInt64(offset % 64)
-      } else {
-        scalars += 1
-      }
-      if byte == 0x0A {
-        starts.append(offset + 1)
-      } else if byte == 0x0D, offset + 1 == count || text[offset + 1] != 0x0A {
-        starts.append(offset + 1)
-      }
-    }
-    if count > 0 { bits.append(word) }
-    if count % 64 == 0 { blocks.append(scalars) }
-    lineStarts = starts
-    scalarsBeforeBlock = blocks
-    continuation = bits
-  }
-
-  /// The 1-based line and column of the byte at `offset`, as ``LineIndex/position(of:)``.
-  func position(of offset: Int) -> SourcePosition {
-    let offset = max(0, min(offset, count))
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return SourcePosition(
-      line: low + 1, column: scalars(before: offset) - scalars(before: lineStarts[low]) + 1)
-  }
-
-  /// The number of Unicode scalars that start before byte `offset` (0...count).
-  private func scalars(before offset: Int) -> Int {
-    let block = offset / 64
-    let within = offset % 64
-    guard within > 0 else { return scalarsBeforeBlock[block] }
-    let mask: UInt64 = (1 << UInt64(within)) - 1
-    return scalarsBeforeBlock[block] + within - (continuation[block] & mask).nonzeroBitCount
   }
 }
 
