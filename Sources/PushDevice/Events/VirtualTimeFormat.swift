@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 
 /// Virtual instants as the event log writes them: ISO 8601 in UTC (ScenarioFormat.md, times).
 package enum VirtualTimeFormat {
@@ -23,18 +24,9 @@ package enum VirtualTimeFormat {
     let milliseconds = Int((interval * 1000).rounded())
     let seconds = Int((Double(milliseconds) / 1000).rounded(.down))
     let fraction = milliseconds - seconds * 1000
-    var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
-    // Civil-from-days (Howard Hinnant), proleptic Gregorian, UTC.
-    days += 719_468
-    let era = (days >= 0 ? days : days - 146_096) / 146_097
-    let dayOfEra = days - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthPrime = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-    let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = CivilDays.civil(fromDays: days)
     // The range above keeps every field but the year non-negative and the year below 10000.
     func digits(_ value: Int, _ width: Int) {
       guard value >= 0 else {

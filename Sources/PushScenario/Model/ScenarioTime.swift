@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 
 /// Reading the scenario format's durations and times (ScenarioFormat.md, introduction).
 ///
@@ -132,7 +133,7 @@ package enum ScenarioTime {
     guard index == scalars.count, (1...12).contains(month), (1...daysIn(month, year)).contains(day),
       hour < 24, minute < 60, second < 61
     else { return nil }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = CivilDays.days(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
@@ -163,7 +164,7 @@ package enum ScenarioTime {
       secondOfDay += 86_400
       days -= 1
     }
-    let (year, month, day) = civilFromDays(days)
+    let (year, month, day) = CivilDays.civil(fromDays: days)
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     var text =
       "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
@@ -180,29 +181,6 @@ package enum ScenarioTime {
     case 4, 6, 9, 11: 30
     default: 31
     }
-  }
-
-  /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The civil date of a day count since 1970-01-01 (`civil_from_days`).
-  static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
 
