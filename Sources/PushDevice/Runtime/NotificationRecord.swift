@@ -60,63 +60,74 @@ public struct NotificationRecord: Sendable, Equatable {
 
   /// As JSON with the `expect.notification` field names.
   public var json: JSONValue {
-    // Every key below is written once: the object is built without duplicate checks.
+    // Every key is written once: the object is built without duplicate checks.
     var members: [JSONMember] = []
-    members.reserveCapacity(20)
-    func add(_ key: String, _ value: JSONValue) {
-      members.append(JSONMember(key: key, value: value))
+    members.reserveCapacity(Self.jsonKeys.count)
+    for key in Self.jsonKeys {
+      if let value = member(key) { members.append(JSONMember(key: key, value: value)) }
     }
+    return JSONValue(.object(JSONObject(distinctMembers: members)))
+  }
+
+  /// The keys of ``json``, in its order.
+  static let jsonKeys = [
+    "push", "identifier", "language", "status", "date", "title", "subtitle", "body", "thread",
+    "category", "interruptionLevel", "relevanceScore", "sound", "badge", "targetContentId",
+    "attachments", "presentation", "lockScreenText", "userInfo",
+  ]
+
+  /// The member `key` of ``json``; `nil` for a field ``json`` leaves out (no status, no badge)
+  /// and any other name. A check naming a few fields builds only those.
+  package func member(_ key: String) -> JSONValue? {
     func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
     func bool(_ value: Bool) -> JSONValue { JSONValue(.bool(value)) }
     func object(_ members: [JSONMember]) -> JSONValue {
       JSONValue(.object(JSONObject(distinctMembers: members)))
     }
-    add("push", string(push))
-    add("identifier", string(request.identifier))
-    add("language", string(language))
-    if let status { add("status", string(status.rawValue)) }
-    add("date", string(VirtualTimeFormat.text(request.date)))
-    let content = request.content
-    add("title", string(content.title))
-    add("subtitle", string(content.subtitle))
-    add("body", string(content.body))
-    add("thread", string(content.threadIdentifier))
-    add("category", string(content.categoryIdentifier))
-    add("interruptionLevel", string(content.interruptionLevel.rawValue))
-    add("relevanceScore", JSONValue(.number(JSONNumber(content.relevanceScore))))
-    add("sound", content.sound.map { string($0.name) } ?? nil)
-    if let badge = content.badge { add("badge", JSONValue(.number(JSONNumber(badge)))) }
-    add("targetContentId", content.targetContentIdentifier.map(string) ?? nil)
-    add(
-      "attachments",
-      JSONValue(
+    switch key {
+    case "push": return string(push)
+    case "identifier": return string(request.identifier)
+    case "language": return string(language)
+    case "status": return status.map { string($0.rawValue) }
+    case "date": return string(VirtualTimeFormat.text(request.date))
+    case "title": return string(title)
+    case "subtitle": return string(subtitle)
+    case "body": return string(body)
+    case "thread": return string(thread)
+    case "category": return string(category)
+    case "interruptionLevel": return string(interruptionLevel.rawValue)
+    case "relevanceScore": return JSONValue(.number(JSONNumber(relevanceScore)))
+    case "sound": return sound.map(string) ?? JSONValue(.null)
+    case "badge": return content.badge.map { JSONValue(.number(JSONNumber($0))) }
+    case "targetContentId": return content.targetContentIdentifier.map(string) ?? JSONValue(.null)
+    case "attachments":
+      return JSONValue(
         .array(
-          content.attachments.map { attachment in
+          attachments.map { attachment in
             object([
               JSONMember(key: "identifier", value: string(attachment.identifier)),
               JSONMember(key: "type", value: string(attachment.type)),
               // The generated file name only: the sandbox folder differs from run to run.
               JSONMember(key: "file", value: string(attachment.url.lastPathComponent)),
             ])
-          })))
-    add(
-      "presentation",
-      object([
+          }))
+    case "presentation":
+      return object([
         JSONMember(key: "banner", value: bool(presentation.banner)),
         JSONMember(key: "lockScreen", value: bool(presentation.lockScreen)),
         JSONMember(key: "sound", value: bool(presentation.sound)),
         JSONMember(key: "wake", value: bool(presentation.wake)),
         JSONMember(key: "list", value: bool(presentation.list)),
         JSONMember(key: "badge", value: bool(presentation.badge)),
-      ]))
-    add(
-      "lockScreenText",
-      object([
+      ])
+    case "lockScreenText":
+      return object([
         JSONMember(key: "title", value: string(lockScreenText.title)),
         JSONMember(key: "subtitle", value: string(lockScreenText.subtitle)),
         JSONMember(key: "body", value: string(lockScreenText.body)),
-      ]))
-    add("userInfo", content.payload)
-    return object(members)
+      ])
+    case "userInfo": return content.payload
+    default: return nil
+    }
   }
 }

@@ -99,36 +99,15 @@ extension PushRecord {
   /// `apnsFacts` (for checks; reports keep the short form) also what APNs judged by:
   /// `bytes`, `pushType`, `priority`, `collapseId`, `apnsId` (Behavior.md §1.1, §2.2).
   func scenarioJSON(apnsFacts: Bool) -> JSONValue {
-    var object = JSONObject()
-    object.append(JSONMember(key: "status", value: JSONValue(.string(status.rawValue))))
-    object.append(JSONMember(key: "httpStatus", value: JSONValue(.number(JSONNumber(httpStatus)))))
-    object.append(
-      JSONMember(
-        key: "reason", value: reason.isEmpty ? JSONValue(.null) : JSONValue(.string(reason))))
-    if let requestIdentifier {
-      object.append(JSONMember(key: "identifier", value: JSONValue(.string(requestIdentifier))))
-    }
-    guard apnsFacts else { return JSONValue(.object(object)) }
-    object.append(JSONMember(key: "bytes", value: JSONValue(.number(JSONNumber(bytes)))))
-    object.append(
-      JSONMember(
-        key: "pushType",
-        value: pushType.map { JSONValue(.string($0.rawValue)) } ?? JSONValue(.null)))
-    object.append(
-      JSONMember(
-        key: "priority",
-        value: priority.map { JSONValue(.number(JSONNumber($0))) } ?? JSONValue(.null)))
-    object.append(
-      JSONMember(
-        key: "collapseId", value: collapseID.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
-    object.append(
-      JSONMember(
-        key: "apnsId", value: apnsID.map { JSONValue(.string($0)) } ?? JSONValue(.null)))
-    return JSONValue(.object(object))
+    scenarioJSON(fields: apnsFacts ? Self.scenarioFieldsWithAPNsFacts : Self.scenarioFields)
   }
-}
 
-extension PushRecord {
+  /// The fields of the short form, in order.
+  static let scenarioFields = ["status", "httpStatus", "reason", "identifier"]
+  /// The fields with what APNs judged by, in order.
+  static let scenarioFieldsWithAPNsFacts =
+    scenarioFields + ["bytes", "pushType", "priority", "collapseId", "apnsId"]
+
   /// The members of ``scenarioJSON(apnsFacts:)`` (with the APNs facts) named in `fields`, in
   /// that order, built without the others: what a check naming those fields compares.
   func scenarioJSON(fields: [String]) -> JSONValue {
@@ -163,46 +142,10 @@ extension NotificationRecord {
   /// as ``json`` leaves it out).
   func scenarioJSON(fields: [String]) -> JSONValue {
     var object = JSONObject()
-    var whole: JSONValue?
     for key in fields {
-      var value = scenarioField(key)
-      if value == nil, Self.composedFields.contains(key) {
-        // Composed fields (dates, attachments, presentation) are read from ``json`` itself.
-        if whole == nil { whole = json }
-        value = whole?[key]
-      }
-      if let value { object.append(JSONMember(key: key, value: value)) }
+      if let value = member(key) { object.append(JSONMember(key: key, value: value)) }
     }
     return JSONValue(.object(object))
-  }
-
-  /// The fields of ``json`` that ``scenarioField(_:)`` does not build itself.
-  static let composedFields: Set<String> = [
-    "date", "attachments", "presentation", "lockScreenText",
-  ]
-
-  /// The member `key` of ``json`` for its plain fields; `nil` for a composed field, a field
-  /// ``json`` leaves out (no status, no badge) and any other name.
-  func scenarioField(_ key: String) -> JSONValue? {
-    switch key {
-    case "push": JSONValue(.string(push))
-    case "identifier": JSONValue(.string(request.identifier))
-    case "language": JSONValue(.string(language))
-    case "status": status.map { JSONValue(.string($0.rawValue)) }
-    case "title": JSONValue(.string(title))
-    case "subtitle": JSONValue(.string(subtitle))
-    case "body": JSONValue(.string(body))
-    case "thread": JSONValue(.string(thread))
-    case "category": JSONValue(.string(category))
-    case "interruptionLevel": JSONValue(.string(interruptionLevel.rawValue))
-    case "relevanceScore": JSONValue(.number(JSONNumber(relevanceScore)))
-    case "sound": sound.map { JSONValue(.string($0)) } ?? JSONValue(.null)
-    case "badge": content.badge.map { JSONValue(.number(JSONNumber($0))) }
-    case "targetContentId":
-      content.targetContentIdentifier.map { JSONValue(.string($0)) } ?? JSONValue(.null)
-    case "userInfo": content.payload
-    default: nil
-    }
   }
 }
 
