@@ -14,8 +14,13 @@ public import PushPayload
 public struct EventLog: Sendable, RandomAccessCollection {
   /// All events, oldest first.
   public private(set) var events: [DeviceEvent] = []
-  /// Each push's first and last event index.
+  /// Each push's first and last event index, except ``latest``'s push.
   private var endsByPush: [String: (first: Int, last: Int)] = [:]
+  /// The push of the latest event about a push, with its first and last event index: a push's
+  /// events come in a run (received, delivered, presented, badge), so only a change of push
+  /// looks up and stores its ends in ``endsByPush`` (a table of every push: large, and slow to
+  /// reach once it outgrows the caches).
+  private var latest: (push: String, first: Int, last: Int)?
   /// For each event about a push, the index of that push's next event (`-1`: none yet).
   private var nextOfSamePush: [Int32] = []
   /// Reasons and details recently logged, shared by the events that repeat them.
@@ -39,19 +44,35 @@ public struct EventLog: Sendable, RandomAccessCollection {
     events.append(event)
     nextOfSamePush.append(-1)
     guard let push = event.push else { return }
-    if let ends = endsByPush[push] {
-      // Past `Int32.max` events (never in practice) a push's later events stay unchained and
-      // `events(for:)` falls back to a scan.
-      nextOfSamePush[ends.last] = Int32(exactly: index) ?? -2
-      endsByPush[push] = (ends.first, index)
-    } else {
-      endsByPush[push] = (index, index)
+    if let latest, latest.push == push {
+      chain(latest.last, to: index)
+      self.latest = (push, latest.first, index)
+      return
     }
+    if let latest { endsByPush[latest.push] = (latest.first, latest.last) }
+    if let ends = endsByPush[push] {
+      chain(ends.last, to: index)
+      latest = (push, ends.first, index)
+    } else {
+      latest = (push, index, index)
+    }
+  }
+
+  /// Links a push's event at `last` to its next one at `index`. Past `Int32.max` events (never
+  /// in practice) a push's later events stay unchained and `events(for:)` falls back to a scan.
+  private mutating func chain(_ last: Int, to index: Int) {
+    nextOfSamePush[last] = Int32(exactly: index) ?? -2
+  }
+
+  /// A push's first and last event index.
+  private func ends(of push: String) -> (first: Int, last: Int)? {
+    if let latest, latest.push == push { return (latest.first, latest.last) }
+    return endsByPush[push]
   }
 
   /// The events about one push, oldest first.
   public func events(for push: String) -> [DeviceEvent] {
-    guard let ends = endsByPush[push] else { return [] }
+    guard let ends = ends(of: push) else { return [] }
     var found: [DeviceEvent] = []
     var index = ends.first
     while true {
