@@ -46,6 +46,13 @@ public struct NotificationContent: Sendable, Equatable {
     get { payloadSource.value }
     set { payloadSource = .tree(newValue) }
   }
+  /// ``payload`` written by `JSONWriter.prettyValue(_:level:)`, from the push body when the
+  /// content keeps one (no tree is read for it).
+  package func writePayload(into writer: inout JSONWriter, level: Int) {
+    if case .body(let bytes) = payloadSource, writer.prettyJSON(bytes, level: level) { return }
+    writer.prettyValue(payload, level: level)
+  }
+
   /// Where ``payload`` comes from.
   var payloadSource = PayloadSource.tree(JSONValue(.object(JSONObject())))
 

@@ -139,6 +139,12 @@ struct PrettyJSONStream {
     self.value(value)
   }
 
+  /// `"key": payload`: a notification's whole payload, written from the push body it keeps.
+  mutating func field(_ key: StaticString, payloadOf content: NotificationContent) {
+    field(key)
+    content.writePayload(into: &writer, level: level + open.count)
+  }
+
   /// A string value at the current position.
   mutating func string(_ text: String) {
     writer.string(text)

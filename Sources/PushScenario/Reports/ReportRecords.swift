@@ -52,7 +52,7 @@ extension NotificationRecord {
     out.field("subtitle", string: lockScreenText.subtitle)
     out.field("body", string: lockScreenText.body)
     out.close()
-    out.field("userInfo", value: content.payload)
+    out.field("userInfo", payloadOf: content)
     out.close()
   }
 }
