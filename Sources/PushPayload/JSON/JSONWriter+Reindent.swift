@@ -25,7 +25,7 @@ extension JSONWriter {
 }
 
 /// Walks a JSON text once, writing each token where ``JSONWriter/prettyValue(_:level:)``
-/// would put it. Depth is bounded by ``JSONParser``'s limit, as it is for the tree.
+/// would put it. Nesting is bounded by the reader's default limit (``JSONDocument/defaultMaximumDepth``).
 private struct Reindenter {
   let source: [UInt8]
   var index = 0
