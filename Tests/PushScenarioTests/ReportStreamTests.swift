@@ -103,3 +103,92 @@ import Testing
     #expect(replaced.state["push"] == nil)
   }
 }
+
+/// A long scenario's JUnit `<testcase>` is kept in pieces and written piece by piece, equal to
+/// the whole report; its text is escaped a run of bytes at a time.
+@Suite struct JUnitPiecesTests {
+  @Test func deferredTestcasesAreKeptAndWrittenInPiecesEqualToTheWholeReport() async throws {
+    let results = try await ReportStreamTests.results()
+    let reporter = JUnitReporter(suiteName: "pushsim run")
+    var stream = JUnitReporter.Stream(reporter)
+    stream.deferredEvents = 0
+    stream.pieceSize = 64
+    #expect(stream.start().isEmpty)
+    for result in results {
+      let part = stream.render(result)
+      #expect(part.isDeferred)
+      #expect(stream.append(part).isEmpty)
+    }
+    // Pieces of about 64 bytes: no testcase was ever one text.
+    #expect(stream.testcases.count > 10)
+    #expect(stream.testcases.allSatisfy { $0.utf8.count < 64 + 4096 })
+    let kept = stream.testcases.count
+    var pieces: [String] = []
+    let written = stream.finish { piece in
+      pieces.append(piece)
+      return true
+    }
+    #expect(written)
+    #expect(pieces.joined() == reporter.report(results))
+    #expect(pieces.count == kept + 2)  // the header, every piece kept, the footer
+    #expect(stream.testcases.isEmpty)
+  }
+
+  @Test func aFailedWriteStopsTheDocument() async throws {
+    let results = try await ReportStreamTests.results()
+    var stream = JUnitReporter.Stream(JUnitReporter())
+    stream.deferredEvents = 0
+    stream.pieceSize = 64
+    for result in results { _ = stream.append(stream.render(result)) }
+    var writes = 0
+    let written = stream.finish { _ in
+      writes += 1
+      return writes < 3
+    }
+    #expect(!written)
+    #expect(writes == 3)
+  }
+
+  /// The escape, scalar by scalar, as XML 1.0 defines it: the oracle for the byte-level one.
+  static func scalarEscape(_ text: String) -> String {
+    var output = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"": output += "&quot;"
+      case "'": output += "&apos;"
+      case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+      default:
+        let value = scalar.value
+        if (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
+          || (0x10000...0x10FFFF).contains(value)
+        {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return output
+  }
+
+  @Test func escapingMatchesXMLCharacterRules() {
+    let samples = [
+      "", "plain", #"<a href="x">&'</a>"#, "tab\tline\nreturn\r\u{0}\u{1}\u{1F}\u{7F}",
+      "\u{FFFD}\u{FFFE}\u{FFFF}\u{EFFF}\u{E000}\u{D7FF}", "¿Cómo estás? 😀 Погледајте",
+      "end&", "\u{FFFF}", "x\u{FFFE}", "\u{FEFF}bom",
+    ]
+    for sample in samples {
+      #expect(
+        JUnitReporter.escape(sample) == Self.scalarEscape(sample), "\(sample.debugDescription)")
+    }
+    // Every scalar of the first two planes' edges and of ASCII, one by one and together.
+    var all = ""
+    for value in Array(0...0x7F) + Array(0xD7F0...0xD7FF) + Array(0xFFF0...0x1_0010) {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      all.unicodeScalars.append(scalar)
+      #expect(JUnitReporter.escape(String(scalar)) == Self.scalarEscape(String(scalar)))
+    }
+    #expect(JUnitReporter.escape(all) == Self.scalarEscape(all))
+  }
+}

@@ -30,7 +30,21 @@ public struct JUnitReporter: Sendable {
 
   /// One scenario's `<testcase>`.
   func testcase(_ result: ScenarioResult) -> String {
-    var xml =
+    var xml = ""
+    _ = write(result, pieceSize: .max) { piece in
+      xml += piece
+      return true
+    }
+    return xml
+  }
+
+  /// ``testcase(_:)`` handed to `write` in pieces of about `pieceSize` bytes: the transcript
+  /// is escaped a piece at a time as it is written, so a scenario of 100,000 pushes is never
+  /// one text in memory (nor its escaped copy).
+  ///
+  /// - Returns: false as soon as `write` does (the rest is not written).
+  func write(_ result: ScenarioResult, pieceSize: Int, to write: (String) -> Bool) -> Bool {
+    var head =
       #"    <testcase name="\#(Self.escape(result.name))" classname="\#(Self.escape(result.file))">"#
       + "\n"
     if !result.passed {
@@ -38,14 +52,27 @@ public struct JUnitReporter: Sendable {
       let summary = "\(count) failure\(count == 1 ? "" : "s")"
       let details = result.failures.map { "step \($0.step): \($0.message)" }.joined(
         separator: "\n")
-      xml += #"      <failure message="\#(Self.escape(summary))" type="expectation">"#
-      xml += Self.escape(details) + "</failure>\n"
+      head += #"      <failure message="\#(Self.escape(summary))" type="expectation">"#
+      head += Self.escape(details) + "</failure>\n"
     }
-    xml +=
-      "      <system-out>" + Self.escape(TextReporter(color: false).transcript(result))
-      + "</system-out>\n"
-    xml += "    </testcase>\n"
-    return xml
+    head += "      <system-out>"
+    var escaped: [UInt8] = []
+    var written = true
+    func handOn(force: Bool) {
+      guard written, force || escaped.count >= pieceSize else { return }
+      written = write(String(decoding: escaped, as: UTF8.self))
+      escaped.removeAll(keepingCapacity: true)
+    }
+    escaped.append(contentsOf: head.utf8)
+    let transcribed = TextReporter(color: false).write(result, pieceSize: pieceSize) { piece in
+      Self.escape(piece, into: &escaped)
+      handOn(force: false)
+      return written
+    }
+    guard transcribed, written else { return false }
+    escaped.append(contentsOf: "</system-out>\n    </testcase>\n".utf8)
+    handOn(force: true)
+    return written
   }
 
   /// The closing tags.
@@ -53,24 +80,47 @@ public struct JUnitReporter: Sendable {
 
   /// Text escaped for XML content and attributes; characters XML 1.0 forbids are dropped.
   static func escape(_ text: String) -> String {
-    var output = ""
-    output.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&apos;"
-      case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-      default:
-        let value = scalar.value
-        let allowed =
-          (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
-          || (0x10000...0x10FFFF).contains(value)
-        if allowed { output.unicodeScalars.append(scalar) }
+    var output: [UInt8] = []
+    escape(text, into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// ``escape(_:)``'s bytes appended to `output`, a run of plain bytes at a time: `&`, `<`,
+  /// `>`, `"` and `'` become entities; control characters other than tab, line feed and
+  /// carriage return, and U+FFFE and U+FFFF (the characters of valid UTF-8 outside XML 1.0's
+  /// `Char`), are dropped.
+  static func escape(_ text: String, into output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      var index = 0
+      func flush(skipping count: Int, adding entity: StaticString?) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        if let entity {
+          output.append(
+            contentsOf: UnsafeBufferPointer(
+              start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+        }
+        index += count
+        runStart = index
       }
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "&"): flush(skipping: 1, adding: "&amp;")
+        case UInt8(ascii: "<"): flush(skipping: 1, adding: "&lt;")
+        case UInt8(ascii: ">"): flush(skipping: 1, adding: "&gt;")
+        case UInt8(ascii: "\""): flush(skipping: 1, adding: "&quot;")
+        case UInt8(ascii: "'"): flush(skipping: 1, adding: "&apos;")
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+        case 0..<0x20: flush(skipping: 1, adding: nil)
+        case 0xEF
+        where index + 2 < bytes.count && bytes[index + 1] == 0xBF
+          && bytes[index + 2] >= 0xBE:
+          flush(skipping: 3, adding: nil)  // U+FFFE, U+FFFF
+        default: index += 1
+        }
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
-    return output
   }
 }

@@ -21,6 +21,9 @@ public protocol ReportStream: Sendable {
   mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool
   /// The text after the last scenario.
   mutating func finish() -> String
+  /// Hands ``finish()``'s text to `write`, in pieces when the stream kept its parts (JUnit's
+  /// counts come first). Returns false as soon as `write` does.
+  mutating func finish(writing write: (String) -> Bool) -> Bool
 }
 
 /// One scenario's part of a report, rendered, and whether the scenario passed (for the counts).
@@ -58,6 +61,9 @@ extension ReportStream {
   public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
     write(append(part))
   }
+
+  /// Writes ``finish()``'s text.
+  public mutating func finish(writing write: (String) -> Bool) -> Bool { write(finish()) }
 
   /// Renders and appends one scenario's part.
   public mutating func part(_ result: ScenarioResult) -> String { append(render(result)) }
@@ -170,18 +176,28 @@ extension JSONReporter {
 extension JUnitReporter {
   /// The JUnit document. Its opening tags count the failures, so each scenario's
   /// `<testcase>` is rendered as it finishes and kept as text (not its events) until
-  /// ``finish()`` writes the whole document.
+  /// ``finish()`` writes the whole document. A long scenario's `<testcase>` is rendered when
+  /// it is appended, into pieces that are kept as they are and written one by one by
+  /// ``finish(writing:)``: its transcript is never one text beside its escaped copy.
   public struct Stream: ReportStream {
     let reporter: JUnitReporter
-    var testcases = ""
+    /// The `<testcase>` elements so far, in pieces.
+    var testcases: [String] = []
     var tests = 0
     var failed = 0
 
     /// A stream of `reporter`'s document.
     public init(_ reporter: JUnitReporter) { self.reporter = reporter }
 
+    /// Scenarios with more events than this are rendered piece by piece when appended, in
+    /// suite order, rather than whole on the core that played them.
+    var deferredEvents = 20_000
+    /// The size of the pieces a deferred part is kept in.
+    var pieceSize = 1 << 18
+
     public func render(_ result: ScenarioResult) -> ReportPart {
-      ReportPart(text: reporter.testcase(result), passed: result.passed)
+      guard result.events.count <= deferredEvents else { return ReportPart(deferring: result) }
+      return ReportPart(text: reporter.testcase(result), passed: result.passed)
     }
 
     public mutating func start() -> String { "" }
@@ -189,14 +205,31 @@ extension JUnitReporter {
     public mutating func append(_ part: ReportPart) -> String {
       tests += 1
       if !part.passed { failed += 1 }
-      testcases += part.text
+      guard let result = part.result else {
+        testcases.append(part.text)
+        return ""
+      }
+      _ = reporter.write(result, pieceSize: pieceSize) { piece in
+        testcases.append(piece)
+        return true
+      }
       return ""
     }
 
     public mutating func finish() -> String {
-      let xml = reporter.header(tests: tests, failures: failed) + testcases + reporter.footer
-      testcases = ""
+      var xml = ""
+      _ = finish { piece in
+        xml += piece
+        return true
+      }
       return xml
+    }
+
+    public mutating func finish(writing write: (String) -> Bool) -> Bool {
+      let pieces = testcases
+      testcases = []
+      return write(reporter.header(tests: tests, failures: failed))
+        && pieces.allSatisfy { write($0) } && write(reporter.footer)
     }
   }
 }

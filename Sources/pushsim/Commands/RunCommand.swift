@@ -111,7 +111,7 @@ enum RunCommand {
         allPassed = allPassed && part.passed
         if written { written = stream.append(part, writing: sink.write) }
       })
-    if written { written = sink.write(stream.finish()) }
+    if written { written = stream.finish(writing: sink.write) }
     guard written, sink.close() else {
       Console.error("\(output ?? "-"): error: cannot write the report")
       return .unusable
