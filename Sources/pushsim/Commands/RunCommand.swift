@@ -144,8 +144,11 @@ private struct ReportSink {
       Console.write(text)
       return true
     }
+    // The string's own UTF-8 storage is written: a report is hundreds of megabytes at most,
+    // and copying each piece into `Data` first cost a copy of all of it.
+    var text = text
     do {
-      try file.write(contentsOf: Data(text.utf8))
+      try text.withUTF8 { try file.write(contentsOf: UnsafeRawBufferPointer($0)) }
       return true
     } catch {
       return false
