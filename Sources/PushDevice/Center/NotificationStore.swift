@@ -2,79 +2,79 @@ import Foundation
 
 /// The app's delivered notifications with the indexes that keep every operation cheap.
 ///
-/// Order keys are arrival sequences, which only grow (a replacement gets a new one: it counts as
-/// newest, Rules.md §4), so order is an append-only log with tombstones that is
-/// compacted when half dead. Grouping is computed when listing (a view, Rules.md §4).
+/// Entries sit in arrival order in one array (arrival sequences only grow, and a replacement
+/// gets a new one: it counts as newest, Rules.md §4); a removed entry leaves a hole until the
+/// array is compacted, when half of it is holes. The indexes point at array slots, so walking
+/// the center in order reads the array and hashes nothing. Grouping is computed when listing
+/// (a view, Rules.md §4).
 ///
 /// - Complexity: insert, replace, remove and look-ups are amortized O(1); listing is O(n).
 struct NotificationStore: Sendable {
-  /// Live entries by sequence.
-  private var entries: [Int: DeliveredNotification] = [:]
-  /// Sequences in arrival order, dead ones included until compaction.
-  private var order: [Int] = []
-  /// Per thread-id: sequences in arrival order (with dead ones until compaction) and how many
-  /// are live.
+  /// Entries in arrival order; `nil` where one was removed (until compaction).
+  private var slots: [DeliveredNotification?] = []
+  /// The number of entries that are not holes.
+  private(set) var count = 0
+  /// Per thread-id: slots in arrival order (with holes until compaction) and how many are live.
   private var threads: [String: ThreadLog] = [:]
-  /// Request identifier → sequence.
+  /// Request identifier → slot.
   private var byIdentifier: [String: Int] = [:]
-  /// Push id → sequence.
+  /// Push id → slot.
   private var byPush: [String: Int] = [:]
-
-  /// The number of notifications in the center.
-  var count: Int { entries.count }
 
   /// The entry for a push id.
   func entry(push: String) -> DeliveredNotification? {
-    byPush[push].flatMap { entries[$0] }
+    byPush[push].flatMap { slots[$0] }
   }
 
   /// The entry for a request identifier.
   func entry(identifier: String) -> DeliveredNotification? {
-    byIdentifier[identifier].flatMap { entries[$0] }
+    byIdentifier[identifier].flatMap { slots[$0] }
   }
 
   /// Notifications in the center with this thread-id (`%u` of the hidden-previews placeholder).
   func count(thread: String) -> Int { threads[thread]?.live ?? 0 }
 
-  /// One thread's sequences in arrival order (dead ones included until compaction), and how
-  /// many of them are live.
+  /// One thread's slots in arrival order (holes included until compaction), and how many of
+  /// them are live.
   private struct ThreadLog {
-    var sequences: [Int] = []
+    var slots: [Int] = []
     var live = 0
 
     /// Adds a live notification.
-    mutating func append(_ sequence: Int) {
-      sequences.append(sequence)
+    mutating func append(_ slot: Int) {
+      slots.append(slot)
       live += 1
     }
   }
 
   /// Inserts `notification`; an entry with the same request identifier is replaced and returned.
   mutating func insert(_ notification: DeliveredNotification) -> DeliveredNotification? {
-    let sequence = notification.sequence
+    let slot = slots.count
     // One look-up both links the identifier and finds the entry it replaces.
-    let replaced = byIdentifier.updateValue(sequence, forKey: notification.request.identifier)
-      .flatMap { remove(sequence: $0, unlinkingIdentifier: false) }
-    let thread = notification.request.content.threadIdentifier
-    entries[sequence] = notification
-    order.append(sequence)
-    threads[thread, default: ThreadLog()].append(sequence)
-    byPush[notification.push] = sequence
+    let replaced = byIdentifier.updateValue(slot, forKey: notification.request.identifier)
+      .flatMap { remove(slot: $0, unlinkingIdentifier: false) }
+    slots.append(notification)
+    count += 1
+    threads[notification.request.content.threadIdentifier, default: ThreadLog()].append(slot)
+    byPush[notification.push] = slot
+    compactIfMostlyHoles()
     return replaced
   }
 
   /// Removes the notification with this push id.
   @discardableResult
   mutating func remove(push: String) -> DeliveredNotification? {
-    guard let sequence = byPush[push] else { return nil }
-    return remove(sequence: sequence)
+    guard let slot = byPush[push] else { return nil }
+    defer { compactIfMostlyHoles() }
+    return remove(slot: slot)
   }
 
   /// Removes the notification with this request identifier.
   @discardableResult
   mutating func remove(identifier: String) -> DeliveredNotification? {
-    guard let sequence = byIdentifier[identifier] else { return nil }
-    return remove(sequence: sequence)
+    guard let slot = byIdentifier[identifier] else { return nil }
+    defer { compactIfMostlyHoles() }
+    return remove(slot: slot)
   }
 
   /// Removes everything, returning the removed entries newest first.
@@ -84,36 +84,50 @@ struct NotificationStore: Sendable {
     return removed
   }
 
-  /// Removes the entry with this sequence; `unlinkingIdentifier` false leaves its request
-  /// identifier's link (an insert has just pointed it at the replacement).
-  private mutating func remove(sequence: Int, unlinkingIdentifier: Bool = true)
+  /// Empties the entry in `slot`; `unlinkingIdentifier` false leaves its request identifier's
+  /// link (an insert has just pointed it at the replacement). Slots do not move here.
+  private mutating func remove(slot: Int, unlinkingIdentifier: Bool = true)
     -> DeliveredNotification?
   {
-    guard let removed = entries.removeValue(forKey: sequence) else { return nil }
-    let thread = removed.request.content.threadIdentifier
+    guard let removed = slots[slot] else { return nil }
+    slots[slot] = nil
+    count -= 1
     if unlinkingIdentifier { byIdentifier[removed.request.identifier] = nil }
-    if byPush[removed.push] == sequence { byPush[removed.push] = nil }
-    if let slot = threads.index(forKey: thread) {
-      let remaining = threads.values[slot].live - 1
-      if remaining <= 0 {
-        threads.remove(at: slot)
-      } else {
-        threads.values[slot].live = remaining
-        if threads.values[slot].sequences.count > 2 * remaining + 8 {
-          let live = threads.values[slot].sequences.filter { entries[$0] != nil }
-          threads.values[slot].sequences = live
-        }
-      }
-    }
-    if order.count > 2 * entries.count + 32 {
-      order = order.filter { entries[$0] != nil }
+    if byPush[removed.push] == slot { byPush[removed.push] = nil }
+    let thread = removed.request.content.threadIdentifier
+    if let index = threads.index(forKey: thread) {
+      threads.values[index].live -= 1
+      if threads.values[index].live <= 0 { threads.remove(at: index) }
     }
     return removed
   }
 
+  /// Closes the holes once they are most of the array, moving every entry to its new slot in
+  /// one pass (amortized O(1) per removal).
+  private mutating func compactIfMostlyHoles() {
+    guard slots.count > 2 * count + 32 else { return }
+    var moved = [Int](repeating: -1, count: slots.count)
+    var kept: [DeliveredNotification?] = []
+    kept.reserveCapacity(count)
+    for (slot, entry) in slots.enumerated() where entry != nil {
+      moved[slot] = kept.count
+      kept.append(entry)
+    }
+    slots = kept
+    // Both indexes point at live entries only (a removal unlinks them); a link to a hole,
+    // should one ever be left, is dropped rather than moved.
+    byIdentifier = byIdentifier.compactMapValues { moved[$0] >= 0 ? moved[$0] : nil }
+    byPush = byPush.compactMapValues { moved[$0] >= 0 ? moved[$0] : nil }
+    for index in threads.indices {
+      threads.values[index].slots = threads.values[index].slots.compactMap { slot in
+        moved[slot] >= 0 ? moved[slot] : nil
+      }
+    }
+  }
+
   /// Every notification, newest first.
   func newestFirst() -> [DeliveredNotification] {
-    order.reversed().compactMap { entries[$0] }
+    slots.reversed().compactMap { $0 }
   }
 
   /// Groups as the grouping setting shows them (Rules.md §4): groups by their newest
@@ -130,11 +144,11 @@ struct NotificationStore: Sendable {
     case .automatic:
       var seen = Set<String>()
       var result: [(thread: String, entries: [DeliveredNotification])] = []
-      for sequence in order.reversed() {
-        guard let entry = entries[sequence] else { continue }
+      for entry in slots.reversed() {
+        guard let entry else { continue }
         let thread = entry.request.content.threadIdentifier
         guard seen.insert(thread).inserted else { continue }
-        let members = (threads[thread]?.sequences ?? []).reversed().compactMap { entries[$0] }
+        let members = (threads[thread]?.slots ?? []).reversed().compactMap { slots[$0] }
         result.append((thread, members))
       }
       return result
