@@ -33,4 +33,22 @@ import Testing
     #expect(table.ids == ["p1", "p3", "p4", "p2"])
     #expect(table["p2"] == "again")
   }
+
+  /// The id last stored is found without its table; a removal before it moves it, and it is
+  /// still found where it went.
+  @Test func theLatestIdFollowsRemovals() {
+    var table = OrderedTable<String>()
+    for id in ["p1", "p2", "p3"] { table[id] = id }
+    table.update("p3") { $0 += "!" }
+    #expect(table["p3"] == "p3!")
+    table["p1"] = nil
+    #expect(table["p3"] == "p3!")
+    table.update("p3") { $0 += "?" }
+    #expect(table.ordered == ["p2", "p3!?"])
+    table["p3"] = nil
+    #expect(table["p3"] == nil)
+    #expect(table.ids == ["p2"])
+    table.update("p3") { $0 = "never" }
+    #expect(table.ordered == ["p2"])
+  }
 }

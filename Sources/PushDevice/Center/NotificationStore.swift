@@ -17,7 +17,7 @@ struct NotificationStore: Sendable {
   /// Per thread-id: slots in arrival order (with holes until compaction) and how many are live.
   private var threads: [String: ThreadLog] = [:]
   /// Request identifier → slot.
-  private var byIdentifier: [String: Int] = [:]
+  private var byIdentifier: [IdentifierKey: Int] = [:]
   /// Push id → slot.
   private var byPush: [String: Int] = [:]
 
@@ -28,7 +28,7 @@ struct NotificationStore: Sendable {
 
   /// The entry for a request identifier.
   func entry(identifier: String) -> DeliveredNotification? {
-    byIdentifier[identifier].flatMap { slots[$0] }
+    byIdentifier[IdentifierKey(identifier)].flatMap { slots[$0] }
   }
 
   /// Notifications in the center with this thread-id (`%u` of the hidden-previews placeholder).
@@ -51,8 +51,10 @@ struct NotificationStore: Sendable {
   mutating func insert(_ notification: DeliveredNotification) -> DeliveredNotification? {
     let slot = slots.count
     // One look-up both links the identifier and finds the entry it replaces.
-    let replaced = byIdentifier.updateValue(slot, forKey: notification.request.identifier)
-      .flatMap { remove(slot: $0, unlinkingIdentifier: false) }
+    let replaced = byIdentifier.updateValue(
+      slot, forKey: IdentifierKey(notification.request.identifier)
+    )
+    .flatMap { remove(slot: $0, unlinkingIdentifier: false) }
     slots.append(notification)
     count += 1
     threads[notification.request.content.threadIdentifier, default: ThreadLog()].append(slot)
@@ -72,7 +74,7 @@ struct NotificationStore: Sendable {
   /// Removes the notification with this request identifier.
   @discardableResult
   mutating func remove(identifier: String) -> DeliveredNotification? {
-    guard let slot = byIdentifier[identifier] else { return nil }
+    guard let slot = byIdentifier[IdentifierKey(identifier)] else { return nil }
     defer { compactIfMostlyHoles() }
     return remove(slot: slot)
   }
@@ -92,7 +94,7 @@ struct NotificationStore: Sendable {
     guard let removed = slots[slot] else { return nil }
     slots[slot] = nil
     count -= 1
-    if unlinkingIdentifier { byIdentifier[removed.request.identifier] = nil }
+    if unlinkingIdentifier { byIdentifier[IdentifierKey(removed.request.identifier)] = nil }
     if byPush[removed.push] == slot { byPush[removed.push] = nil }
     let thread = removed.request.content.threadIdentifier
     if let index = threads.index(forKey: thread) {
@@ -154,4 +156,23 @@ struct NotificationStore: Sendable {
       return result
     }
   }
+}
+
+/// A request identifier as a table key, its hash computed once and compared before its text:
+/// identifiers are mostly 36-character UUIDs, kept out of line, and a look-up in a table of
+/// many passes several other keys, whose text it then never reads.
+private struct IdentifierKey: Hashable {
+  let text: String
+  let hash: Int
+
+  init(_ text: String) {
+    self.text = text
+    self.hash = text.hashValue
+  }
+
+  static func == (lhs: IdentifierKey, rhs: IdentifierKey) -> Bool {
+    lhs.hash == rhs.hash && lhs.text == rhs.text
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

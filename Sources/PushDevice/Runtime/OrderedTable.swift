@@ -12,15 +12,26 @@ struct OrderedTable<Value: Sendable>: Sendable {
   private(set) var ids: [String] = []
   /// Where each id's value is in ``ordered``.
   private var positions: [String: Int] = [:]
+  /// The id last stored or changed, with its place: the device handles a push's record and
+  /// notification several times in a row, and comparing one id costs less than hashing it
+  /// into a table of every push (slow to reach once it outgrows the caches).
+  private var latest: (id: String, position: Int)?
+
+  /// Where `id`'s value is.
+  private func position(of id: String) -> Int? {
+    if let latest, latest.id == id { return latest.position }
+    return positions[id]
+  }
 
   /// The value of `id`; setting a new id appends it, setting `nil` removes it (never done by
   /// the device; linear, as the later values move up).
   subscript(id: String) -> Value? {
-    get { positions[id].map { ordered[$0] } }
+    get { position(of: id).map { ordered[$0] } }
     set {
       if let newValue {
         updateValue(newValue, forKey: id)
       } else if let position = positions.removeValue(forKey: id) {
+        latest = nil
         ordered.remove(at: position)
         ids.remove(at: position)
         for later in position..<ids.count { positions[ids[later]] = later }
@@ -32,11 +43,13 @@ struct OrderedTable<Value: Sendable>: Sendable {
   /// value it replaced.
   @discardableResult
   mutating func updateValue(_ record: Value, forKey id: String) -> Value? {
-    if let position = positions[id] {
+    if let position = position(of: id) {
+      latest = (id, position)
       let old = ordered[position]
       ordered[position] = record
       return old
     }
+    latest = (id, ordered.count)
     positions[id] = ordered.count
     ordered.append(record)
     ids.append(id)
@@ -45,7 +58,8 @@ struct OrderedTable<Value: Sendable>: Sendable {
 
   /// Changes the value of `id` in place; does nothing when there is none.
   mutating func update(_ id: String, _ change: (inout Value) -> Void) {
-    guard let position = positions[id] else { return }
+    guard let position = position(of: id) else { return }
+    latest = (id, position)
     change(&ordered[position])
   }
 }
