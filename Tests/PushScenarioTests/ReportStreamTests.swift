@@ -78,6 +78,41 @@ import Testing
     #expect(pieces.allSatisfy { $0.utf8.count < 64 + 4096 })
   }
 
+  /// `pushsim run` takes the pieces as UTF-8 bytes: the same report, for every stream, with
+  /// long parts deferred and short ones not.
+  @Test(arguments: [0, 20_000])
+  func utf8PiecesAreTheSameReport(deferredEvents: Int) async throws {
+    let results = try await ReportStreamTests.results()
+    var json = JSONReporter.Stream(JSONReporter())
+    json.deferredEvents = deferredEvents
+    json.pieceSize = 64
+    var text = TextReporter.Stream(TextReporter())
+    text.deferredEvents = deferredEvents
+    var junit = JUnitReporter.Stream(JUnitReporter())
+    junit.deferredEvents = deferredEvents
+    var streams: [any ReportStream] = [json, text, junit]
+    let expected = [
+      JSONReporter().report(results), TextReporter().report(results),
+      JUnitReporter().report(results),
+    ]
+    for index in streams.indices {
+      var bytes: [UInt8] = Array(streams[index].start().utf8)
+      for result in results {
+        let part = streams[index].render(result)
+        let written = streams[index].appendUTF8(part) { piece in
+          bytes.append(contentsOf: piece)
+          return true
+        }
+        #expect(written)
+      }
+      _ = streams[index].finish { piece in
+        bytes.append(contentsOf: piece.utf8)
+        return true
+      }
+      #expect(String(decoding: bytes, as: UTF8.self) == expected[index])
+    }
+  }
+
   @Test func aFailedWriteStopsTheDeferredPart() async throws {
     let results = try await ReportStreamTests.results()
     var stream = JSONReporter.Stream(JSONReporter())

@@ -75,8 +75,19 @@ public struct JSONReporter: Sendable {
   func write(
     _ result: ScenarioResult, level: Int, pieceSize: Int = 1 << 20, to write: (String) -> Bool
   ) -> Bool {
+    self.write(result, level: level, pieceSize: pieceSize) { piece in
+      write(String(decoding: piece, as: UTF8.self))
+    }
+  }
+
+  /// ``write(_:level:pieceSize:to:)`` handing on each piece's UTF-8 bytes, as written (no
+  /// string is made of them).
+  func write(
+    _ result: ScenarioResult, level: Int, pieceSize: Int = 1 << 20,
+    toUTF8 write: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
     var out = PrettyJSONStream(level: level, pieceSize: pieceSize)
-    func handOn() -> Bool { !out.isFull || write(out.take()) }
+    func handOn() -> Bool { !out.isFull || out.handOn(to: write) }
     out.openObject()
     out.field("name", string: result.name)
     if let description = result.description {
@@ -127,7 +138,7 @@ public struct JSONReporter: Sendable {
       guard Self.writeFinal(device, to: &out, write: write) else { return false }
     }
     out.close()
-    return write(out.take())
+    return out.handOn(to: write)
   }
 
   /// One event of `events`, as ``eventJSON(_:findings:)`` writes it: `time`, `kind`, `push`,
@@ -178,9 +189,10 @@ public struct JSONReporter: Sendable {
 
   /// ``final(_:)`` of the device's state, written entry by entry.
   private static func writeFinal(
-    _ device: Device, to out: inout PrettyJSONStream, write: (String) -> Bool
+    _ device: Device, to out: inout PrettyJSONStream,
+    write: (UnsafeBufferPointer<UInt8>) -> Bool
   ) -> Bool {
-    func handOn() -> Bool { !out.isFull || write(out.take()) }
+    func handOn() -> Bool { !out.isFull || out.handOn(to: write) }
     out.openObject()
     // `center`: `{"thread", "notifications", "summary"}` per group, ids written one by one.
     out.field("center")

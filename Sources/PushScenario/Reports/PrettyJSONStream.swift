@@ -4,7 +4,7 @@ import PushPayload
 
 /// Indented JSON written a member or an element at a time, byte for byte what the payload
 /// layer's `JSONWriter.prettyValue(_:level:)` writes for the whole value, so a long report is
-/// handed on in pieces (``take()``) instead of being a tree and a text in memory at once.
+/// handed on in pieces (``handOn(to:)``) instead of being a tree and a text in memory at once.
 ///
 /// Open containers with ``openObject()`` / ``openArray()``, start each member with
 /// ``key(_:)`` and each element with ``element()``, write values with ``value(_:)`` or open
@@ -28,14 +28,15 @@ struct PrettyJSONStream {
     self.pieceSize = pieceSize
   }
 
-  /// Whether enough text is buffered to hand on (``take()``).
+  /// Whether enough text is buffered to hand on (``handOn(to:)``).
   var isFull: Bool { writer.bytes.count >= pieceSize }
 
-  /// The text written since the last call, removed from the buffer.
-  mutating func take() -> String {
-    let text = writer.text
+  /// Hands the bytes written since the last call to `write`, removing them from the buffer;
+  /// returns what `write` returns.
+  mutating func handOn(to write: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    let written = writer.bytes.withUnsafeBufferPointer { write($0) }
     writer.bytes.removeAll(keepingCapacity: true)
-    return text
+    return written
   }
 
   /// Opens an object (as the value of the current member or element, or the outermost).

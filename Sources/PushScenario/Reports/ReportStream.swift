@@ -19,6 +19,12 @@ public protocol ReportStream: Sendable {
   /// when the part was left to render here (a long scenario, ``ReportPart/isDeferred``).
   /// Returns false as soon as `write` does.
   mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool
+  /// ``append(_:writing:)`` handing on each piece's UTF-8 bytes: the pieces a long part is
+  /// written in are never made into strings (checking the UTF-8 of a report of hundreds of
+  /// megabytes that the reporter wrote itself, and allocating a string per piece, cost more
+  /// than writing them).
+  mutating func appendUTF8(_ part: ReportPart, writing write: (UnsafeBufferPointer<UInt8>) -> Bool)
+    -> Bool
   /// The text after the last scenario.
   mutating func finish() -> String
   /// Hands ``finish()``'s text to `write`, in pieces when the stream kept its parts (JUnit's
@@ -60,6 +66,16 @@ extension ReportStream {
   /// Writes ``append(_:)``'s text.
   public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
     write(append(part))
+  }
+
+  /// Writes ``append(_:writing:)``'s pieces as UTF-8.
+  public mutating func appendUTF8(
+    _ part: ReportPart, writing write: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
+    append(part) { (piece: String) in
+      var piece = piece
+      return piece.withUTF8 { write($0) }
+    }
   }
 
   /// Writes ``finish()``'s text.
@@ -159,11 +175,20 @@ extension JSONReporter {
     }
 
     public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
-      let separator = passed + failed == 0 ? "\n    " : ",\n    "
+      appendUTF8(part) { piece in write(String(decoding: piece, as: UTF8.self)) }
+    }
+
+    public mutating func appendUTF8(
+      _ part: ReportPart, writing write: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
+      var separator = passed + failed == 0 ? "\n    " : ",\n    "
       if part.passed { passed += 1 } else { failed += 1 }
-      guard let result = part.result else { return write(separator + part.text) }
-      return write(separator)
-        && reporter.write(result, level: 2, pieceSize: pieceSize, to: write)
+      guard let result = part.result else {
+        var text = separator + part.text
+        return text.withUTF8 { write($0) }
+      }
+      return separator.withUTF8 { write($0) }
+        && reporter.write(result, level: 2, pieceSize: pieceSize, toUTF8: write)
     }
 
     public mutating func finish() -> String {

@@ -109,7 +109,7 @@ enum RunCommand {
       consume scenarios, transform: { renderer.render($0) },
       handle: { part in
         allPassed = allPassed && part.passed
-        if written { written = stream.append(part, writing: sink.write) }
+        if written { written = stream.appendUTF8(part, writing: sink.write) }
       })
     if written { written = stream.finish(writing: sink.write) }
     guard written, sink.close() else {
@@ -139,16 +139,20 @@ private struct ReportSink {
 
   /// Writes `text`; false when the file cannot be written.
   func write(_ text: String) -> Bool {
-    guard !text.isEmpty else { return true }
+    var text = text
+    return text.withUTF8 { write($0) }
+  }
+
+  /// Writes UTF-8 `bytes` as they are (a report is hundreds of megabytes at most: nothing is
+  /// copied on the way); false when the file cannot be written.
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !bytes.isEmpty else { return true }
     guard let file else {
-      Console.write(text)
+      Console.write(bytes)
       return true
     }
-    // The string's own UTF-8 storage is written: a report is hundreds of megabytes at most,
-    // and copying each piece into `Data` first cost a copy of all of it.
-    var text = text
     do {
-      try text.withUTF8 { try file.write(contentsOf: UnsafeRawBufferPointer($0)) }
+      try file.write(contentsOf: UnsafeRawBufferPointer(bytes))
       return true
     } catch {
       return false

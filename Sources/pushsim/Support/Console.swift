@@ -34,6 +34,11 @@ enum Console {
     OutputStream.standardOutput.write(text)
   }
 
+  /// Writes UTF-8 bytes to standard output as they are.
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    OutputStream.standardOutput.write(bytes)
+  }
+
   /// The exit status once a command has returned `status`: a failed write to standard output
   /// is reported on standard error (when that still works) and the command fails with exit
   /// status 2 (its output is unusable), whatever it found; a failed write to standard error
