@@ -61,12 +61,12 @@ extension Node {
       if case .openObject = shape { open = true }
       // The list of names is made only when a field is not among them (for the message).
       let known = value.objectValue?.members.allSatisfy { member in
-        fields.contains { $0.0 == member.key }
+        Self.shape(of: member.key, in: fields) != nil
       }
       let object = try object(allowing: open || known == true ? nil : fields.map(\.0))
       // Members are read in place: no array of fields is built.
       for member in object.object.members {
-        guard let fieldShape = fields.first(where: { $0.0 == member.key })?.1 else { continue }
+        guard let fieldShape = Self.shape(of: member.key, in: fields) else { continue }
         try object.field(member).check(fieldShape, context: context)
       }
     case .map(let value):
@@ -95,6 +95,14 @@ extension Node {
       }
       if let lastError { throw lastError }
     }
+  }
+
+  /// The shape of the field named `name`. Lengths are compared first: most field names differ
+  /// in length, and that costs no string comparison (a long scenario checks its `expect`
+  /// objects against these lists a hundred thousand times).
+  private static func shape(of name: String, in fields: [(String, Shape)]) -> Shape? {
+    let length = name.utf8.count
+    return fields.first { $0.0.utf8.count == length && $0.0 == name }?.1
   }
 
   /// A string naming a push sent by an earlier step.
