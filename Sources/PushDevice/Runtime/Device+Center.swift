@@ -24,12 +24,18 @@ extension Device {
   /// A notification (delivered, held, replaced, tapped…) by push id, with its lock-screen
   /// text as the device would show it now (`expect.notification`).
   public func notification(_ push: String) -> NotificationRecord? {
+    notification(push, status: records[push]?.status)
+  }
+
+  /// ``notification(_:)`` for a push whose status the caller has in hand (a report walking
+  /// ``pushes``).
+  package func notification(_ push: String, status: PushStatus?) -> NotificationRecord? {
     guard let kept = notifications[push] else { return nil }
     var record = NotificationRecord(
       push: push, request: kept.request, presentation: kept.presentation,
       effectiveLevel: kept.effectiveLevel, language: kept.language)
     record.lockScreenText = lockScreenText(for: kept.request.content)
-    record.status = records[push]?.status
+    record.status = status
     return record
   }
 

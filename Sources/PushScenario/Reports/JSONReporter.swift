@@ -216,10 +216,13 @@ public struct JSONReporter: Sendable {
     for key in ["summary", "badge", "routes"] {
       out.member(key, device.smallStateSection(key) ?? JSONValue(.null))
     }
+    // Ids and records side by side, in arrival order: no id is looked up to find its record.
+    let ids = device.pushIDs
+    let pushes = device.pushes
     out.field("notifications")
     out.openObject()
-    for id in device.pushIDs {
-      guard let record = device.notification(id) else { continue }
+    for (id, push) in zip(ids, pushes) {
+      guard let record = device.notification(id, status: push.status) else { continue }
       out.key(id)
       record.write(to: &out)
       guard handOn() else { return false }
@@ -227,8 +230,7 @@ public struct JSONReporter: Sendable {
     out.close()
     out.field("pushes")
     out.openObject()
-    for id in device.pushIDs {
-      guard let record = device.push(id) else { continue }
+    for (id, record) in zip(ids, pushes) {
       out.key(id)
       record.writeReportJSON(to: &out)
       guard handOn() else { return false }
