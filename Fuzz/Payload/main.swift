@@ -27,6 +27,13 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = document.root.jsonText
     _ = document.position(ofByte: size / 2)
     for duplicate in document.duplicateKeys { _ = JSONPath(parsing: duplicate.path.description) }
+    // A report writes a kept body token by token: it must be the tree's text, byte for byte.
+    var tree = JSONWriter()
+    tree.prettyValue(document.root, level: 2)
+    var direct = JSONWriter()
+    if direct.prettyJSON(bytes, level: 2) {
+      precondition(direct.bytes == tree.bytes, "JSONWriter.prettyJSON differs from prettyValue")
+    }
   }
   // The app-description reader shares the JSON reader; fuzz it on the same bytes.
   _ = try? AppFacts(json: bytes)
