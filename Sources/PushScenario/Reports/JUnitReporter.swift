@@ -30,12 +30,7 @@ public struct JUnitReporter: Sendable {
 
   /// One scenario's `<testcase>`.
   func testcase(_ result: ScenarioResult) -> String {
-    var xml = ""
-    _ = write(result, pieceSize: .max) { piece in
-      xml += piece
-      return true
-    }
-    return xml
+    joinedPieces { write(result, pieceSize: .max, to: $0) }
   }
 
   /// ``testcase(_:)`` handed to `write` in pieces of about `pieceSize` bytes: the transcript

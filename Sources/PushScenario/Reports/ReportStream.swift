@@ -62,6 +62,16 @@ public struct ReportPart: Sendable {
   public var isDeferred: Bool { result != nil }
 }
 
+/// The pieces `write` hands on, joined: a streamed writer's text, whole.
+func joinedPieces(_ write: ((String) -> Bool) -> Bool) -> String {
+  var text = ""
+  _ = write { piece in
+    text += piece
+    return true
+  }
+  return text
+}
+
 extension ReportStream {
   /// Writes ``append(_:)``'s text.
   public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
@@ -116,12 +126,7 @@ extension TextReporter {
     public mutating func start() -> String { "" }
 
     public mutating func append(_ part: ReportPart) -> String {
-      var text = ""
-      _ = append(part) { piece in
-        text += piece
-        return true
-      }
-      return text
+      joinedPieces { append(part, writing: $0) }
     }
 
     public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
@@ -155,23 +160,14 @@ extension JSONReporter {
       guard result.events.count <= deferredEvents else {
         return ReportPart(deferring: result)
       }
-      var text = ""
-      _ = reporter.write(result, level: 2) { piece in
-        text += piece
-        return true
-      }
+      let text = joinedPieces { reporter.write(result, level: 2, to: $0) }
       return ReportPart(text: text, passed: result.passed)
     }
 
     public mutating func start() -> String { "{\n  \"scenarios\": [" }
 
     public mutating func append(_ part: ReportPart) -> String {
-      var text = ""
-      _ = append(part) { piece in
-        text += piece
-        return true
-      }
-      return text
+      joinedPieces { append(part, writing: $0) }
     }
 
     public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
@@ -242,12 +238,7 @@ extension JUnitReporter {
     }
 
     public mutating func finish() -> String {
-      var xml = ""
-      _ = finish { piece in
-        xml += piece
-        return true
-      }
-      return xml
+      joinedPieces { finish(writing: $0) }
     }
 
     public mutating func finish(writing write: (String) -> Bool) -> Bool {

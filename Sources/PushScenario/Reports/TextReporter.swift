@@ -28,12 +28,7 @@ public struct TextReporter: Sendable {
 
   /// One scenario's transcript.
   public func transcript(_ result: ScenarioResult) -> String {
-    var output = ""
-    _ = write(result, pieceSize: .max) { piece in
-      output += piece
-      return true
-    }
-    return output
+    joinedPieces { write(result, pieceSize: .max, to: $0) }
   }
 
   /// ``transcript(_:)`` handed to `write` in pieces of about `pieceSize` bytes, so a scenario
