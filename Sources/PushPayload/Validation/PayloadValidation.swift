@@ -125,19 +125,26 @@ public struct PayloadValidation: Sendable {
         diagnostics: verdict.diagnostics)
       return
     }
-    // The verdict's array is shared, not copied, when nothing is added to it (the usual
-    // case): appending even nothing to a shared array copies it.
-    var diagnostics = verdict.diagnostics
     let read = Payload(
       json: root, pushType: verdict.pushType, ignoredTopLevelKeys: ignoredTopLevelKeys)
-    if document?.duplicateKeys.isEmpty == false, let document {
-      Self.appendDuplicateKeys(of: document, to: &diagnostics)
-    }
-    if !read.diagnostics.isEmpty { diagnostics += read.diagnostics }
-    if lint {
-      let advice = read.lint(
+    let advice =
+      lint
+      ? read.lint(
         verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
-      if !advice.isEmpty { diagnostics += advice }
+      : []
+    let duplicateCount = document?.duplicateKeys.count ?? 0
+    // The verdict's array is shared, not copied, when nothing is added to it (the usual
+    // case): appending even nothing to a shared array copies it. Otherwise the list is
+    // allocated once at its final size, not grown by each part appended.
+    var diagnostics = verdict.diagnostics
+    let added = duplicateCount + read.diagnostics.count + advice.count
+    if added > 0 {
+      diagnostics.reserveCapacity(diagnostics.count + added)
+      if duplicateCount > 0, let document {
+        Self.appendDuplicateKeys(of: document, to: &diagnostics)
+      }
+      diagnostics += read.diagnostics
+      diagnostics += advice
     }
     self.init(
       verdict: verdict, document: document, syntaxError: nil, payload: read,
