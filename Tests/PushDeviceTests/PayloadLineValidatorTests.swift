@@ -53,6 +53,31 @@ import Testing
     #expect(results.map(\.2) == [true, false, true])
   }
 
+  /// Lines that run across the 64 KiB reads (CRLF endings, blank lines, lengths that drift
+  /// against the chunk size) come back whole, each with its own size.
+  @Test func linesAcrossReadsComeBackWhole() async throws {
+    var text = ""
+    var expected: [(Int, Int)] = []
+    var number = 0
+    for index in 0..<6000 {
+      number += 1
+      if index % 97 == 0 {
+        text += "\r\n"
+        continue
+      }
+      let line = #"{"aps":{"alert":""# + String(repeating: "y", count: index % 251) + #""}}"#
+      text += line + (index % 3 == 0 ? "\r\n" : "\n")
+      expected.append((number, line.utf8.count))
+    }
+    let descriptor = Self.file(holding: text)
+    defer { close(descriptor) }
+    let validator = PayloadLineValidator<(Int, Int)> { ($0.number, $0.validation.verdict.bytes) }
+    var results: [(Int, Int)] = []
+    for try await batch in validator.results(readingFrom: descriptor) { results += batch }
+    #expect(results.map(\.0) == expected.map(\.0))
+    #expect(results.map(\.1) == expected.map(\.1))
+  }
+
   @Test func aHugeLineIsJudgedByItsSize() async throws {
     let huge = #"{"aps":{"alert":""# + String(repeating: "x", count: 1_200_000) + #""}}"#
     let descriptor = Self.file(holding: huge + "\n")

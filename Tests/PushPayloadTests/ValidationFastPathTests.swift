@@ -92,4 +92,23 @@ import Testing
       #expect(written.first?["path"]?.stringValue == "apns-push-type")
     }
   }
+
+  /// The totals of `validate --jsonl` read the verdict and the diagnostics in place: the
+  /// counts agree with the public getters, for accepted, rejected and linted payloads.
+  @Test func theInPlaceCountsAgreeWithTheGetters() {
+    let bodies = [
+      #"{"aps":{"alert":"hi"}}"#, #"{"aps":{"badge":"1","mutable-content":true,"x":1}}"#, "",
+      "[1]", #"{"aps":{"content-available":1},"sound":2}"#, "{", #"{"a":1,"a":2}"#,
+    ]
+    for body in bodies {
+      for headers in [PushHeaders(), PushHeaders(pushType: "voip", priority: "7")] {
+        let validation = PayloadValidation(body: Array(body.utf8), headers: headers)
+        let counts = validation.severityCounts
+        #expect(validation.isAccepted == validation.verdict.accepted)
+        #expect((counts.errors > 0) == validation.hasErrors)
+        #expect(counts.errors == validation.diagnostics.filter { $0.severity == .error }.count)
+        #expect(counts.warnings == validation.diagnostics.filter { $0.severity == .warning }.count)
+      }
+    }
+  }
 }

@@ -255,18 +255,28 @@ struct LineSplitter {
 
   /// The lines `chunk` completes (empty lines are counted, not returned).
   mutating func feed(_ chunk: ArraySlice<UInt8>) -> [PendingLine] {
+    // Lines are found and copied through one buffer pointer: each slice of the chunk would
+    // retain and release its storage, several times a line.
+    chunk.withUnsafeBufferPointer { buffer in feed(chunk, through: buffer) }
+  }
+
+  private mutating func feed(_ chunk: ArraySlice<UInt8>, through buffer: UnsafeBufferPointer<UInt8>)
+    -> [PendingLine]
+  {
     var lines: [PendingLine] = []
-    var start = chunk.startIndex
-    while start < chunk.endIndex {
-      let newline = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: chunk[start...])
-      let end = newline ?? chunk.endIndex
+    var start = 0
+    while start < buffer.count {
+      let newline = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start)
+      let end = newline ?? buffer.count
       let room = max(0, longest + 1 - pending.count)
+      let keptEnd = min(end, start + room)
       if pending.isEmpty, newline != nil {
         // The usual case, a whole line inside the chunk: one exact allocation instead of an
         // array grown byte run by byte run (several reallocations per line).
-        pending = Array(chunk[start..<min(end, start + room)])
+        pending = Array(UnsafeBufferPointer(rebasing: buffer[start..<keptEnd]))
       } else if room > 0 {
-        pending.append(contentsOf: chunk[start..<min(end, start + room)])
+        // A line that goes on past the chunk (rare): appended from a slice of it.
+        pending.append(contentsOf: chunk[(chunk.startIndex + start)..<(chunk.startIndex + keptEnd)])
       }
       pendingLength += end - start
       if newline != nil, let line = finishLine() { lines.append(line) }
@@ -287,10 +297,11 @@ struct LineSplitter {
       pending.removeLast()
       length -= 1
     }
-    defer {
-      pending = []
-      pendingLength = 0
-    }
-    return length > 0 ? PendingLine(number: number, bytes: pending, length: length) : nil
+    // The bytes are moved into the line, leaving `pending` empty: no retain for the line and
+    // release for the reset.
+    var bytes: [UInt8] = []
+    swap(&bytes, &pending)
+    pendingLength = 0
+    return length > 0 ? PendingLine(number: number, bytes: bytes, length: length) : nil
   }
 }

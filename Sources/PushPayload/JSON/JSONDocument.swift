@@ -54,7 +54,7 @@ public struct JSONDocument: Sendable {
         buffer, maximumDepth: maximumDepth, compact: compact, deferring: deferredMember)
       return parser.parseDocument()
     }
-    switch outcome {
+    switch consume outcome {
     case .failure(let failure):
       throw JSONSyntaxError(
         failure.code, byteOffset: failure.offset,

@@ -363,12 +363,19 @@ struct JSONParser {
   private mutating func parseString(isKey: Bool = false) throws(Failure) -> String {
     index += 1
     let start = index
+    // Whether every byte so far is ASCII (the eight-byte steps below skip only ASCII).
+    var isASCII = true
     // Fast path: no escapes.
     while index < end {
-      // Eight plain ASCII bytes at a time (no quote, backslash, control or non-ASCII byte).
+      // Eight plain ASCII bytes at a time (no quote, backslash, control or non-ASCII byte),
+      // and in the word that holds a byte to look at, the plain bytes before it.
       while index + 8 <= end, let base = bytes.baseAddress {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 || JSONWriter.needsEscape(word) { break }
+        let word = JSONWriter.word(at: base + index)
+        let flags = (word & 0x8080_8080_8080_8080) | JSONWriter.escapeFlags(word)
+        if flags != 0 {
+          index += flags.trailingZeroBitCount >> 3
+          break
+        }
         index += 8
       }
       guard index < end else { break }
@@ -376,9 +383,11 @@ struct JSONParser {
       if byte == UInt8(ascii: "\"") {
         let count = index - start
         let known = isKey ? Self.knownKey(bytes, from: start, count: count) : nil
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         let string =
           known
-          ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+          ?? (isASCII && count <= Self.smallStringCapacity
+            ? Self.shortASCIIString(text) : String(decoding: text, as: UTF8.self))
         index += 1
         return string
       }
@@ -386,7 +395,10 @@ struct JSONParser {
       if byte < 0x20 { throw Failure(code: .controlCharacterInString, offset: index) }
       if byte < 0x80 {
         index += 1
-      } else if byte &- 0xC2 < 0x1E, index + 1 < end, bytes[index + 1] & 0xC0 == 0x80 {
+        continue
+      }
+      isASCII = false
+      if byte &- 0xC2 < 0x1E, index + 1 < end, bytes[index + 1] & 0xC0 == 0x80 {
         // A well-formed two-byte sequence (Latin accents, Cyrillic), checked in place.
         index += 2
       } else {
@@ -397,6 +409,18 @@ struct JSONParser {
       }
     }
     throw Failure(code: .unexpectedEnd(expected: "'\"' to end the string"), offset: index)
+  }
+
+  /// The most UTF-8 bytes a Swift string holds inline, with no storage of its own.
+  static let smallStringCapacity = 15
+
+  /// A string of at most ``smallStringCapacity`` bytes the reader has found to be ASCII: built
+  /// in place, as `String(decoding:as:)` would build it, but without checking the bytes again
+  /// as UTF-8 (most keys, short values and every number's text are such strings).
+  static func shortASCIIString(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: text.count) { buffer in
+      buffer.initialize(fromContentsOf: text)
+    }
   }
 
   /// The slow path: copies into scratch space, decoding escapes.
@@ -568,7 +592,10 @@ struct JSONParser {
       }
       while index < end, isDigit(bytes[index]) { index += 1 }
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    let digits = UnsafeBufferPointer(rebasing: bytes[start..<index])
+    let text =
+      digits.count <= Self.smallStringCapacity
+      ? Self.shortASCIIString(digits) : String(decoding: digits, as: UTF8.self)
     var integer: Int? = nil
     if isInteger, !overflow {
       if negative {

@@ -31,10 +31,14 @@ public struct JSONWriter: Sendable {
       var runStart = 0
       var offset = 0
       while offset < count {
-        // Skip eight plain bytes at a time: no byte below 0x20, no `"`, no `\\`.
+        // Skip eight plain bytes at a time (no byte below 0x20, no `"`, no `\\`), and in the
+        // word that holds one, the plain bytes before it.
         while offset + 8 <= count {
-          let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-          if Self.needsEscape(word) { break }
+          let flags = Self.escapeFlags(Self.word(at: base + offset))
+          if flags != 0 {
+            offset += flags.trailingZeroBitCount >> 3
+            break
+          }
           offset += 8
         }
         guard offset < count else { break }
@@ -181,9 +185,15 @@ public struct JSONWriter: Sendable {
     return writer.text
   }
 
-  /// Whether any byte of `word` is below 0x20, `"` or `\\` (bytes of 0x80 and up are plain UTF-8).
+  /// The bytes of `word` (eight bytes loaded little-endian: the first in memory is the lowest)
+  /// that a JSON string must escape, below 0x20, `"` or `\\`, each flagged by its high bit;
+  /// zero when there is none. Bytes of 0x80 and up are plain UTF-8 and never flagged.
+  ///
+  /// The lowest flag is exact, so `trailingZeroBitCount / 8` counts the plain bytes before the
+  /// first byte to escape; a flag above it may be spurious (a borrow runs upward), so those are
+  /// looked at byte by byte.
   @inline(__always)
-  static func needsEscape(_ word: UInt64) -> Bool {
+  static func escapeFlags(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let below20 = (word &- 0x2020_2020_2020_2020) & ~word & highs
@@ -191,7 +201,14 @@ public struct JSONWriter: Sendable {
     let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
     let hasQuote = (quote &- ones) & ~quote & highs
     let hasBackslash = (backslash &- ones) & ~backslash & highs
-    return (below20 | hasQuote | hasBackslash) != 0
+    return below20 | hasQuote | hasBackslash
+  }
+
+  /// The eight bytes at `pointer`, the first in memory as the lowest byte (the order
+  /// ``escapeFlags(_:)`` counts in).
+  @inline(__always)
+  static func word(at pointer: UnsafeRawPointer) -> UInt64 {
+    UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
   }
 
   private static func hexDigit(_ nibble: UInt8) -> UInt8 {

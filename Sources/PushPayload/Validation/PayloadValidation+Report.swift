@@ -6,8 +6,9 @@ extension PayloadValidation {
   /// preceded by `"line": N` for `--jsonl`.
   public func writeJSON(into writer: inout JSONWriter, line: Int? = nil) {
     // Fixed text in as few pieces as possible: this runs once per line of `--jsonl`, and each
-    // append costs about as much as writing a short string.
-    let verdict = self.verdict
+    // append costs about as much as writing a short string. The verdict and the diagnostics
+    // are read where they are stored, not copied out.
+    let verdict = parts.verdict
     let plain = verdict.accepted && verdict.httpStatus == 200 && verdict.reason == nil
     if let line {
       writer.raw("{\"line\":")
@@ -39,7 +40,7 @@ extension PayloadValidation {
       writer.integer(verdict.limit)
       writer.raw(",\"diagnostics\":[")
     }
-    let diagnostics = self.diagnostics
+    let diagnostics = parts.diagnostics
     for index in diagnostics.indices {
       if index > 0 { writer.raw(byte: UInt8(ascii: ",")) }
       // The inferred push type is the most common finding (often the only one): its JSON is

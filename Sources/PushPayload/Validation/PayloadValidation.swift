@@ -36,10 +36,14 @@ public struct PayloadValidation: Sendable {
   /// Everything above, in one shared object: a validation is copied and destroyed as one
   /// reference, not as its dozens of strings, arrays and tree nodes (`validate --jsonl` moves
   /// one per line between threads; copying the fields one by one was ~5% of its time).
-  private var parts: Parts
+  ///
+  /// Read in place by the JSON result and the totals (`parts.verdict.accepted`): the getters
+  /// above return copies, and a copy of the verdict retains and releases its strings and its
+  /// diagnostics for one field.
+  private(set) var parts: Parts
 
   /// The stored values. Immutable, so copies share it safely; a setter above stores a new one.
-  private final class Parts: Sendable {
+  final class Parts: Sendable {
     let verdict: APNsVerdict
     let document: JSONDocument?
     let syntaxError: JSONSyntaxError?
@@ -121,19 +125,26 @@ public struct PayloadValidation: Sendable {
         diagnostics: verdict.diagnostics)
       return
     }
-    // The verdict's array is shared, not copied, when nothing is added to it (the usual
-    // case): appending even nothing to a shared array copies it.
-    var diagnostics = verdict.diagnostics
     let read = Payload(
       json: root, pushType: verdict.pushType, ignoredTopLevelKeys: ignoredTopLevelKeys)
-    if document?.duplicateKeys.isEmpty == false, let document {
-      Self.appendDuplicateKeys(of: document, to: &diagnostics)
-    }
-    if !read.diagnostics.isEmpty { diagnostics += read.diagnostics }
-    if lint {
-      let advice = read.lint(
+    let advice =
+      lint
+      ? read.lint(
         verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
-      if !advice.isEmpty { diagnostics += advice }
+      : []
+    let duplicateCount = document?.duplicateKeys.count ?? 0
+    // The verdict's array is shared, not copied, when nothing is added to it (the usual
+    // case): appending even nothing to a shared array copies it. Otherwise the list is
+    // allocated once at its final size, not grown by each part appended.
+    var diagnostics = verdict.diagnostics
+    let added = duplicateCount + read.diagnostics.count + advice.count
+    if added > 0 {
+      diagnostics.reserveCapacity(diagnostics.count + added)
+      if duplicateCount > 0, let document {
+        Self.appendDuplicateKeys(of: document, to: &diagnostics)
+      }
+      diagnostics += read.diagnostics
+      diagnostics += advice
     }
     self.init(
       verdict: verdict, document: document, syntaxError: nil, payload: read,
@@ -175,7 +186,27 @@ public struct PayloadValidation: Sendable {
   }
 
   /// Whether any diagnostic is an error (APNs rejects, or lint found an error).
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  public var hasErrors: Bool { parts.diagnostics.contains { $0.severity == .error } }
+
+  /// Whether APNs accepts the request: `verdict.accepted`, read without copying the verdict
+  /// (`validate --jsonl` counts it for every line).
+  package var isAccepted: Bool { parts.verdict.accepted }
+
+  /// How many diagnostics are errors and how many warnings, counted in place (the totals of
+  /// `validate --jsonl`); `errors > 0` is ``hasErrors``.
+  package var severityCounts: (errors: Int, warnings: Int) {
+    var errors = 0
+    var warnings = 0
+    let diagnostics = parts.diagnostics
+    for index in diagnostics.indices {
+      switch diagnostics[index].severity {
+      case .error: errors += 1
+      case .warning: warnings += 1
+      case .info: break
+      }
+    }
+    return (errors, warnings)
+  }
 
   /// The position in the body of the value a diagnostic's path names, when it names one.
   public func position(of diagnostic: Diagnostic) -> SourcePosition? {

@@ -295,15 +295,12 @@ enum ValidateCommand {
 
     mutating func add(_ validation: PayloadValidation) {
       payloads += 1
-      if validation.verdict.accepted { accepted += 1 } else { rejected += 1 }
-      if validation.hasErrors { failed += 1 }
-      for diagnostic in validation.diagnostics {
-        switch diagnostic.severity {
-        case .error: errors += 1
-        case .warning: warnings += 1
-        case .info: break
-        }
-      }
+      // Read in place: copying the verdict or each diagnostic out retained their strings.
+      if validation.isAccepted { accepted += 1 } else { rejected += 1 }
+      let counts = validation.severityCounts
+      if counts.errors > 0 { failed += 1 }
+      errors += counts.errors
+      warnings += counts.warnings
     }
 
     mutating func merge(_ other: Totals) {
