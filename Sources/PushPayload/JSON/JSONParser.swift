@@ -359,8 +359,12 @@ struct JSONParser {
   }
 
   /// Reads a string starting at the opening quote; leaves `index` after the closing quote.
-  /// A key (`isKey`) written without escapes that Apple defines is its constant.
-  private mutating func parseString(isKey: Bool = false) throws(Failure) -> String {
+  /// A key (`isKey`) written without escapes that Apple defines is its constant. Unless `keep`,
+  /// the string is checked exactly as when it is read, and `""` returned in its place (the
+  /// check pass over a scenario's `steps` keeps nothing).
+  private mutating func parseString(isKey: Bool = false, keep: Bool = true) throws(Failure)
+    -> String
+  {
     index += 1
     let start = index
     // Whether every byte so far is ASCII (the eight-byte steps below skip only ASCII).
@@ -380,6 +384,10 @@ struct JSONParser {
       }
       guard index < end else { break }
       let byte = bytes[index]
+      if byte == UInt8(ascii: "\""), !keep {
+        index += 1
+        return ""
+      }
       if byte == UInt8(ascii: "\"") {
         let count = index - start
         let known = isKey ? Self.knownKey(bytes, from: start, count: count) : nil
@@ -391,7 +399,7 @@ struct JSONParser {
         index += 1
         return string
       }
-      if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+      if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, keep: keep) }
       if byte < 0x20 { throw Failure(code: .controlCharacterInString, offset: index) }
       if byte < 0x80 {
         index += 1
@@ -423,8 +431,9 @@ struct JSONParser {
     }
   }
 
-  /// The slow path: copies into scratch space, decoding escapes.
-  private mutating func parseEscapedString(from start: Int) throws(Failure) -> String {
+  /// The slow path: copies into scratch space, decoding escapes (`keep`: as for
+  /// ``parseString(isKey:keep:)``).
+  private mutating func parseEscapedString(from start: Int, keep: Bool) throws(Failure) -> String {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while index < end {
@@ -432,7 +441,7 @@ struct JSONParser {
       switch byte {
       case UInt8(ascii: "\""):
         index += 1
-        return String(decoding: scratch, as: UTF8.self)
+        return keep ? String(decoding: scratch, as: UTF8.self) : ""
       case UInt8(ascii: "\\"):
         try appendEscape()
       case 0..<0x20:
@@ -642,7 +651,7 @@ extension JSONParser {
     switch bytes[index] {
     case UInt8(ascii: "{"): try skipObject(depth: depth + 1)
     case UInt8(ascii: "["): try skipArray(depth: depth + 1)
-    case UInt8(ascii: "\""): _ = try parseString()
+    case UInt8(ascii: "\""): _ = try parseString(keep: false)
     case UInt8(ascii: "t"): _ = try parseLiteral("true", .bool(true))
     case UInt8(ascii: "f"): _ = try parseLiteral("false", .bool(false))
     case UInt8(ascii: "n"): _ = try parseLiteral("null", .null)
@@ -702,7 +711,7 @@ extension JSONParser {
       guard bytes[index] == UInt8(ascii: "\"") else {
         throw Failure(code: unexpected("a string key in double quotes"), offset: index)
       }
-      _ = try parseString(isKey: true)
+      _ = try parseString(keep: false)
       skipWhitespace()
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "':'"), offset: index)
