@@ -207,14 +207,12 @@ struct ScenarioDecoder {
     // The pushes of this and later steps (earlier ones are known), listed only for the message
     // of a premature reference.
     var context = ShapeContext(
-      knownPushes: [],
+      knownPushes: [:],
       laterPushes: {
         Self.pushIDs(
           in: (current..<count).lazy.map { (try? element($0)) ?? JSONValue(.null) },
           after: pushCount)
       })
-    // Byte offsets: a position is resolved only for the message of a duplicate.
-    var firstUse: [String: Int] = [:]
     var waited = Duration.zero
     var steps: [Step] = []
     steps.reserveCapacity(count)
@@ -253,14 +251,14 @@ struct ScenarioDecoder {
         let pushObject = try field.object(allowing: Self.pushFields)
         var push = try decodePush(pushObject, number: pushCount)
         push.address = try Self.decodeAddress(pushObject)
-        if let earlier = firstUse[push.id] {
+        // Byte offsets: a position is resolved only for the message of a duplicate.
+        if let earlier = context.knownPushes[push.id] {
           let at = pushObject.optional("id")?.location ?? field.location
           throw ScenarioError(
             at: at,
             "duplicate push id \"\(push.id)\"; first used at \(source.location(ofByte: earlier))")
         }
-        firstUse[push.id] = field.value.byteRange.lowerBound
-        context.knownPushes.insert(push.id)
+        context.knownPushes[push.id] = field.value.byteRange.lowerBound
         action = .push(push)
       case "wait":
         let duration = try field.duration()

@@ -34,8 +34,9 @@ indirect enum Shape: Sendable {
 
 /// What a shape check needs to know beyond the value: the pushes sent so far.
 struct ShapeContext {
-  /// Ids of the pushes sent by earlier steps.
-  var knownPushes: Set<String>
+  /// Ids of the pushes sent by earlier steps, each with the byte offset of the step that sent
+  /// it (for the message of a duplicate id): one table serves both checks.
+  var knownPushes: [String: Int]
   /// Ids of pushes sent by later steps (for a clearer message), listed only for that message.
   var laterPushes: () -> Set<String> = { [] }
 }
@@ -118,17 +119,17 @@ func checkPushReference(
   _ id: String, at location: @autoclosure () -> SourceLocation, context: ShapeContext
 ) throws(ScenarioError) {
   // The position is resolved only for the message.
-  guard !context.knownPushes.contains(id) else { return }
+  guard context.knownPushes[id] == nil else { return }
   if context.laterPushes().contains(id) {
     throw ScenarioError(at: location(), "push \"\(id)\" is not sent yet at this step")
   }
   var message = "unknown push id \"\(id)\""
-  if let suggestion = Suggestion.closest(to: id, in: context.knownPushes.sorted()) {
+  if let suggestion = Suggestion.closest(to: id, in: context.knownPushes.keys.sorted()) {
     message += "; did you mean \"\(suggestion)\"?"
   } else if context.knownPushes.isEmpty {
     message += "; no push has been sent before this step"
   } else {
-    message += "; expected one of \(Suggestion.list(context.knownPushes.sorted()))"
+    message += "; expected one of \(Suggestion.list(context.knownPushes.keys.sorted()))"
   }
   throw ScenarioError(at: location(), message)
 }
