@@ -42,12 +42,13 @@ measure() { # label command... ; prints wall seconds; CPU time and peak RSS go t
   local log=$WORK/$1.time start end status
   shift
   rm -f "$log"
-  start=$(date +%s.%N)
   if command -v python3 >/dev/null; then
     rusage "$log" "$@" || status=$?
     awk -F': ' '/^Wall/ {printf "%.3f", $2}' "$log"
     return "${status:-0}"
-  elif [ -x /usr/bin/time ]; then
+  fi
+  start=$(date +%s.%N)
+  if [ -x /usr/bin/time ]; then
     /usr/bin/time -v -o "$log" "$@"
   else
     "$@"

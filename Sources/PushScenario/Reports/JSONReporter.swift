@@ -87,7 +87,6 @@ public struct JSONReporter: Sendable {
     toUTF8 write: (UnsafeBufferPointer<UInt8>) -> Bool
   ) -> Bool {
     var out = PrettyJSONStream(level: level, pieceSize: pieceSize)
-    func handOn() -> Bool { !out.isFull || out.handOn(to: write) }
     out.openObject()
     out.field("name", string: result.name)
     if let description = result.description {
@@ -100,7 +99,7 @@ public struct JSONReporter: Sendable {
     for failure in result.failures {
       out.element()
       out.value(failure.json)
-      guard handOn() else { return false }
+      guard out.handOnIfFull(to: write) else { return false }
     }
     out.close()
     out.field("events")
@@ -109,7 +108,7 @@ public struct JSONReporter: Sendable {
     for event in result.events {
       out.element()
       Self.write(event, findings: findings, to: &out)
-      guard handOn() else { return false }
+      guard out.handOnIfFull(to: write) else { return false }
     }
     out.close()
     out.field("steps")
@@ -128,7 +127,7 @@ public struct JSONReporter: Sendable {
         lastTime = (step.time, time)
       }
       Self.write(step, quotedTime: time, to: &out)
-      guard handOn() else { return false }
+      guard out.handOnIfFull(to: write) else { return false }
     }
     out.close()
     out.field("final")
@@ -192,7 +191,6 @@ public struct JSONReporter: Sendable {
     _ device: Device, to out: inout PrettyJSONStream,
     write: (UnsafeBufferPointer<UInt8>) -> Bool
   ) -> Bool {
-    func handOn() -> Bool { !out.isFull || out.handOn(to: write) }
     out.openObject()
     // `center`: `{"thread", "notifications", "summary"}` per group, ids written one by one.
     out.field("center")
@@ -210,7 +208,7 @@ public struct JSONReporter: Sendable {
       out.close()
       out.field("summary", optional: group.summary)
       out.close()
-      guard handOn() else { return false }
+      guard out.handOnIfFull(to: write) else { return false }
     }
     out.close()
     for key in ["summary", "badge", "routes"] {
@@ -225,7 +223,7 @@ public struct JSONReporter: Sendable {
       guard let record = device.notification(id, status: push.status) else { continue }
       out.key(id)
       record.write(to: &out)
-      guard handOn() else { return false }
+      guard out.handOnIfFull(to: write) else { return false }
     }
     out.close()
     out.field("pushes")
@@ -233,7 +231,7 @@ public struct JSONReporter: Sendable {
     for (id, record) in zip(ids, pushes) {
       out.key(id)
       record.writeReportJSON(to: &out)
-      guard handOn() else { return false }
+      guard out.handOnIfFull(to: write) else { return false }
     }
     out.close()
     out.field("app", value: device.smallStateSection("app") ?? JSONValue(.null))
@@ -242,7 +240,7 @@ public struct JSONReporter: Sendable {
     for diagnostic in device.diagnostics {
       out.element()
       diagnostic.write(to: &out)
-      guard handOn() else { return false }
+      guard out.handOnIfFull(to: write) else { return false }
     }
     out.close()
     out.close()

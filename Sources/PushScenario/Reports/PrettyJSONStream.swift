@@ -29,7 +29,7 @@ struct PrettyJSONStream {
   }
 
   /// Whether enough text is buffered to hand on (``handOn(to:)``).
-  var isFull: Bool { writer.bytes.count >= pieceSize }
+  private var isFull: Bool { writer.bytes.count >= pieceSize }
 
   /// Hands the bytes written since the last call to `write`, removing them from the buffer;
   /// returns what `write` returns.
@@ -37,6 +37,11 @@ struct PrettyJSONStream {
     let written = writer.bytes.withUnsafeBufferPointer { write($0) }
     writer.bytes.removeAll(keepingCapacity: true)
     return written
+  }
+
+  /// ``handOn(to:)`` once ``isFull``; true (nothing handed on) before.
+  mutating func handOnIfFull(to write: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    !isFull || handOn(to: write)
   }
 
   /// Opens an object (as the value of the current member or element, or the outermost).
