@@ -59,22 +59,22 @@ measure() { # label command... ; prints wall seconds; CPU time and peak RSS go t
 rss() { [ -f "$WORK/$1.time" ] && awk -F': ' '/Maximum resident/ {print $2 " KB"}' "$WORK/$1.time" || echo "n/a"; }
 rss_mb() { [ -f "$WORK/$1.time" ] && awk -F': ' '/Maximum resident/ {printf "%.0f", $2 / 1000}' "$WORK/$1.time" || echo 0; }
 cpu() { [ -f "$WORK/$1.time" ] && awk -F': ' '/User time|System time/ {t += $2} END {printf "%.3f", t}' "$WORK/$1.time" || echo 0; }
-# The cheapest of RUNS runs of a command (by CPU time): on a shared or virtual machine a
-# neighbour, or the host slowing the guest down, only ever adds time (identical runs of
-# `validate` were seen to take from 0.9 to 1.3 s on one core). Sections set RUNS.
-best() { # label command... ; like measure, keeping the log of the cheapest run
-  local label=$1 wall best_cpu="" best_wall=""
+# The cheapest of several runs (by CPU time): on a shared or virtual machine a neighbour, or
+# the host slowing the guest down, only ever adds time (identical runs of `validate` were seen
+# to take from 0.9 to 1.3 s on one core). The runs of the commands a ratio compares are
+# interleaved, round after round, so a slow spell of the machine falls on both sides.
+cheapest() { # label command... ; one run, kept as the label's figures when it is the cheapest
+  local label=$1 wall
   shift
-  for _ in $(seq "${RUNS:-3}"); do
-    wall=$(measure "$label-try" "$@")
-    if [ -z "$best_cpu" ] || awk -v a="$(cpu "$label-try")" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
-      best_cpu=$(cpu "$label-try")
-      best_wall=$wall
-      cp "$WORK/$label-try.time" "$WORK/$label.time" 2>/dev/null || true
-    fi
-  done
-  echo "$best_wall"
+  wall=$(measure "$label-try" "$@") || return
+  if ! [ -f "$WORK/$label.wall" ] ||
+    awk -v a="$(cpu "$label-try")" -v b="$(cpu "$label")" 'BEGIN { exit !(a < b) }'; then
+    cp "$WORK/$label-try.time" "$WORK/$label.time" 2>/dev/null || true
+    echo "$wall" >"$WORK/$label.wall"
+  fi
 }
+forget() { for label in "$@"; do rm -f "$WORK/$label.wall" "$WORK/$label.time"; done; }
+wall() { cat "$WORK/$1.wall"; }
 
 # section: validate (issue 2)
 # (a) JSONSerialization parses every line; (b) `pushsim validate --jsonl --format json` gives the
@@ -93,8 +93,13 @@ if wants validate; then
   # Per core, as the target is set: both pinned to one core (`taskset -c 0`), where pushsim's
   # worker threads take turns instead of hiding a slow inner loop behind the second core.
   if command -v taskset >/dev/null; then
-    A1=$(RUNS=${VALIDATE_RUNS:-3} best validate-baseline-core taskset -c 0 "$BIN/PushSimBenchmarks" validate baseline "$CORPUS" 2>/dev/null)
-    B1=$(RUNS=${VALIDATE_RUNS:-3} best validate-pushsim-core taskset -c 0 sh -c "'$BIN/pushsim' validate --jsonl --format json < '$CORPUS' > /dev/null 2>/dev/null; test \$? -le 1")
+    forget validate-baseline-core validate-pushsim-core
+    for _ in $(seq "${VALIDATE_RUNS:-3}"); do
+      cheapest validate-baseline-core taskset -c 0 "$BIN/PushSimBenchmarks" validate baseline "$CORPUS" 2>/dev/null
+      cheapest validate-pushsim-core taskset -c 0 sh -c "'$BIN/pushsim' validate --jsonl --format json < '$CORPUS' > /dev/null 2>/dev/null; test \$? -le 1"
+    done
+    A1=$(wall validate-baseline-core)
+    B1=$(wall validate-pushsim-core)
     echo "$A1 $B1" | awk '{r = ($1 > 0 ? $2 / $1 : 0); printf "  one core (taskset -c 0): (a) %.3fs, (b) %.3fs wall: ratio %.3f (target <= 0.5) %s\n", $1, $2, r, (r <= 0.5 ? "ok" : "MISSED")}'
   fi
   # The physical floor: reading the bytes once (`wc -l`, and a plain byte loop over 64 KiB reads).
@@ -221,7 +226,7 @@ fi
 # 100,000 pushes, played by `pushsim run --format json`: (a) 100k / 10k at most 10x the time
 # and at most 300 MB peak; (b) the 100k scenario against `pushsim validate --jsonl --format
 # json` of its 100k request bodies, at most 5x. CPU time (user + sys) is the figure to read
-# on a busy machine; wall time is shown too. Each figure is the cheapest of SCALE_RUNS runs.
+# on a busy machine; wall time is shown too. Each figure is the cheapest of SCALE_RUNS rounds.
 if wants scale; then
   SMALL=${SCALE_SMALL:-10000}
   LARGE=${SCALE_LARGE:-100000}
@@ -229,13 +234,18 @@ if wants scale; then
     [ -f "$WORK/scale-$n.json" ] && [ -f "$WORK/scale-$n.jsonl" ] ||
       "$BIN/PushSimBenchmarks" scale "$n" "$WORK/scale-$n.json" "$WORK/scale-$n.jsonl" >/dev/null
   done
-  RUNS=${SCALE_RUNS:-3}
-  S=$(best "scale-run-$SMALL" "$BIN/pushsim" run "$WORK/scale-$SMALL.json" --format json \
-    --output "$WORK/scale-$SMALL.report.json")
-  L=$(best "scale-run-$LARGE" "$BIN/pushsim" run "$WORK/scale-$LARGE.json" --format json \
-    --output "$WORK/scale-$LARGE.report.json")
-  V=$(best "scale-validate-$LARGE" sh -c \
-    "'$BIN/pushsim' validate --jsonl --format json < '$WORK/scale-$LARGE.jsonl' > /dev/null 2>/dev/null; test \$? -le 1")
+  forget "scale-run-$SMALL" "scale-run-$LARGE" "scale-validate-$LARGE"
+  for _ in $(seq "${SCALE_RUNS:-3}"); do
+    cheapest "scale-run-$SMALL" "$BIN/pushsim" run "$WORK/scale-$SMALL.json" --format json \
+      --output "$WORK/scale-$SMALL.report.json"
+    cheapest "scale-run-$LARGE" "$BIN/pushsim" run "$WORK/scale-$LARGE.json" --format json \
+      --output "$WORK/scale-$LARGE.report.json"
+    cheapest "scale-validate-$LARGE" sh -c \
+      "'$BIN/pushsim' validate --jsonl --format json < '$WORK/scale-$LARGE.jsonl' > /dev/null 2>/dev/null; test \$? -le 1"
+  done
+  S=$(wall "scale-run-$SMALL")
+  L=$(wall "scale-run-$LARGE")
+  V=$(wall "scale-validate-$LARGE")
   echo "scale: $SMALL and $LARGE pushes, $(($(wc -c <"$WORK/scale-$LARGE.json") / 1024)) KiB scenario," \
     "$(($(wc -c <"$WORK/scale-$LARGE.report.json") / 1024)) KiB report"
   echo "  run $SMALL:       ${S}s wall, $(cpu scale-run-$SMALL)s CPU, peak $(rss scale-run-$SMALL)"
