@@ -116,15 +116,26 @@ import Testing
 
   /// Output fills the pipe long before all input is written: the runner must read while it
   /// writes (a runner that writes everything first would hang here).
+  /// Five batches of lines of different sizes: each result comes back once, in input order,
+  /// with its own line's size (the buffers a batch's results are written into are reused).
   @Test func jsonlStreamsManyLinesWithoutBlockingOnOutput() throws {
     let count = 20_000
-    let input = String(repeating: #"{"aps":{"alert":"hello there"}}"# + "\n", count: count)
+    let bodies = (1...count).map {
+      #"{"aps":{"alert":"hello \#(String(repeating: "x", count: $0 % 97))"}}"#
+    }
+    let input = bodies.joined(separator: "\n") + "\n"
     let result = try CommandRunner.run(
       ["validate", "--jsonl", "--format", "json", "--push-type", "alert"], input: Data(input.utf8))
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\n")
     #expect(lines.count == count)
-    #expect(lines.last?.hasPrefix(#"{"line":\#(count),"#) == true)
+    let misplaced = zip(lines, bodies).enumerated().first { index, pair in
+      !pair.0.hasPrefix(#"{"line":\#(index + 1),"accepted":true,"#)
+        || !pair.0.contains(#""bytes":\#(pair.1.utf8.count),"#)
+    }
+    #expect(
+      misplaced == nil, "first result out of place: \(misplaced.map { String($0.element.0) } ?? "")"
+    )
   }
 
   @Test func jsonlJudgesHugeLinesBySizeAlone() throws {
