@@ -54,8 +54,17 @@ mkdir -p "$modules"
 
 # Builds Sources/<Module> as an instrumented static library with its module interface in
 # .build/fuzz/modules, unless it was built after every change to its sources, its dependencies'
-# sources and this script.
+# sources and this script. Two runs of this script may build at once (CI runs two lanes, one per
+# core): a module is built under a lock (`flock`, where there is one), and the second run finds
+# it built.
 build_module() {
+  if command -v flock >/dev/null; then
+    (flock 9 && build_module_unlocked "$1") 9>"$modules/$1.lock"
+  else
+    build_module_unlocked "$1"
+  fi
+}
+build_module_unlocked() {
   local module="$1" stamp="$modules/$1.built" folders=("Sources/$1") dependency
   for dependency in $(dependencies_for "$module"); do folders+=("Sources/$dependency"); done
   if [ -f "$stamp" ] && [ -z "$(find "${folders[@]}" Fuzz/run.sh -newer "$stamp" -print -quit)" ]
