@@ -44,6 +44,54 @@ package enum FileCheck {
     return nil
   }
 
+  /// The bytes of the file at `path`, read straight into one array (`nil` when it cannot be
+  /// opened or read): `Data(contentsOf:)` and then `Array(data)` held and copied a large
+  /// scenario twice, which touched twice its size of fresh memory (measured: 10 % of a
+  /// 100,000-push run's page faults). A file that grows while it is read is read to its end.
+  public static func contents(ofFileAt path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    // One byte more than the size: a file that has not grown is read in one allocation.
+    let expected = max(Int(info.st_size), 0) + 1
+    var failed = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+      count = readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
+    }
+    // A full buffer: the file grew while it was read, and the rest comes in chunks.
+    if !failed, bytes.count == expected {
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      var got = chunk.count
+      while !failed, got == chunk.count {
+        got = chunk.withUnsafeMutableBytes { readFully(descriptor, into: $0, failed: &failed) }
+        bytes.append(contentsOf: chunk[..<got])
+      }
+    }
+    return failed ? nil : bytes
+  }
+
+  /// Reads until `buffer` is full or the file ends (retrying interrupted reads); the count read.
+  private static func readFully(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool
+  ) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var filled = 0
+    while filled < buffer.count {
+      let got = read(descriptor, base + filled, buffer.count - filled)
+      if got > 0 {
+        filled += got
+      } else if got == 0 {
+        break
+      } else if errno != EINTR {
+        failed = true
+        break
+      }
+    }
+    return filled
+  }
+
   /// Whether something (even a dangling link) exists at `path`.
   public static func exists(_ path: String) -> Bool {
     var info = stat()

@@ -179,13 +179,11 @@ public struct ScenarioLoader: Sendable {
       if let referencedAt { throw referencedAt.error("\(displayPath): \(problem)") }
       throw ScenarioError(file: displayPath, problem)
     }
-    do {
-      let data = try Data(contentsOf: url)
-      return SourceFile(path: displayPath, url: url, bytes: Array(data))
-    } catch {
+    guard let bytes = FileCheck.contents(ofFileAt: url.path) else {
       if let referencedAt { throw referencedAt.error("\(displayPath): cannot read the file") }
       throw ScenarioError(file: displayPath, "cannot read the file")
     }
+    return SourceFile(path: displayPath, url: url, bytes: bytes)
   }
 
   /// Parses a file as JSON, turning a syntax error into a positioned scenario error.
