@@ -58,6 +58,7 @@ measure() { # label command... ; prints wall seconds; CPU time and peak RSS go t
 }
 rss() { [ -f "$WORK/$1.time" ] && awk -F': ' '/Maximum resident/ {print $2 " KB"}' "$WORK/$1.time" || echo "n/a"; }
 rss_mb() { [ -f "$WORK/$1.time" ] && awk -F': ' '/Maximum resident/ {printf "%.0f", $2 / 1000}' "$WORK/$1.time" || echo 0; }
+usr() { [ -f "$WORK/$1.time" ] && awk -F': ' '/User time/ {printf "%.3f", $2}' "$WORK/$1.time" || echo 0; }
 cpu() { [ -f "$WORK/$1.time" ] && awk -F': ' '/User time|System time/ {t += $2} END {printf "%.3f", t}' "$WORK/$1.time" || echo 0; }
 # The cheapest of several runs (by CPU time): on a shared or virtual machine a neighbour, or
 # the host slowing the guest down, only ever adds time (identical runs of `validate` were seen
@@ -263,6 +264,30 @@ if wants scale; then
       r = (cs > 0) ? cl / cs : 0
       printf "  (a) run %s / %s: %.2f CPU, %.2f wall (target <= 10), peak %d MB (target <= 300) %s\n",
         "'"$LARGE"'", "'"$SMALL"'", r, (s > 0 ? l / s : 0), mb, (r <= 10 && mb <= 300 ? "ok" : "MISSED") }'
+  # User time alone: what the system time adds is mostly the machine's price for memory the
+  # process touches for the first time (below).
+  awk -v us="$(usr scale-run-$SMALL)" -v ul="$(usr scale-run-$LARGE)" 'BEGIN {
+      printf "      user time alone: %.2f (%.3fs vs %.3fs)\n", (us > 0 ? ul / us : 0), ul, us }'
+  # The machine's price for fresh memory: writing as many bytes as each report into a new file
+  # (the kernel's page cache takes fresh pages), after 3 s idle and at once again. A virtual
+  # machine whose host takes back the memory the guest frees (virtio-balloon free page
+  # reporting, after about 2 s) pays the host for every page touched again, per megabyte more
+  # the more is touched; on such a machine (a) measures the host as well as PushSim.
+  fresh() { # bytes: prints the seconds dd took (system time)
+    rm -f "$WORK/fresh.bin"
+    measure fresh dd if=/dev/zero of="$WORK/fresh.bin" bs=256K count=$((($1 + 262143) / 262144)) status=none >/dev/null
+    rm -f "$WORK/fresh.bin"
+    cpu fresh
+  }
+  for n in "$SMALL" "$LARGE"; do
+    bytes=$(wc -c <"$WORK/scale-$n.report.json")
+    sleep 3
+    idle=$(fresh "$bytes")
+    again=$(fresh "$bytes")
+    awk -v n="$n" -v b="$bytes" -v i="$idle" -v a="$again" 'BEGIN {
+      printf "      machine: writing %d MB (the %s-push report) to a new file: %.3fs after 3 s idle, %.3fs at once again (%.2f vs %.2f ms/MB)\n",
+        b / 1e6, n, i, a, 1000 * i / (b / 1e6), 1000 * a / (b / 1e6) }'
+  done
   awk -v l="$L" -v v="$V" -v cl="$(cpu scale-run-$LARGE)" -v cv="$(cpu scale-validate-$LARGE)" 'BEGIN {
       r = (cv > 0) ? cl / cv : 0
       printf "  (b) run / validate --jsonl of the same bodies: %.2f CPU, %.2f wall (target <= 5) %s\n",
