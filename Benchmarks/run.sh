@@ -186,7 +186,7 @@ if wants jobs; then
   echo "jobs: 2000 scenario files on $(nproc) cores: --jobs 1 ${ONE} ms, --jobs 2 ${TWO} ms, $SAME," \
     "$(awk -v a="$ONE" -v b="$TWO" 'BEGIN { printf "speed-up %.2f (target >= 1.7)", a / b }')"
   # The share of the work that stays on one thread (wall-clock speed-ups need an idle machine).
-  echo "jobs: $("$BIN/PushSimBenchmarks" suite cpu "$SUITE")"
+  echo "jobs: $("$BIN/PushSimBenchmarks" suite cpu "$SUITE" "$WORK/suite-cpu.json")"
 fi
 # section: hostile (issue 12)
 # A hostile media server (Tests/PushDeviceTests/Fixtures/media_server.py, counting every byte

@@ -12,15 +12,15 @@ import PushScenario
 /// `pushsim run --jobs 1` against `--jobs 2` on it (issue 12: a speed-up of at least 1.7× on
 /// 2 cores).
 ///
-/// `PushSimBenchmarks suite cpu folder`: the CPU time of each phase of `pushsim run --format
-/// json` on one job (reading; playing and rendering each scenario's part; joining and writing
-/// the report) and the share of it that runs on one thread whatever `--jobs` says (the last),
+/// `PushSimBenchmarks suite cpu folder [report]`: the CPU time of each phase of `pushsim run
+/// --format json --output report` on one job (reading; playing and rendering each scenario's
+/// part; joining and writing the report, by default to `/dev/null`) and the share of it that runs on one thread whatever `--jobs` says (the last),
 /// so the speed-up `--jobs N` can reach is
 /// known also on a machine too busy for wall-clock times (Amdahl's law).
 enum SuiteBenchmark {
   static func run(_ arguments: [String]) throws {
     if arguments.first == "cpu", let path = arguments.dropFirst().first {
-      try measurePhases(folder: path)
+      try measurePhases(folder: path, report: arguments.dropFirst(2).first ?? "/dev/null")
       return
     }
     let count = arguments.first.flatMap(Int.init) ?? 2_000
@@ -35,7 +35,7 @@ enum SuiteBenchmark {
     print("suite: \(count) scenario files in \(folder.path)")
   }
 
-  static func measurePhases(folder: String) throws {
+  static func measurePhases(folder: String, report: String) throws {
     let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let done = DispatchSemaphore(value: 0)
     let outcome = Phases()
@@ -52,13 +52,33 @@ enum SuiteBenchmark {
         await SuiteRunner(jobs: 1).run(
           scenarios, transform: { renderer.render($0) }, handle: { parts.append($0) })
         let played = processCPU()
-        // In suite order on one thread: separators, counts, writing.
-        let sink = FileHandle(forWritingAtPath: "/dev/null")
+        // In suite order on one thread: separators, counts, writing, as `pushsim run` does
+        // (each part's UTF-8 handed to the file as it is, `appendUTF8(_:writing:)`).
+        // Opened (created or emptied) in place: `FileManager.createFile` writes a new file
+        // and renames it over the path, which must never happen to `/dev/null`.
+        let descriptor = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw BenchmarkError("cannot write \(report)") }
+        let sink = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var bytes = 0
-        for text in [stream.start()] + parts.map({ stream.append($0) }) + [stream.finish()] {
-          bytes += text.utf8.count
-          try sink?.write(contentsOf: Data(text.utf8))
+        let write = { (piece: UnsafeBufferPointer<UInt8>) -> Bool in
+          bytes += piece.count
+          do {
+            try sink.write(contentsOf: UnsafeRawBufferPointer(piece))
+            return true
+          } catch {
+            return false
+          }
         }
+        var opening = stream.start()
+        var written = opening.withUTF8 { write($0) }
+        for part in parts where written { written = stream.appendUTF8(part, writing: write) }
+        if written {
+          written = stream.finish(writing: { text in
+            var text = text
+            return text.withUTF8 { write($0) }
+          })
+        }
+        guard written else { throw BenchmarkError("cannot write \(report)") }
         let reported = processCPU()
         outcome.set([loaded - start, played - loaded, reported - played, Double(bytes)])
       } catch {
