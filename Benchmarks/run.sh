@@ -157,8 +157,11 @@ fi
 # A 10,000-push scenario decoded pretty-printed and written on one line (as json.dump writes
 # it), every step's position read: the one-line / pretty ratio should be ~1 (linear whatever
 # the layout).
+# Then the one-line scenario at 10,000 and 100,000 pushes: the ratio should stay at most 12
+# (linear; a 100,000-push scenario on one line once took over 12 minutes to decode).
 if wants layout; then
   "$BIN/PushSimBenchmarks" layout 10000 5
+  "$BIN/PushSimBenchmarks" layout linear 10000 100000 3
 fi
 # section: jobs (issue 12)
 # 2,000 generated scenario files played by `pushsim run --jobs 1` and `--jobs 2` (JSON report);

@@ -8,22 +8,23 @@ import PushScenario
 /// (issue 12: ~1, whatever the layout). The median of `rounds` alternating rounds is reported.
 /// `layout N 1 pretty` or `layout N 1 one-line` decodes only that layout once, for counting
 /// its instructions with `valgrind --tool=callgrind` on a busy machine.
+///
+/// `PushSimBenchmarks layout linear [small] [large] [rounds]`: the one-line scenario at `small`
+/// and `large` pushes (10,000 and 100,000), each decoded with every step's position read, in
+/// alternating rounds; prints the large / small time ratio (issue 12: linear, at most 12 for
+/// ten times the pushes, as the `device` section allows; a 100,000-push scenario on one line
+/// once took over 12 minutes, each step's column counted from the start of the line).
 enum LayoutBenchmark {
   static func run(_ arguments: [String]) throws {
+    if arguments.first == "linear" {
+      try measureLinearity(Array(arguments.dropFirst()))
+      return
+    }
     let pushes = arguments.first.flatMap(Int.init) ?? 10_000
     let rounds = arguments.dropFirst().first.flatMap(Int.init) ?? 5
     let only = arguments.dropFirst(2).first
     let pretty = Array(ScenarioBenchmark.generate(pushes: pushes).utf8)
-    let oneLine = Array(try JSONDocument(parsing: pretty).root.jsonText.utf8)
-    guard !oneLine.contains(UInt8(ascii: "\n")) else {
-      throw BenchmarkError("the one-line scenario has a line break")
-    }
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("layout.json")
-    func decode(_ bytes: [UInt8]) throws -> Int {
-      let scenario = try ScenarioLoader().decode(bytes: bytes, path: "layout.json", url: url)
-      // What a report that names every step's position would pay.
-      return scenario.steps.reduce(0) { $0 + $1.location.column }
-    }
+    let oneLine = try oneLineText(pretty)
     if let only {
       let columns = try decode(only == "pretty" ? pretty : oneLine)
       print("layout: decoded the \(only) \(pushes)-push scenario once (columns \(columns))")
@@ -57,5 +58,61 @@ enum LayoutBenchmark {
         + "(\(pretty.count / 1024) KiB) \(ScenarioBenchmark.format(prettyMedian)) ms, one line "
         + "(\(oneLine.count / 1024) KiB) \(ScenarioBenchmark.format(oneLineMedian)) ms, ratio "
         + "\(ScenarioBenchmark.format(ratio, digits: 2))× (target ~1)")
+  }
+
+  /// The generated scenario of `pushes` written on one line, as `json.dump` writes it.
+  static func oneLineText(_ pretty: [UInt8]) throws -> [UInt8] {
+    let oneLine = Array(try JSONDocument(parsing: pretty).root.jsonText.utf8)
+    guard !oneLine.contains(UInt8(ascii: "\n")) else {
+      throw BenchmarkError("the one-line scenario has a line break")
+    }
+    return oneLine
+  }
+
+  /// Decodes a scenario and reads every step's position, as a report that names them does;
+  /// returns the sum of the columns (checked to be positive, so the work is not skipped).
+  static func decode(_ bytes: [UInt8]) throws -> Int {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("layout.json")
+    let scenario = try ScenarioLoader().decode(bytes: bytes, path: "layout.json", url: url)
+    return scenario.steps.reduce(0) { $0 + $1.location.column }
+  }
+
+  /// `layout linear`: the one-line scenario at two sizes, median of alternating rounds.
+  static func measureLinearity(_ arguments: [String]) throws {
+    let small = arguments.first.flatMap(Int.init) ?? 10_000
+    let large = arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+    let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 3
+    let smallText = try oneLineText(Array(ScenarioBenchmark.generate(pushes: small).utf8))
+    let largeText = try oneLineText(Array(ScenarioBenchmark.generate(pushes: large).utf8))
+    guard try decode(smallText) > 0, try decode(largeText) > 0 else {
+      throw BenchmarkError("the one-line scenarios do not decode")
+    }
+    var smallTimes: [Double] = []
+    var largeTimes: [Double] = []
+    for round in 0..<rounds {
+      let measureSmall = {
+        smallTimes.append(ScenarioBenchmark.measure { _ = try? decode(smallText) })
+      }
+      let measureLarge = {
+        largeTimes.append(ScenarioBenchmark.measure { _ = try? decode(largeText) })
+      }
+      if round % 2 == 0 {
+        measureSmall()
+        measureLarge()
+      } else {
+        measureLarge()
+        measureSmall()
+      }
+    }
+    let smallMedian = StringsBenchmark.median(smallTimes)
+    let largeMedian = StringsBenchmark.median(largeTimes)
+    let ratio = largeMedian / smallMedian
+    let bound = 1.2 * Double(large) / Double(small)
+    print(
+      "layout: one-line scenario, median of \(rounds) rounds: \(large) pushes "
+        + "(\(largeText.count / 1024) KiB, one line) \(ScenarioBenchmark.format(largeMedian)) ms, "
+        + "\(small) pushes \(ScenarioBenchmark.format(smallMedian)) ms, ratio "
+        + "\(ScenarioBenchmark.format(ratio, digits: 2)) (target <= \(ScenarioBenchmark.format(bound)), "
+        + "linear) \(ratio <= bound ? "ok" : "TOO HIGH")")
   }
 }
