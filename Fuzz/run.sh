@@ -118,7 +118,11 @@ for target in "${TARGETS[@]}"; do
     continue
   fi
   echo "fuzz: running $target for ${SECONDS_PER_TARGET}s" >&2
-  if ! (cd "$work" && LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+  # The suppressions' path is made absolute before the `cd`: inside the subshell `$PWD` is
+  # already the work folder, and LeakSanitizer (which reads the file only when it has a leak to
+  # report) would fail the run for want of it.
+  suppressions="$PWD/Fuzz/lsan.supp"
+  if ! (cd "$work" && LSAN_OPTIONS="suppressions=$suppressions${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     ./fuzzer -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 \
     -artifact_prefix=./ corpus >fuzz.log 2>&1); then
     echo "fuzz: $target FAILED; see $work/fuzz.log" >&2
