@@ -33,25 +33,7 @@ enum LayoutBenchmark {
     guard try decode(pretty) > 0, try decode(oneLine) > 0 else {
       throw BenchmarkError("the layout scenarios do not decode")
     }
-    var prettyTimes: [Double] = []
-    var oneLineTimes: [Double] = []
-    for round in 0..<rounds {
-      let measurePretty = {
-        prettyTimes.append(ScenarioBenchmark.measure { _ = try? decode(pretty) })
-      }
-      let measureOneLine = {
-        oneLineTimes.append(ScenarioBenchmark.measure { _ = try? decode(oneLine) })
-      }
-      if round % 2 == 0 {
-        measurePretty()
-        measureOneLine()
-      } else {
-        measureOneLine()
-        measurePretty()
-      }
-    }
-    let prettyMedian = StringsBenchmark.median(prettyTimes)
-    let oneLineMedian = StringsBenchmark.median(oneLineTimes)
+    let (prettyMedian, oneLineMedian) = medianDecodeTimes(pretty, oneLine, rounds: rounds)
     let ratio = oneLineMedian / prettyMedian
     print(
       "layout: \(pushes)-push scenario, median of \(rounds) rounds: pretty-printed "
@@ -77,6 +59,29 @@ enum LayoutBenchmark {
     return scenario.steps.reduce(0) { $0 + $1.location.column }
   }
 
+  /// The median decoding times (ms) of two scenarios over `rounds` rounds, the order of the two
+  /// alternating from round to round (a slow spell of the machine falls on both).
+  static func medianDecodeTimes(_ first: [UInt8], _ second: [UInt8], rounds: Int)
+    -> (Double, Double)
+  {
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    for round in 0..<rounds {
+      let measureFirst = { firstTimes.append(ScenarioBenchmark.measure { _ = try? decode(first) }) }
+      let measureSecond = {
+        secondTimes.append(ScenarioBenchmark.measure { _ = try? decode(second) })
+      }
+      if round % 2 == 0 {
+        measureFirst()
+        measureSecond()
+      } else {
+        measureSecond()
+        measureFirst()
+      }
+    }
+    return (StringsBenchmark.median(firstTimes), StringsBenchmark.median(secondTimes))
+  }
+
   /// `layout linear`: the one-line scenario at two sizes, median of alternating rounds.
   static func measureLinearity(_ arguments: [String]) throws {
     let small = arguments.first.flatMap(Int.init) ?? 10_000
@@ -87,25 +92,7 @@ enum LayoutBenchmark {
     guard try decode(smallText) > 0, try decode(largeText) > 0 else {
       throw BenchmarkError("the one-line scenarios do not decode")
     }
-    var smallTimes: [Double] = []
-    var largeTimes: [Double] = []
-    for round in 0..<rounds {
-      let measureSmall = {
-        smallTimes.append(ScenarioBenchmark.measure { _ = try? decode(smallText) })
-      }
-      let measureLarge = {
-        largeTimes.append(ScenarioBenchmark.measure { _ = try? decode(largeText) })
-      }
-      if round % 2 == 0 {
-        measureSmall()
-        measureLarge()
-      } else {
-        measureLarge()
-        measureSmall()
-      }
-    }
-    let smallMedian = StringsBenchmark.median(smallTimes)
-    let largeMedian = StringsBenchmark.median(largeTimes)
+    let (smallMedian, largeMedian) = medianDecodeTimes(smallText, largeText, rounds: rounds)
     let ratio = largeMedian / smallMedian
     let bound = 1.2 * Double(large) / Double(small)
     print(
