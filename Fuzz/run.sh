@@ -8,6 +8,10 @@
 # to .build/fuzz/<Target>/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# LeakSanitizer's suppressions, by an absolute path: each fuzzer runs in its own work folder,
+# and LeakSanitizer (which reads the file only when it has a leak to report) fails the run
+# when the file is not found.
+SUPPRESSIONS="$PWD/Fuzz/lsan.supp"
 if [ $# -eq 2 ] && [[ "$2" =~ ^[0-9]+$ ]] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
   set -- "$2" "$1" # TARGET SECONDS
 fi
@@ -118,11 +122,7 @@ for target in "${TARGETS[@]}"; do
     continue
   fi
   echo "fuzz: running $target for ${SECONDS_PER_TARGET}s" >&2
-  # The suppressions' path is made absolute before the `cd`: inside the subshell `$PWD` is
-  # already the work folder, and LeakSanitizer (which reads the file only when it has a leak to
-  # report) would fail the run for want of it.
-  suppressions="$PWD/Fuzz/lsan.supp"
-  if ! (cd "$work" && LSAN_OPTIONS="suppressions=$suppressions${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+  if ! (cd "$work" && LSAN_OPTIONS="suppressions=$SUPPRESSIONS${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     ./fuzzer -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 \
     -artifact_prefix=./ corpus >fuzz.log 2>&1); then
     echo "fuzz: $target FAILED; see $work/fuzz.log" >&2

@@ -14,9 +14,9 @@ import PushScenario
 ///
 /// `PushSimBenchmarks suite cpu folder [report]`: the CPU time of each phase of `pushsim run
 /// --format json --output report` on one job (reading; playing and rendering each scenario's
-/// part; joining and writing the report, by default to `/dev/null`) and the share of it that runs on one thread whatever `--jobs` says (the last),
-/// so the speed-up `--jobs N` can reach is
-/// known also on a machine too busy for wall-clock times (Amdahl's law).
+/// part; joining and writing the report, by default to `/dev/null`) and the share of it that
+/// runs on one thread whatever `--jobs` says (the last), so the speed-up `--jobs N` can reach
+/// is known also on a machine too busy for wall-clock times (Amdahl's law).
 enum SuiteBenchmark {
   static func run(_ arguments: [String]) throws {
     if arguments.first == "cpu", let path = arguments.dropFirst().first {
@@ -69,15 +69,13 @@ enum SuiteBenchmark {
             return false
           }
         }
-        var opening = stream.start()
-        var written = opening.withUTF8 { write($0) }
-        for part in parts where written { written = stream.appendUTF8(part, writing: write) }
-        if written {
-          written = stream.finish(writing: { text in
-            var text = text
-            return text.withUTF8 { write($0) }
-          })
+        let writeText = { (text: String) -> Bool in
+          var text = text
+          return text.withUTF8 { write($0) }
         }
+        var written = writeText(stream.start())
+        for part in parts where written { written = stream.appendUTF8(part, writing: write) }
+        if written { written = stream.finish(writing: writeText) }
         guard written else { throw BenchmarkError("cannot write \(report)") }
         let reported = processCPU()
         outcome.set([loaded - start, played - loaded, reported - played, Double(bytes)])
