@@ -25,39 +25,77 @@ public struct LineIndex: Sendable {
   public static let blockSize = 64
 
   /// Indexes `text` (UTF-8).
+  ///
+  /// Eight bytes are looked at a time: their continuation bytes are found with a few word
+  /// operations, and only a word holding a line break is read byte by byte.
   public init(_ text: [UInt8]) {
-    count = text.count
+    let count = text.count
+    self.count = count
     var starts = [0]
     var blocks: [Int] = []
     var bits: [UInt64] = []
     blocks.reserveCapacity(count / Self.blockSize + 1)
     bits.reserveCapacity(count / Self.blockSize + 1)
-    var scalars = 0
-    var word: UInt64 = 0
-    for offset in 0..<count {
-      if offset % Self.blockSize == 0 {
+    let scalars = text.withUnsafeBufferPointer { buffer -> Int in
+      guard let base = buffer.baseAddress else { return 0 }
+      /// Records the line that starts after the byte at `offset`, when that byte ends one.
+      func noteLineEnd(at offset: Int) {
+        let byte = base[offset]
+        if byte == 0x0A || (byte == 0x0D && (offset + 1 == count || base[offset + 1] != 0x0A)) {
+          starts.append(offset + 1)
+        }
+      }
+      var scalars = 0
+      var blockStart = 0
+      while blockStart < count {
         blocks.append(scalars)
-        if offset > 0 { bits.append(word) }
-        word = 0
+        let blockEnd = min(blockStart + Self.blockSize, count)
+        var word: UInt64 = 0
+        var offset = blockStart
+        while offset + 8 <= blockEnd {
+          let eight = UInt64(
+            littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+          word |= Self.continuationFlags(eight) << UInt64(offset - blockStart)
+          if Self.mayHoldLineBreak(eight) {
+            for inWord in offset..<(offset + 8) { noteLineEnd(at: inWord) }
+          }
+          offset += 8
+        }
+        while offset < blockEnd {
+          if base[offset] & 0xC0 == 0x80 { word |= 1 << UInt64(offset - blockStart) }
+          noteLineEnd(at: offset)
+          offset += 1
+        }
+        // Every byte that is not a UTF-8 continuation byte starts a scalar.
+        scalars += blockEnd - blockStart - word.nonzeroBitCount
+        bits.append(word)
+        blockStart = blockEnd
       }
-      let byte = text[offset]
-      // Every byte that is not a UTF-8 continuation byte starts a scalar.
-      if byte & 0xC0 == 0x80 {
-        word |= 1 << UInt64(offset % Self.blockSize)
-      } else {
-        scalars += 1
-      }
-      if byte == 0x0A {
-        starts.append(offset + 1)
-      } else if byte == 0x0D, offset + 1 == count || text[offset + 1] != 0x0A {
-        starts.append(offset + 1)
-      }
+      return scalars
     }
-    if count > 0 { bits.append(word) }
     if count % Self.blockSize == 0 { blocks.append(scalars) }
     lineStarts = starts
     scalarsBeforeBlock = blocks
     continuation = bits
+  }
+
+  /// Bit `i` set when byte `i` of `eight` (little-endian) is a UTF-8 continuation byte
+  /// (`10xxxxxx`).
+  @inline(__always)
+  private static func continuationFlags(_ eight: UInt64) -> UInt64 {
+    // Bit 7 of each byte, where bit 7 is set and bit 6 clear; then the eight flags gathered
+    // into the top byte by one multiplication (no two partial products overlap below it).
+    let high = eight & ~(eight << 1) & 0x8080_8080_8080_8080
+    return ((high >> 7) &* 0x0102_0408_1020_4080) >> 56
+  }
+
+  /// Whether some byte of `eight` may be LF or CR (never false when one is).
+  @inline(__always)
+  private static func mayHoldLineBreak(_ eight: UInt64) -> Bool {
+    func hasZeroByte(_ word: UInt64) -> Bool {
+      (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+    return hasZeroByte(eight ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(eight ^ 0x0D0D_0D0D_0D0D_0D0D)
   }
 
   /// The 1-based line and column of the byte at `offset` (clamped into the text; the end gives

@@ -50,6 +50,24 @@ import Testing
         == (0..<3).map { Self.event(.presented, "p\($0)", first.reason, flags).json })
   }
 
+  @Test func aRecurringReasonStaysSharedAmongReasonsThatDifferPerPush() {
+    var log = EventLog()
+    let common = "in Notification Center, " + "grouped in its thread"
+    for index in 0..<3_000 {
+      log.append(Self.event(.received, "p\(index)", "APNs received a request of \(index) bytes"))
+      log.append(Self.event(.delivered, "p\(index)", common))
+    }
+    #expect(log.count == 6_000)
+    for index in [0, 1_500, 2_999] {
+      #expect(log[2 * index].reason == "APNs received a request of \(index) bytes")
+      #expect(log[2 * index + 1].reason == common)
+    }
+    // Thousands of different reasons in between push the recurring one out of its slot only
+    // now and then: its 3,000 events hold a handful of copies, not one each.
+    let copies = Set(stride(from: 1, to: 6_000, by: 2).compactMap { Self.storage(log[$0].reason) })
+    #expect((1...16).contains(copies.count))
+  }
+
   @Test func textThatIsOnlyCanonicallyEqualStaysAsLogged() {
     var log = EventLog()
     let composed = "caf\u{E9} d\u{E9}j\u{E0} vu, r\u{E9}sum\u{E9} written out long"

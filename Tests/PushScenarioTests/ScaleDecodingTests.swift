@@ -134,7 +134,26 @@ import Testing
     String(repeating: "y", count: 128) + "\n",
     String(repeating: "¿Cómo estás? 🙂 ", count: 40),
     "{\"a\": \"é\",\r\n \"b\": [\"🙂🙂🙂\"]}\n" + String(repeating: "ñ", count: 63) + "\n",
+    // A CR last in each eight-byte word the index reads at once, alone or before an LF.
+    String(repeating: "abcdefg\r", count: 20),
+    String(repeating: "abcdefg\r\n", count: 20),
+    String(repeating: "abcdefgh", count: 8) + "\r",
+    mixed(count: 700, seed: 1),
+    mixed(count: 1000, seed: 7),
   ]
+
+  /// `count` pieces of ASCII, two-, three- and four-byte scalars and line breaks in an order
+  /// drawn from `seed`: every alignment of each against the index's words and blocks.
+  static func mixed(count: Int, seed: UInt64) -> String {
+    let pieces = ["a", "Z", " ", "é", "ж", "€", "🙂", "\n", "\r", "\r\n", "xyz"]
+    var state = seed
+    var text = ""
+    for _ in 0..<count {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+    }
+    return text
+  }
 
   /// Line and column of `offset` by walking the text from its start (LF, CR and CRLF end a
   /// line; a column counts the scalars before it on its line).

@@ -104,15 +104,17 @@ public struct EventLog: Sendable, RandomAccessCollection {
 /// a copy for every push. Only storage is shared: every event keeps its own values, equal to
 /// what was logged.
 struct SharedEventParts: Sendable {
-  /// Distinct reasons seen (at most ``reasonLimit``).
-  private var reasons: Set<ExactText> = []
+  /// Long reasons recently logged, each in the slot its bytes hash to (``reasonSlot(of:)``);
+  /// empty until the first. A reason equal byte for byte to the one in its slot shares that
+  /// one's storage; any other takes the slot, so the reasons that keep coming back stay and a
+  /// reason that differs per push (a byte count) only ever holds one slot at a time.
+  private var reasons: [String?] = []
   /// Distinct details seen most recently, most recent first (at most ``detailsLimit``), each
   /// with its members in a list (compared without hashing).
   private var details: [(shared: [String: JSONValue], members: [(String, JSONValue)])] = []
 
-  /// How many distinct reasons are kept: reasons that differ per push (a byte count, a badge
-  /// number) stop being added once this many are kept.
-  static let reasonLimit = 1024
+  /// How many slots ``reasons`` has (a power of two).
+  static let reasonSlots = 1024
   /// How many distinct details are compared with each new event's.
   static let detailsLimit = 8
 
@@ -120,12 +122,7 @@ struct SharedEventParts: Sendable {
   mutating func share(_ event: inout DeviceEvent) {
     // Up to 15 UTF-8 bytes, a string holds its text inline: nothing to share.
     if event.reason.utf8.count > 15 {
-      let reason = ExactText(event.reason)
-      if let index = reasons.firstIndex(of: reason) {
-        event.reason = reasons[index].text
-      } else if reasons.count < Self.reasonLimit {
-        reasons.insert(reason)
-      }
+      shareReason(&event.reason)
     }
     guard !event.details.isEmpty, Self.isShareable(event.details) else { return }
     if let index = details.firstIndex(where: { Self.same($0.members, event.details) }) {
@@ -136,6 +133,38 @@ struct SharedEventParts: Sendable {
     }
     if details.count == Self.detailsLimit { details.removeLast() }
     details.insert((event.details, event.details.map { ($0.key, $0.value) }), at: 0)
+  }
+
+  /// Replaces `reason` by the equal reason in its slot, or puts it there.
+  private mutating func shareReason(_ reason: inout String) {
+    guard let slot = Self.reasonSlot(of: reason) else { return }
+    if reasons.isEmpty { reasons = Array(repeating: nil, count: Self.reasonSlots) }
+    if let kept = reasons[slot], String.sameBytes(kept, reason) {
+      reason = kept
+    } else {
+      reasons[slot] = reason
+    }
+  }
+
+  /// The slot of a reason of more than 15 bytes: a hash of its length and of its first, middle
+  /// and last eight bytes (log reasons that differ, differ in one of those: "of 167 bytes",
+  /// "badge set to 12", a push id), read in place; `nil` for text not stored contiguously.
+  private static func reasonSlot(of reason: String) -> Int? {
+    reason.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+      guard let base = bytes.baseAddress, bytes.count >= 16 else { return 0 }
+      func word(at offset: Int) -> UInt64 {
+        UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+      }
+      func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        return mixed ^ (mixed >> 29)
+      }
+      var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+      hash = mix(hash, word(at: 0))
+      hash = mix(hash, word(at: (bytes.count - 8) / 2))
+      hash = mix(hash, word(at: bytes.count - 8))
+      return Int(truncatingIfNeeded: hash >> 32) & (reasonSlots - 1)
+    }
   }
 
   /// Whether details can be kept to share: ASCII keys (so keys that compare equal are the
@@ -161,7 +190,7 @@ struct SharedEventParts: Sendable {
       switch (value.kind, other.kind) {
       case (.null, .null): continue
       case (.bool(let a), .bool(let b)) where a == b: continue
-      case (.string(let a), .string(let b)) where a.utf8.elementsEqual(b.utf8): continue
+      case (.string(let a), .string(let b)) where String.sameBytes(a, b): continue
       case (.number(let a), .number(let b)) where a.text == b.text: continue
       default: return false
       }
@@ -170,21 +199,21 @@ struct SharedEventParts: Sendable {
   }
 }
 
-/// A string compared and hashed by its UTF-8 bytes: `String`'s own `==` holds canonically
-/// equivalent text equal (`é` precomposed or not), which a report must not merge.
-struct ExactText: Hashable, Sendable {
-  /// The text.
-  let text: String
-
-  init(_ text: String) { self.text = text }
-
-  static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-    lhs.text.utf8.elementsEqual(rhs.text.utf8)
-  }
-
-  func hash(into hasher: inout Hasher) {
-    var text = text
-    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+extension String {
+  /// Whether two strings are the same UTF-8 bytes. `==` holds canonically equivalent text
+  /// equal (`é` precomposed or not), which a log must not merge; this compares with `memcmp`
+  /// where both are stored contiguously (the usual case).
+  static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        guard left.count == right.count else { return false }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
+          return true
+        }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
+    }
+    return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
   }
 }
 
