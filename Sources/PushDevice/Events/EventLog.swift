@@ -104,17 +104,23 @@ public struct EventLog: Sendable, RandomAccessCollection {
 /// a copy for every push. Only storage is shared: every event keeps its own values, equal to
 /// what was logged.
 struct SharedEventParts: Sendable {
-  /// Long reasons recently logged, each in the slot its bytes hash to (``reasonSlot(of:)``);
-  /// empty until the first. A reason equal byte for byte to the one in its slot shares that
-  /// one's storage; any other takes the slot, so the reasons that keep coming back stay and a
-  /// reason that differs per push (a byte count) only ever holds one slot at a time.
-  private var reasons: [String?] = []
+  /// Distinct long reasons seen (at most ``reasonLimit``), in an open-addressed table: the
+  /// hash of each kept reason (0: an empty slot), and the reason; both empty until the first.
+  /// The reasons first seen are kept: reasons that differ per push (a byte count, a badge
+  /// number) stop being added once the table holds ``reasonLimit``.
+  private var reasonHashes: [UInt64] = []
+  private var reasonTexts: [String] = []
+  private var reasonCount = 0
   /// Distinct details seen most recently, most recent first (at most ``detailsLimit``), each
   /// with its members in a list (compared without hashing).
   private var details: [(shared: [String: JSONValue], members: [(String, JSONValue)])] = []
 
-  /// How many slots ``reasons`` has (a power of two).
-  static let reasonSlots = 1024
+  /// How many distinct reasons are kept.
+  static let reasonLimit = 1024
+  /// How many slots the reason table has: a power of two, twice ``reasonLimit``.
+  static let reasonSlots = 2048
+  /// How many slots from a reason's own are looked at before giving up on it.
+  static let reasonProbes = 16
   /// How many distinct details are compared with each new event's.
   static let detailsLimit = 8
 
@@ -135,23 +141,38 @@ struct SharedEventParts: Sendable {
     details.insert((event.details, event.details.map { ($0.key, $0.value) }), at: 0)
   }
 
-  /// Replaces `reason` by the equal reason in its slot, or puts it there.
+  /// Replaces `reason` by the equal reason kept, or keeps it when there is room.
   private mutating func shareReason(_ reason: inout String) {
-    guard let slot = Self.reasonSlot(of: reason) else { return }
-    if reasons.isEmpty { reasons = Array(repeating: nil, count: Self.reasonSlots) }
-    if let kept = reasons[slot], String.sameBytes(kept, reason) {
-      reason = kept
-    } else {
-      reasons[slot] = reason
+    guard let hash = Self.reasonHash(of: reason) else { return }
+    if reasonHashes.isEmpty {
+      reasonHashes = Array(repeating: 0, count: Self.reasonSlots)
+      reasonTexts = Array(repeating: "", count: Self.reasonSlots)
+    }
+    var slot = Int(truncatingIfNeeded: hash >> 32) & (Self.reasonSlots - 1)
+    for _ in 0..<Self.reasonProbes {
+      let kept = reasonHashes[slot]
+      if kept == 0 {
+        guard reasonCount < Self.reasonLimit else { return }
+        reasonHashes[slot] = hash
+        reasonTexts[slot] = reason
+        reasonCount += 1
+        return
+      }
+      if kept == hash, String.sameBytes(reasonTexts[slot], reason) {
+        reason = reasonTexts[slot]
+        return
+      }
+      slot = (slot + 1) & (Self.reasonSlots - 1)
     }
   }
 
-  /// The slot of a reason of more than 15 bytes: a hash of its length and of its first, middle
-  /// and last eight bytes (log reasons that differ, differ in one of those: "of 167 bytes",
-  /// "badge set to 12", a push id), read in place; `nil` for text not stored contiguously.
-  private static func reasonSlot(of reason: String) -> Int? {
-    reason.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-      guard let base = bytes.baseAddress, bytes.count >= 16 else { return 0 }
+  /// The hash of a reason of more than 15 bytes (never 0): its length and its first, middle
+  /// and last eight bytes (log reasons that differ mostly differ in one of those: "of 167
+  /// bytes", "badge set to 12", a push id; others only share a hash), read in place; `nil`
+  /// for text not stored contiguously.
+  private static func reasonHash(of reason: String) -> UInt64? {
+    let hash = reason.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
+      guard let base = bytes.baseAddress, bytes.count >= 16 else { return nil }
       func word(at offset: Int) -> UInt64 {
         UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
       }
@@ -163,8 +184,9 @@ struct SharedEventParts: Sendable {
       hash = mix(hash, word(at: 0))
       hash = mix(hash, word(at: (bytes.count - 8) / 2))
       hash = mix(hash, word(at: bytes.count - 8))
-      return Int(truncatingIfNeeded: hash >> 32) & (reasonSlots - 1)
+      return hash | 1
     }
+    return hash ?? nil
   }
 
   /// Whether details can be kept to share: ASCII keys (so keys that compare equal are the
