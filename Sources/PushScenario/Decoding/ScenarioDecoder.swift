@@ -382,33 +382,24 @@ struct ScenarioDecoder {
     guard !range.isEmpty, range.upperBound <= bytes.count else {
       return Array(value.jsonText.utf8)
     }
-    // Copied byte by byte into storage of the value's size (the most it can take), in place.
-    let copied = bytes.withUnsafeBufferPointer { source -> [UInt8]? in
-      var hasEscape = false
-      let body = [UInt8](unsafeUninitializedCapacity: range.count) { target, written in
-        var inString = false
-        for offset in range {
-          let byte = source[offset]
-          if inString {
-            if byte == UInt8(ascii: "\\") {
-              hasEscape = true
-              break
-            }
-            if byte == UInt8(ascii: "\"") { inString = false }
-          } else {
-            switch byte {
-            case 0x20, 0x0A, 0x0D, 0x09: continue
-            case UInt8(ascii: "\""): inString = true
-            default: break
-            }
-          }
-          target[written] = byte
-          written += 1
-        }
+    var body: [UInt8] = []
+    body.reserveCapacity(range.count)
+    var inString = false
+    for byte in bytes[range] {
+      if inString {
+        if byte == UInt8(ascii: "\\") { return Array(value.jsonText.utf8) }
+        if byte == UInt8(ascii: "\"") { inString = false }
+        body.append(byte)
+        continue
       }
-      return hasEscape ? nil : body
+      switch byte {
+      case 0x20, 0x0A, 0x0D, 0x09: continue
+      case UInt8(ascii: "\""): inString = true
+      default: break
+      }
+      body.append(byte)
     }
-    return copied ?? Array(value.jsonText.utf8)
+    return body
   }
 
   /// `expect.events[].time` written as any ISO 8601 instant (an offset, fewer fraction
