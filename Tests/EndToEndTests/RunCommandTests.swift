@@ -84,6 +84,28 @@ import Testing
     #expect(written.contains(#""passed": 1"#))
   }
 
+  /// The file is written where the path leads, not replaced: a symbolic link stays a link (as
+  /// a device such as `/dev/null` stays a device).
+  @Test func outputWritesThroughALinkInsteadOfReplacingIt() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pushsim-report-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("target.json")
+    try Data("old text, longer than nothing\n".utf8).write(to: target)
+    let link = folder.appendingPathComponent("report.json")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+    let result = try CommandRunner.run([
+      "run", "--format", "json", "--output", link.path, Self.fixtures + "/chat.json",
+    ])
+    #expect(result.status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+    let written = try String(contentsOf: target, encoding: .utf8)
+    #expect(written.hasPrefix("{"))
+    #expect(written.contains(#""passed": 1"#))
+    #expect(!written.contains("old text"))
+  }
+
   @Test func colourOnlyOnATerminal() throws {
     // Standard output is a pipe here, so even without NO_COLOR there is no colour.
     let result = try CommandRunner.run(

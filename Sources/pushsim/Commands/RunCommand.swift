@@ -131,10 +131,12 @@ private struct ReportSink {
       return
     }
     let url = URL(fileURLWithPath: path, relativeTo: directory)
-    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-      throw CocoaError(.fileWriteUnknown)
-    }
-    file = try FileHandle(forWritingTo: url)
+    // Opened (created or emptied) in place: `FileManager.createFile` writes a new file and
+    // renames it over the path, which replaces a device such as `/dev/null` (as root) or a
+    // named pipe with a regular file.
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
   }
 
   /// Writes `text`; false when the file cannot be written.
