@@ -96,6 +96,47 @@ import Testing
     #expect(variants.count > 1000)
   }
 
+  /// An object named by a path of keys from the element is checked but not built: it reads as
+  /// an empty object with its own byte range, and the same member name anywhere else (deeper,
+  /// shallower, under another key, holding a non-object) is read as usual.
+  @Test func anElementCanLeaveTheObjectAtAPathOfKeysUnbuilt() throws {
+    let text = """
+      {"steps": [
+        {"push": {"id": "a", "payload": { "aps" : {"alert": "x"}, "n": [1] }}},
+        {"expect": {"push": {"payload": {"k": 1}}}, "payload": {"k": 2}},
+        {"push": {"payload": "not an object"}},
+        {"push": {"payload": {"first": 1}, "payload": {"second": 2}}}
+      ]}
+      """
+    let bytes = Array(text.utf8)
+    let whole = try JSONDocument(parsing: bytes, compact: true)
+    let document = try JSONDocument(parsing: bytes, compact: true, deferring: "steps")
+    let array = try #require(document.deferredArrays.values.first)
+    let steps = try #require(whole.root["steps"]?.arrayValue)
+    let keys = ["push", "payload"]
+
+    let first = try array.element(0, in: bytes, skipping: keys)
+    let written = try #require(steps[0]["push"]?["payload"])
+    #expect(first.skipped == written.byteRange)
+    let unbuilt = try #require(first.value["push"]?["payload"])
+    #expect(unbuilt.objectValue?.members.isEmpty == true)
+    #expect(unbuilt.byteRange == written.byteRange)
+    #expect(first.value["push"]?["id"]?.stringValue == "a")
+
+    // Not on the path: read as a tree, nothing skipped.
+    for index in 1...2 {
+      let read = try array.element(index, in: bytes, skipping: keys)
+      #expect(read.skipped == nil)
+      #expect(read.value == steps[index])
+    }
+    // Only the first of repeated members is left unbuilt; the one lookups find is read.
+    let repeated = try array.element(3, in: bytes, skipping: keys)
+    #expect(repeated.skipped == steps[3]["push"]?.objectValue?.members.first?.value.byteRange)
+    #expect(repeated.value["push"]?["payload"]?["second"] != nil)
+    // Without keys, the element is the whole tree.
+    #expect(try array.element(0, in: bytes, skipping: []).value == steps[0])
+  }
+
   /// "ok", or the error's message and offset.
   private func outcome(_ parse: () throws(JSONSyntaxError) -> JSONDocument) -> String {
     do {

@@ -28,6 +28,9 @@ import Testing
     #"{ "aps": { "alert": "T\u00e9 \"q\" \\ \/ \n \u0001 \ud83d\ude00" } }"#,
     #"{ "s": "a \" b", "aps": { "alert": " spaced  out " } }"#,
     #"{"aps":{"alert":"already compact"}}"#,
+    #""a string payload""#,
+    #"[ 1, { "aps": { } } ]"#,
+    "{}",
   ])
   func inlineBodiesAreTheCompactTextOfTheTree(payload: String) throws {
     let expected = Array(try JSONDocument(parsing: payload).root.jsonText.utf8)

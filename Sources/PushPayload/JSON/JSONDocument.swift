@@ -114,21 +114,33 @@ public struct JSONDeferredArray: Sendable {
 
   /// Element `index` read from `bytes` (the document's bytes), with byte ranges into them.
   public func element(_ index: Int, in bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    try element(index, in: bytes, skipping: []).value
+  }
+
+  /// Element `index`, with the object at `keys` (member names from the element down, as
+  /// `["push", "payload"]`) checked but not kept: where nothing reads that object's tree, its
+  /// strings and members are never built (a scenario's inline payloads, sent as the bytes
+  /// written). In `value` it is an empty object with its byte range; `skipped` is that range,
+  /// `nil` when the element has no object there. With no keys, this is ``element(_:in:)``.
+  package func element(_ index: Int, in bytes: [UInt8], skipping keys: [String])
+    throws(JSONSyntaxError) -> (value: JSONValue, skipped: Range<Int>?)
+  {
     let range = elementRanges[index]
     guard range.lowerBound >= 0, range.upperBound <= bytes.count else {
       throw JSONSyntaxError(
         .unexpectedEnd(expected: "a JSON value"), byteOffset: bytes.count,
         position: LineIndex(bytes).position(of: bytes.count))
     }
-    let outcome = bytes.withUnsafeBufferPointer { buffer in
+    let (outcome, skipped) = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(
         UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), maximumDepth: maximumDepth,
         compact: compact)
       // The array sits in the root object (depth 1), its elements one deeper.
-      return parser.parseValue(at: range.lowerBound, depth: 2)
+      let outcome = parser.parseValue(at: range.lowerBound, depth: 2, skipping: keys)
+      return (outcome, parser.skippedMember?.skipped)
     }
     switch outcome {
-    case .success(let value): return value
+    case .success(let value): return (value, skipped)
     case .failure(let failure):
       throw JSONSyntaxError(
         failure.code, byteOffset: failure.offset,

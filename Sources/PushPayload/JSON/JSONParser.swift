@@ -16,6 +16,20 @@ struct JSONParser {
     var deferred: [Int: [Range<Int>]]
   }
 
+  /// A member, named by its keys from the value being read, whose object is checked but not
+  /// kept (``JSONDeferredArray/element(_:in:skipping:)``): `["push", "payload"]` skips
+  /// `{"push": {"payload": {…}}}`'s inner object and nothing at any other place.
+  struct SkippedMember {
+    /// The keys from the value read down to the skipped member.
+    let keys: [String]
+    /// The depth of the value read (its objects' members are one level deeper).
+    var baseDepth = 0
+    /// How many of `keys` the objects being read match, outermost first.
+    var matched = 0
+    /// The byte range of the member's value, once skipped.
+    var skipped: Range<Int>?
+  }
+
   private let bytes: UnsafeBufferPointer<UInt8>
   private let end: Int
   private let maximumDepth: Int
@@ -29,6 +43,8 @@ struct JSONParser {
   private var deferred: [Int: [Range<Int>]] = [:]
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
+  /// The member to check without keeping, when one is (``SkippedMember``).
+  private(set) var skippedMember: SkippedMember?
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, compact: Bool = false,
@@ -57,9 +73,13 @@ struct JSONParser {
   }
 
   /// Reads the one value at `offset` (an element of a deferred array, already checked), as
-  /// it was read at `depth`.
-  mutating func parseValue(at offset: Int, depth: Int) -> Result<JSONValue, Failure> {
+  /// it was read at `depth`; an object at `skipping` (keys from this value) is checked but not
+  /// kept: it reads as an empty object with its byte range, also in ``skippedMember``.
+  mutating func parseValue(at offset: Int, depth: Int, skipping keys: [String] = [])
+    -> Result<JSONValue, Failure>
+  {
     index = offset
+    skippedMember = keys.isEmpty ? nil : SkippedMember(keys: keys, baseDepth: depth)
     do throws(Failure) {
       return .success(try parseValue(depth: depth))
     } catch {
@@ -211,6 +231,10 @@ struct JSONParser {
         key == deferredMember
       {
         value = try parseArray(depth: depth + 1, deferring: true)
+      } else if let skipped = skippedMember, depth == skipped.baseDepth + skipped.matched + 1,
+        skipped.matched < skipped.keys.count, key == skipped.keys[skipped.matched]
+      {
+        value = try parseMemberOnSkippedPath(depth: depth)
       } else {
         value = try parseValue(depth: depth)
       }
@@ -270,6 +294,26 @@ struct JSONParser {
         throw Failure(code: unexpected("',' or '}'"), offset: index)
       }
     }
+  }
+
+  /// The value of a member whose key is the next of ``skippedMember``'s keys: the skipped
+  /// object itself when it is the last key (an empty object in the tree), else read with one
+  /// more key matched.
+  private mutating func parseMemberOnSkippedPath(depth: Int) throws(Failure) -> JSONValue {
+    guard var skipped = skippedMember else { return try parseValue(depth: depth) }
+    if skipped.matched + 1 == skipped.keys.count {
+      guard skipped.skipped == nil, index < end, bytes[index] == UInt8(ascii: "{") else {
+        return try parseValue(depth: depth)
+      }
+      let range = try skipValue(depth: depth)
+      skipped.skipped = range
+      skippedMember = skipped
+      return JSONValue(
+        .object(JSONObject(members: [], index: nil, hasDuplicateKeys: false)), byteRange: range)
+    }
+    skippedMember?.matched += 1
+    defer { skippedMember?.matched -= 1 }
+    return try parseValue(depth: depth)
   }
 
   /// The key range of the first member named `key` (duplicates are rare: a scan is fine).

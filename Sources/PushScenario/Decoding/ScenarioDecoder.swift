@@ -194,10 +194,13 @@ struct ScenarioDecoder {
     _ = consume node
     let count = deferred?.count ?? elements.count
     let source = source
-    func element(_ index: Int) throws(ScenarioError) -> JSONValue {
-      guard let deferred else { return elements[index] }
+    // A step as read, with the byte range of its push's inline payload when that object was
+    // checked but not built: the body is its bytes (``compactBody(ofUnread:in:)``), so its
+    // tree would only be thrown away.
+    func element(_ index: Int) throws(ScenarioError) -> (value: JSONValue, skipped: Range<Int>?) {
+      guard let deferred else { return (elements[index], nil) }
       do {
-        return try deferred.element(index, in: source.bytes)
+        return try deferred.element(index, in: source.bytes, skipping: Self.inlinePayloadKeys)
       } catch {
         throw ScenarioError(syntax: error, in: source)
       }
@@ -210,7 +213,7 @@ struct ScenarioDecoder {
       knownPushes: [:],
       laterPushes: {
         Self.pushIDs(
-          in: (current..<count).lazy.map { (try? element($0)) ?? JSONValue(.null) },
+          in: (current..<count).lazy.map { (try? element($0).value) ?? JSONValue(.null) },
           after: pushCount)
       })
     var waited = Duration.zero
@@ -221,9 +224,9 @@ struct ScenarioDecoder {
     let positions = source.positionsOnly()
     for index in 0..<count {
       current = index
+      let (step, unreadPayload) = try element(index)
       let stepNode = Node(
-        value: try element(index), parentPath: path, last: .index(index), source: source,
-        keyOffset: nil)
+        value: step, parentPath: path, last: .index(index), source: source, keyOffset: nil)
       let object = try stepNode.object(allowing: nil)
       var keyword: (String, Node)?
       for (key, field) in object.fields where key != "note" {
@@ -249,7 +252,7 @@ struct ScenarioDecoder {
       case "push":
         pushCount += 1
         let pushObject = try field.object(allowing: Self.pushFields)
-        var push = try decodePush(pushObject, number: pushCount)
+        var push = try decodePush(pushObject, number: pushCount, unreadPayload: unreadPayload)
         push.address = try Self.decodeAddress(pushObject)
         // Byte offsets: a position is resolved only for the message of a duplicate.
         if let earlier = context.knownPushes[push.id] {
@@ -321,7 +324,14 @@ struct ScenarioDecoder {
     return ids
   }
 
-  private func decodePush(_ object: ObjectNode, number: Int) throws(ScenarioError) -> PushStep {
+  /// The keys, from a step, of an inline payload: read as bytes, not as a tree.
+  static let inlinePayloadKeys = ["push", "payload"]
+
+  /// A push step. `unreadPayload` is the byte range of its inline payload when the reader
+  /// checked that object without building it (an empty object in `object`).
+  private func decodePush(_ object: ObjectNode, number: Int, unreadPayload: Range<Int>?)
+    throws(ScenarioError) -> PushStep
+  {
     let node = object.node
     let id = try object.optional("id")?.nonEmptyString() ?? "push-\(number)"
     let sources = ["payload", "payloadFile", "raw"].filter { object[$0] != nil }
@@ -349,9 +359,13 @@ struct ScenarioDecoder {
     }
     if let payload = object["payload"] {
       // What a server's JSON encoder would send: compact, members and numbers as written.
-      return PushStep(
-        id: id, body: Self.compactBody(of: payload.value, in: payload.source.bytes),
-        headers: headers)
+      let bytes = payload.source.bytes
+      let range = payload.value.byteRange
+      let body =
+        range == unreadPayload
+        ? Self.compactBody(ofUnread: range, in: bytes)
+        : Self.compactBody(of: payload.value, in: bytes)
+      return PushStep(id: id, body: body, headers: headers)
     }
     if let raw = object["raw"] {
       return PushStep(id: id, body: Array(try raw.string().utf8), headers: headers, origin: .raw)
@@ -378,16 +392,30 @@ struct ScenarioDecoder {
   /// order and duplicates), and it costs one pass over the bytes instead of a tree walk. A
   /// value with an escape (which the writer spells its own way) is written from the tree.
   static func compactBody(of value: JSONValue, in bytes: [UInt8]) -> [UInt8] {
-    let range = value.byteRange
-    guard !range.isEmpty, range.upperBound <= bytes.count else {
-      return Array(value.jsonText.utf8)
-    }
+    compactBytes(in: value.byteRange, of: bytes) ?? Array(value.jsonText.utf8)
+  }
+
+  /// ``compactBody(of:in:)`` for a value the reader checked but did not build: a value with an
+  /// escape is read from its bytes to be written as the tree would be.
+  static func compactBody(ofUnread range: Range<Int>, in bytes: [UInt8]) -> [UInt8] {
+    if let body = compactBytes(in: range, of: bytes) { return body }
+    guard range.upperBound <= bytes.count else { return [] }
+    let written = Array(bytes[range])
+    // The reader has checked these bytes: they parse.
+    guard let value = try? JSONDocument(parsing: written).root else { return written }
+    return Array(value.jsonText.utf8)
+  }
+
+  /// The bytes in `range` without the whitespace between tokens; `nil` when a string in them
+  /// has an escape, or the range is empty or outside `bytes`.
+  private static func compactBytes(in range: Range<Int>, of bytes: [UInt8]) -> [UInt8]? {
+    guard !range.isEmpty, range.upperBound <= bytes.count else { return nil }
     var body: [UInt8] = []
     body.reserveCapacity(range.count)
     var inString = false
     for byte in bytes[range] {
       if inString {
-        if byte == UInt8(ascii: "\\") { return Array(value.jsonText.utf8) }
+        if byte == UInt8(ascii: "\\") { return nil }
         if byte == UInt8(ascii: "\"") { inString = false }
         body.append(byte)
         continue
