@@ -215,13 +215,18 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     return results.withLock { $0 }.sorted { $0.0 < $1.0 }.flatMap(\.1)
   }
 
-  /// Validates one line.
+  /// Validates one line. The body is read in place (its tree is built only if the output asks
+  /// for it), except with ignored keys (an `.apns` file's), which need the tree.
   func validate(_ line: PendingLine) -> Line {
     var validation =
-      line.length > Self.longestParsedLine
-      ? PayloadValidation(oversizedBodyOf: line.length, headers: headers)
-      : PayloadValidation(
-        body: line.bytes, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
+      if line.length > Self.longestParsedLine {
+        PayloadValidation(oversizedBodyOf: line.length, headers: headers)
+      } else if ignoredTopLevelKeys.isEmpty {
+        PayloadValidation(readingInPlace: line.bytes, headers: headers, app: app)
+      } else {
+        PayloadValidation(
+          body: line.bytes, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
+      }
     if let strings, let payload = validation.payload {
       validation.diagnostics += strings.diagnostics(for: payload)
     }

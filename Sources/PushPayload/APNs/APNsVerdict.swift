@@ -106,10 +106,10 @@ extension APNsVerdict {
   /// - Parameters:
   ///   - byteCount: the exact body size.
   ///   - isBlank: the body is empty or only whitespace.
-  ///   - root: the parsed body, `nil` when it is not JSON.
+  ///   - root: the parsed body (a tree or read in place), `nil` when it is not JSON.
   ///   - syntaxError: why the body is not JSON.
-  static func judge(
-    byteCount: Int, isBlank: Bool, root: JSONValue?, syntaxError: JSONSyntaxError?,
+  static func judge<Value: JSONReadable>(
+    byteCount: Int, isBlank: Bool, root: Value?, syntaxError: JSONSyntaxError?,
     headers: PushHeaders
   ) -> APNsVerdict {
     var diagnostics: [Diagnostic] = []
@@ -141,15 +141,14 @@ extension APNsVerdict {
         pushType = fromTopic
         diagnostics.append(Self.inferredFromTopic(fromTopic))
       } else {
-        // `aps` looked up once for both tests.
-        let aps = root?["aps"]?.objectValue
-        if Self.isContentAvailableOnly(aps) {
+        switch Self.impliedPushType(aps: root?["aps"]?.objectMembers) {
+        case .background:
           pushType = .background
           diagnostics.append(Self.inferredBackground)
-        } else if Self.isLiveActivityOnly(aps) {
+        case .liveactivity:
           pushType = .liveactivity
           diagnostics.append(Self.inferredLiveActivity)
-        } else {
+        default:
           pushType = .alert
           // The most common list of all, shared rather than allocated for every request (a
           // later rejection appends to a copy).
@@ -231,7 +230,7 @@ extension APNsVerdict {
           + "pushes is \(limit)", .apns)
     } else if let syntaxError {
       reject(.malformedPayload, nil, "not JSON: \(syntaxError)", .model)
-    } else if let root, root.objectValue == nil {
+    } else if let root, !root.isObject {
       reject(
         .malformedPayload, nil,
         "the top-level value is \(root.typeName == "array" ? "an" : "a") \(root.typeName); "
@@ -280,29 +279,35 @@ extension APNsVerdict {
     "attributes-type", "attributes", "alert", "input-push-token", "input-push-channel",
   ]
 
-  /// `aps` has an `event` or a `content-state` and only Live Activity keys: without a header it
-  /// is read as a `liveactivity` push, not an alert (`source: model`, Rules.md §1).
-  static func isLiveActivityOnly(_ aps: JSONObject?) -> Bool {
-    guard let aps else { return false }
-    // One pass, keys told apart by length and spelling: no hashing, no string comparisons
-    // against each Live Activity key (this runs for every push without a push type header).
+  /// The push type `aps` implies when no header names one (Rules.md §1 inference), in one
+  /// pass over its keys (this runs for every push without the header): `background` when it
+  /// holds `content-available` and nothing else; `liveactivity` when it holds `event` or
+  /// `content-state` and only Live Activity keys (or an alert) beside them, a model choice
+  /// (`source: model`); else `nil`.
+  static func impliedPushType<Members: Sequence<(key: Key, value: Value)>, Key: JSONKey, Value>(
+    aps: Members?
+  ) -> PushType? {
+    guard let aps else { return nil }
+    var isEmpty = true
+    var onlyContentAvailable = true
+    var onlyLiveActivityKeys = true
     var hasEventOrContentState = false
-    for member in aps.members {
-      switch PayloadReader.apsKey(member.key) {
+    for member in aps {
+      isEmpty = false
+      let key = PayloadReader.apsKey(member.key)
+      if key != .contentAvailable { onlyContentAvailable = false }
+      switch key {
       case .event, .contentState: hasEventOrContentState = true
       case .timestamp, .staleDate, .dismissalDate, .relevanceScore, .attributesType, .attributes,
         .alert, .inputPushToken, .inputPushChannel:
-        continue
-      default: return false
+        break
+      default: onlyLiveActivityKeys = false
       }
+      if !onlyContentAvailable, !onlyLiveActivityKeys { return nil }
     }
-    return hasEventOrContentState
-  }
-
-  /// `aps` holds `content-available` and nothing else (Rules.md §1 inference).
-  static func isContentAvailableOnly(_ aps: JSONObject?) -> Bool {
-    guard let aps, !aps.isEmpty else { return false }
-    return aps.members.allSatisfy { PayloadReader.apsKey($0.key) == .contentAvailable }
+    if isEmpty { return nil }
+    if onlyContentAvailable { return .background }
+    return onlyLiveActivityKeys && hasEventOrContentState ? .liveactivity : nil
   }
 
   /// 8-4-4-4-12 hexadecimal digits (either case).

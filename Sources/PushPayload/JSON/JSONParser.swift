@@ -45,6 +45,13 @@ struct JSONParser {
   private var scratch: [UInt8] = []
   /// The member to check without keeping, when one is (``SkippedMember``).
   private(set) var skippedMember: SkippedMember?
+  /// Whether the checks without keeping (``skipValue(depth:)``) record each value they pass
+  /// in ``tape``.
+  private var recordsTape = false
+  /// The values checked so far, in document order, when ``recordsTape``.
+  private(set) var tape: [JSONTapeEntry] = []
+  /// Whether the string just read had an escape (reset as each value is recorded).
+  private var sawEscape = false
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, compact: Bool = false,
@@ -67,6 +74,27 @@ struct JSONParser {
       skipWhitespace()
       if index < end { throw Failure(code: .trailingContent, offset: index) }
       return .success(Parsed(root: root, duplicates: duplicates, deferred: deferred))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Checks the text exactly as ``parseDocument()`` reads it (the same errors at the same
+  /// offsets), recording each value in ``tape`` instead of building a tree.
+  mutating func recordTape() -> Result<Void, Failure> {
+    recordsTape = true
+    tape.removeAll(keepingCapacity: true)
+    // About one value per ten bytes in a payload: one allocation, rarely grown.
+    tape.reserveCapacity(end / 8 + 4)
+    do throws(Failure) {
+      if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        throw Failure(code: .byteOrderMark, offset: 0)
+      }
+      skipWhitespace()
+      _ = try skipValue(depth: 0)
+      skipWhitespace()
+      if index < end { throw Failure(code: .trailingContent, offset: index) }
+      return .success(())
     } catch {
       return .failure(error)
     }
@@ -463,6 +491,20 @@ struct JSONParser {
     throw Failure(code: .unexpectedEnd(expected: "'\"' to end the string"), offset: index)
   }
 
+  /// The string a reader that has checked `text` (the bytes between a string's quotes, with no
+  /// escape) reads: the same value ``parseString(isKey:keep:)`` makes.
+  static func string(checked text: UnsafeBufferPointer<UInt8>) -> String {
+    if text.count <= smallStringCapacity, text.allSatisfy({ $0 < 0x80 }) {
+      return shortASCIIString(text)
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// ``string(checked:)`` for a key: one Apple defines is its constant.
+  static func key(checked text: UnsafeBufferPointer<UInt8>) -> String {
+    knownKey(text, from: 0, count: text.count) ?? string(checked: text)
+  }
+
   /// The most UTF-8 bytes a Swift string holds inline, with no storage of its own.
   static let smallStringCapacity = 15
 
@@ -478,6 +520,7 @@ struct JSONParser {
   /// The slow path: copies into scratch space, decoding escapes (`keep`: as for
   /// ``parseString(isKey:keep:)``).
   private mutating func parseEscapedString(from start: Int, keep: Bool) throws(Failure) -> String {
+    sawEscape = true
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while index < end {
@@ -595,8 +638,61 @@ struct JSONParser {
 
   // MARK: - Numbers
 
+  /// What reading a number's bytes found: where it starts, and its integer value when it is
+  /// written as an integer.
+  private struct NumberScan {
+    var start: Int
+    var negative: Bool
+    /// The digits' value (meaningless on overflow or when not an integer).
+    var magnitude: UInt64
+    var overflow: Bool
+    /// Written without fraction or exponent.
+    var isInteger: Bool
+
+    /// The value as an `Int`, when it is written as an integer and fits.
+    var integer: Int? {
+      guard isInteger, !overflow else { return nil }
+      if negative {
+        if magnitude <= UInt64(Int.max) { return -Int(magnitude) }
+        return magnitude == UInt64(Int.max) + 1 ? Int.min : nil
+      }
+      return magnitude <= UInt64(Int.max) ? Int(magnitude) : nil
+    }
+  }
+
   /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
   private mutating func parseNumber() throws(Failure) -> JSONValue {
+    let scan = try scanNumber()
+    let digits = UnsafeBufferPointer(rebasing: bytes[scan.start..<index])
+    let text =
+      digits.count <= Self.smallStringCapacity
+      ? Self.shortASCIIString(digits) : String(decoding: digits, as: UTF8.self)
+    let integer = scan.integer
+    let double: Double
+    if let integer, integer.magnitude <= 1 << 53 {
+      double = integer == 0 && scan.negative ? -0.0 : Double(integer)
+    } else if let parsed = Double(text), parsed.isFinite {
+      double = parsed
+    } else {
+      throw Failure(code: .numberOutOfRange, offset: scan.start)
+    }
+    let number = JSONNumber(text: text, double: double, integer: integer)
+    return JSONValue(.number(number), byteRange: scan.start..<index)
+  }
+
+  /// ``parseNumber()``'s checks, keeping nothing: only a number that is not an integer of at
+  /// most 2^53 is converted, to find one out of `Double`'s range.
+  private mutating func skipNumber() throws(Failure) {
+    let scan = try scanNumber()
+    if let integer = scan.integer, integer.magnitude <= 1 << 53 { return }
+    let digits = UnsafeBufferPointer(rebasing: bytes[scan.start..<index])
+    guard let parsed = Double(String(decoding: digits, as: UTF8.self)), parsed.isFinite else {
+      throw Failure(code: .numberOutOfRange, offset: scan.start)
+    }
+  }
+
+  /// Reads a number's bytes, checking its syntax.
+  private mutating func scanNumber() throws(Failure) -> NumberScan {
     let start = index
     var negative = false
     if bytes[index] == UInt8(ascii: "-") {
@@ -645,32 +741,9 @@ struct JSONParser {
       }
       while index < end, isDigit(bytes[index]) { index += 1 }
     }
-    let digits = UnsafeBufferPointer(rebasing: bytes[start..<index])
-    let text =
-      digits.count <= Self.smallStringCapacity
-      ? Self.shortASCIIString(digits) : String(decoding: digits, as: UTF8.self)
-    var integer: Int? = nil
-    if isInteger, !overflow {
-      if negative {
-        if magnitude <= UInt64(Int.max) {
-          integer = -Int(magnitude)
-        } else if magnitude == UInt64(Int.max) + 1 {
-          integer = Int.min
-        }
-      } else if magnitude <= UInt64(Int.max) {
-        integer = Int(magnitude)
-      }
-    }
-    let double: Double
-    if let integer, integer.magnitude <= 1 << 53 {
-      double = integer == 0 && negative ? -0.0 : Double(integer)
-    } else if let parsed = Double(text), parsed.isFinite {
-      double = parsed
-    } else {
-      throw Failure(code: .numberOutOfRange, offset: start)
-    }
-    let number = JSONNumber(text: text, double: double, integer: integer)
-    return JSONValue(.number(number), byteRange: start..<index)
+    return NumberScan(
+      start: start, negative: negative, magnitude: magnitude, overflow: overflow,
+      isInteger: isInteger)
   }
 
   @inline(__always)
@@ -692,31 +765,81 @@ extension JSONParser {
     guard index < end else {
       throw Failure(code: .unexpectedEnd(expected: "a JSON value"), offset: index)
     }
+    let kind: JSONTapeEntry.Kind
     switch bytes[index] {
-    case UInt8(ascii: "{"): try skipObject(depth: depth + 1)
-    case UInt8(ascii: "["): try skipArray(depth: depth + 1)
-    case UInt8(ascii: "\""): _ = try parseString(keep: false)
-    case UInt8(ascii: "t"): _ = try parseLiteral("true", .bool(true))
-    case UInt8(ascii: "f"): _ = try parseLiteral("false", .bool(false))
-    case UInt8(ascii: "n"): _ = try parseLiteral("null", .null)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
+    case UInt8(ascii: "{"):
+      let entry = openTapeEntry(.object, at: start)
+      let count = try skipObject(depth: depth + 1)
+      closeTapeEntry(entry, count: count)
+      return start..<index
+    case UInt8(ascii: "["):
+      let entry = openTapeEntry(.array, at: start)
+      let count = try skipArray(depth: depth + 1)
+      closeTapeEntry(entry, count: count)
+      return start..<index
+    case UInt8(ascii: "\""):
+      _ = try parseString(keep: false)
+      kind = .string
+    case UInt8(ascii: "t"):
+      _ = try parseLiteral("true", .bool(true))
+      kind = .true
+    case UInt8(ascii: "f"):
+      _ = try parseLiteral("false", .bool(false))
+      kind = .false
+    case UInt8(ascii: "n"):
+      _ = try parseLiteral("null", .null)
+      kind = .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      try skipNumber()
+      kind = .number
     default:
       throw Failure(code: unexpected("a JSON value"), offset: index)
     }
+    recordScalar(kind, from: start)
     return start..<index
   }
 
-  /// ``parseArray(depth:deferring:)``'s checks, keeping nothing.
-  private mutating func skipArray(depth: Int) throws(Failure) {
+  /// Records the value that ends at `index` (a scalar, or a key) when recording a tape.
+  @inline(__always)
+  private mutating func recordScalar(_ kind: JSONTapeEntry.Kind, from start: Int) {
+    guard recordsTape else { return }
+    tape.append(
+      JSONTapeEntry(
+        kind: kind, escaped: sawEscape, start: start, end: index, next: tape.count + 1, count: 0))
+    sawEscape = false
+  }
+
+  /// Records an array or object starting at `start`, completed by ``closeTapeEntry(_:count:)``
+  /// once its contents are recorded; returns its entry's index.
+  @inline(__always)
+  private mutating func openTapeEntry(_ kind: JSONTapeEntry.Kind, at start: Int) -> Int {
+    guard recordsTape else { return 0 }
+    tape.append(
+      JSONTapeEntry(kind: kind, escaped: false, start: start, end: start, next: 0, count: 0))
+    return tape.count - 1
+  }
+
+  @inline(__always)
+  private mutating func closeTapeEntry(_ entry: Int, count: Int) {
+    guard recordsTape else { return }
+    tape[entry].end = index
+    tape[entry].next = tape.count
+    tape[entry].count = count
+  }
+
+  /// ``parseArray(depth:deferring:)``'s checks, keeping nothing; returns the element count.
+  private mutating func skipArray(depth: Int) throws(Failure) -> Int {
     if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
     index += 1
     skipWhitespace()
     if index < end, bytes[index] == UInt8(ascii: "]") {
       index += 1
-      return
+      return 0
     }
+    var count = 0
     while true {
       _ = try skipValue(depth: depth)
+      count += 1
       skipWhitespace()
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "',' or ']'"), offset: index)
@@ -731,7 +854,7 @@ extension JSONParser {
         }
       case UInt8(ascii: "]"):
         index += 1
-        return
+        return count
       default:
         throw Failure(code: unexpected("',' or ']'"), offset: index)
       }
@@ -739,15 +862,17 @@ extension JSONParser {
   }
 
   /// ``parseObject(depth:)``'s checks, keeping nothing (a repeated key is no syntax error: it
-  /// is found when the value is read again).
-  private mutating func skipObject(depth: Int) throws(Failure) {
+  /// is found when the value is read again); returns the member count. A tape records each
+  /// key, then its value.
+  private mutating func skipObject(depth: Int) throws(Failure) -> Int {
     if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
     index += 1
     skipWhitespace()
     if index < end, bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return
+      return 0
     }
+    var count = 0
     while true {
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "a string key"), offset: index)
@@ -755,7 +880,10 @@ extension JSONParser {
       guard bytes[index] == UInt8(ascii: "\"") else {
         throw Failure(code: unexpected("a string key in double quotes"), offset: index)
       }
+      let keyStart = index
       _ = try parseString(keep: false)
+      recordScalar(.string, from: keyStart)
+      count += 1
       skipWhitespace()
       guard index < end else {
         throw Failure(code: .unexpectedEnd(expected: "':'"), offset: index)
@@ -780,7 +908,7 @@ extension JSONParser {
         }
       case UInt8(ascii: "}"):
         index += 1
-        return
+        return count
       default:
         throw Failure(code: unexpected("',' or '}'"), offset: index)
       }

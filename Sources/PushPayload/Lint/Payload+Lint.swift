@@ -15,7 +15,7 @@ extension Payload {
   ) -> [Diagnostic] {
     var linter = PayloadLinter(
       verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
-    linter.run(self)
+    linter.run(aps: aps, root: json)
     return linter.diagnostics
   }
 }
@@ -23,7 +23,7 @@ extension Payload {
 /// The lint rules, one method each.
 ///
 /// Holds only the scalars it needs from the verdict and headers; the payload is passed to
-/// ``run(_:)`` and borrowed, not copied (this runs once per line of `validate --jsonl`).
+/// ``run(aps:root:)`` and borrowed, not copied (this runs once per line of `validate --jsonl`).
 struct PayloadLinter {
   let pushType: PushType?
   let pushTypeWasInferred: Bool
@@ -48,22 +48,24 @@ struct PayloadLinter {
     self.ignoredTopLevelKeys = ignoredTopLevelKeys
   }
 
-  mutating func run(_ payload: Payload) {
-    pushTypeMatchesPayload(payload.aps, pushType)
+  /// Every rule, for a payload's `aps` as read and its root (a tree, or read in place: the
+  /// root's keys are all the rules read of it).
+  mutating func run(aps: APS, root: some JSONReadable) {
+    pushTypeMatchesPayload(aps, pushType)
     backgroundPriority(pushType)
     pushTypePriority(pushType)
     pushTypeExpiration(pushType)
-    if pushType == .liveactivity { liveActivityShape(payload.aps) }
-    backgroundPushContent(payload.aps, pushType)
-    mutableContentNeedsVisibleAlert(payload.aps)
-    unknownKeys(payload.aps)
-    shadowedKeys(payload)
-    if let alert = payload.aps.alert { alertText(alert) }
-    entitlements(payload.aps)
-    criticalSound(payload.aps)
+    if pushType == .liveactivity { liveActivityShape(aps) }
+    backgroundPushContent(aps, pushType)
+    mutableContentNeedsVisibleAlert(aps)
+    unknownKeys(aps)
+    shadowedKeys(root)
+    if let alert = aps.alert { alertText(alert) }
+    entitlements(aps)
+    criticalSound(aps)
     nearSizeLimit()
-    appFacts(payload.aps)
-    missingAPS(payload)
+    appFacts(aps)
+    missingAPS(root)
   }
 
   // MARK: - Push type and background pushes
@@ -255,13 +257,14 @@ struct PayloadLinter {
 
   /// A top-level key named like an `aps` key, as if it had been put one level too high.
   /// Live Activity names (`timestamp`, `event`, …) are common words, so they are only info.
-  private mutating func shadowedKeys(_ payload: Payload) {
-    guard case .object(let root) = payload.json.kind else { return }
-    // By index, reading only the keys (`aps` itself is not an aps key).
-    let members = root.uniqueMembers
-    for index in members.indices {
-      let key = members[index].key
-      guard PayloadReader.apsKey(key) != nil, !ignoredTopLevelKeys.contains(key) else { continue }
+  private mutating func shadowedKeys(_ root: some JSONReadable) {
+    guard let members = root.objectMembers else { return }
+    // `aps` itself is not an aps key.
+    for member in members {
+      guard let known = PayloadReader.apsKey(member.key) else { continue }
+      // Spelled as the case's raw value.
+      let key = known.rawValue
+      guard !ignoredTopLevelKeys.contains(key) else { continue }
       let severity: Diagnostic.Severity = Self.liveActivityKeys.contains(key) ? .info : .warning
       add(
         severity, .shadowedApsKey, JSONPath([.key(key)]).description,
@@ -274,8 +277,8 @@ struct PayloadLinter {
     "attributes", "input-push-token", "input-push-channel", "url-args",
   ]
 
-  private mutating func missingAPS(_ payload: Payload) {
-    guard case .object(let root) = payload.json.kind, !root.contains("aps") else { return }
+  private mutating func missingAPS(_ root: some JSONReadable) {
+    guard root.isObject, root["aps"] == nil else { return }
     add(
       .warning, .apsMissing, nil,
       "the payload has no 'aps' dictionary: nothing is shown and the app is not woken")

@@ -1,5 +1,13 @@
 import PushCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads `aps` with safe optional casts and the wrong-type rules of Rules.md §2.
 ///
 /// Each rule that fires adds a warning with the value's JSON path, the rule's code and its
@@ -14,7 +22,7 @@ struct PayloadReader {
 
   // MARK: - Root and aps
 
-  mutating func readRoot(_ root: JSONValue) -> APS {
+  mutating func readRoot(_ root: some JSONReadable) -> APS {
     var aps = APS()
     readRoot(root, into: &aps)
     return aps
@@ -22,110 +30,128 @@ struct PayloadReader {
 
   /// Reads `aps` into a model the caller owns: filled in place, so the large `APS` struct is
   /// not copied on the way out (a copy and a destroy per payload; measured ~4% of validate).
-  mutating func readRoot(_ root: JSONValue, into aps: inout APS) {
-    guard let object = root.objectValue else { return }
-    guard let value = object["aps"] else { return }
+  ///
+  /// The root is a tree or a value read in place (``JSONReadable``): both read alike.
+  mutating func readRoot<Value: JSONReadable>(_ root: Value, into aps: inout APS) {
+    guard root.isObject, let value = root["aps"] else { return }
     let path = Self.apsPath
-    guard let apsObject = value.objectValue else {
+    guard value.isObject else {
       warn(
         .apsWrongType, path,
         "'aps' must be an object, found \(value.typeName); treated as absent", .model)
       return
     }
-    readAPS(apsObject, path: path, into: &aps)
+    readAPS(value, path: path, into: &aps)
   }
 
-  /// The `aps` keys, so one hashed lookup per member routes it (one pass over the object).
-  enum APSKey {
-    case alert, badge, sound, threadID, category, contentAvailable, mutableContent
-    case targetContentID, interruptionLevel, relevanceScore, filterCriteria, staleDate
-    case contentState, timestamp, event, dismissalDate, attributesType, attributes
-    case inputPushToken, inputPushChannel, urlArgs
+  /// The `aps` keys, each spelled as its raw value.
+  enum APSKey: String {
+    case alert, badge, sound, category, timestamp, event, attributes
+    case threadID = "thread-id"
+    case contentAvailable = "content-available"
+    case mutableContent = "mutable-content"
+    case targetContentID = "target-content-id"
+    case interruptionLevel = "interruption-level"
+    case relevanceScore = "relevance-score"
+    case filterCriteria = "filter-criteria"
+    case staleDate = "stale-date"
+    case contentState = "content-state"
+    case dismissalDate = "dismissal-date"
+    case attributesType = "attributes-type"
+    case inputPushToken = "input-push-token"
+    case inputPushChannel = "input-push-channel"
+    case urlArgs = "url-args"
   }
 
-  static let apsKeys: [String: APSKey] = [
-    "alert": .alert, "badge": .badge, "sound": .sound, "thread-id": .threadID,
-    "category": .category, "content-available": .contentAvailable,
-    "mutable-content": .mutableContent, "target-content-id": .targetContentID,
-    "interruption-level": .interruptionLevel, "relevance-score": .relevanceScore,
-    "filter-criteria": .filterCriteria, "stale-date": .staleDate, "content-state": .contentState,
-    "timestamp": .timestamp, "event": .event, "dismissal-date": .dismissalDate,
-    "attributes-type": .attributesType, "attributes": .attributes,
-    "input-push-token": .inputPushToken, "input-push-channel": .inputPushChannel,
-    "url-args": .urlArgs,
-  ]
-
-  /// The key's case, by length then spelling (cheaper than hashing for these short keys).
-  static func apsKey(_ key: String) -> APSKey? {
-    switch key.utf8.count {
-    case 5:
-      switch key {
-      case "alert": return .alert
-      case "badge": return .badge
-      case "sound": return .sound
-      case "event": return .event
+  /// The key's case, told apart by length, then spelling, from its bytes: a key read in place
+  /// is never made a string (cheaper than hashing for these short keys).
+  static func apsKey(_ key: some JSONKey) -> APSKey? {
+    key.withKeyBytes { key in
+      func spells(_ literal: StaticString) -> Bool { Self.spells(key, literal) }
+      switch key.count {
+      case 5:
+        switch key[0] {
+        case UInt8(ascii: "a"): return spells("alert") ? .alert : nil
+        case UInt8(ascii: "b"): return spells("badge") ? .badge : nil
+        case UInt8(ascii: "s"): return spells("sound") ? .sound : nil
+        case UInt8(ascii: "e"): return spells("event") ? .event : nil
+        default: return nil
+        }
+      case 8: return spells("category") ? .category : spells("url-args") ? .urlArgs : nil
+      case 9: return spells("thread-id") ? .threadID : spells("timestamp") ? .timestamp : nil
+      case 10:
+        return spells("stale-date") ? .staleDate : spells("attributes") ? .attributes : nil
+      case 13: return spells("content-state") ? .contentState : nil
+      case 14: return spells("dismissal-date") ? .dismissalDate : nil
+      case 15:
+        switch key[0] {
+        case UInt8(ascii: "m"): return spells("mutable-content") ? .mutableContent : nil
+        case UInt8(ascii: "r"): return spells("relevance-score") ? .relevanceScore : nil
+        case UInt8(ascii: "f"): return spells("filter-criteria") ? .filterCriteria : nil
+        case UInt8(ascii: "a"): return spells("attributes-type") ? .attributesType : nil
+        default: return nil
+        }
+      case 16: return spells("input-push-token") ? .inputPushToken : nil
+      case 17:
+        return spells("content-available")
+          ? .contentAvailable : spells("target-content-id") ? .targetContentID : nil
+      case 18:
+        return spells("interruption-level")
+          ? .interruptionLevel : spells("input-push-channel") ? .inputPushChannel : nil
       default: return nil
       }
-    case 8: return key == "category" ? .category : key == "url-args" ? .urlArgs : nil
-    case 9:
-      return key == "thread-id" ? .threadID : key == "timestamp" ? .timestamp : nil
-    case 10: return key == "stale-date" ? .staleDate : key == "attributes" ? .attributes : nil
-    case 13: return key == "content-state" ? .contentState : nil
-    case 14: return key == "dismissal-date" ? .dismissalDate : nil
-    case 15:
-      switch key {
-      case "mutable-content": return .mutableContent
-      case "relevance-score": return .relevanceScore
-      case "filter-criteria": return .filterCriteria
-      case "attributes-type": return .attributesType
-      default: return nil
-      }
-    case 16: return key == "input-push-token" ? .inputPushToken : nil
-    case 17:
-      return key == "content-available"
-        ? .contentAvailable : key == "target-content-id" ? .targetContentID : nil
-    case 18:
-      return key == "interruption-level"
-        ? .interruptionLevel : key == "input-push-channel" ? .inputPushChannel : nil
-    default: return nil
     }
+  }
+
+  /// Whether `bytes` spell `literal` exactly.
+  @inline(__always)
+  static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+    guard bytes.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else {
+      return bytes.isEmpty && literal.utf8CodeUnitCount == 0
+    }
+    return memcmp(base, literal.utf8Start, bytes.count) == 0
   }
 
   static let apsPath: JSONPath = "aps"
   static let alertPath: JSONPath = "aps.alert"
 
-  private mutating func readAPS(_ object: JSONObject, path: JSONPath, into aps: inout APS) {
-    var relevance: JSONValue?
+  private mutating func readAPS<Value: JSONReadable>(
+    _ object: Value, path: JSONPath, into aps: inout APS
+  ) {
+    var relevance: Value?
     var unknown: [String] = []
     // One pass in source order; with repeated keys only the winning (last) member is read.
-    for member in object.hasDuplicateKeys ? object.uniqueMembers : object.members {
+    guard let members = object.objectMembers else { return }
+    for member in members {
       let value = member.value
       guard let key = Self.apsKey(member.key) else {
-        unknown.append(member.key)
+        unknown.append(member.key.string)
         continue
       }
+      // A known key is spelled as its case's raw value.
+      let name = key.rawValue
       switch key {
       case .alert: readAlert(value, path: Self.alertPath, into: &aps.alert)
       case .badge: aps.badge = readBadge(value, parent: path)
-      case .sound: aps.sound = readSound(value, parent: path, key: member.key)
-      case .threadID: aps.threadID = string(value, member.key, path)
-      case .category: aps.category = string(value, member.key, path)
-      case .contentAvailable: aps.contentAvailable = flag(value, member.key, path)
-      case .mutableContent: aps.mutableContent = flag(value, member.key, path)
-      case .targetContentID: aps.targetContentID = string(value, member.key, path)
-      case .filterCriteria: aps.filterCriteria = string(value, member.key, path)
-      case .event: aps.event = string(value, member.key, path)
-      case .timestamp: aps.timestamp = number(value, member.key, path)
-      case .staleDate: aps.staleDate = number(value, member.key, path)
-      case .dismissalDate: aps.dismissalDate = number(value, member.key, path)
-      case .contentState: aps.contentState = objectValue(value, member.key, path)
-      case .attributesType: aps.attributesType = string(value, member.key, path)
-      case .attributes: aps.attributes = objectValue(value, member.key, path)
-      case .inputPushToken: aps.inputPushToken = flag(value, member.key, path)
-      case .inputPushChannel: aps.inputPushChannel = string(value, member.key, path)
-      case .urlArgs: aps.urlArguments = stringArray(value, parent: path, key: member.key)
+      case .sound: aps.sound = readSound(value, parent: path, key: name)
+      case .threadID: aps.threadID = string(value, name, path)
+      case .category: aps.category = string(value, name, path)
+      case .contentAvailable: aps.contentAvailable = flag(value, name, path)
+      case .mutableContent: aps.mutableContent = flag(value, name, path)
+      case .targetContentID: aps.targetContentID = string(value, name, path)
+      case .filterCriteria: aps.filterCriteria = string(value, name, path)
+      case .event: aps.event = string(value, name, path)
+      case .timestamp: aps.timestamp = number(value, name, path)
+      case .staleDate: aps.staleDate = number(value, name, path)
+      case .dismissalDate: aps.dismissalDate = number(value, name, path)
+      case .contentState: aps.contentState = objectValue(value, name, path)
+      case .attributesType: aps.attributesType = string(value, name, path)
+      case .attributes: aps.attributes = objectValue(value, name, path)
+      case .inputPushToken: aps.inputPushToken = flag(value, name, path)
+      case .inputPushChannel: aps.inputPushChannel = string(value, name, path)
+      case .urlArgs: aps.urlArguments = stringArray(value, parent: path, key: name)
       case .interruptionLevel:
-        aps.interruptionLevel = readInterruptionLevel(value, parent: path, key: member.key)
+        aps.interruptionLevel = readInterruptionLevel(value, parent: path, key: name)
       case .relevanceScore: relevance = value
       }
     }
@@ -140,10 +166,9 @@ struct PayloadReader {
 
   // MARK: - Rules of Rules.md §2
 
-  private mutating func readBadge(_ value: JSONValue, parent: JSONPath) -> Int? {
+  private mutating func readBadge(_ value: some JSONReadable, parent: JSONPath) -> Int? {
     var path: JSONPath { parent.appending("badge") }
-    switch value.kind {
-    case .number(let number):
+    if let number = value.numberValue {
       if let integer = number.integer {
         if integer >= 0 { return integer }
         warn(
@@ -155,12 +180,12 @@ struct PayloadReader {
           .badgeNotInteger, path,
           "badge \(number.text) is not an integer; treated as absent (badge unchanged)", .model)
       }
-    case .string(let text):
+    } else if let text = value.stringValue {
       warn(
         .badgeString, path,
         "badge is the string \(JSONWriter.quoted(text)); iOS ignores it and the badge is unchanged (send a number)",
         .device)
-    default:
+    } else {
       warn(
         .badgeNotInteger, path,
         "badge must be a number, found \(value.typeName); treated as absent (badge unchanged)",
@@ -170,31 +195,34 @@ struct PayloadReader {
   }
 
   /// `content-available`, `mutable-content`, `input-push-token`: 1 sets, 0/false/absent do not.
-  private mutating func flag(_ value: JSONValue, _ key: String, _ parent: JSONPath) -> Bool {
+  private mutating func flag(_ value: some JSONReadable, _ key: String, _ parent: JSONPath)
+    -> Bool
+  {
     var path: JSONPath { parent.appending(key) }
-    switch value.kind {
-    case .number(let number):
+    if let number = value.numberValue {
       if number.double == 1 { return true }
       if number.double == 0 { return false }
       warn(
         .flagInvalid, path, "\(key) is \(number.text); only 1 sets it, so it is not set", .model)
       return false
-    case .bool(let flag):
+    }
+    if let flag = value.boolValue {
       if flag {
         warn(
           .flagBoolean, path,
           "\(key) is true; Apple documents the number 1 (treated as set; use 1)", .model)
       }
       return flag
-    default:
-      warn(
-        .flagInvalid, path,
-        "\(key) must be the number 1, found \(value.typeName); not set", .model)
-      return false
     }
+    warn(
+      .flagInvalid, path,
+      "\(key) must be the number 1, found \(value.typeName); not set", .model)
+    return false
   }
 
-  private mutating func readInterruptionLevel(_ value: JSONValue, parent: JSONPath, key: String)
+  private mutating func readInterruptionLevel(
+    _ value: some JSONReadable, parent: JSONPath, key: String
+  )
     -> InterruptionLevel
   {
     var path: JSONPath { parent.appending(key) }
@@ -212,7 +240,9 @@ struct PayloadReader {
     return .active
   }
 
-  private mutating func readRelevanceScore(_ value: JSONValue, path: JSONPath, liveActivity: Bool)
+  private mutating func readRelevanceScore(
+    _ value: some JSONReadable, path: JSONPath, liveActivity: Bool
+  )
     -> Double?
   {
     guard let number = value.numberValue else {
@@ -233,11 +263,12 @@ struct PayloadReader {
 
   /// Reads `alert` into `result` in place (returning the large `Alert` struct cost a copy and
   /// a destroy per payload; measured ~3% of validate).
-  private mutating func readAlert(_ value: JSONValue, path: JSONPath, into result: inout Alert?) {
-    switch value.kind {
-    case .string(let text):
+  private mutating func readAlert<Value: JSONReadable>(
+    _ value: Value, path: JSONPath, into result: inout Alert?
+  ) {
+    if let text = value.stringValue {
       result = Alert(form: .string, body: text)
-    case .object(let object):
+    } else if let members = value.objectMembers {
       result = Alert(form: .dictionary)
       // Explicit `*-loc-key`/`*-loc-args` win over Live Activity `{loc-key, loc-args}` objects.
       var titleKey: String?
@@ -247,10 +278,15 @@ struct PayloadReader {
       var bodyKey: String?
       var bodyArguments: [String]?
       var unknown: [String] = []
-      for member in object.hasDuplicateKeys ? object.uniqueMembers : object.members {
+      for member in members {
         let value = member.value
-        let key = member.key
-        switch Self.alertKey(key) {
+        guard let known = Self.alertKey(member.key) else {
+          unknown.append(member.key.string)
+          continue
+        }
+        // A known key is spelled as its case's raw value.
+        let key = known.rawValue
+        switch known {
         case .title:
           result?.title = localizableText(
             value, key, path, key: &titleKey, arguments: &titleArguments)
@@ -284,7 +320,6 @@ struct PayloadReader {
           }
           summaryWarning(key, path.appending(key))
         case .sound: result?.sound = readSound(value, parent: path, key: key)
-        case nil: unknown.append(key)
         }
       }
       if result?.titleLocKey == nil { result?.titleLocKey = titleKey }
@@ -294,7 +329,7 @@ struct PayloadReader {
       if result?.locKey == nil { result?.locKey = bodyKey }
       if result?.locArguments == nil { result?.locArguments = bodyArguments }
       result?.unknownKeys = unknown
-    default:
+    } else {
       result = nil
       warn(
         .alertWrongType, path,
@@ -303,40 +338,44 @@ struct PayloadReader {
   }
 
   /// The keys of the alert dictionary.
-  enum AlertKey {
-    case title, subtitle, body, launchImage, titleLocKey, titleLocArgs, subtitleLocKey
-    case subtitleLocArgs, locKey, locArgs, actionLocKey, action, summaryArg, summaryArgCount
-    case sound
+  enum AlertKey: String {
+    case title, subtitle, body, action, sound
+    case launchImage = "launch-image"
+    case titleLocKey = "title-loc-key"
+    case titleLocArgs = "title-loc-args"
+    case subtitleLocKey = "subtitle-loc-key"
+    case subtitleLocArgs = "subtitle-loc-args"
+    case locKey = "loc-key"
+    case locArgs = "loc-args"
+    case actionLocKey = "action-loc-key"
+    case summaryArg = "summary-arg"
+    case summaryArgCount = "summary-arg-count"
   }
 
-  /// The key's case, by length then spelling (a `switch` over the strings compared each key
-  /// with every case in turn).
-  static func alertKey(_ key: String) -> AlertKey? {
-    switch key.utf8.count {
-    case 4: return key == "body" ? .body : nil
-    case 5: return key == "title" ? .title : key == "sound" ? .sound : nil
-    case 6: return key == "action" ? .action : nil
-    case 7: return key == "loc-key" ? .locKey : nil
-    case 8: return key == "subtitle" ? .subtitle : key == "loc-args" ? .locArgs : nil
-    case 11: return key == "summary-arg" ? .summaryArg : nil
-    case 12: return key == "launch-image" ? .launchImage : nil
-    case 13: return key == "title-loc-key" ? .titleLocKey : nil
-    case 14:
-      return key == "title-loc-args"
-        ? .titleLocArgs : key == "action-loc-key" ? .actionLocKey : nil
-    case 16: return key == "subtitle-loc-key" ? .subtitleLocKey : nil
-    case 17:
-      return key == "subtitle-loc-args"
-        ? .subtitleLocArgs : key == "summary-arg-count" ? .summaryArgCount : nil
-    default: return nil
+  /// The key's case, by length then spelling, from its bytes (as ``apsKey(_:)``).
+  static func alertKey(_ key: some JSONKey) -> AlertKey? {
+    key.withKeyBytes { key in
+      func spells(_ literal: StaticString) -> Bool { Self.spells(key, literal) }
+      switch key.count {
+      case 4: return spells("body") ? .body : nil
+      case 5: return spells("title") ? .title : spells("sound") ? .sound : nil
+      case 6: return spells("action") ? .action : nil
+      case 7: return spells("loc-key") ? .locKey : nil
+      case 8: return spells("subtitle") ? .subtitle : spells("loc-args") ? .locArgs : nil
+      case 11: return spells("summary-arg") ? .summaryArg : nil
+      case 12: return spells("launch-image") ? .launchImage : nil
+      case 13: return spells("title-loc-key") ? .titleLocKey : nil
+      case 14:
+        return spells("title-loc-args")
+          ? .titleLocArgs : spells("action-loc-key") ? .actionLocKey : nil
+      case 16: return spells("subtitle-loc-key") ? .subtitleLocKey : nil
+      case 17:
+        return spells("subtitle-loc-args")
+          ? .subtitleLocArgs : spells("summary-arg-count") ? .summaryArgCount : nil
+      default: return nil
+      }
     }
   }
-
-  static let alertKeys: Set<String> = [
-    "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args",
-    "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "action",
-    "summary-arg", "summary-arg-count", "sound",
-  ]
 
   private mutating func summaryWarning(_ key: String, _ path: JSONPath) {
     warn(
@@ -346,13 +385,12 @@ struct PayloadReader {
 
   /// A title/subtitle/body: a string, or (Live Activity) a `{loc-key, loc-args}` object.
   private mutating func localizableText(
-    _ value: JSONValue, _ name: String, _ parent: JSONPath, key: inout String?,
+    _ value: some JSONReadable, _ name: String, _ parent: JSONPath, key: inout String?,
     arguments: inout [String]?
   ) -> String? {
-    switch value.kind {
-    case .string(let text):
-      return text
-    case .object(let inner):
+    if let text = value.stringValue { return text }
+    if value.isObject {
+      let inner = value
       let path = parent.appending(name)
       if let locKey = inner["loc-key"].flatMap({ string($0, "loc-key", path) }) {
         key = locKey
@@ -365,19 +403,19 @@ struct PayloadReader {
         arguments = stringArray(locArgs, parent: path, key: "loc-args")
       }
       return nil
-    default:
-      warn(
-        .wrongType, parent.appending(name),
-        "\(name) must be a string, found \(value.typeName); treated as absent", .model)
-      return nil
     }
+    warn(
+      .wrongType, parent.appending(name),
+      "\(name) must be a string, found \(value.typeName); treated as absent", .model)
+    return nil
   }
 
-  private mutating func readSound(_ value: JSONValue, parent: JSONPath, key: String) -> Sound? {
-    switch value.kind {
-    case .string(let name):
-      return Sound(name: name, form: .string)
-    case .object(let object):
+  private mutating func readSound(_ value: some JSONReadable, parent: JSONPath, key: String)
+    -> Sound?
+  {
+    if let name = value.stringValue { return Sound(name: name, form: .string) }
+    if value.isObject {
+      let object = value
       let path = parent.appending(key)
       var sound = Sound(
         name: object["name"].flatMap { string($0, "name", path) }, form: .dictionary)
@@ -400,37 +438,40 @@ struct PayloadReader {
         }
       }
       return sound
-    default:
-      warn(
-        .wrongType, parent.appending(key),
-        "sound must be a string or a critical-sound object, found \(value.typeName); no sound",
-        .model)
-      return nil
     }
+    warn(
+      .wrongType, parent.appending(key),
+      "sound must be a string or a critical-sound object, found \(value.typeName); no sound",
+      .model)
+    return nil
   }
 
   // MARK: - Safe casts (the path is built only when a warning needs it)
 
-  private mutating func string(_ value: JSONValue, _ key: String, _ parent: JSONPath) -> String? {
-    if case .string(let text) = value.kind { return text }
+  private mutating func string(_ value: some JSONReadable, _ key: String, _ parent: JSONPath)
+    -> String?
+  {
+    if let text = value.stringValue { return text }
     warn(
       .wrongType, parent.appending(key),
       "\(key) must be a string, found \(value.typeName); treated as absent", .model)
     return nil
   }
 
-  private mutating func number(_ value: JSONValue, _ key: String, _ parent: JSONPath) -> Double? {
-    if case .number(let number) = value.kind { return number.double }
+  private mutating func number(_ value: some JSONReadable, _ key: String, _ parent: JSONPath)
+    -> Double?
+  {
+    if let number = value.numberValue { return number.double }
     warn(
       .wrongType, parent.appending(key),
       "\(key) must be a number, found \(value.typeName); treated as absent", .model)
     return nil
   }
 
-  private mutating func objectValue(_ value: JSONValue, _ key: String, _ parent: JSONPath)
+  private mutating func objectValue(_ value: some JSONReadable, _ key: String, _ parent: JSONPath)
     -> JSONValue?
   {
-    if case .object = value.kind { return value }
+    if value.isObject { return value.jsonValue }
     warn(
       .wrongType, parent.appending(key),
       "\(key) must be an object, found \(value.typeName); treated as absent", .model)
@@ -438,7 +479,7 @@ struct PayloadReader {
   }
 
   /// loc-args and url-args: an array of strings; other items become their JSON text.
-  private mutating func stringArray(_ value: JSONValue, parent: JSONPath, key: String)
+  private mutating func stringArray(_ value: some JSONReadable, parent: JSONPath, key: String)
     -> [String]?
   {
     var path: JSONPath { parent.appending(key) }

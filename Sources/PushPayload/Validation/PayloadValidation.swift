@@ -1,4 +1,5 @@
 public import PushCore
+import Synchronization
 
 /// Everything PushSim says about one push request before the device sees it: APNs's verdict,
 /// the payload as the device reads it, and lint (Behavior.md §1–§2; Rules.md §1–§2).
@@ -45,20 +46,53 @@ public struct PayloadValidation: Sendable {
   /// The stored values. Immutable, so copies share it safely; a setter above stores a new one.
   final class Parts: Sendable {
     let verdict: APNsVerdict
-    let document: JSONDocument?
     let syntaxError: JSONSyntaxError?
-    let payload: Payload?
     let diagnostics: [Diagnostic]
+    /// The body's tree and payload, when they were built with the verdict.
+    private let built: BuiltTree?
+    /// A body read in place (``PayloadValidation/init(readingInPlace:headers:app:)``): its
+    /// tree and payload are built from it on first use, once, and shared by every copy.
+    private let unbuiltBody: [UInt8]?
+    private let builtLater = Mutex<BuiltTree?>(nil)
 
+    /// The tree and payload: given, or built from the body read in place. The payload is read
+    /// again from the tree by the reader that read it in place, so it holds the same `aps`.
+    private var tree: BuiltTree {
+      if let built { return built }
+      return builtLater.withLock { later in
+        if let later { return later }
+        // The tape has checked these bytes, so they parse.
+        let document = unbuiltBody.flatMap { try? JSONDocument(parsing: $0) }
+        let made = BuiltTree(
+          document: document,
+          payload: document.map { Payload(json: $0.root, pushType: verdict.pushType) })
+        later = made
+        return made
+      }
+    }
+
+    var document: JSONDocument? { tree.document }
+    var payload: Payload? { tree.payload }
+
+    /// Values with their tree built.
     init(
-      verdict: APNsVerdict, document: JSONDocument?, syntaxError: JSONSyntaxError?,
-      payload: Payload?, diagnostics: [Diagnostic]
+      verdict: APNsVerdict, syntaxError: JSONSyntaxError?, diagnostics: [Diagnostic],
+      document: JSONDocument?, payload: Payload?
     ) {
       self.verdict = verdict
-      self.document = document
       self.syntaxError = syntaxError
-      self.payload = payload
       self.diagnostics = diagnostics
+      self.built = BuiltTree(document: document, payload: payload)
+      self.unbuiltBody = nil
+    }
+
+    /// Values for a body read in place, whose tree is built when first asked for.
+    init(verdict: APNsVerdict, diagnostics: [Diagnostic], unbuiltBody: [UInt8]) {
+      self.verdict = verdict
+      self.syntaxError = nil
+      self.diagnostics = diagnostics
+      self.built = nil
+      self.unbuiltBody = unbuiltBody
     }
 
     /// A copy with one value changed.
@@ -68,8 +102,8 @@ public struct PayloadValidation: Sendable {
         diagnostics: diagnostics)
       change(&values)
       return Parts(
-        verdict: values.verdict, document: values.document, syntaxError: values.syntaxError,
-        payload: values.payload, diagnostics: values.diagnostics)
+        verdict: values.verdict, syntaxError: values.syntaxError,
+        diagnostics: values.diagnostics, document: values.document, payload: values.payload)
     }
 
     struct Values {
@@ -78,6 +112,17 @@ public struct PayloadValidation: Sendable {
       var syntaxError: JSONSyntaxError?
       var payload: Payload?
       var diagnostics: [Diagnostic]
+    }
+  }
+
+  /// A body's tree and the payload read from it, when it is JSON.
+  final class BuiltTree: Sendable {
+    let document: JSONDocument?
+    let payload: Payload?
+
+    init(document: JSONDocument?, payload: Payload?) {
+      self.document = document
+      self.payload = payload
     }
   }
 
@@ -95,7 +140,7 @@ public struct PayloadValidation: Sendable {
     body: [UInt8], headers: PushHeaders = PushHeaders(), app: AppFacts? = nil, lint: Bool = true,
     ignoredTopLevelKeys: Set<String> = []
   ) {
-    let isBlank = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    let isBlank = Self.isBlank(body)
     // Each value is bound once and handed on, the document never unwrapped into a copy:
     // copying an optional document or payload goes through generic witnesses, which cost
     // several percent of `validate --jsonl`.
@@ -119,7 +164,7 @@ public struct PayloadValidation: Sendable {
     let verdict = APNsVerdict.judge(
       byteCount: byteCount, isBlank: isBlank, root: root, syntaxError: syntaxError,
       headers: headers)
-    guard let root, case .object = root.kind else {
+    guard let root, root.isObject else {
       self.init(
         verdict: verdict, document: document, syntaxError: syntaxError, payload: nil,
         diagnostics: verdict.diagnostics)
@@ -132,23 +177,75 @@ public struct PayloadValidation: Sendable {
       ? read.lint(
         verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
       : []
+    self.init(
+      verdict: verdict, document: document, syntaxError: nil, payload: read,
+      diagnostics: Self.findings(
+        verdict: verdict, duplicatesIn: document, reading: read.diagnostics, lint: advice))
+  }
+
+  /// Validates a request body exactly as ``init(body:headers:app:lint:ignoredTopLevelKeys:)``
+  /// does (the same verdict, findings and payload), reading it in place (``JSONTape``): only
+  /// `aps` is read, and the body's tree and ``payload`` are built when first asked for. For a
+  /// stream of bodies whose results are written and dropped (`pushsim validate --jsonl`).
+  ///
+  /// A body that is blank or not JSON, whose root is not an object, or that repeats a key or
+  /// writes one with an escape is read as a tree.
+  package init(
+    readingInPlace body: [UInt8], headers: PushHeaders = PushHeaders(), app: AppFacts? = nil
+  ) {
+    guard !Self.isBlank(body), let tape = try? JSONTape(reading: body), tape.hasPlainKeys,
+      tape.entries.first?.kind == .object
+    else {
+      self.init(body: body, headers: headers, app: app)
+      return
+    }
+    self = tape.withRoot(in: body) { root in
+      PayloadValidation(root: root, of: body, headers: headers, app: app)
+    }
+  }
+
+  /// The validation of a body read in place whose root is an object.
+  private init(root: JSONTapeValue, of body: [UInt8], headers: PushHeaders, app: AppFacts?) {
+    let verdict = APNsVerdict.judge(
+      byteCount: body.count, isBlank: false, root: root, syntaxError: nil, headers: headers)
+    var reader = PayloadReader(pushType: verdict.pushType)
+    var aps = APS()
+    reader.readRoot(root, into: &aps)
+    var linter = PayloadLinter(
+      verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: [])
+    linter.run(aps: aps, root: root)
+    parts = Parts(
+      verdict: verdict,
+      diagnostics: Self.findings(
+        verdict: verdict, duplicatesIn: nil, reading: reader.diagnostics, lint: linter.diagnostics),
+      unbuiltBody: body)
+  }
+
+  /// Whether the body is empty or only whitespace.
+  private static func isBlank(_ body: [UInt8]) -> Bool {
+    body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+  }
+
+  /// Every finding in order: the verdict's, duplicate keys, reading, lint.
+  private static func findings(
+    verdict: APNsVerdict, duplicatesIn document: JSONDocument?, reading: [Diagnostic],
+    lint: [Diagnostic]
+  ) -> [Diagnostic] {
     let duplicateCount = document?.duplicateKeys.count ?? 0
     // The verdict's array is shared, not copied, when nothing is added to it (the usual
     // case): appending even nothing to a shared array copies it. Otherwise the list is
     // allocated once at its final size, not grown by each part appended.
     var diagnostics = verdict.diagnostics
-    let added = duplicateCount + read.diagnostics.count + advice.count
+    let added = duplicateCount + reading.count + lint.count
     if added > 0 {
       diagnostics.reserveCapacity(diagnostics.count + added)
       if duplicateCount > 0, let document {
         Self.appendDuplicateKeys(of: document, to: &diagnostics)
       }
-      diagnostics += read.diagnostics
-      diagnostics += advice
+      diagnostics += reading
+      diagnostics += lint
     }
-    self.init(
-      verdict: verdict, document: document, syntaxError: nil, payload: read,
-      diagnostics: diagnostics)
+    return diagnostics
   }
 
   /// A warning for each key written twice in one object (Rules.md §1: the last one wins).
@@ -171,15 +268,16 @@ public struct PayloadValidation: Sendable {
     payload: Payload?, diagnostics: [Diagnostic]
   ) {
     parts = Parts(
-      verdict: verdict, document: document, syntaxError: syntaxError, payload: payload,
-      diagnostics: diagnostics)
+      verdict: verdict, syntaxError: syntaxError, diagnostics: diagnostics, document: document,
+      payload: payload)
   }
 
   /// The verdict for a body known only by its size, too large to be worth reading (a streamed
   /// line far over every limit): APNs rejects it with 413 before looking inside.
   public init(oversizedBodyOf byteCount: Int, headers: PushHeaders = PushHeaders()) {
     let verdict = APNsVerdict.judge(
-      byteCount: byteCount, isBlank: false, root: nil, syntaxError: nil, headers: headers)
+      byteCount: byteCount, isBlank: false, root: JSONValue?.none, syntaxError: nil,
+      headers: headers)
     self.init(
       verdict: verdict, document: nil, syntaxError: nil, payload: nil,
       diagnostics: verdict.diagnostics)

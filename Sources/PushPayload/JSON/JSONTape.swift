@@ -1,0 +1,297 @@
+import PushCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One value of a ``JSONTape``: its kind and bytes and, for an array or object, where its
+/// contents end.
+struct JSONTapeEntry {
+  enum Kind: UInt8 {
+    case null, `true`, `false`, number, string, array, object
+  }
+
+  var kind: Kind
+  /// A string (or key) written with an escape: read by the tree reader, which decodes it.
+  var escaped: Bool
+  // Offsets and counts in 32 bits: a tape's entries are a few hundred bytes for a payload
+  // (one small allocation), and ``JSONTape/largestText`` keeps them in range.
+  private var startOffset: UInt32
+  private var endOffset: UInt32
+  private var nextEntry: UInt32
+  private var elementCount: UInt32
+
+  init(kind: Kind, escaped: Bool, start: Int, end: Int, next: Int, count: Int) {
+    self.kind = kind
+    self.escaped = escaped
+    self.startOffset = UInt32(truncatingIfNeeded: start)
+    self.endOffset = UInt32(truncatingIfNeeded: end)
+    self.nextEntry = UInt32(truncatingIfNeeded: next)
+    self.elementCount = UInt32(truncatingIfNeeded: count)
+  }
+
+  /// The value's first byte (the quote of a string).
+  var start: Int { Int(startOffset) }
+  /// Just past the value's last byte.
+  var end: Int {
+    get { Int(endOffset) }
+    set { endOffset = UInt32(truncatingIfNeeded: newValue) }
+  }
+  /// The entry after this value and everything inside it.
+  var next: Int {
+    get { Int(nextEntry) }
+    set { nextEntry = UInt32(truncatingIfNeeded: newValue) }
+  }
+  /// An array's elements or an object's members.
+  var count: Int {
+    get { Int(elementCount) }
+    set { elementCount = UInt32(truncatingIfNeeded: newValue) }
+  }
+}
+
+/// A JSON text read in place: checked exactly as ``JSONDocument`` reads it (the same errors at
+/// the same offsets), with one entry per value in document order instead of a tree. An object's
+/// entry is followed by each member's key and value, an array's by its elements.
+///
+/// Nothing is built until a reader asks for it: a string is made when it is read, a number
+/// parsed when it is read, and a value nothing reads costs its entry alone. `pushsim validate
+/// --jsonl` reads a payload's `aps` this way (one allocation for the entries instead of one
+/// per object and string), the issue's "strings kept as byte ranges until something needs
+/// them, no tree for values nothing reads".
+struct JSONTape {
+  /// The values, in document order.
+  let entries: [JSONTapeEntry]
+  /// Whether every object's keys are distinct and written without escapes. A repeated key needs
+  /// the tree (which member wins, and the duplicate-key warning); a key with an escape would
+  /// need decoding before it is compared.
+  let hasPlainKeys: Bool
+
+  /// The longest text a tape reads (its offsets are 32-bit); a longer one is `nil`.
+  static let largestText = Int(UInt32.max)
+
+  /// Reads `bytes` as one JSON text; `nil` when it is longer than ``largestText``.
+  ///
+  /// - Throws: ``JSONSyntaxError``, exactly as ``JSONDocument/init(parsing:maximumDepth:compact:deferring:)``.
+  init?(reading bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth)
+    throws(JSONSyntaxError)
+  {
+    guard bytes.count <= Self.largestText else { return nil }
+    let (outcome, entries) = bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer, maximumDepth: maximumDepth)
+      let outcome = parser.recordTape()
+      return (outcome, parser.tape)
+    }
+    if case .failure(let failure) = outcome {
+      throw JSONSyntaxError(
+        failure.code, byteOffset: failure.offset,
+        position: LineIndex(bytes).position(of: failure.offset))
+    }
+    self.entries = entries
+    self.hasPlainKeys = bytes.withUnsafeBufferPointer { Self.keysArePlain(entries, in: $0) }
+  }
+
+  /// The root value, read in place, for the duration of `body` (the view points into `bytes`
+  /// and this tape and must not escape).
+  func withRoot<Result>(in bytes: [UInt8], _ body: (JSONTapeValue) -> Result) -> Result {
+    bytes.withUnsafeBufferPointer { bytes in
+      entries.withUnsafeBufferPointer { entries in
+        body(JSONTapeValue(bytes: bytes, entries: entries, index: 0))
+      }
+    }
+  }
+
+  /// Objects of more members than this are not compared key by key: their document is read as
+  /// a tree (a payload's objects hold a handful).
+  static let largestComparedObject = 32
+
+  /// Whether no object repeats a key or writes one with an escape.
+  private static func keysArePlain(
+    _ entries: [JSONTapeEntry], in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    for (index, entry) in entries.enumerated() where entry.kind == .object {
+      guard entry.count <= largestComparedObject else { return false }
+      var key = index + 1
+      for member in 0..<entry.count {
+        let keyEntry = entries[key]
+        if keyEntry.escaped { return false }
+        var earlier = index + 1
+        for _ in 0..<member {
+          if sameBytes(entries[earlier], keyEntry, in: bytes) { return false }
+          earlier = entries[earlier + 1].next
+        }
+        key = entries[key + 1].next
+      }
+    }
+    return true
+  }
+
+  /// Whether two entries' values are written with the same bytes.
+  private static func sameBytes(
+    _ first: JSONTapeEntry, _ second: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let count = first.end - first.start
+    guard count == second.end - second.start, let base = bytes.baseAddress else { return false }
+    return memcmp(base + first.start, base + second.start, count) == 0
+  }
+}
+
+/// A value of a ``JSONTape``, read in place: a view into the bytes and the tape, valid only
+/// inside ``JSONTape/withRoot(in:_:)``.
+struct JSONTapeValue: JSONReadable {
+  typealias MemberKey = Key
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  let entries: UnsafeBufferPointer<JSONTapeEntry>
+  let index: Int
+
+  private var entry: JSONTapeEntry { entries[index] }
+
+  /// The bytes between a string's quotes.
+  static func contents(of entry: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    UnsafeBufferPointer(rebasing: bytes[(entry.start + 1)..<(entry.end - 1)])
+  }
+
+  var stringValue: String? {
+    let entry = entry
+    guard entry.kind == .string else { return nil }
+    if entry.escaped { return jsonValue.stringValue }
+    return JSONParser.string(checked: Self.contents(of: entry, in: bytes))
+  }
+
+  var numberValue: JSONNumber? {
+    let entry = entry
+    guard entry.kind == .number else { return nil }
+    // A short integer (a badge, a flag, a timestamp) is read here; anything else as the tree
+    // reader reads it.
+    let text = UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.end])
+    let negative = text.first == UInt8(ascii: "-")
+    let digits = negative ? UnsafeBufferPointer(rebasing: text.dropFirst()) : text
+    guard digits.count <= 15, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
+      return jsonValue.numberValue
+    }
+    var magnitude = 0
+    for digit in digits { magnitude = magnitude * 10 + Int(digit &- UInt8(ascii: "0")) }
+    let integer = negative ? -magnitude : magnitude
+    return JSONNumber(
+      text: JSONParser.shortASCIIString(text),
+      double: integer == 0 && negative ? -0.0 : Double(integer), integer: integer)
+  }
+
+  var boolValue: Bool? {
+    switch entry.kind {
+    case .true: true
+    case .false: false
+    default: nil
+    }
+  }
+
+  var arrayValue: [JSONTapeValue]? {
+    let entry = entry
+    guard entry.kind == .array else { return nil }
+    var elements: [JSONTapeValue] = []
+    elements.reserveCapacity(entry.count)
+    var element = index + 1
+    for _ in 0..<entry.count {
+      elements.append(JSONTapeValue(bytes: bytes, entries: entries, index: element))
+      element = entries[element].next
+    }
+    return elements
+  }
+
+  var isNull: Bool { entry.kind == .null }
+
+  var isObject: Bool { entry.kind == .object }
+
+  var typeName: String {
+    switch entry.kind {
+    case .null: "null"
+    case .true, .false: "boolean"
+    case .number: "number"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+
+  var jsonText: String { jsonValue.jsonText }
+
+  /// The value read from its bytes by the tree reader (the tape has checked them), with byte
+  /// ranges into the document as a tree of the whole document has them.
+  var jsonValue: JSONValue {
+    switch entry.kind {
+    case .null: return JSONValue(.null, byteRange: entry.start..<entry.end)
+    case .true: return JSONValue(.bool(true), byteRange: entry.start..<entry.end)
+    case .false: return JSONValue(.bool(false), byteRange: entry.start..<entry.end)
+    default:
+      var parser = JSONParser(bytes, maximumDepth: JSONDocument.defaultMaximumDepth)
+      switch parser.parseValue(at: entry.start, depth: 0) {
+      case .success(let value): return value
+      case .failure: return JSONValue(.null, byteRange: entry.start..<entry.end)
+      }
+    }
+  }
+
+  subscript(key: String) -> JSONTapeValue? {
+    guard entry.kind == .object else { return nil }
+    var key = key
+    return key.withUTF8 { wanted in
+      var found: JSONTapeValue?
+      forEachMember { keyEntry, value in
+        if Self.contents(of: entries[keyEntry], in: bytes).elementsEqual(wanted) { found = value }
+      }
+      return found
+    }
+  }
+
+  var objectMembers: Members? {
+    guard entry.kind == .object else { return nil }
+    return Members(bytes: bytes, entries: entries, key: index + 1, remaining: entry.count)
+  }
+
+  /// A key read in place: its bytes, made a string only when asked.
+  struct Key: JSONKey {
+    /// The bytes between the key's quotes (no escape: ``JSONTape/hasPlainKeys``).
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    var string: String { JSONParser.key(checked: bytes) }
+
+    func withKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+      body(bytes)
+    }
+  }
+
+  /// An object's members (the tape's keys are distinct: ``JSONTape/hasPlainKeys``).
+  struct Members: Sequence, IteratorProtocol {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let entries: UnsafeBufferPointer<JSONTapeEntry>
+    /// The next member's key entry.
+    var key: Int
+    var remaining: Int
+
+    mutating func next() -> (key: Key, value: JSONTapeValue)? {
+      guard remaining > 0 else { return nil }
+      remaining -= 1
+      let keyEntry = key
+      key = entries[keyEntry + 1].next
+      return (
+        Key(bytes: JSONTapeValue.contents(of: entries[keyEntry], in: bytes)),
+        JSONTapeValue(bytes: bytes, entries: entries, index: keyEntry + 1)
+      )
+    }
+  }
+
+  /// Calls `body` with each member's key entry and value, in order.
+  private func forEachMember(_ body: (_ keyEntry: Int, _ value: JSONTapeValue) -> Void) {
+    var key = index + 1
+    for _ in 0..<entry.count {
+      body(key, JSONTapeValue(bytes: bytes, entries: entries, index: key + 1))
+      key = entries[key + 1].next
+    }
+  }
+}
