@@ -189,7 +189,7 @@ enum ValidateBenchmark {
       if index > start {
         lines += 1
         let validation = PayloadValidation(
-          readingInPlace: Array(bytes[start..<index]), headers: PushHeaders())
+          readingInPlace: bytes[start..<index], headers: PushHeaders())
         validation.writeJSON(into: &writer, line: lines)
         writer.raw(byte: UInt8(ascii: "\n"))
         if writer.bytes.count > 1 << 20 {

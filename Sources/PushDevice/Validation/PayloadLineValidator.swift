@@ -149,10 +149,13 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
         continuation.yield(validator.validate(batch))
         return true
       }
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
       reading: while true {
-        let count = chunk.withUnsafeMutableBytes { buffer in
-          read(descriptor, buffer.baseAddress, buffer.count)
+        // A fresh chunk for each read: the lines inside it are slices of it (no copy per
+        // line), and it lives as long as the last of them.
+        var count = 0
+        let chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, initialized in
+          count = read(descriptor, buffer.baseAddress, buffer.count)
+          initialized = max(0, count)
         }
         if count < 0 {
           if errno == EINTR { continue }
@@ -160,7 +163,7 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
           return
         }
         if count == 0 { break }
-        for line in splitter.feed(chunk[0..<count]) {
+        for line in splitter.feed(chunk[...]) {
           batch.append(line)
           bytesInBatch += line.bytes.count
           if batch.count >= validator.batchLines || bytesInBatch >= validator.batchBytes {
@@ -225,7 +228,8 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
         PayloadValidation(readingInPlace: line.bytes, headers: headers, app: app)
       } else {
         PayloadValidation(
-          body: line.bytes, headers: headers, app: app, ignoredTopLevelKeys: ignoredTopLevelKeys)
+          body: Array(line.bytes), headers: headers, app: app,
+          ignoredTopLevelKeys: ignoredTopLevelKeys)
       }
     if let strings, let payload = validation.payload {
       validation.diagnostics += strings.diagnostics(for: payload)
@@ -241,10 +245,11 @@ final class StopFlag: Sendable {
   var isStopped: Bool { stopped.withLock { $0 } }
 }
 
-/// A line as read: its number, its bytes (up to the cap) and its full length.
+/// A line as read: its number, its bytes (up to the cap; a slice of the chunk it was read in,
+/// or its own bytes when it spans chunks) and its full length.
 struct PendingLine: Sendable {
   var number: Int
-  var bytes: [UInt8]
+  var bytes: ArraySlice<UInt8>
   var length: Int
 }
 
@@ -252,7 +257,9 @@ struct PendingLine: Sendable {
 struct LineSplitter {
   let longest: Int
   private var number = 0
-  private var pending: [UInt8] = []
+  /// The current line's bytes: a slice of the chunk that holds it whole, or the bytes of a line
+  /// that spans chunks, gathered.
+  private var pending: ArraySlice<UInt8> = []
   /// The full length of the current line, even past the cap.
   private var pendingLength = 0
 
@@ -276,9 +283,8 @@ struct LineSplitter {
       let room = max(0, longest + 1 - pending.count)
       let keptEnd = min(end, start + room)
       if pending.isEmpty, newline != nil {
-        // The usual case, a whole line inside the chunk: one exact allocation instead of an
-        // array grown byte run by byte run (several reallocations per line).
-        pending = Array(UnsafeBufferPointer(rebasing: buffer[start..<keptEnd]))
+        // The usual case, a whole line inside the chunk: a slice of it, no copy.
+        pending = chunk[(chunk.startIndex + start)..<(chunk.startIndex + keptEnd)]
       } else if room > 0 {
         // A line that goes on past the chunk (rare): appended from a slice of it.
         pending.append(contentsOf: chunk[(chunk.startIndex + start)..<(chunk.startIndex + keptEnd)])
@@ -304,7 +310,7 @@ struct LineSplitter {
     }
     // The bytes are moved into the line, leaving `pending` empty: no retain for the line and
     // release for the reset.
-    var bytes: [UInt8] = []
+    var bytes: ArraySlice<UInt8> = []
     swap(&bytes, &pending)
     pendingLength = 0
     return length > 0 ? PendingLine(number: number, bytes: bytes, length: length) : nil

@@ -479,8 +479,12 @@ struct JSONParser {
       }
       isASCII = false
       if byte &- 0xC2 < 0x1E, index + 1 < end, bytes[index + 1] & 0xC0 == 0x80 {
-        // A well-formed two-byte sequence (Latin accents, Cyrillic), checked in place.
+        // A well-formed two-byte sequence (Latin accents, Cyrillic), checked in place, and the
+        // ones right after it (a word of Cyrillic is one run).
         index += 2
+        while index + 1 < end, bytes[index] &- 0xC2 < 0x1E, bytes[index + 1] & 0xC0 == 0x80 {
+          index += 2
+        }
       } else {
         guard let length = utf8SequenceLength(at: index) else {
           throw Failure(code: .invalidUTF8, offset: index)
@@ -822,9 +826,12 @@ extension JSONParser {
   @inline(__always)
   private mutating func closeTapeEntry(_ entry: Int, count: Int) {
     guard recordsTape else { return }
-    tape[entry].end = index
-    tape[entry].next = tape.count
-    tape[entry].count = count
+    let next = tape.count
+    tape.withUnsafeMutableBufferPointer { entries in
+      entries[entry].end = index
+      entries[entry].next = next
+      entries[entry].count = count
+    }
   }
 
   /// ``parseArray(depth:deferring:)``'s checks, keeping nothing; returns the element count.

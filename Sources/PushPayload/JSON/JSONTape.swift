@@ -76,7 +76,7 @@ struct JSONTape {
   /// Reads `bytes` as one JSON text; `nil` when it is longer than ``largestText``.
   ///
   /// - Throws: ``JSONSyntaxError``, exactly as ``JSONDocument/init(parsing:maximumDepth:compact:deferring:)``.
-  init?(reading bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth)
+  init?(reading bytes: ArraySlice<UInt8>, maximumDepth: Int = JSONDocument.defaultMaximumDepth)
     throws(JSONSyntaxError)
   {
     guard bytes.count <= Self.largestText else { return nil }
@@ -88,7 +88,7 @@ struct JSONTape {
     if case .failure(let failure) = outcome {
       throw JSONSyntaxError(
         failure.code, byteOffset: failure.offset,
-        position: LineIndex(bytes).position(of: failure.offset))
+        position: LineIndex(Array(bytes)).position(of: failure.offset))
     }
     self.entries = entries
     self.hasPlainKeys = bytes.withUnsafeBufferPointer { Self.keysArePlain(entries, in: $0) }
@@ -96,7 +96,7 @@ struct JSONTape {
 
   /// The root value, read in place, for the duration of `body` (the view points into `bytes`
   /// and this tape and must not escape).
-  func withRoot<Result>(in bytes: [UInt8], _ body: (JSONTapeValue) -> Result) -> Result {
+  func withRoot<Result>(in bytes: ArraySlice<UInt8>, _ body: (JSONTapeValue) -> Result) -> Result {
     bytes.withUnsafeBufferPointer { bytes in
       entries.withUnsafeBufferPointer { entries in
         body(JSONTapeValue(bytes: bytes, entries: entries, index: 0))
@@ -133,9 +133,9 @@ struct JSONTape {
   private static func sameBytes(
     _ first: JSONTapeEntry, _ second: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    let count = first.end - first.start
-    guard count == second.end - second.start, let base = bytes.baseAddress else { return false }
-    return memcmp(base + first.start, base + second.start, count) == 0
+    JSONTapeValue.same(
+      UnsafeBufferPointer(rebasing: bytes[first.start..<first.end]),
+      UnsafeBufferPointer(rebasing: bytes[second.start..<second.end]))
   }
 }
 
@@ -149,6 +149,15 @@ struct JSONTapeValue: JSONReadable {
   let index: Int
 
   private var entry: JSONTapeEntry { entries[index] }
+
+  /// Whether two runs of bytes are equal.
+  static func same(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    guard first.count == second.count else { return false }
+    guard let left = first.baseAddress, let right = second.baseAddress else { return true }
+    return memcmp(left, right, first.count) == 0
+  }
 
   /// The bytes between a string's quotes.
   static func contents(of entry: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>)
@@ -238,14 +247,19 @@ struct JSONTapeValue: JSONReadable {
   }
 
   subscript(key: String) -> JSONTapeValue? {
+    let entry = entry
     guard entry.kind == .object else { return nil }
     var key = key
     return key.withUTF8 { wanted in
-      var found: JSONTapeValue?
-      forEachMember { keyEntry, value in
-        if Self.contents(of: entries[keyEntry], in: bytes).elementsEqual(wanted) { found = value }
+      // The keys are distinct (``JSONTape/hasPlainKeys``): the first match is the only one.
+      var keyEntry = index + 1
+      for _ in 0..<entry.count {
+        if Self.same(Self.contents(of: entries[keyEntry], in: bytes), wanted) {
+          return JSONTapeValue(bytes: bytes, entries: entries, index: keyEntry + 1)
+        }
+        keyEntry = entries[keyEntry + 1].next
       }
-      return found
+      return nil
     }
   }
 
@@ -286,12 +300,4 @@ struct JSONTapeValue: JSONReadable {
     }
   }
 
-  /// Calls `body` with each member's key entry and value, in order.
-  private func forEachMember(_ body: (_ keyEntry: Int, _ value: JSONTapeValue) -> Void) {
-    var key = index + 1
-    for _ in 0..<entry.count {
-      body(key, JSONTapeValue(bytes: bytes, entries: entries, index: key + 1))
-      key = entries[key + 1].next
-    }
-  }
 }

@@ -52,7 +52,7 @@ public struct PayloadValidation: Sendable {
     private let built: BuiltTree?
     /// A body read in place (``PayloadValidation/init(readingInPlace:headers:app:)``): its
     /// tree and payload are built from it on first use, once, and shared by every copy.
-    private let unbuiltBody: [UInt8]?
+    private let unbuiltBody: ArraySlice<UInt8>?
     private let builtLater = Mutex<BuiltTree?>(nil)
 
     /// The tree and payload: given, or built from the body read in place. The payload is read
@@ -62,7 +62,7 @@ public struct PayloadValidation: Sendable {
       return builtLater.withLock { later in
         if let later { return later }
         // The tape has checked these bytes, so they parse.
-        let document = unbuiltBody.flatMap { try? JSONDocument(parsing: $0) }
+        let document = unbuiltBody.flatMap { try? JSONDocument(parsing: Array($0)) }
         let made = BuiltTree(
           document: document,
           payload: document.map { Payload(json: $0.root, pushType: verdict.pushType) })
@@ -87,7 +87,7 @@ public struct PayloadValidation: Sendable {
     }
 
     /// Values for a body read in place, whose tree is built when first asked for.
-    init(verdict: APNsVerdict, diagnostics: [Diagnostic], unbuiltBody: [UInt8]) {
+    init(verdict: APNsVerdict, diagnostics: [Diagnostic], unbuiltBody: ArraySlice<UInt8>) {
       self.verdict = verdict
       self.syntaxError = nil
       self.diagnostics = diagnostics
@@ -189,14 +189,17 @@ public struct PayloadValidation: Sendable {
   /// stream of bodies whose results are written and dropped (`pushsim validate --jsonl`).
   ///
   /// A body that is blank or not JSON, whose root is not an object, or that repeats a key or
-  /// writes one with an escape is read as a tree.
+  /// writes one with an escape is read as a tree. The body may be a slice of a larger buffer
+  /// (a line of a chunk read from a stream): the validation keeps that buffer until it is
+  /// dropped.
   package init(
-    readingInPlace body: [UInt8], headers: PushHeaders = PushHeaders(), app: AppFacts? = nil
+    readingInPlace body: ArraySlice<UInt8>, headers: PushHeaders = PushHeaders(),
+    app: AppFacts? = nil
   ) {
     guard !Self.isBlank(body), let tape = try? JSONTape(reading: body), tape.hasPlainKeys,
       tape.entries.first?.kind == .object
     else {
-      self.init(body: body, headers: headers, app: app)
+      self.init(body: Array(body), headers: headers, app: app)
       return
     }
     self = tape.withRoot(in: body) { root in
@@ -205,7 +208,9 @@ public struct PayloadValidation: Sendable {
   }
 
   /// The validation of a body read in place whose root is an object.
-  private init(root: JSONTapeValue, of body: [UInt8], headers: PushHeaders, app: AppFacts?) {
+  private init(
+    root: JSONTapeValue, of body: ArraySlice<UInt8>, headers: PushHeaders, app: AppFacts?
+  ) {
     let verdict = APNsVerdict.judge(
       byteCount: body.count, isBlank: false, root: root, syntaxError: nil, headers: headers)
     var reader = PayloadReader(pushType: verdict.pushType)
@@ -222,7 +227,7 @@ public struct PayloadValidation: Sendable {
   }
 
   /// Whether the body is empty or only whitespace.
-  private static func isBlank(_ body: [UInt8]) -> Bool {
+  private static func isBlank(_ body: some Collection<UInt8>) -> Bool {
     body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
   }
 
