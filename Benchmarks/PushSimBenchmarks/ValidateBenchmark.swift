@@ -180,6 +180,10 @@ enum ValidateBenchmark {
   static func single(_ path: String) throws {
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     var writer = JSONWriter()
+    // As `validate --jsonl` validates a run of lines: one room to read them in, one set of
+    // headers.
+    let tapeStorage = JSONTapeStorage()
+    let headers = PushHeaders()
     var lines = 0
     var written = 0
     var start = 0
@@ -189,7 +193,7 @@ enum ValidateBenchmark {
       if index > start {
         lines += 1
         let validation = PayloadValidation(
-          readingInPlace: bytes[start..<index], headers: PushHeaders())
+          readingInPlace: bytes[start..<index], headers: headers, tapeStorage: tapeStorage)
         validation.writeJSON(into: &writer, line: lines)
         writer.raw(byte: UInt8(ascii: "\n"))
         if writer.bytes.count > 1 << 20 {

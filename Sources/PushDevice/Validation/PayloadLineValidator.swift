@@ -212,20 +212,26 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     let results = Mutex<[(Int, [Output])]>([])
     DispatchQueue.concurrentPerform(iterations: chunks) { index in
       let range = (index * perChunk)..<min(lines.count, (index + 1) * perChunk)
-      let outputs = render(range.count) { validate(lines[range.lowerBound + $0]) }
+      // One room to read bodies in for the whole run of lines.
+      let tapeStorage = JSONTapeStorage()
+      let outputs = render(range.count) {
+        validate(lines[range.lowerBound + $0], tapeStorage: tapeStorage)
+      }
       results.withLock { $0.append((index, outputs)) }
     }
     return results.withLock { $0 }.sorted { $0.0 < $1.0 }.flatMap(\.1)
   }
 
-  /// Validates one line. The body is read in place (its tree is built only if the output asks
-  /// for it), except with ignored keys (an `.apns` file's), which need the tree.
-  func validate(_ line: PendingLine) -> Line {
+  /// Validates one line. The body is read in place, in `tapeStorage` (its tree is built only
+  /// if the output asks for it), except with ignored keys (an `.apns` file's), which need the
+  /// tree.
+  func validate(_ line: PendingLine, tapeStorage: JSONTapeStorage) -> Line {
     var validation =
       if line.length > Self.longestParsedLine {
         PayloadValidation(oversizedBodyOf: line.length, headers: headers)
       } else if ignoredTopLevelKeys.isEmpty {
-        PayloadValidation(readingInPlace: line.bytes, headers: headers, app: app)
+        PayloadValidation(
+          readingInPlace: line.bytes, headers: headers, app: app, tapeStorage: tapeStorage)
       } else {
         PayloadValidation(
           body: Array(line.bytes), headers: headers, app: app,

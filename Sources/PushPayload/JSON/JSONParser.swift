@@ -45,11 +45,12 @@ struct JSONParser {
   private var scratch: [UInt8] = []
   /// The member to check without keeping, when one is (``SkippedMember``).
   private(set) var skippedMember: SkippedMember?
-  /// Whether the checks without keeping (``skipValue(depth:)``) record each value they pass
-  /// in ``tape``.
-  private var recordsTape = false
-  /// The values checked so far, in document order, when ``recordsTape``.
-  private(set) var tape: [JSONTapeEntry] = []
+  /// Where the checks without keeping (``skipValue(depth:)``) record each value they pass,
+  /// when they record a tape (``recordTape(into:)``): written through a pointer, without the
+  /// checks an array's append makes for each entry.
+  private var tape: UnsafeMutablePointer<JSONTapeEntry>?
+  private var tapeCount = 0
+  private var tapeCapacity = 0
   /// Whether the string just read had an escape (reset as each value is recorded).
   private var sawEscape = false
 
@@ -80,12 +81,15 @@ struct JSONParser {
   }
 
   /// Checks the text exactly as ``parseDocument()`` reads it (the same errors at the same
-  /// offsets), recording each value in ``tape`` instead of building a tree.
-  mutating func recordTape() -> Result<Void, Failure> {
-    recordsTape = true
-    tape.removeAll(keepingCapacity: true)
-    // About one value per ten bytes in a payload: one allocation, rarely grown.
-    tape.reserveCapacity(end / 8 + 4)
+  /// offsets), recording each value in `storage` instead of building a tree.
+  mutating func recordTape(into storage: JSONTapeStorage) -> Result<Void, Failure> {
+    tape = storage.base
+    tapeCapacity = storage.capacity
+    tapeCount = 0
+    defer {
+      if let tape { storage.adopt(tape, capacity: tapeCapacity, count: tapeCount) }
+      tape = nil
+    }
     do throws(Failure) {
       if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
         throw Failure(code: .byteOrderMark, offset: 0)
@@ -806,10 +810,10 @@ extension JSONParser {
   /// Records the value that ends at `index` (a scalar, or a key) when recording a tape.
   @inline(__always)
   private mutating func recordScalar(_ kind: JSONTapeEntry.Kind, from start: Int) {
-    guard recordsTape else { return }
-    tape.append(
+    guard tape != nil else { return }
+    appendTapeEntry(
       JSONTapeEntry(
-        kind: kind, escaped: sawEscape, start: start, end: index, next: tape.count + 1, count: 0))
+        kind: kind, escaped: sawEscape, start: start, end: index, next: tapeCount + 1, count: 0))
     sawEscape = false
   }
 
@@ -817,21 +821,38 @@ extension JSONParser {
   /// once its contents are recorded; returns its entry's index.
   @inline(__always)
   private mutating func openTapeEntry(_ kind: JSONTapeEntry.Kind, at start: Int) -> Int {
-    guard recordsTape else { return 0 }
-    tape.append(
+    guard tape != nil else { return 0 }
+    appendTapeEntry(
       JSONTapeEntry(kind: kind, escaped: false, start: start, end: start, next: 0, count: 0))
-    return tape.count - 1
+    return tapeCount - 1
   }
 
   @inline(__always)
   private mutating func closeTapeEntry(_ entry: Int, count: Int) {
-    guard recordsTape else { return }
-    let next = tape.count
-    tape.withUnsafeMutableBufferPointer { entries in
-      entries[entry].end = index
-      entries[entry].next = next
-      entries[entry].count = count
+    guard let tape else { return }
+    tape[entry].end = index
+    tape[entry].next = tapeCount
+    tape[entry].count = count
+  }
+
+  @inline(__always)
+  private mutating func appendTapeEntry(_ entry: JSONTapeEntry) {
+    if tapeCount == tapeCapacity { growTape() }
+    guard let tape else { return }
+    (tape + tapeCount).initialize(to: entry)
+    tapeCount += 1
+  }
+
+  /// Twice the room, the entries moved over (entries are plain values: nothing to release).
+  private mutating func growTape() {
+    let capacity = max(64, tapeCapacity * 2)
+    let grown = UnsafeMutablePointer<JSONTapeEntry>.allocate(capacity: capacity)
+    if let tape {
+      grown.moveInitialize(from: tape, count: tapeCount)
+      tape.deallocate()
     }
+    tape = grown
+    tapeCapacity = capacity
   }
 
   /// ``parseArray(depth:deferring:)``'s checks, keeping nothing; returns the element count.

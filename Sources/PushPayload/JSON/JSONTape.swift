@@ -53,54 +53,91 @@ struct JSONTapeEntry {
   }
 }
 
+/// Where a ``JSONTape``'s entries are written: room that grows as needed and is reused from one
+/// text to the next (`validate --jsonl` reads each run of lines with one: no allocation per
+/// line). Used by one thread at a time.
+package final class JSONTapeStorage {
+  private(set) var base: UnsafeMutablePointer<JSONTapeEntry>
+  private(set) var capacity: Int
+  /// The entries of the last text read.
+  private(set) var count = 0
+
+  /// Room for `capacity` entries to begin with (a payload needs a few dozen).
+  package init(capacity: Int = 64) {
+    self.capacity = max(1, capacity)
+    base = UnsafeMutablePointer.allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// Takes over the room a reader grew (or kept) and the entries it wrote.
+  func adopt(_ base: UnsafeMutablePointer<JSONTapeEntry>, capacity: Int, count: Int) {
+    self.base = base
+    self.capacity = capacity
+    self.count = count
+  }
+
+  /// The entries of the last text read.
+  var entries: UnsafeBufferPointer<JSONTapeEntry> {
+    UnsafeBufferPointer(start: base, count: count)
+  }
+}
+
 /// A JSON text read in place: checked exactly as ``JSONDocument`` reads it (the same errors at
 /// the same offsets), with one entry per value in document order instead of a tree. An object's
 /// entry is followed by each member's key and value, an array's by its elements.
 ///
 /// Nothing is built until a reader asks for it: a string is made when it is read, a number
 /// parsed when it is read, and a value nothing reads costs its entry alone. `pushsim validate
-/// --jsonl` reads a payload's `aps` this way (one allocation for the entries instead of one
-/// per object and string), the issue's "strings kept as byte ranges until something needs
-/// them, no tree for values nothing reads".
+/// --jsonl` reads a payload's `aps` this way (no allocation for the tape, and none per object or
+/// string nothing reads), the issue's "strings kept as byte ranges until something needs them,
+/// no tree for values nothing reads".
+///
+/// A tape's entries live in its ``JSONTapeStorage``: valid until that storage reads another
+/// text.
 struct JSONTape {
-  /// The values, in document order.
-  let entries: [JSONTapeEntry]
+  /// Where the entries are.
+  let storage: JSONTapeStorage
   /// Whether every object's keys are distinct and written without escapes. A repeated key needs
   /// the tree (which member wins, and the duplicate-key warning); a key with an escape would
   /// need decoding before it is compared.
   let hasPlainKeys: Bool
 
+  /// The values, in document order.
+  var entries: UnsafeBufferPointer<JSONTapeEntry> { storage.entries }
+
   /// The longest text a tape reads (its offsets are 32-bit); a longer one is `nil`.
   static let largestText = Int(UInt32.max)
 
-  /// Reads `bytes` as one JSON text; `nil` when it is longer than ``largestText``.
+  /// Reads `bytes` as one JSON text into `storage` (a new one by default); `nil` when the text
+  /// is longer than ``largestText``.
   ///
   /// - Throws: ``JSONSyntaxError``, exactly as ``JSONDocument/init(parsing:maximumDepth:compact:deferring:)``.
-  init?(reading bytes: ArraySlice<UInt8>, maximumDepth: Int = JSONDocument.defaultMaximumDepth)
-    throws(JSONSyntaxError)
-  {
+  init?(
+    reading bytes: ArraySlice<UInt8>, into storage: JSONTapeStorage = JSONTapeStorage(),
+    maximumDepth: Int = JSONDocument.defaultMaximumDepth
+  ) throws(JSONSyntaxError) {
     guard bytes.count <= Self.largestText else { return nil }
-    let (outcome, entries) = bytes.withUnsafeBufferPointer { buffer in
+    let outcome = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(buffer, maximumDepth: maximumDepth)
-      let outcome = parser.recordTape()
-      return (outcome, parser.tape)
+      return parser.recordTape(into: storage)
     }
     if case .failure(let failure) = outcome {
       throw JSONSyntaxError(
         failure.code, byteOffset: failure.offset,
         position: LineIndex(Array(bytes)).position(of: failure.offset))
     }
-    self.entries = entries
-    self.hasPlainKeys = bytes.withUnsafeBufferPointer { Self.keysArePlain(entries, in: $0) }
+    self.storage = storage
+    self.hasPlainKeys = bytes.withUnsafeBufferPointer {
+      Self.keysArePlain(storage.entries, in: $0)
+    }
   }
 
   /// The root value, read in place, for the duration of `body` (the view points into `bytes`
   /// and this tape and must not escape).
   func withRoot<Result>(in bytes: ArraySlice<UInt8>, _ body: (JSONTapeValue) -> Result) -> Result {
     bytes.withUnsafeBufferPointer { bytes in
-      entries.withUnsafeBufferPointer { entries in
-        body(JSONTapeValue(bytes: bytes, entries: entries, index: 0))
-      }
+      body(JSONTapeValue(bytes: bytes, entries: entries, index: 0))
     }
   }
 
@@ -110,7 +147,7 @@ struct JSONTape {
 
   /// Whether no object repeats a key or writes one with an escape.
   private static func keysArePlain(
-    _ entries: [JSONTapeEntry], in bytes: UnsafeBufferPointer<UInt8>
+    _ entries: UnsafeBufferPointer<JSONTapeEntry>, in bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     for (index, entry) in entries.enumerated() where entry.kind == .object {
       guard entry.count <= largestComparedObject else { return false }

@@ -191,12 +191,14 @@ public struct PayloadValidation: Sendable {
   /// A body that is blank or not JSON, whose root is not an object, or that repeats a key or
   /// writes one with an escape is read as a tree. The body may be a slice of a larger buffer
   /// (a line of a chunk read from a stream): the validation keeps that buffer until it is
-  /// dropped.
+  /// dropped. `tapeStorage` is room to read the body in, reused from one body to the next by a
+  /// caller that validates many on one thread.
   package init(
     readingInPlace body: ArraySlice<UInt8>, headers: PushHeaders = PushHeaders(),
-    app: AppFacts? = nil
+    app: AppFacts? = nil, tapeStorage: JSONTapeStorage = JSONTapeStorage()
   ) {
-    guard !Self.isBlank(body), let tape = try? JSONTape(reading: body), tape.hasPlainKeys,
+    guard !Self.isBlank(body), let tape = try? JSONTape(reading: body, into: tapeStorage),
+      tape.hasPlainKeys,
       tape.entries.first?.kind == .object
     else {
       self.init(body: Array(body), headers: headers, app: app)
