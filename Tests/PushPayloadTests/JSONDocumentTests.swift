@@ -138,6 +138,18 @@ import Testing
     #expect(JSONPath(parsing: "a[") == nil)
   }
 
+  /// Paths of plain keys are written in one pass; longer or other paths as before.
+  @Test func plainPathsAndTheirEdgesPrintAsDotted() {
+    #expect(JSONPath([.key("aps"), .key("alert"), .key("title")]).description == "aps.alert.title")
+    #expect(JSONPath([.key("a_b-9")]).description == "a_b-9")
+    let long = (0..<13).map { JSONPath.Component.key("key\($0)") }
+    #expect(JSONPath(long).description == (0..<13).map { "key\($0)" }.joined(separator: "."))
+    #expect(JSONPath([.key("aps"), .key("")]).description == #"aps[""]"#)
+    #expect(JSONPath([.key("aps"), .key("é")]).description == #"aps["é"]"#)
+    #expect(JSONPath([.index(2), .key("a")]).description == "[2].a")
+    #expect(JSONPath().description == "")
+  }
+
   @Test func integersKeepFullPrecisionAndBigOnesFallBackToDouble() throws {
     let document = try JSONDocument(
       parsing: "[9223372036854775807, -9223372036854775808, 123456789012345678901234567890, -0]")

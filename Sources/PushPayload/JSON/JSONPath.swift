@@ -43,6 +43,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
 
   /// The path as written in diagnostics (empty for the root).
   public var description: String {
+    if let plain = plainDescription { return plain }
     var text = ""
     for component in components {
       switch component {
@@ -60,16 +61,46 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
     return text
   }
 
-  private static func isPlain(_ key: String) -> Bool {
-    !key.isEmpty
-      && key.utf8.allSatisfy { byte in
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-          true
-        default: false
+  /// ``description`` for a path of plain keys no longer than 64 bytes (`aps.alert.title`, the
+  /// path of most diagnostics), written into one buffer at once; `nil` for any other path.
+  private var plainDescription: String? {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> String? in
+      var count = 0
+      for component in components {
+        guard case .key(var key) = component else { return nil }
+        let written = key.withUTF8 { utf8 -> Bool in
+          let needed = utf8.count + (count > 0 ? 1 : 0)
+          guard !utf8.isEmpty, count + needed <= buffer.count,
+            utf8.allSatisfy(Self.isPlainByte)
+          else { return false }
+          if count > 0 {
+            buffer[count] = UInt8(ascii: ".")
+            count += 1
+          }
+          for byte in utf8 {
+            buffer[count] = byte
+            count += 1
+          }
+          return true
         }
+        guard written else { return nil }
       }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+    }
+  }
+
+  /// A byte a key written after a dot may hold.
+  private static func isPlainByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+      true
+    default: false
+    }
+  }
+
+  private static func isPlain(_ key: String) -> Bool {
+    !key.isEmpty && key.utf8.allSatisfy(isPlainByte)
   }
 }
 

@@ -166,11 +166,17 @@ struct JSONTape {
     return true
   }
 
-  /// Whether two entries' values are written with the same bytes.
+  /// Whether two keys are written with the same bytes, quotes included. Keys of one length
+  /// mostly differ in their first or last letter: those are compared before the rest.
+  @inline(__always)
   private static func sameBytes(
     _ first: JSONTapeEntry, _ second: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    JSONTapeValue.same(
+    let count = first.end - first.start
+    guard count == second.end - second.start, bytes[first.start + 1] == bytes[second.start + 1],
+      bytes[first.end - 2] == bytes[second.end - 2]
+    else { return false }
+    return JSONTapeValue.same(
       UnsafeBufferPointer(rebasing: bytes[first.start..<first.end]),
       UnsafeBufferPointer(rebasing: bytes[second.start..<second.end]))
   }
