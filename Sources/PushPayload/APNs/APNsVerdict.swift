@@ -141,7 +141,7 @@ extension APNsVerdict {
         pushType = fromTopic
         diagnostics.append(Self.inferredFromTopic(fromTopic))
       } else {
-        switch Self.impliedPushType(aps: root?["aps"]?.objectMembers) {
+        switch Self.impliedPushType(aps: root?["aps"]) {
         case .background:
           pushType = .background
           diagnostics.append(Self.inferredBackground)
@@ -284,10 +284,8 @@ extension APNsVerdict {
   /// holds `content-available` and nothing else; `liveactivity` when it holds `event` or
   /// `content-state` and only Live Activity keys (or an alert) beside them, a model choice
   /// (`source: model`); else `nil`.
-  static func impliedPushType<Members: Sequence<(key: Key, value: Value)>, Key: JSONKey, Value>(
-    aps: Members?
-  ) -> PushType? {
-    guard let aps else { return nil }
+  static func impliedPushType(aps: (some JSONReadable)?) -> PushType? {
+    guard let aps = aps?.objectMembers else { return nil }
     var isEmpty = true
     var onlyContentAvailable = true
     var onlyLiveActivityKeys = true

@@ -7,7 +7,7 @@ protocol JSONReadable {
   /// A member's key.
   associatedtype MemberKey: JSONKey
   /// The members of an object, as ``objectMembers`` yields them.
-  associatedtype Members: Sequence<(key: MemberKey, value: Self)>
+  associatedtype Members: Sequence<JSONReadableMember<MemberKey, Self>>
 
   /// The string, when this is a JSON string.
   var stringValue: String? { get }
@@ -34,6 +34,13 @@ protocol JSONReadable {
   var objectMembers: Members? { get }
 }
 
+/// An object member as ``JSONReadable/objectMembers`` yields it (a struct, not a tuple: a
+/// tuple of a string and a value was copied through the runtime's generic tuple witnesses).
+struct JSONReadableMember<Key: JSONKey, Value> {
+  let key: Key
+  let value: Value
+}
+
 /// An object member's key as a reader sees it: its bytes, to tell known keys apart without
 /// making a string, and the string when a message or a model keeps it.
 protocol JSONKey {
@@ -47,6 +54,8 @@ extension String: JSONKey {
   var string: String { self }
 
   func withKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    // In place when the string stores its UTF-8 (every key the reader makes).
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
     var text = self
     return text.withUTF8(body)
   }
@@ -62,8 +71,20 @@ extension JSONValue: JSONReadable {
 
   var jsonValue: JSONValue { self }
 
-  var objectMembers: LazyMapSequence<[JSONMember], (key: String, value: JSONValue)>? {
+  var objectMembers: Members? {
     guard case .object(let object) = kind else { return nil }
-    return object.uniqueMembers.lazy.map { (key: $0.key, value: $0.value) }
+    return Members(members: object.hasDuplicateKeys ? object.uniqueMembers : object.members)
+  }
+
+  /// An object's members, read from its array one at a time.
+  struct Members: Sequence, IteratorProtocol {
+    let members: [JSONMember]
+    var index = 0
+
+    mutating func next() -> JSONReadableMember<String, JSONValue>? {
+      guard index < members.count else { return nil }
+      defer { index += 1 }
+      return JSONReadableMember(key: members[index].key, value: members[index].value)
+    }
   }
 }

@@ -331,15 +331,14 @@ struct JSONTapeValue: JSONReadable {
     var key: Int
     var remaining: Int
 
-    mutating func next() -> (key: Key, value: JSONTapeValue)? {
+    mutating func next() -> JSONReadableMember<Key, JSONTapeValue>? {
       guard remaining > 0 else { return nil }
       remaining -= 1
       let keyEntry = key
       key = entries[keyEntry + 1].next
-      return (
-        Key(bytes: JSONTapeValue.contents(of: entries[keyEntry], in: bytes)),
-        JSONTapeValue(bytes: bytes, entries: entries, index: keyEntry + 1)
-      )
+      return JSONReadableMember(
+        key: Key(bytes: JSONTapeValue.contents(of: entries[keyEntry], in: bytes)),
+        value: JSONTapeValue(bytes: bytes, entries: entries, index: keyEntry + 1))
     }
   }
 

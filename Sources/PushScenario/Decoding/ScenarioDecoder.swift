@@ -228,25 +228,28 @@ struct ScenarioDecoder {
       let stepNode = Node(
         value: step, parentPath: path, last: .index(index), source: source, keyOffset: nil)
       let object = try stepNode.object(allowing: nil)
-      var keyword: (String, Node)?
-      for (key, field) in object.fields where key != "note" {
-        guard Step.keywords.contains(key) else {
+      // The step's keyword and its member, read in place (no array of fields for each step).
+      var keyword: JSONMember?
+      for member in object.object.members where member.key != "note" {
+        guard Step.keywords.contains(member.key) else {
           throw ScenarioError(
-            at: field.keyLocation,
-            "unknown step \"\(key)\"; expected one of \(Suggestion.list(Step.keywords))")
+            at: object.field(member).keyLocation,
+            "unknown step \"\(member.key)\"; expected one of \(Suggestion.list(Step.keywords))")
         }
         if let first = keyword {
           throw ScenarioError(
-            at: field.keyLocation,
-            "a step does one thing; this one has both \"\(first.0)\" and \"\(key)\"")
+            at: object.field(member).keyLocation,
+            "a step does one thing; this one has both \"\(first.key)\" and \"\(member.key)\"")
         }
-        keyword = (key, field)
+        keyword = member
       }
       let note = try object.optional("note")?.string()
-      guard let (key, field) = keyword else {
+      guard let keyword else {
         throw stepNode.error(
           "a step needs one of \(Suggestion.list(Step.keywords))")
       }
+      let key = keyword.key
+      let field = object.field(keyword)
       let action: Step.Action
       switch key {
       case "push":
