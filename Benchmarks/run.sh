@@ -95,7 +95,7 @@ if wants validate; then
   # worker threads take turns instead of hiding a slow inner loop behind the second core.
   if command -v taskset >/dev/null; then
     forget validate-baseline-core validate-pushsim-core
-    for _ in $(seq "${VALIDATE_RUNS:-3}"); do
+    for _ in $(seq "${VALIDATE_RUNS:-5}"); do
       cheapest validate-baseline-core taskset -c 0 "$BIN/PushSimBenchmarks" validate baseline "$CORPUS" 2>/dev/null
       cheapest validate-pushsim-core taskset -c 0 sh -c "'$BIN/pushsim' validate --jsonl --format json < '$CORPUS' > /dev/null 2>/dev/null; test \$? -le 1"
     done
