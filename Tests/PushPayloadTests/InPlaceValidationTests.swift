@@ -138,6 +138,26 @@ import Testing
     #expect(throws: JSONSyntaxError.self) { try JSONTape(reading: Array(#"{"a":}"#.utf8)[...]) }
   }
 
+  /// Each key case is found from its own spelling, from a string or from bytes, and the cases
+  /// are the keys Apple defines (`APS.knownKeys`, `Alert.knownKeys`): the spellings are written
+  /// once, as the raw values.
+  @Test func everyKeyCaseIsFoundFromItsSpelling() {
+    for key in PayloadReader.APSKey.allCases {
+      #expect(PayloadReader.apsKey(key.rawValue) == key)
+      let bytes = Array(key.rawValue.utf8)
+      #expect(
+        bytes.withUnsafeBufferPointer { PayloadReader.apsKey(JSONTapeValue.Key(bytes: $0)) } == key)
+      #expect(PayloadReader.apsKey(key.rawValue.uppercased()) == nil)
+      #expect(PayloadReader.apsKey(String(key.rawValue.dropLast())) == nil)
+    }
+    for key in PayloadReader.AlertKey.allCases {
+      #expect(PayloadReader.alertKey(key.rawValue) == key)
+      #expect(PayloadReader.alertKey(key.rawValue + "s") == nil)
+    }
+    #expect(Set(PayloadReader.APSKey.allCases.map(\.rawValue)) == APS.knownKeys)
+    #expect(Set(PayloadReader.AlertKey.allCases.map(\.rawValue)) == Alert.knownKeys)
+  }
+
   /// A body read in place has its tree built only when asked for, once, shared by copies.
   @Test func theTreeIsBuiltOnceWhenAskedFor() throws {
     let body = Array(#"{"aps":{"alert":"hi","badge":3},"k":[1,2]}"#.utf8)

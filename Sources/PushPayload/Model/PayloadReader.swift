@@ -45,7 +45,7 @@ struct PayloadReader {
   }
 
   /// The `aps` keys, each spelled as its raw value.
-  enum APSKey: String {
+  enum APSKey: String, CaseIterable {
     case alert, badge, sound, category, timestamp, event, attributes
     case threadID = "thread-id"
     case contentAvailable = "content-available"
@@ -338,7 +338,7 @@ struct PayloadReader {
   }
 
   /// The keys of the alert dictionary.
-  enum AlertKey: String {
+  enum AlertKey: String, CaseIterable {
     case title, subtitle, body, action, sound
     case launchImage = "launch-image"
     case titleLocKey = "title-loc-key"
