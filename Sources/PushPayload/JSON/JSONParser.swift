@@ -86,6 +86,7 @@ struct JSONParser {
     tape = storage.base
     tapeCapacity = storage.capacity
     tapeCount = 0
+    sawEscape = false
     defer {
       if let tape { storage.adopt(tape, capacity: tapeCapacity, count: tapeCount) }
       tape = nil

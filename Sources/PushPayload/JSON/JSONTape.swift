@@ -341,5 +341,4 @@ struct JSONTapeValue: JSONReadable {
         value: JSONTapeValue(bytes: bytes, entries: entries, index: keyEntry + 1))
     }
   }
-
 }
