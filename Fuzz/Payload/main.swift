@@ -1,5 +1,6 @@
 /// libFuzzer entry point: arbitrary bytes through the JSON reader, the payload model, the APNs
-/// verdict and lint, with headers taken from the input too (issue 2, Reliability).
+/// verdict and lint, with headers taken from the input too (issue 2, Reliability); the same
+/// bytes read in place (`JSONTape`) must be judged exactly as the tree judges them.
 ///
 /// Built by `bash Fuzz/run.sh 60 Payload` with `swiftc -sanitize=fuzzer,address` in one module
 /// with `Sources/PushPayload/**/*.swift`. Any trap, sanitizer report, hang or unbounded memory
@@ -19,6 +20,14 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     apnsID: selector & 0x80 == 0 ? nil : String(decoding: bytes.prefix(36), as: UTF8.self))
   let app = AppFacts(categories: ["message"], sounds: ["a.caf"], entitlements: ["time-sensitive"])
   let validation = PayloadValidation(body: bytes, headers: headers, app: app)
+  // Read in place (`validate --jsonl`), the same bytes must be judged exactly as the tree
+  // judges them.
+  let inPlace = PayloadValidation(readingInPlace: bytes[...], headers: headers, app: app)
+  precondition(inPlace.verdict == validation.verdict, "in-place verdict differs")
+  precondition(inPlace.diagnostics == validation.diagnostics, "in-place findings differ")
+  precondition(inPlace.payload?.aps == validation.payload?.aps, "in-place aps differs")
+  precondition(
+    inPlace.jsonText(line: 1) == validation.jsonText(line: 1), "in-place JSON result differs")
   // Exercise everything a report touches: JSON and text output, positions, userInfo.
   _ = validation.jsonText(line: 1)
   _ = validation.textReport(name: "fuzz")
