@@ -22,12 +22,6 @@ struct PayloadReader {
 
   // MARK: - Root and aps
 
-  mutating func readRoot(_ root: some JSONReadable) -> APS {
-    var aps = APS()
-    readRoot(root, into: &aps)
-    return aps
-  }
-
   /// Reads `aps` into a model the caller owns: filled in place, so the large `APS` struct is
   /// not copied on the way out (a copy and a destroy per payload; measured ~4% of validate).
   ///
