@@ -292,8 +292,7 @@ struct JSONTapeValue: JSONReadable {
   subscript(key: String) -> JSONTapeValue? {
     let entry = entry
     guard entry.kind == .object else { return nil }
-    var key = key
-    return key.withUTF8 { wanted in
+    return key.withKeyBytes { wanted in
       // The keys are distinct (``JSONTape/hasPlainKeys``): the first match is the only one.
       var keyEntry = index + 1
       for _ in 0..<entry.count {

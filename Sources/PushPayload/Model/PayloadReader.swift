@@ -1,13 +1,5 @@
 import PushCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads `aps` with safe optional casts and the wrong-type rules of Rules.md §2.
 ///
 /// Each rule that fires adds a warning with the value's JSON path, the rule's code and its
@@ -100,10 +92,8 @@ struct PayloadReader {
   /// Whether `bytes` spell `literal` exactly.
   @inline(__always)
   static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-    guard bytes.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else {
-      return bytes.isEmpty && literal.utf8CodeUnitCount == 0
-    }
-    return memcmp(base, literal.utf8Start, bytes.count) == 0
+    JSONTapeValue.same(
+      bytes, UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
 
   static let apsPath: JSONPath = "aps"
