@@ -55,22 +55,35 @@ enum ScenarioBenchmark {
       let done = DispatchSemaphore(value: 0)
       Task {
         let result = await ScenarioRunner().run(toPlay)
-        outcome.value.withLock { $0 = (result.passed, result.failures.count, result.events.count) }
+        outcome.value.withLock { $0 = result }
         done.signal()
       }
       done.wait()
     }
-    guard let (passed, failures, events) = outcome.value.withLock({ $0 }) else {
+    guard let result = outcome.value.withLock({ $0 }) else {
       throw BenchmarkError("the scenario did not finish")
     }
-    guard passed else { throw BenchmarkError("the generated scenario fails \(failures) checks") }
+    guard result.passed else {
+      throw BenchmarkError("the generated scenario fails \(result.failures.count) checks")
+    }
+    // The reports `pushsim run` writes of the result, into a byte count (no file).
+    var jsonBytes = 0
+    let json = measure { jsonBytes = reportBytes(result, JSONReporter.Stream(JSONReporter())) }
+    var textBytes = 0
+    let transcript = measure {
+      textBytes = reportBytes(result, TextReporter.Stream(TextReporter()))
+    }
 
     let total = decode + play
     print(
       "  validate the \(requests.count) bodies alone: \(format(validate)) ms (\(accepted) accepted)"
     )
     print(
-      "  decode the scenario: \(format(decode)) ms; play it: \(format(play)) ms (\(events) events)")
+      "  decode the scenario: \(format(decode)) ms; play it: \(format(play)) ms (\(result.events.count) events)"
+    )
+    print(
+      "  write its report: JSON \(format(json)) ms (\(jsonBytes / 1024) KiB), text \(format(transcript)) ms (\(textBytes / 1024) KiB)"
+    )
     print(
       "  scenario \(format(total)) ms vs validation \(format(validate)) ms: ratio \(format(total / validate, digits: 1))×, "
         + "\(format(total / Double(max(1, pushes)) * 1000, digits: 1)) µs per push")
@@ -120,7 +133,18 @@ enum ScenarioBenchmark {
 
   /// The runner's answer, handed from its task to the benchmark's thread.
   final class Outcome: Sendable {
-    let value = Mutex<(passed: Bool, failures: Int, events: Int)?>(nil)
+    let value = Mutex<ScenarioResult?>(nil)
+  }
+
+  /// How many bytes `stream` writes for a suite of `result` alone, as `pushsim run` writes it.
+  static func reportBytes(_ result: ScenarioResult, _ stream: some ReportStream) -> Int {
+    var stream = stream
+    var count = stream.start().utf8.count
+    _ = stream.appendUTF8(stream.render(result)) { piece in
+      count += piece.count
+      return true
+    }
+    return count + stream.finish().utf8.count
   }
 
   static func measure(_ body: () throws -> Void) rethrows -> Double {

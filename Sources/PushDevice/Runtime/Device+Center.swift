@@ -39,6 +39,16 @@ extension Device {
     return record
   }
 
+  /// The title and body of the notification a push of this device became (what
+  /// ``notification(_:)`` reads), without building its record: a transcript reads them for
+  /// every delivered event.
+  package func notificationText(_ push: String) -> (title: String, body: String)? {
+    guard records[push] != nil, let content = notifications[push]?.request.content else {
+      return nil
+    }
+    return (content.title, content.body)
+  }
+
   /// The summary line of a group (Rules.md §4).
   func summaryLine(_ entries: [DeliveredNotification]) -> String? {
     guard entries.count > 1, let leading = entries.first else { return nil }

@@ -12,10 +12,9 @@ package enum TerminalText {
   public static func escaped(_ text: String) -> String {
     // Fast path on the bytes: every character to escape starts with one of these (C1 and
     // U+0080…U+009F start with 0xC2, the separators and bidi controls with 0xE2).
-    guard
-      text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
-      text.unicodeScalars.contains(where: needsEscape)
-    else { return text }
+    guard mayNeedEscape(text.utf8), text.unicodeScalars.contains(where: needsEscape) else {
+      return text
+    }
     var output = ""
     output.reserveCapacity(text.utf8.count + 8)
     for scalar in text.unicodeScalars {
@@ -33,6 +32,19 @@ package enum TerminalText {
       }
     }
     return output
+  }
+
+  /// Whether `utf8` holds a byte that starts a character to escape: below 0x20, 0x7F, 0xC2 or
+  /// 0xE2. A plain loop over the contiguous bytes (a transcript asks for every column of every
+  /// line).
+  private static func mayNeedEscape(_ utf8: String.UTF8View) -> Bool {
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 {
+        return true
+      }
+      return false
+    }
+    return utf8.withContiguousStorageIfAvailable(scan) ?? Array(utf8).withUnsafeBufferPointer(scan)
   }
 
   /// Whether `scalar` would move the cursor, change the terminal or reorder the line.

@@ -130,9 +130,20 @@ extension TextReporter {
     }
 
     public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
+      appendUTF8(part) { piece in write(String(decoding: piece, as: UTF8.self)) }
+    }
+
+    public mutating func appendUTF8(
+      _ part: ReportPart, writing write: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
       if part.passed { passed += 1 } else { failed += 1 }
-      guard let result = part.result else { return write(part.text) }
-      return reporter.write(result, pieceSize: pieceSize, to: write) && write("\n")
+      guard let result = part.result else {
+        var text = part.text
+        return text.withUTF8 { write($0) }
+      }
+      var blank = "\n"
+      return reporter.write(result, pieceSize: pieceSize, toUTF8: write)
+        && blank.withUTF8 { write($0) }
     }
 
     public mutating func finish() -> String { "\(passed) passed, \(failed) failed\n" }

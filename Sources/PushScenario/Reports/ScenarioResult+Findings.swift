@@ -68,6 +68,31 @@ struct PushFindings {
     }
   }
 
+  /// The findings about `push` that a transcript shows under it
+  /// (``TextReporter/isShownInText(severity:code:)``); the others are not built.
+  func shownInText(_ push: String) -> [JSONValue] {
+    switch source {
+    case .json(let found):
+      return (found[push] ?? []).filter {
+        TextReporter.isShownInText(
+          severity: $0["severity"]?.stringValue, code: $0["code"]?.stringValue)
+      }
+    case .device(let diagnostics, let first, let next):
+      guard var position = first[push] else { return [] }
+      var shown: [JSONValue] = []
+      while position >= 0 {
+        let finding = diagnostics[position].diagnostic
+        if TextReporter.isShownInText(
+          severity: finding.severity.rawValue, code: finding.code.rawValue)
+        {
+          shown.append(diagnostics[position].json)
+        }
+        position = next[position]
+      }
+      return shown
+    }
+  }
+
   /// The findings about `push`, `nil` when there are none.
   subscript(push: String) -> [JSONValue]? {
     switch source {

@@ -36,35 +36,50 @@ public struct TextReporter: Sendable {
   ///
   /// - Returns: false as soon as `write` does (the rest is not written).
   func write(_ result: ScenarioResult, pieceSize: Int, to write: (String) -> Bool) -> Bool {
-    var output = ""
-    var written = true
-    func add(_ line: String) {
-      guard written else { return }
-      output += line
-      output += "\n"
-      if output.utf8.count >= pieceSize {
-        written = write(output)
-        output = ""
-      }
-    }
-    add(paint(result.name, .bold) + "  " + paint("(\(result.file))", .dim))
+    self.write(result, pieceSize: pieceSize) { write(String(decoding: $0, as: UTF8.self)) }
+  }
+
+  /// ``write(_:pieceSize:to:)`` handing on each piece's UTF-8 bytes, as written.
+  func write(
+    _ result: ScenarioResult, pieceSize: Int, toUTF8 write: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
+    var out = TranscriptWriter(color: color, pieceSize: pieceSize)
+    out.painted(result.name, .bold)
+    out.plain("  ")
+    out.painted("(\(result.file))", .dim)
+    guard out.endLine(to: write) else { return false }
     if let description = result.description, !description.isEmpty {
-      for line in wrap(description, width: 96) { add("  " + paint(line, .dim)) }
+      for line in wrap(description, width: 96) {
+        out.plain("  ")
+        out.painted(line, .dim)
+        guard out.endLine(to: write) else { return false }
+      }
     }
     // A played scenario's state is read from its device, never built as one JSON tree.
     let state = TranscriptState(result)
-    addEventLines(result, state: state, to: add)
-    for line in centerLines(state) { add(line) }
+    guard writeEvents(result, state: state, to: &out, write: write),
+      writeCenter(state, to: &out, write: write)
+    else { return false }
+    out.plain("  ")
     if result.passed {
-      add("  " + paint("PASS", .green))
+      out.painted("PASS", .green)
+      guard out.endLine(to: write) else { return false }
     } else {
       let count = result.failures.count
-      add("  " + paint("FAIL", .red) + " (\(count) failure\(count == 1 ? "" : "s"))")
+      out.painted("FAIL", .red)
+      out.plain(" (")
+      out.integer(count)
+      if count == 1 { out.plain(" failure)") } else { out.plain(" failures)") }
+      guard out.endLine(to: write) else { return false }
       for failure in result.failures {
-        add("    step \(failure.step): " + TerminalText.escaped(failure.message))
+        out.plain("    step ")
+        out.integer(failure.step)
+        out.plain(": ")
+        out.escaped(failure.message)
+        guard out.endLine(to: write) else { return false }
       }
     }
-    return written && (output.isEmpty || write(output))
+    return out.handOn(to: write)
   }
 
   // MARK: Events
@@ -72,9 +87,10 @@ public struct TextReporter: Sendable {
   /// A line per event in aligned columns, a step's note where its events begin, and each push's
   /// findings under the line where APNs received it. The columns are measured in a first pass
   /// and the lines written in a second, so no row is kept per event but its text.
-  private func addEventLines(
-    _ result: ScenarioResult, state: TranscriptState, to add: (String) -> Void
-  ) {
+  private func writeEvents(
+    _ result: ScenarioResult, state: TranscriptState, to out: inout TranscriptWriter,
+    write: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
     let events = result.events
     var offsets = OffsetCache(start: result.start)
     var texts: [String] = []
@@ -84,41 +100,70 @@ public struct TextReporter: Sendable {
     var kindWidth = 0
     var textWidth = 0
     for event in events {
-      timeWidth = max(timeWidth, offsets.text(event.time).count)
-      pushWidth = max(pushWidth, TerminalText.escaped(event.push ?? "-").count)
-      kindWidth = max(kindWidth, event.kind.rawValue.count)
+      timeWidth = max(timeWidth, offsets.text(event.time).utf8.count)
+      pushWidth = max(pushWidth, TranscriptWriter.width(TerminalText.escaped(event.push ?? "-")))
+      kindWidth = max(kindWidth, event.kind.rawValue.utf8.count)
       let text = text(of: event, in: state)
-      textWidth = max(textWidth, text.count)
+      textWidth = max(textWidth, TranscriptWriter.width(text))
       texts.append(text)
     }
     textWidth = min(textWidth, 40)
-    // A step's note is shown where its events begin.
-    var notes: [Int: [String]] = [:]
+    // A step's note is shown where its events begin (steps come in the order of their events).
+    var notes: [(event: Int, time: String, step: Int, note: String)] = []
     for step in result.steps {
       guard let note = step.note, !note.isEmpty else { continue }
       let time = Self.offset(step.time.timeIntervalSince(result.start))
-      notes[step.events.lowerBound, default: []].append(
-        "  " + pad(time, timeWidth) + "  " + paint("# step \(step.number): \(note)", .dim))
+      notes.append((step.events.lowerBound, time, step.number, note))
+    }
+    var nextNote = notes.startIndex
+    func writeNotes(before index: Int) -> Bool {
+      while nextNote < notes.endIndex, notes[nextNote].event <= index {
+        let note = notes[nextNote]
+        nextNote += 1
+        out.plain("  ")
+        out.padded(note.time, width: timeWidth)
+        out.plain("  ")
+        out.painted("# step \(note.step): \(note.note)", .dim)
+        guard out.endLine(to: write) else { return false }
+      }
+      return true
     }
     let findings = result.findingsByPush
     for (index, event) in events.enumerated() {
-      for note in notes[index] ?? [] { add(note) }
-      let push = TerminalText.escaped(event.push ?? "-")
+      guard writeNotes(before: index) else { return false }
+      let push = event.push ?? "-"
       let kind = event.kind.rawValue
-      var line =
-        "  " + pad(offsets.text(event.time), timeWidth) + "  " + pad(push, pushWidth) + "  "
-      line += paint(pad(kind, kindWidth), kindColor(kind))
-      if textWidth > 0 { line += "  " + pad(texts[index], textWidth) }
-      let reason = TerminalText.escaped(event.reason) + "  [\(event.source.rawValue)]"
-      line += "  " + paint(reason, .dim)
-      add(line.trailingSpacesRemoved)
+      out.plain("  ")
+      out.padded(offsets.text(event.time), width: timeWidth)
+      out.plain("  ")
+      out.padded(push, width: pushWidth)
+      out.plain("  ")
+      out.painted(kindColor(kind)) { $0.padded(kind, width: kindWidth) }
+      if textWidth > 0 {
+        out.plain("  ")
+        out.padded(texts[index], width: textWidth)
+      }
+      out.plain("  ")
+      out.painted(.dim) {
+        $0.escaped(event.reason)
+        $0.plain("  [")
+        $0.escaped(event.source.rawValue)
+        $0.plain("]")
+      }
+      guard out.endLine(trimmingSpaces: true, to: write) else { return false }
       // A push's findings follow the line where APNs received it.
       guard event.kind == .received, let id = event.push else { continue }
-      for finding in findings[id] ?? [] where Self.isShownInText(finding) {
-        add("  " + pad("", timeWidth) + "  " + pad(push, pushWidth) + "  " + findingText(finding))
+      for finding in findings.shownInText(id) {
+        out.plain("  ")
+        out.spaces(timeWidth)
+        out.plain("  ")
+        out.padded(push, width: pushWidth)
+        out.plain("  ")
+        writeFinding(finding, to: &out)
+        guard out.endLine(to: write) else { return false }
       }
     }
-    for note in notes[events.count] ?? [] { add(note) }
+    return writeNotes(before: events.count)
   }
 
   /// ``offset(_:)`` of event times since a start, the text of the last instant kept (events of
@@ -137,11 +182,13 @@ public struct TextReporter: Sendable {
     }
   }
 
-  /// The localized text an event is about: its own `title`/`body` details, else the text of
-  /// the notification it delivered (as the final state shows it).
+  /// The localized text an event is about, quoted and escaped: its own `title`/`body`
+  /// details, else the text of the notification it delivered (as the final state shows it).
   private func text(of event: DeviceEvent, in state: TranscriptState) -> String {
-    if let title = event.details["title"]?.stringValue, !title.isEmpty { return quote(title) }
-    if let body = event.details["body"]?.stringValue, !body.isEmpty { return quote(body) }
+    if !event.details.isEmpty {
+      if let title = event.details["title"]?.stringValue, !title.isEmpty { return quote(title) }
+      if let body = event.details["body"]?.stringValue, !body.isEmpty { return quote(body) }
+    }
     guard event.kind == .delivered || event.kind == .held, let push = event.push,
       let notification = state.notification(push)
     else { return "" }
@@ -155,58 +202,78 @@ public struct TextReporter: Sendable {
   /// Warnings and errors are shown under their push; advice (`info`) stays in the JSON report,
   /// and so does the inferred push type, which every scenario push without headers would
   /// repeat (a scenario plays such a push as an alert, ScenarioFormat.md).
-  static func isShownInText(_ finding: JSONValue) -> Bool {
-    let severity = finding["severity"]?.stringValue
-    return (severity == "error" || severity == "warning")
-      && finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
+  static func isShownInText(severity: String?, code: String?) -> Bool {
+    (severity == "error" || severity == "warning")
+      && code != DiagnosticCode.pushTypeInferred.rawValue
   }
 
   /// `warning: aps.alert.titel: 'titel' is not an alert key; … [unknown-key-in-aps, lint]`.
-  private func findingText(_ finding: JSONValue) -> String {
+  private func writeFinding(_ finding: JSONValue, to out: inout TranscriptWriter) {
     let severity = finding["severity"]?.stringValue ?? "warning"
-    var text = paint(severity, severity == "error" ? .red : .yellow) + ": "
+    out.painted(severity, severity == "error" ? .red : .yellow)
+    out.plain(": ")
     if let path = finding["path"]?.stringValue, !path.isEmpty {
-      text += TerminalText.escaped(path) + ": "
+      out.escaped(path)
+      out.plain(": ")
     }
-    text += TerminalText.escaped(finding["message"]?.stringValue ?? "")
+    out.escaped(finding["message"]?.stringValue ?? "")
     let code = finding["code"]?.stringValue ?? ""
     let source = finding["source"]?.stringValue ?? ""
-    return text + "  " + paint("[\(code), \(source)]", .dim)
+    out.plain("  ")
+    out.painted("[\(code), \(source)]", .dim)
   }
 
   // MARK: Notification Center
 
-  private func centerLines(_ state: TranscriptState) -> [String] {
-    var lines: [String] = []
+  /// The final Notification Center: a heading, each group's thread and summary, its
+  /// notifications' ids and texts, and the pushes held for the Scheduled Summary.
+  private func writeCenter(
+    _ state: TranscriptState, to out: inout TranscriptWriter,
+    write: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
     let groups = state.groups
     var heading = "  Notification Center"
     if let badge = state.badge { heading += " (badge \(badge))" }
-    lines.append(paint(heading + (groups.isEmpty ? ": empty" : ":"), .bold))
+    out.painted(heading + (groups.isEmpty ? ": empty" : ":"), .bold)
+    guard out.endLine(to: write) else { return false }
     for group in groups {
       let thread = group.thread
       let ids = group.ids
-      var line = "    " + (thread.isEmpty ? "(no thread)" : TerminalText.escaped(thread))
-      line += " (\(ids.count))"
+      out.plain("    ")
+      if thread.isEmpty { out.plain("(no thread)") } else { out.escaped(thread) }
+      out.plain(" (")
+      out.integer(ids.count)
+      out.plain(")")
       if let summary = group.summary, !summary.isEmpty {
-        line += "  " + quote(summary)
+        out.plain("  ")
+        out.quoted(summary)
       }
-      lines.append(line)
-      let idWidth = ids.map { TerminalText.escaped($0).count }.max() ?? 0
+      guard out.endLine(to: write) else { return false }
+      let idWidth = ids.map { TranscriptWriter.width(TerminalText.escaped($0)) }.max() ?? 0
       for id in ids {
         let notification = state.notification(id)
-        var entry = "      " + pad(id, idWidth)
-        let title = notification?.title ?? ""
-        let body = notification?.body ?? ""
-        if !title.isEmpty { entry += "  " + quote(title) }
-        if !body.isEmpty { entry += "  " + TerminalText.escaped(body) }
-        lines.append(entry.trailingSpacesRemoved)
+        out.plain("      ")
+        out.padded(id, width: idWidth)
+        if let title = notification?.title, !title.isEmpty {
+          out.plain("  ")
+          out.quoted(title)
+        }
+        if let body = notification?.body, !body.isEmpty {
+          out.plain("  ")
+          out.escaped(body)
+        }
+        guard out.endLine(trimmingSpaces: true, to: write) else { return false }
       }
     }
     if let ids = state.summary {
-      lines.append(
-        "    Scheduled Summary: " + ids.map(TerminalText.escaped).joined(separator: ", "))
+      out.plain("    Scheduled Summary: ")
+      for (offset, id) in ids.enumerated() {
+        if offset > 0 { out.plain(", ") }
+        out.escaped(id)
+      }
+      guard out.endLine(to: write) else { return false }
     }
-    return lines
+    return true
   }
 
   // MARK: Formatting
@@ -225,17 +292,9 @@ public struct TextReporter: Sendable {
     return text
   }
 
-  // Every value from a scenario or a payload reaches the output through `quote`, `pad`,
-  // `paint` or `TerminalText.escaped`, which write control characters as escapes: a name or a
-  // title cannot move the cursor, retitle the terminal or forge a report line.
+  // Every value from a scenario or a payload reaches the output escaped (TranscriptWriter).
 
   private func quote(_ text: String) -> String { "\"\(TerminalText.escaped(text))\"" }
-
-  private func pad(_ text: String, _ width: Int) -> String {
-    let text = TerminalText.escaped(text)
-    let count = text.count
-    return count >= width ? text : text + String(repeating: " ", count: width - count)
-  }
 
   private func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
@@ -251,17 +310,7 @@ public struct TextReporter: Sendable {
     return lines
   }
 
-  enum Style: String {
-    case bold = "1"
-    case dim = "2"
-    case red = "31"
-    case green = "32"
-    case yellow = "33"
-    case blue = "34"
-    case plain = ""
-  }
-
-  private func kindColor(_ kind: String) -> Style {
+  private func kindColor(_ kind: String) -> TranscriptWriter.Style {
     switch kind {
     case "delivered", "presented", "route", "silent": .green
     case "rejected", "expired", "discarded", "throttled", "suppressed", "media.failed",
@@ -271,12 +320,6 @@ public struct TextReporter: Sendable {
     case "tap", "action", "dismiss", "clear", "unlock": .blue
     default: .plain
     }
-  }
-
-  private func paint(_ text: String, _ style: Style) -> String {
-    let text = TerminalText.escaped(text)
-    guard color, style != .plain else { return text }
-    return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
   }
 }
 
