@@ -103,10 +103,8 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     self.render = render
   }
 
-  /// The processor's cores, at most 4.
-  public static var defaultWorkers: Int {
-    max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
-  }
+  /// The cores this process may use (``AvailableCores``), at most 4.
+  public static var defaultWorkers: Int { min(4, AvailableCores.count) }
 
   /// Why reading the input failed.
   public struct ReadError: Error, Sendable, Equatable {
@@ -205,6 +203,12 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
 
   /// Validates one batch across the workers; outputs in input order.
   func validate(_ lines: [PendingLine]) -> [Output] {
+    // One worker: the batch in one run, on this thread (no hand-over to a pool whose threads
+    // would only take turns on the one core).
+    guard workers > 1 else {
+      let tapeStorage = JSONTapeStorage()
+      return render(lines.count) { validate(lines[$0], tapeStorage: tapeStorage) }
+    }
     // A few chunks per core, handed out as cores free up: one stalled thread does not hold
     // the whole batch back.
     let chunks = min(workers * 4, max(1, lines.count / 256))

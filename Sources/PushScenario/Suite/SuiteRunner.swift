@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import Synchronization
 
 /// Plays the scenarios of a suite on several cores (`pushsim run --jobs N`), with results in
@@ -15,7 +16,7 @@ public struct SuiteRunner: Sendable {
   public var jobs: Int
 
   /// The default number of jobs: the cores this process may use.
-  public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+  public static var defaultJobs: Int { AvailableCores.count }
 
   /// Creates a suite runner playing `jobs` scenarios at once with `runner`.
   public init(runner: ScenarioRunner = ScenarioRunner(), jobs: Int = SuiteRunner.defaultJobs) {

@@ -26,8 +26,9 @@ enum RunCommand {
       --format <format>     text (default), json or junit
       --output <file>       Write the report to a file instead of standard output
       --filter <substring>  Play only the scenarios whose name contains it
-      --jobs <n>            Play up to N scenario files at once (default: the number of
-                            cores); the report is the same, in the same order, for every N
+      --jobs <n>            Play up to N scenario files at once (default: the cores this
+                            process may use); the report is the same, in the same order, for
+                            every N
       --shard <k/n>         Play only shard K of N: every N-th file of the sorted list,
                             starting with the K-th, so N CI runners split a suite; the JUnit
                             suite is named "pushsim run (shard K/N)"
