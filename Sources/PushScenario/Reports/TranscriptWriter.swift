@@ -20,7 +20,8 @@ struct TranscriptWriter {
   init(color: Bool, pieceSize: Int) {
     self.color = color
     self.pieceSize = pieceSize
-    bytes.reserveCapacity(min(pieceSize, 1 << 18) + 1024)
+    // Room for a short transcript; a long one grows the buffer to a piece and keeps it.
+    bytes.reserveCapacity(min(pieceSize, 1 << 12) + 256)
   }
 
   /// ANSI styles (SGR parameters).
