@@ -13,6 +13,9 @@ protocol JSONReadable {
   var stringValue: String? { get }
   /// The number, when this is a JSON number.
   var numberValue: JSONNumber? { get }
+  /// The number's integer (``JSONNumber/integer``), read without making a ``JSONNumber``
+  /// when it is written as digits alone (a badge, a flag); `nil` for anything else.
+  var integerValue: Int? { get }
   /// The Boolean, when this is `true` or `false`.
   var boolValue: Bool? { get }
   /// The elements, when this is an array.
@@ -70,6 +73,8 @@ extension JSONValue: JSONReadable {
   }
 
   var jsonValue: JSONValue { self }
+
+  var integerValue: Int? { numberValue?.integer }
 
   var objectMembers: Members? {
     guard case .object(let object) = kind else { return nil }

@@ -222,17 +222,31 @@ struct JSONTapeValue: JSONReadable {
     // A short integer (a badge, a flag, a timestamp) is read here; anything else as the tree
     // reader reads it.
     let text = UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.end])
-    let negative = text.first == UInt8(ascii: "-")
-    let digits = negative ? UnsafeBufferPointer(rebasing: text.dropFirst()) : text
-    guard digits.count <= 15, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else {
-      return jsonValue.numberValue
-    }
-    var magnitude = 0
-    for digit in digits { magnitude = magnitude * 10 + Int(digit &- UInt8(ascii: "0")) }
-    let integer = negative ? -magnitude : magnitude
+    guard let integer = Self.shortInteger(text) else { return jsonValue.numberValue }
     return JSONNumber(
       text: JSONParser.shortASCIIString(text),
-      double: integer == 0 && negative ? -0.0 : Double(integer), integer: integer)
+      double: integer == 0 && text.first == UInt8(ascii: "-") ? -0.0 : Double(integer),
+      integer: integer)
+  }
+
+  var integerValue: Int? {
+    let entry = entry
+    guard entry.kind == .number else { return nil }
+    let text = UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.end])
+    return Self.shortInteger(text) ?? jsonValue.numberValue?.integer
+  }
+
+  /// The value of a number written as an optional minus and at most 15 digits (exact in a
+  /// `Double` too); `nil` for any other number.
+  private static func shortInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    let negative = text.first == UInt8(ascii: "-")
+    let digits = negative ? UnsafeBufferPointer(rebasing: text.dropFirst()) : text
+    guard !digits.isEmpty, digits.count <= 15,
+      digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+    else { return nil }
+    var magnitude = 0
+    for digit in digits { magnitude = magnitude * 10 + Int(digit &- UInt8(ascii: "0")) }
+    return negative ? -magnitude : magnitude
   }
 
   var boolValue: Bool? {

@@ -152,6 +152,8 @@ struct PayloadReader {
 
   private mutating func readBadge(_ value: some JSONReadable, parent: JSONPath) -> Int? {
     var path: JSONPath { parent.appending("badge") }
+    // The common case, read without making the number.
+    if let integer = value.integerValue, integer >= 0 { return integer }
     if let number = value.numberValue {
       if let integer = number.integer {
         if integer >= 0 { return integer }
@@ -183,6 +185,8 @@ struct PayloadReader {
     -> Bool
   {
     var path: JSONPath { parent.appending(key) }
+    // The common case, read without making the number.
+    if let integer = value.integerValue, integer == 0 || integer == 1 { return integer == 1 }
     if let number = value.numberValue {
       if number.double == 1 { return true }
       if number.double == 0 { return false }
