@@ -37,6 +37,20 @@ import Testing
     #expect(junitStream.report(results) == junit.report(results))
   }
 
+  /// A part rendered as bytes reads as the same text, and a part whose text is set anew
+  /// writes the new text.
+  @Test func renderedPartsReadAsTheirText() async throws {
+    let results = try await Self.results()
+    var part = JSONReporter.Stream(JSONReporter()).render(results[0])
+    let whole = joinedPieces { JSONReporter().write(results[0], level: 2, to: $0) }
+    #expect(part.text == whole)
+    let transcript = TextReporter.Stream(TextReporter()).render(results[1])
+    #expect(transcript.text == TextReporter().transcript(results[1]) + "\n")
+    part.text = "replaced"
+    var stream = TextReporter.Stream(TextReporter())
+    #expect(stream.append(part) == "replaced")
+  }
+
   @Test func jsonAndTextPartsNeedNoLaterResult() async throws {
     let results = try await Self.results()
     var stream = JSONReporter.Stream(JSONReporter())

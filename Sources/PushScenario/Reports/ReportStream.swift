@@ -38,8 +38,24 @@ public protocol ReportStream: Sendable {
 /// ``ReportStream/append(_:writing:)`` writes it piece by piece in suite order, so its text is
 /// never whole in memory.
 public struct ReportPart: Sendable {
+  /// The rendered text, as a string or as the UTF-8 a reporter wrote: a part written as bytes
+  /// is handed to the output as bytes, never checked again as UTF-8 to become a string.
+  private var rendered: Rendered
+  private enum Rendered {
+    case text(String)
+    case utf8([UInt8])
+  }
+
   /// The rendered text (empty when the part is deferred).
-  public var text: String
+  public var text: String {
+    get {
+      switch rendered {
+      case .text(let text): text
+      case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
+      }
+    }
+    set { rendered = .text(newValue) }
+  }
   /// Whether the scenario passed.
   public var passed: Bool
   /// The result to render when the part is written, for a deferred part.
@@ -47,15 +63,29 @@ public struct ReportPart: Sendable {
 
   /// Creates a part.
   public init(text: String, passed: Bool) {
-    self.text = text
+    self.rendered = .text(text)
+    self.passed = passed
+  }
+
+  /// A part rendered as UTF-8 bytes.
+  init(utf8: [UInt8], passed: Bool) {
+    self.rendered = .utf8(utf8)
     self.passed = passed
   }
 
   /// A part rendered only when it is written.
   init(deferring result: ScenarioResult) {
-    self.text = ""
+    self.rendered = .text("")
     self.passed = result.passed
     self.result = result
+  }
+
+  /// Calls `body` with the rendered text's UTF-8.
+  func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    switch rendered {
+    case .text(var text): text.withUTF8(body)
+    case .utf8(let bytes): bytes.withUnsafeBufferPointer(body)
+    }
   }
 
   /// Whether the part is rendered only when it is written.
@@ -70,6 +100,16 @@ func joinedPieces(_ write: ((String) -> Bool) -> Bool) -> String {
     return true
   }
   return text
+}
+
+/// The UTF-8 pieces `write` hands on, joined.
+func joinedUTF8(_ write: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Bool) -> [UInt8] {
+  var bytes: [UInt8] = []
+  _ = write { piece in
+    bytes.append(contentsOf: piece)
+    return true
+  }
+  return bytes
 }
 
 extension ReportStream {
@@ -120,7 +160,9 @@ extension TextReporter {
 
     public func render(_ result: ScenarioResult) -> ReportPart {
       guard result.events.count <= deferredEvents else { return ReportPart(deferring: result) }
-      return ReportPart(text: reporter.transcript(result) + "\n", passed: result.passed)
+      var bytes = joinedUTF8 { reporter.write(result, pieceSize: .max, toUTF8: $0) }
+      bytes.append(UInt8(ascii: "\n"))
+      return ReportPart(utf8: bytes, passed: result.passed)
     }
 
     public mutating func start() -> String { "" }
@@ -137,10 +179,7 @@ extension TextReporter {
       _ part: ReportPart, writing write: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
       if part.passed { passed += 1 } else { failed += 1 }
-      guard let result = part.result else {
-        var text = part.text
-        return text.withUTF8 { write($0) }
-      }
+      guard let result = part.result else { return part.withUTF8(write) }
       var blank = "\n"
       return reporter.write(result, pieceSize: pieceSize, toUTF8: write)
         && blank.withUTF8 { write($0) }
@@ -171,8 +210,8 @@ extension JSONReporter {
       guard result.events.count <= deferredEvents else {
         return ReportPart(deferring: result)
       }
-      let text = joinedPieces { reporter.write(result, level: 2, to: $0) }
-      return ReportPart(text: text, passed: result.passed)
+      let bytes = joinedUTF8 { reporter.write(result, level: 2, toUTF8: $0) }
+      return ReportPart(utf8: bytes, passed: result.passed)
     }
 
     public mutating func start() -> String { "{\n  \"scenarios\": [" }
@@ -191,8 +230,7 @@ extension JSONReporter {
       var separator = passed + failed == 0 ? "\n    " : ",\n    "
       if part.passed { passed += 1 } else { failed += 1 }
       guard let result = part.result else {
-        var text = separator + part.text
-        return text.withUTF8 { write($0) }
+        return separator.withUTF8 { write($0) } && part.withUTF8(write)
       }
       return separator.withUTF8 { write($0) }
         && reporter.write(result, level: 2, pieceSize: pieceSize, toUTF8: write)
