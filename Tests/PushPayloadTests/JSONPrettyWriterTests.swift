@@ -37,6 +37,17 @@ import Testing
         """)
   }
 
+  /// A line break with its indentation is one append up to 64 spaces, and any deeper
+  /// indentation is written whole.
+  @Test(arguments: [0, 1, 2, 63, 64, 65, 128, 131])
+  func indentationOfAnyDepthIsWrittenWhole(spaces: Int) {
+    var writer = JSONWriter()
+    writer.raw("x")
+    writer.newline(indentation: spaces)
+    writer.raw("y")
+    #expect(writer.text == "x\n" + String(repeating: " ", count: spaces) + "y")
+  }
+
   @Test func aNestedValueClosesAtItsLevel() throws {
     let value = try JSONDocument(parsing: #"{"k":[1]}"#).root
     var writer = JSONWriter()

@@ -102,13 +102,16 @@ public struct JSONWriter: Sendable {
 
   /// Appends a line break and `spaces` spaces (indented output).
   public mutating func newline(indentation spaces: Int) {
-    bytes.append(UInt8(ascii: "\n"))
-    // Copied from a run of blanks, 64 at a time (a report writes one per member).
-    let blanks: StaticString = "                                                                "
-    var remaining = spaces
+    // Copied from a line break and a run of blanks, in one append up to 64 spaces (a report
+    // writes one per member).
+    let blanks: StaticString = "\n                                                                "
+    var remaining = max(0, spaces)
+    var count = min(remaining, blanks.utf8CodeUnitCount - 1)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: blanks.utf8Start, count: 1 + count))
+    remaining -= count
     while remaining > 0 {
-      let count = min(remaining, blanks.utf8CodeUnitCount)
-      bytes.append(contentsOf: UnsafeBufferPointer(start: blanks.utf8Start, count: count))
+      count = min(remaining, blanks.utf8CodeUnitCount - 1)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: blanks.utf8Start + 1, count: count))
       remaining -= count
     }
   }

@@ -73,8 +73,14 @@ struct PrettyJSONStream {
   /// Starts the next element of the innermost array (or member of the innermost object).
   mutating func element() {
     guard let last = open.indices.last else { return }
-    if open[last].count > 0 { writer.raw(byte: UInt8(ascii: ",")) }
+    let comma = open[last].count > 0
     open[last].count += 1
+    element(comma: comma)
+  }
+
+  /// The comma (unless `comma` is false), line break and indentation before an element.
+  private mutating func element(comma: Bool) {
+    if comma { writer.raw(byte: UInt8(ascii: ",")) }
     writer.newline(indentation: 2 * (level + open.count))
   }
 
@@ -95,10 +101,41 @@ struct PrettyJSONStream {
   /// Starts the next member of the innermost object whose key is fixed ASCII text needing no
   /// escape (`"time": `).
   mutating func field(_ key: StaticString) {
-    element()
-    writer.raw(byte: UInt8(ascii: "\""))
-    writer.raw(key)
-    writer.raw("\": ")
+    guard let last = open.indices.last else { return }
+    let comma = open[last].count > 0
+    open[last].count += 1
+    // The comma, line break, indentation, key and colon are assembled on the stack and
+    // appended at once: a report writes tens of fields per push, and each append costs about
+    // as much as the bytes of a short field.
+    let spaces = 2 * (level + open.count)
+    let keyCount = key.utf8CodeUnitCount
+    let count = (comma ? 1 : 0) + 1 + spaces + 1 + keyCount + 3
+    guard count <= 256 else {
+      element(comma: comma)
+      writer.raw(byte: UInt8(ascii: "\""))
+      writer.raw(key)
+      writer.raw("\": ")
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+      var position = 0
+      if comma {
+        buffer[0] = UInt8(ascii: ",")
+        position = 1
+      }
+      buffer[position] = UInt8(ascii: "\n")
+      position += 1
+      for offset in position..<(position + spaces) { buffer[offset] = UInt8(ascii: " ") }
+      position += spaces
+      buffer[position] = UInt8(ascii: "\"")
+      position += 1
+      for offset in 0..<keyCount { buffer[position + offset] = key.utf8Start[offset] }
+      position += keyCount
+      buffer[position] = UInt8(ascii: "\"")
+      buffer[position + 1] = UInt8(ascii: ":")
+      buffer[position + 2] = UInt8(ascii: " ")
+      writer.bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+    }
   }
 
   /// `"key": "text"`.
