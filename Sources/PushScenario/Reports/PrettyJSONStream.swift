@@ -17,6 +17,9 @@ struct PrettyJSONStream {
   private var open: [(count: Int, closing: UInt8)] = []
   /// The level of the outermost container (its closing bracket is indented this many times).
   private let level: Int
+  /// The last instant written by ``field(_:time:)`` and its quoted text: the events of a step
+  /// share their instant.
+  private var lastTime: (time: Date, quoted: [UInt8])?
 
   /// How many bytes ``isFull`` waits for before a piece is worth handing on.
   let pieceSize: Int
@@ -171,9 +174,15 @@ struct PrettyJSONStream {
   /// `"key": "2026-01-01T09:00:00Z"`: a virtual instant as the event log writes it.
   mutating func field(_ key: StaticString, time: Date) {
     field(key)
-    writer.raw(byte: UInt8(ascii: "\""))
-    VirtualTimeFormat.write(time, to: &writer.bytes)
-    writer.raw(byte: UInt8(ascii: "\""))
+    if let lastTime, lastTime.time == time {
+      writer.bytes.append(contentsOf: lastTime.quoted)
+      return
+    }
+    var quoted: [UInt8] = [UInt8(ascii: "\"")]
+    VirtualTimeFormat.write(time, to: &quoted)
+    quoted.append(UInt8(ascii: "\""))
+    writer.bytes.append(contentsOf: quoted)
+    lastTime = (time, quoted)
   }
 
   /// `"key": value`, a whole value indented at this depth.
