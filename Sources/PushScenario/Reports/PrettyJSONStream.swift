@@ -75,10 +75,16 @@ struct PrettyJSONStream {
 
   /// Starts the next element of the innermost array (or member of the innermost object).
   mutating func element() {
-    guard let last = open.indices.last else { return }
-    let comma = open[last].count > 0
-    open[last].count += 1
+    guard let comma = countElement() else { return }
     element(comma: comma)
+  }
+
+  /// Counts one more element of the innermost container; returns whether a comma goes before
+  /// it (`nil` when no container is open).
+  private mutating func countElement() -> Bool? {
+    guard let last = open.indices.last else { return nil }
+    defer { open[last].count += 1 }
+    return open[last].count > 0
   }
 
   /// The comma (unless `comma` is false), line break and indentation before an element.
@@ -104,9 +110,7 @@ struct PrettyJSONStream {
   /// Starts the next member of the innermost object whose key is fixed ASCII text needing no
   /// escape (`"time": `).
   mutating func field(_ key: StaticString) {
-    guard let last = open.indices.last else { return }
-    let comma = open[last].count > 0
-    open[last].count += 1
+    guard let comma = countElement() else { return }
     // The comma, line break, indentation, key and colon are assembled on the stack and
     // appended at once: a report writes tens of fields per push, and each append costs about
     // as much as the bytes of a short field.
