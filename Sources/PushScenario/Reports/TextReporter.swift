@@ -102,7 +102,7 @@ public struct TextReporter: Sendable {
     for event in events {
       timeWidth = max(timeWidth, offsets.text(event.time).utf8.count)
       pushWidth = max(pushWidth, TranscriptWriter.width(TerminalText.escaped(event.push ?? "-")))
-      kindWidth = max(kindWidth, event.kind.rawValue.utf8.count)
+      kindWidth = max(kindWidth, TranscriptWriter.width(event.kind.rawValue))
       let text = text(of: event, in: state)
       textWidth = max(textWidth, TranscriptWriter.width(text))
       texts.append(text)
