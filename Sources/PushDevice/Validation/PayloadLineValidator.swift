@@ -205,10 +205,7 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
   func validate(_ lines: [PendingLine]) -> [Output] {
     // One worker: the batch in one run, on this thread (no hand-over to a pool whose threads
     // would only take turns on the one core).
-    guard workers > 1 else {
-      let tapeStorage = JSONTapeStorage()
-      return render(lines.count) { validate(lines[$0], tapeStorage: tapeStorage) }
-    }
+    guard workers > 1 else { return validateRun(lines[...]) }
     // A few chunks per core, handed out as cores free up: one stalled thread does not hold
     // the whole batch back.
     let chunks = min(workers * 4, max(1, lines.count / 256))
@@ -216,14 +213,19 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     let results = Mutex<[(Int, [Output])]>([])
     DispatchQueue.concurrentPerform(iterations: chunks) { index in
       let range = (index * perChunk)..<min(lines.count, (index + 1) * perChunk)
-      // One room to read bodies in for the whole run of lines.
-      let tapeStorage = JSONTapeStorage()
-      let outputs = render(range.count) {
-        validate(lines[range.lowerBound + $0], tapeStorage: tapeStorage)
-      }
+      let outputs = validateRun(lines[range])
       results.withLock { $0.append((index, outputs)) }
     }
     return results.withLock { $0 }.sorted { $0.0 < $1.0 }.flatMap(\.1)
+  }
+
+  /// Validates a run of consecutive lines on this thread, with one room to read their bodies
+  /// in, and renders their outputs.
+  private func validateRun(_ lines: ArraySlice<PendingLine>) -> [Output] {
+    let tapeStorage = JSONTapeStorage()
+    return render(lines.count) {
+      validate(lines[lines.startIndex + $0], tapeStorage: tapeStorage)
+    }
   }
 
   /// Validates one line. The body is read in place, in `tapeStorage` (its tree is built only

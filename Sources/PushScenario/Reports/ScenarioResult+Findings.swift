@@ -56,13 +56,12 @@ struct PushFindings {
       guard let values = found[push] else { return }
       out.field("diagnostics", value: JSONValue(.array(values)))
     case .device(let diagnostics, let first, let next):
-      guard var position = first[push] else { return }
+      guard first[push] != nil else { return }
       out.field("diagnostics")
       out.openArray()
-      while position >= 0 {
+      Self.walk(push, diagnostics, first, next) { finding in
         out.element()
-        diagnostics[position].write(to: &out)
-        position = next[position]
+        finding.write(to: &out)
       }
       out.close()
     }
@@ -78,16 +77,14 @@ struct PushFindings {
           severity: $0["severity"]?.stringValue, code: $0["code"]?.stringValue)
       }
     case .device(let diagnostics, let first, let next):
-      guard var position = first[push] else { return [] }
       var shown: [JSONValue] = []
-      while position >= 0 {
-        let finding = diagnostics[position].diagnostic
+      Self.walk(push, diagnostics, first, next) { finding in
+        let diagnostic = finding.diagnostic
         if TextReporter.isShownInText(
-          severity: finding.severity.rawValue, code: finding.code.rawValue)
+          severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue)
         {
-          shown.append(diagnostics[position].json)
+          shown.append(finding.json)
         }
-        position = next[position]
       }
       return shown
     }
@@ -98,13 +95,23 @@ struct PushFindings {
     switch source {
     case .json(let found): return found[push]
     case .device(let diagnostics, let first, let next):
-      guard var position = first[push] else { return nil }
+      guard first[push] != nil else { return nil }
       var found: [JSONValue] = []
-      while position >= 0 {
-        found.append(diagnostics[position].json)
-        position = next[position]
-      }
+      Self.walk(push, diagnostics, first, next) { found.append($0.json) }
       return found
+    }
+  }
+
+  /// Calls `body` with each of a device's findings about `push`, in the order it raised them,
+  /// following the chain from the push's first finding.
+  private static func walk(
+    _ push: String, _ diagnostics: [PushDiagnostic], _ first: [String: Int], _ next: [Int],
+    _ body: (PushDiagnostic) -> Void
+  ) {
+    var position = first[push] ?? -1
+    while position >= 0 {
+      body(diagnostics[position])
+      position = next[position]
     }
   }
 }
