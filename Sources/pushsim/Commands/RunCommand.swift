@@ -38,20 +38,51 @@ enum RunCommand {
 
     """
 
+  /// What `pushsim run` was asked to do, read from its command line and the file system before
+  /// any scenario is read.
+  struct Plan {
+    var parsed: Arguments
+    var format: ReportFormat
+    var jobs: Int
+    var shard: SuiteShard?
+    var suite: ScenarioSuite
+    var directory: URL
+
+    /// Whether the run plays one scenario at a time (one file, or `--jobs 1`): it then gains
+    /// nothing from a heap for each thread (``SharedHeap``).
+    var playsOneAtATime: Bool { min(jobs, suite.files.count) <= 1 }
+  }
+
+  /// What `plan(_:)` decided.
+  enum Planned {
+    case play(Plan)
+    /// The command line or a path was unusable (reported), or `--help` was printed.
+    case exit(ExitStatus)
+  }
+
   static func main(_ arguments: [String]) async -> ExitStatus {
+    switch plan(arguments) {
+    case .play(let plan): await play(plan)
+    case .exit(let status): status
+    }
+  }
+
+  /// Reads the command line and lists the scenario files (synchronous: `main.swift` plans a
+  /// run on the main thread, before any other thread allocates, to choose the heap).
+  static func plan(_ arguments: [String]) -> Planned {
     let parsed: Arguments
     switch Arguments.forCommand(
       arguments, options: ["format", "output", "filter", "jobs", "shard"], help: help)
     {
     case .proceed(let arguments): parsed = arguments
-    case .exit(let status): return status
+    case .exit(let status): return .exit(status)
     }
-    guard let format = parsed.format([.text, .json, .junit]) else { return .unusable }
+    guard let format = parsed.format([.text, .json, .junit]) else { return .exit(.unusable) }
     var jobs = SuiteRunner.defaultJobs
     if let text = parsed.value("jobs") {
       guard let number = Int(text), number >= 1 else {
         Console.error("error: --jobs takes a whole number of at least 1, not '\(text)'")
-        return .unusable
+        return .exit(.unusable)
       }
       jobs = number
     }
@@ -59,18 +90,30 @@ enum RunCommand {
     if let text = parsed.value("shard") {
       guard let value = SuiteShard(text) else {
         Console.error("error: --shard takes K/N with 1 <= K <= N (e.g. 2/4), not '\(text)'")
-        return .unusable
+        return .exit(.unusable)
       }
       shard = value
     }
     let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
-
-    let scenarios: [Scenario]
     do {
       var suite = try ScenarioSuite(paths: paths, in: directory)
       if let shard { suite = suite.sharded(shard) }
-      scenarios = try await suite.load(jobs: jobs, filter: parsed.value("filter"))
+      return .play(
+        Plan(
+          parsed: parsed, format: format, jobs: jobs, shard: shard, suite: suite,
+          directory: directory))
+    } catch {
+      Console.error(error.description)
+      return .exit(.unusable)
+    }
+  }
+
+  /// Reads every scenario file of `plan`, then plays them and writes the report.
+  static func play(_ plan: Plan) async -> ExitStatus {
+    let scenarios: [Scenario]
+    do {
+      scenarios = try await plan.suite.load(jobs: plan.jobs, filter: plan.parsed.value("filter"))
     } catch {
       Console.error(error.description)
       return .unusable
@@ -85,19 +128,19 @@ enum RunCommand {
     }
     // The report is written as each scenario finishes (in suite order), so a long suite's
     // events are not all kept until the end.
-    let output = parsed.value("output")
+    let output = plan.parsed.value("output")
     var stream: any ReportStream
-    switch format {
+    switch plan.format {
     case .json: stream = JSONReporter.Stream(JSONReporter())
     case .junit:
       stream = JUnitReporter.Stream(
-        JUnitReporter(suiteName: shard.map { "pushsim run (shard \($0))" } ?? "pushsim run"))
+        JUnitReporter(suiteName: plan.shard.map { "pushsim run (shard \($0))" } ?? "pushsim run"))
     case .text:
       stream = TextReporter.Stream(TextReporter(color: output == nil && Console.colorEnabled))
     }
     let sink: ReportSink
     do {
-      sink = try ReportSink(path: output, directory: directory)
+      sink = try ReportSink(path: output, directory: plan.directory)
     } catch {
       Console.error("\(output ?? "-"): error: cannot write the report")
       return .unusable
@@ -106,7 +149,7 @@ enum RunCommand {
     var written = sink.write(stream.start())
     // Each scenario's part is rendered on the core that played it.
     let renderer = stream
-    await SuiteRunner(runner: runner, jobs: jobs).run(
+    await SuiteRunner(runner: runner, jobs: plan.jobs).run(
       consume scenarios, transform: { renderer.render($0) },
       handle: { part in
         allPassed = allPassed && part.passed
