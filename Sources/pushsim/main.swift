@@ -1,5 +1,4 @@
 import Foundation
-import PushCore
 
 /// `pushsim`: a simulated device-side iOS notification runtime.
 ///
@@ -38,18 +37,5 @@ guard let command = commands[name] else {
     "error: unknown subcommand '\(name)'; expected one of run, validate, render, strings, docs")
   exit(Console.finish(.unusable).rawValue)
 }
-let status: ExitStatus
-if name == "run" {
-  // Planned here, before any other thread allocates: a run that plays one scenario at a time
-  // keeps every thread on one heap, so its peak memory does not depend on which threads
-  // decode and play it (`SharedHeap`).
-  switch RunCommand.plan(Array(arguments.dropFirst())) {
-  case .play(let plan):
-    if plan.playsOneAtATime { SharedHeap.useOneArena() }
-    status = await RunCommand.play(plan)
-  case .exit(let planned): status = planned
-  }
-} else {
-  status = await command(Array(arguments.dropFirst()))
-}
+let status = await command(Array(arguments.dropFirst()))
 exit(Console.finish(status).rawValue)

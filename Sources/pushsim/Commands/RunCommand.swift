@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushScenario
 
 /// `pushsim run [PATH ...]` (CommandLine.md): plays scenarios and checks their expectations.
@@ -60,15 +61,22 @@ enum RunCommand {
     case exit(ExitStatus)
   }
 
+  /// Plans the run on the main thread, where `main.swift` calls it, before any other thread
+  /// allocates: a run that plays one scenario at a time keeps every thread on one heap, so its
+  /// peak memory does not depend on which threads decode and play it (``SharedHeap``). The
+  /// run itself is played off the main actor.
+  @MainActor
   static func main(_ arguments: [String]) async -> ExitStatus {
     switch plan(arguments) {
-    case .play(let plan): await play(plan)
-    case .exit(let status): status
+    case .play(let plan):
+      if plan.playsOneAtATime { SharedHeap.useOneArena() }
+      return await play(plan)
+    case .exit(let status):
+      return status
     }
   }
 
-  /// Reads the command line and lists the scenario files (synchronous: `main.swift` plans a
-  /// run on the main thread, before any other thread allocates, to choose the heap).
+  /// Reads the command line and lists the scenario files.
   static func plan(_ arguments: [String]) -> Planned {
     let parsed: Arguments
     switch Arguments.forCommand(
