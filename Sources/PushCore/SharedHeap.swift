@@ -10,7 +10,7 @@
 /// picks after each suspension: when the two differ, the memory each played step gives back
 /// cannot hold what the device keeps, and the peak grows by the size of the decoded steps
 /// (a 100,000-push scenario: 306 MB instead of 262 to 278 MB in 5 runs of 50; with one arena,
-/// 36 runs of 36 stayed within 263 to 269 MB). One arena makes the peak the same
+/// 46 runs of 46 stayed within 263 to 269 MB). One arena makes the peak the same
 /// whatever the threads, so `pushsim run` uses it when it plays one scenario at a time. Several
 /// scenarios played at once keep glibc's arena for each thread: on one arena two threads that
 /// allocate all the time wait for each other (2,000 files with `--jobs 2` took 1.4 times as
