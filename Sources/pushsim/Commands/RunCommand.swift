@@ -42,12 +42,14 @@ enum RunCommand {
   /// What `pushsim run` was asked to do, read from its command line and the file system before
   /// any scenario is read.
   struct Plan {
-    var parsed: Arguments
+    /// The files to play (narrowed to the `--shard`), and the folder paths start from.
+    var suite: ScenarioSuite
     var format: ReportFormat
     var jobs: Int
-    var shard: SuiteShard?
-    var suite: ScenarioSuite
-    var directory: URL
+    /// `--filter`: only scenarios whose name contains it play.
+    var filter: String?
+    /// `--output`: the report's file; `nil` for standard output.
+    var output: String?
 
     /// Whether the run plays one scenario at a time (one file, or `--jobs 1`): it then gains
     /// nothing from a heap for each thread (``SharedHeap``).
@@ -109,8 +111,8 @@ enum RunCommand {
       if let shard { suite = suite.sharded(shard) }
       return .play(
         Plan(
-          parsed: parsed, format: format, jobs: jobs, shard: shard, suite: suite,
-          directory: directory))
+          suite: suite, format: format, jobs: jobs, filter: parsed.value("filter"),
+          output: parsed.value("output")))
     } catch {
       Console.error(error.description)
       return .exit(.unusable)
@@ -121,7 +123,7 @@ enum RunCommand {
   static func play(_ plan: Plan) async -> ExitStatus {
     let scenarios: [Scenario]
     do {
-      scenarios = try await plan.suite.load(jobs: plan.jobs, filter: plan.parsed.value("filter"))
+      scenarios = try await plan.suite.load(jobs: plan.jobs, filter: plan.filter)
     } catch {
       Console.error(error.description)
       return .unusable
@@ -136,19 +138,20 @@ enum RunCommand {
     }
     // The report is written as each scenario finishes (in suite order), so a long suite's
     // events are not all kept until the end.
-    let output = plan.parsed.value("output")
+    let output = plan.output
     var stream: any ReportStream
     switch plan.format {
     case .json: stream = JSONReporter.Stream(JSONReporter())
     case .junit:
       stream = JUnitReporter.Stream(
-        JUnitReporter(suiteName: plan.shard.map { "pushsim run (shard \($0))" } ?? "pushsim run"))
+        JUnitReporter(
+          suiteName: plan.suite.shard.map { "pushsim run (shard \($0))" } ?? "pushsim run"))
     case .text:
       stream = TextReporter.Stream(TextReporter(color: output == nil && Console.colorEnabled))
     }
     let sink: ReportSink
     do {
-      sink = try ReportSink(path: output, directory: plan.directory)
+      sink = try ReportSink(path: output, directory: plan.suite.directory)
     } catch {
       Console.error("\(output ?? "-"): error: cannot write the report")
       return .unusable
