@@ -18,4 +18,15 @@ guard let name = arguments.first, let section = sections[name] else {
     Data("usage: PushSimBenchmarks <\(sections.keys.sorted().joined(separator: "|"))> ...\n".utf8))
   exit(2)
 }
-try section(Array(arguments.dropFirst()))
+// A file that cannot be read or written is reported, with a non-zero status, not a crash.
+do {
+  try section(Array(arguments.dropFirst()))
+} catch let error as CocoaError {
+  let file = error.filePath.map { "\($0): " } ?? ""
+  FileHandle.standardError.write(
+    Data("PushSimBenchmarks \(name): \(file)\(error.localizedDescription)\n".utf8))
+  exit(1)
+} catch {
+  FileHandle.standardError.write(Data("PushSimBenchmarks \(name): \(error)\n".utf8))
+  exit(1)
+}
