@@ -88,6 +88,23 @@ import Testing
     #expect(shadowed.map(\.severity) == [.warning, .info])
   }
 
+  /// The shadowed-key finding, made once per key, names the key it is about; a key the caller
+  /// leaves out of the payload (`.apns` files) draws none.
+  @Test func shadowedKeyFindingsNameTheirKey() {
+    let body = Array(#"{"aps":{"alert":"a"},"category":"c","sound":"s"}"#.utf8)
+    let shadowed = PayloadValidation(body: body, headers: PushHeaders(pushType: "alert"))
+      .diagnostics.filter { $0.code == .shadowedApsKey }
+    #expect(
+      shadowed.map(\.message) == [
+        "top-level 'category' is a custom key, not aps.category: iOS will not act on it here",
+        "top-level 'sound' is a custom key, not aps.sound: iOS will not act on it here",
+      ])
+    let ignoring = PayloadValidation(
+      body: body, headers: PushHeaders(pushType: "alert"), ignoredTopLevelKeys: ["sound"]
+    ).diagnostics.filter { $0.code == .shadowedApsKey }
+    #expect(ignoring.map(\.path) == ["category"])
+  }
+
   @Test func bothLiteralAndLocKey() {
     #expect(
       Self.path(.literalAndLocKey, #"{"aps":{"alert":{"body":"b","loc-key":"K"}}}"#)
@@ -206,6 +223,29 @@ import Testing
   @Test func badgeAsAStringAndBooleansWhereAPNsWantsOne() {
     #expect(Self.codes(#"{"aps":{"alert":"a","badge":"1"}}"#).contains(.badgeString))
     #expect(Self.codes(#"{"aps":{"alert":"a","mutable-content":true}}"#).contains(.flagBoolean))
+  }
+
+  /// The `flag-boolean` warning of an `aps` flag is made once per key; the sound's `critical`
+  /// flag (under `aps.sound` or `aps.alert.sound`) is made where it is found. Both read alike.
+  @Test func aBooleanFlagNamesItsKeyAndPath() {
+    let cases = [
+      (#"{"aps":{"alert":"a","content-available":true}}"#, "content-available"),
+      (#"{"aps":{"alert":"a","mutable-content":true}}"#, "mutable-content"),
+      (#"{"aps":{"alert":"a","input-push-token":true}}"#, "input-push-token"),
+      (#"{"aps":{"alert":"a","sound":{"name":"s","critical":true}}}"#, "sound.critical"),
+    ]
+    for (body, path) in cases {
+      let warnings = PayloadValidation(
+        body: Array(body.utf8), headers: PushHeaders(pushType: "alert")
+      )
+      .diagnostics.filter { $0.code == .flagBoolean }
+      let key = path.split(separator: ".").last.map(String.init) ?? path
+      #expect(warnings.map(\.path) == ["aps.\(path)"], "\(body)")
+      #expect(
+        warnings.map(\.message)
+          == ["\(key) is true; Apple documents the number 1 (treated as set; use 1)"], "\(body)")
+      #expect(warnings.map(\.source) == [.model])
+    }
   }
 
   @Test func duplicateJSONKeys() {

@@ -106,11 +106,26 @@ import Testing
       }
     }
     let prepared = Suggestion.Candidates(APS.knownKeys)
-    for word in words + ["Títle", "badgé"] {
+    // Twice: the second answer comes from the prepared candidates' memory of the first.
+    for word in words + ["Títle", "badgé"] + words {
       #expect(
         Suggestion.closest(to: word, amongUnordered: APS.knownKeys) == fullSearch(word),
         "\(word)")
       #expect(Suggestion.closest(to: word, among: prepared) == fullSearch(word), "\(word)")
     }
+  }
+
+  /// The prepared candidates remember a bounded number of answers: past the bound they start
+  /// over, and answers stay right.
+  @Test func rememberedSuggestionsStayBounded() {
+    let prepared = Suggestion.Candidates(APS.knownKeys)
+    for number in 0...Suggestion.Candidates.answersKept {
+      _ = Suggestion.closest(to: "key-\(number)", among: prepared)
+    }
+    #expect(prepared.rememberedCount <= Suggestion.Candidates.answersKept)
+    #expect(Suggestion.closest(to: "badeg", among: prepared) == "badge")
+    #expect(Suggestion.closest(to: "badeg", among: prepared) == "badge")
+    #expect(Suggestion.closest(to: "chat-id", among: prepared) == nil)
+    #expect(Suggestion.closest(to: "chat-id", among: prepared) == nil)
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// "Did you mean" suggestions for misspelled field names, step names, ids and payload keys (the
 /// scenario decoder and payload lint share it).
 package enum Suggestion {
@@ -28,7 +30,9 @@ package enum Suggestion {
   }
 
   /// Candidates made ready once for many searches: sorted, each with its bytes and letter
-  /// mask, so a search reads them without looking at a candidate's bytes it can skip.
+  /// mask, so a search reads them without looking at a candidate's bytes it can skip; and the
+  /// answers already found, so a word searched again (the same unknown key on line after line
+  /// of `validate --jsonl`) costs a lookup, not an edit distance to every candidate.
   package struct Candidates: Sendable {
     struct Entry: Sendable {
       let candidate: String
@@ -37,6 +41,16 @@ package enum Suggestion {
       let mask: UInt64
     }
     let entries: [Entry]
+    /// Answers by word, shared by every copy and thread; emptied when it reaches
+    /// ``answersKept`` words, so a stream of ever-new words cannot grow it without bound.
+    let answers = Answers()
+    package static let answersKept = 4096
+    /// How many answers are remembered now.
+    package var rememberedCount: Int { answers.byWord.withLock(\.count) }
+
+    final class Answers: Sendable {
+      let byWord = Mutex<[String: String?]>([:])
+    }
 
     /// Prepares `candidates` (any order: they are sorted, as ``closest(to:amongUnordered:)``
     /// breaks ties).
@@ -53,9 +67,15 @@ package enum Suggestion {
   /// ``closest(to:amongUnordered:)`` over prepared candidates: the same answer, cheaper when
   /// the same candidates are searched again and again (payload lint, once per unknown key).
   package static func closest(to word: String, among candidates: Candidates) -> String? {
+    if let known = candidates.answers.byWord.withLock({ $0[word] }) { return known }
     var finder = Finder(word)
     for entry in candidates.entries { finder.consider(entry) }
-    return finder.best?.candidate
+    let answer = finder.best?.candidate
+    candidates.answers.byWord.withLock { answers in
+      if answers.count >= Candidates.answersKept { answers.removeAll() }
+      answers[word] = answer
+    }
+    return answer
   }
 
   /// The search of ``closest(to:in:)``.

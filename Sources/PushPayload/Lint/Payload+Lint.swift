@@ -261,16 +261,30 @@ struct PayloadLinter {
     guard let members = root.objectMembers else { return }
     // `aps` itself is not an aps key.
     for member in members {
-      guard let known = PayloadReader.apsKey(member.key) else { continue }
-      // Spelled as the case's raw value.
-      let key = known.rawValue
-      guard !ignoredTopLevelKeys.contains(key) else { continue }
-      let severity: Diagnostic.Severity = Self.liveActivityKeys.contains(key) ? .info : .warning
-      add(
-        severity, .shadowedApsKey, JSONPath([.key(key)]).description,
-        "top-level '\(key)' is a custom key, not aps.\(key): iOS will not act on it here")
+      guard let known = PayloadReader.apsKey(member.key),
+        ignoredTopLevelKeys.isEmpty || !ignoredTopLevelKeys.contains(known.rawValue),
+        let warning = Self.shadowedKeyWarnings[known]
+      else { continue }
+      diagnostics.append(warning)
     }
   }
+
+  /// The `shadowed-aps-key` finding of each `aps` key, made once (its path and message depend
+  /// only on the key, and a sender that puts one at the top level does it on every push).
+  static let shadowedKeyWarnings: [PayloadReader.APSKey: Diagnostic] = Dictionary(
+    uniqueKeysWithValues: PayloadReader.APSKey.allCases.map { known in
+      // Spelled as the case's raw value.
+      let key = known.rawValue
+      let severity: Diagnostic.Severity = liveActivityKeys.contains(key) ? .info : .warning
+      return (
+        known,
+        Diagnostic(
+          severity, code: .shadowedApsKey, path: JSONPath([.key(key)]).description,
+          message:
+            "top-level '\(key)' is a custom key, not aps.\(key): iOS will not act on it here",
+          source: .lint)
+      )
+    })
 
   static let liveActivityKeys: Set<String> = [
     "timestamp", "event", "content-state", "stale-date", "dismissal-date", "attributes-type",

@@ -98,6 +98,28 @@ struct PayloadReader {
 
   static let apsPath: JSONPath = "aps"
   static let alertPath: JSONPath = "aps.alert"
+  static let badgePath = "aps.badge"
+
+  // MARK: - Warnings made once
+
+  // A warning whose path and message depend only on the key it is about is made once per key
+  // and copied where it applies: its path and message cost thousands of instructions to build,
+  // and a stream of payloads from one sender (`validate --jsonl`) repeats the same mistake line
+  // after line.
+
+  /// `flag-boolean`: a flag written `true` instead of 1.
+  static func flagBooleanWarning(_ key: String, _ path: JSONPath) -> Diagnostic {
+    Diagnostic(
+      .warning, code: .flagBoolean, path: path.description,
+      message: "\(key) is true; Apple documents the number 1 (treated as set; use 1)",
+      source: .model)
+  }
+
+  /// ``flagBooleanWarning(_:_:)`` for each flag of `aps`.
+  static let flagBooleanWarnings: [APSKey: Diagnostic] = Dictionary(
+    uniqueKeysWithValues: [APSKey.contentAvailable, .mutableContent, .inputPushToken].map {
+      ($0, flagBooleanWarning($0.rawValue, apsPath.appending($0.rawValue)))
+    })
 
   private mutating func readAPS<Value: JSONReadable>(
     _ object: Value, path: JSONPath, into aps: inout APS
@@ -116,12 +138,12 @@ struct PayloadReader {
       let name = key.rawValue
       switch key {
       case .alert: readAlert(value, path: Self.alertPath, into: &aps.alert)
-      case .badge: aps.badge = readBadge(value, parent: path)
+      case .badge: aps.badge = readBadge(value)
       case .sound: aps.sound = readSound(value, parent: path, key: name)
       case .threadID: aps.threadID = string(value, name, path)
       case .category: aps.category = string(value, name, path)
-      case .contentAvailable: aps.contentAvailable = flag(value, name, path)
-      case .mutableContent: aps.mutableContent = flag(value, name, path)
+      case .contentAvailable: aps.contentAvailable = flag(value, name, path, apsKey: key)
+      case .mutableContent: aps.mutableContent = flag(value, name, path, apsKey: key)
       case .targetContentID: aps.targetContentID = string(value, name, path)
       case .filterCriteria: aps.filterCriteria = string(value, name, path)
       case .event: aps.event = string(value, name, path)
@@ -131,7 +153,7 @@ struct PayloadReader {
       case .contentState: aps.contentState = objectValue(value, name, path)
       case .attributesType: aps.attributesType = string(value, name, path)
       case .attributes: aps.attributes = objectValue(value, name, path)
-      case .inputPushToken: aps.inputPushToken = flag(value, name, path)
+      case .inputPushToken: aps.inputPushToken = flag(value, name, path, apsKey: key)
       case .inputPushChannel: aps.inputPushChannel = string(value, name, path)
       case .urlArgs: aps.urlArguments = stringArray(value, parent: path, key: name)
       case .interruptionLevel:
@@ -150,8 +172,9 @@ struct PayloadReader {
 
   // MARK: - Rules of Rules.md §2
 
-  private mutating func readBadge(_ value: some JSONReadable, parent: JSONPath) -> Int? {
-    var path: JSONPath { parent.appending("badge") }
+  /// `badge`, read in `aps` (its path is ``badgePath``).
+  private mutating func readBadge(_ value: some JSONReadable) -> Int? {
+    let path = Self.badgePath
     // The common case, read without making the number.
     if let integer = value.integerValue, integer >= 0 { return integer }
     if let number = value.numberValue {
@@ -181,9 +204,10 @@ struct PayloadReader {
   }
 
   /// `content-available`, `mutable-content`, `input-push-token`: 1 sets, 0/false/absent do not.
-  private mutating func flag(_ value: some JSONReadable, _ key: String, _ parent: JSONPath)
-    -> Bool
-  {
+  /// `apsKey` names a flag of `aps` itself, whose `flag-boolean` warning is made once.
+  private mutating func flag(
+    _ value: some JSONReadable, _ key: String, _ parent: JSONPath, apsKey: APSKey? = nil
+  ) -> Bool {
     var path: JSONPath { parent.appending(key) }
     // The common case, read without making the number.
     if let integer = value.integerValue, integer == 0 || integer == 1 { return integer == 1 }
@@ -196,9 +220,8 @@ struct PayloadReader {
     }
     if let flag = value.boolValue {
       if flag {
-        warn(
-          .flagBoolean, path,
-          "\(key) is true; Apple documents the number 1 (treated as set; use 1)", .model)
+        diagnostics.append(
+          apsKey.flatMap { Self.flagBooleanWarnings[$0] } ?? Self.flagBooleanWarning(key, path))
       }
       return flag
     }
@@ -502,7 +525,13 @@ struct PayloadReader {
   private mutating func warn(
     _ code: DiagnosticCode, _ path: JSONPath, _ message: String, _ source: DiagnosticSource
   ) {
+    warn(code, path.description, message, source)
+  }
+
+  private mutating func warn(
+    _ code: DiagnosticCode, _ path: String, _ message: String, _ source: DiagnosticSource
+  ) {
     diagnostics.append(
-      Diagnostic(.warning, code: code, path: path.description, message: message, source: source))
+      Diagnostic(.warning, code: code, path: path, message: message, source: source))
   }
 }
