@@ -36,7 +36,8 @@ struct PayloadLinter {
   var diagnostics: [Diagnostic] = []
 
   init(
-    verdict: APNsVerdict, headers: PushHeaders, app: AppFacts?, ignoredTopLevelKeys: Set<String>
+    verdict: APNsVerdict, headers: borrowing PushHeaders, app: AppFacts?,
+    ignoredTopLevelKeys: Set<String>
   ) {
     self.pushType = verdict.pushType
     self.pushTypeWasInferred = verdict.pushTypeWasInferred

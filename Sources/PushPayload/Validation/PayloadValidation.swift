@@ -193,15 +193,18 @@ public struct PayloadValidation: Sendable {
   /// (a line of a chunk read from a stream): the validation keeps that buffer until it is
   /// dropped. `tapeStorage` is room to read the body in, reused from one body to the next by a
   /// caller that validates many on one thread.
+  ///
+  /// The headers and app facts are borrowed, not copied and destroyed for each body (an
+  /// initializer's parameters are otherwise its own).
   package init(
-    readingInPlace body: ArraySlice<UInt8>, headers: PushHeaders = PushHeaders(),
-    app: AppFacts? = nil, tapeStorage: JSONTapeStorage = JSONTapeStorage()
+    readingInPlace body: ArraySlice<UInt8>, headers: borrowing PushHeaders = PushHeaders(),
+    app: borrowing AppFacts? = nil, tapeStorage: JSONTapeStorage = JSONTapeStorage()
   ) {
     guard !Self.isBlank(body), let tape = try? JSONTape(reading: body, into: tapeStorage),
       tape.hasPlainKeys,
       tape.entries.first?.kind == .object
     else {
-      self.init(body: Array(body), headers: headers, app: app)
+      self.init(body: Array(body), headers: copy headers, app: copy app)
       return
     }
     self = tape.withRoot(in: body) { root in
@@ -211,21 +214,23 @@ public struct PayloadValidation: Sendable {
 
   /// The validation of a body read in place whose root is an object.
   private init(
-    root: JSONTapeValue, of body: ArraySlice<UInt8>, headers: PushHeaders, app: AppFacts?
+    root: JSONTapeValue, of body: ArraySlice<UInt8>, headers: borrowing PushHeaders,
+    app: borrowing AppFacts?
   ) {
     let verdict = APNsVerdict.judge(
       byteCount: body.count, isBlank: false, root: root, syntaxError: nil, headers: headers)
+    // The findings in their order (the verdict's, reading, lint; a body read in place repeats
+    // no key) go into one list, handed from the reader to the linter: it stays the verdict's
+    // own when nothing is added, and is copied once, not merged from three, when something is.
     var reader = PayloadReader(pushType: verdict.pushType)
+    reader.diagnostics = verdict.diagnostics
     var aps = APS()
     reader.readRoot(root, into: &aps)
     var linter = PayloadLinter(
-      verdict: verdict, headers: headers, app: app, ignoredTopLevelKeys: [])
+      verdict: verdict, headers: headers, app: copy app, ignoredTopLevelKeys: [])
+    swap(&linter.diagnostics, &reader.diagnostics)
     linter.run(aps: aps, root: root)
-    parts = Parts(
-      verdict: verdict,
-      diagnostics: Self.findings(
-        verdict: verdict, duplicatesIn: nil, reading: reader.diagnostics, lint: linter.diagnostics),
-      unbuiltBody: body)
+    parts = Parts(verdict: verdict, diagnostics: linter.diagnostics, unbuiltBody: body)
   }
 
   /// Whether the body is empty or only whitespace.
