@@ -98,7 +98,7 @@ public enum StringsDump {
       }
       var text = number.description
       if text.hasSuffix(".0") { text.removeLast(2) }
-      writer.bytes.append(contentsOf: text.utf8)
+      text.withUTF8 { writer.raw($0) }
     case .array(let elements):
       writer.raw("[")
       for (index, element) in elements.enumerated() {

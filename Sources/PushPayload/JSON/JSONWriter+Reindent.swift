@@ -13,11 +13,11 @@ extension JSONWriter {
   ///   which is why this takes only text the reader has accepted).
   /// - Complexity: O(n) in the length of `source`.
   package mutating func prettyJSON(_ source: [UInt8], level: Int) -> Bool {
-    let mark = bytes.count
+    let mark = count
     var reindenter = Reindenter(source: source)
     reindenter.skipBlanks()
     guard reindenter.value(level: level, into: &self), reindenter.isAtEndAfterBlanks() else {
-      bytes.removeSubrange(mark...)
+      truncate(to: mark)
       return false
     }
     return true
@@ -113,7 +113,7 @@ private struct Reindenter {
       if byte == UInt8(ascii: "\"") {
         index += 1
         guard escaped else {
-          writer.bytes.append(contentsOf: source[start..<index])
+          writer.raw(source[start..<index])
           return true
         }
         let literal = Array(source[start..<index])
@@ -154,11 +154,11 @@ private struct Reindenter {
     if text.elementsEqual("true".utf8) || text.elementsEqual("false".utf8)
       || text.elementsEqual("null".utf8)
     {
-      writer.bytes.append(contentsOf: text)
+      writer.raw(text)
       return true
     }
     guard Self.isNumber(text) else { return false }
-    writer.bytes.append(contentsOf: text)
+    writer.raw(text)
     return true
   }
 

@@ -4,26 +4,119 @@
 /// JSON text of non-string `loc-args` items (Rules.md §2). Strings are escaped per RFC 8259 §7
 /// (`"`, `\` and control characters); everything else is written as UTF-8 unchanged.
 public struct JSONWriter: Sendable {
-  /// The bytes written so far.
-  public var bytes: [UInt8] = []
+  /// The bytes written so far but for the last few, which wait in ``pending``.
+  private var written: [UInt8] = []
+  /// The last bytes written, at most ``Pending/capacity``, moved to ``written`` when it is
+  /// full or the bytes are read. An append here is a copy into the writer itself: appending
+  /// to an array checks its uniqueness and capacity and goes through a generic path every
+  /// time, three times the cost of the copy for the short pieces JSON is written in (a key,
+  /// a bracket, an indentation; a report appends hundreds per notification).
+  private var pending = Pending()
+
+  /// Room for ``capacity`` bytes inside the writer.
+  private struct Pending: Sendable {
+    static let capacity = 128
+    var storage:
+      (
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64
+      ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+  }
 
   /// Creates an empty writer.
   public init() {}
 
+  /// Every byte written so far. Reading it moves the pending bytes into the array first (so
+  /// it needs a `var` writer); setting it replaces everything written.
+  public var bytes: [UInt8] {
+    mutating get {
+      settle()
+      return written
+    }
+    set {
+      written = newValue
+      pending.count = 0
+    }
+    _modify {
+      settle()
+      yield &written
+    }
+  }
+
+  /// How many bytes are written.
+  public var count: Int { written.count + pending.count }
+
+  /// Moves the pending bytes to the end of ``written``.
+  private mutating func settle() {
+    guard pending.count > 0 else { return }
+    let count = pending.count
+    pending.count = 0
+    withUnsafeBytes(of: &pending.storage) { storage in
+      written.append(
+        contentsOf: UnsafeBufferPointer(
+          start: storage.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self),
+          count: count))
+    }
+  }
+
+  /// Appends `count` bytes from `start`: into ``pending`` when they fit.
+  @inline(__always)
+  private mutating func append(_ start: UnsafePointer<UInt8>, count: Int) {
+    if pending.count + count > Pending.capacity {
+      settle()
+      if count > Pending.capacity {
+        written.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        return
+      }
+    }
+    let offset = pending.count
+    withUnsafeMutableBytes(of: &pending.storage) { storage in
+      (storage.baseAddress.unsafelyUnwrapped + offset).copyMemory(from: start, byteCount: count)
+    }
+    pending.count = offset + count
+  }
+
   /// Appends raw bytes (already valid JSON, or punctuation).
   @inline(__always)
   public mutating func raw(_ text: StaticString) {
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    append(text.utf8Start, count: text.utf8CodeUnitCount)
   }
 
   /// Appends one raw byte.
   @inline(__always)
-  public mutating func raw(byte: UInt8) { bytes.append(byte) }
+  public mutating func raw(byte: UInt8) {
+    if pending.count == Pending.capacity { settle() }
+    let offset = pending.count
+    withUnsafeMutableBytes(of: &pending.storage) { $0[offset] = byte }
+    pending.count = offset + 1
+  }
+
+  /// Appends raw bytes (already valid JSON text).
+  public mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
+    guard let start = text.baseAddress else { return }
+    append(start, count: text.count)
+  }
+
+  /// Appends raw bytes (already valid JSON text).
+  public mutating func raw(_ text: [UInt8]) {
+    text.withUnsafeBufferPointer { raw($0) }
+  }
+
+  /// Appends raw bytes (already valid JSON text).
+  public mutating func raw(_ text: ArraySlice<UInt8>) {
+    text.withUnsafeBufferPointer { raw($0) }
+  }
+
+  /// Removes what was written after the first `count` bytes.
+  public mutating func truncate(to count: Int) {
+    settle()
+    written.removeSubrange(min(count, written.count)...)
+  }
 
   /// Appends a string as a JSON string literal.
   public mutating func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
+    raw(byte: UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
       guard let base = utf8.baseAddress else { return }
@@ -47,10 +140,7 @@ public struct JSONWriter: Sendable {
           offset += 1
           continue
         }
-        if offset > runStart {
-          bytes.append(
-            contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart))
-        }
+        if offset > runStart { append(base + runStart, count: offset - runStart) }
         switch byte {
         case 0x22: raw("\\\"")
         case 0x5C: raw("\\\\")
@@ -61,18 +151,15 @@ public struct JSONWriter: Sendable {
         case 0x0C: raw("\\f")
         default:
           raw("\\u00")
-          bytes.append(Self.hexDigit(byte >> 4))
-          bytes.append(Self.hexDigit(byte & 0xF))
+          raw(byte: Self.hexDigit(byte >> 4))
+          raw(byte: Self.hexDigit(byte & 0xF))
         }
         offset += 1
         runStart = offset
       }
-      if count > runStart {
-        bytes.append(
-          contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-      }
+      if count > runStart { append(base + runStart, count: count - runStart) }
     }
-    bytes.append(UInt8(ascii: "\""))
+    raw(byte: UInt8(ascii: "\""))
   }
 
   /// Appends an optional string, `null` when absent.
@@ -83,11 +170,11 @@ public struct JSONWriter: Sendable {
   /// Appends an integer.
   public mutating func integer(_ value: Int) {
     if value >= 0, value < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value))
+      raw(byte: UInt8(ascii: "0") + UInt8(value))
       return
     }
     // Digits written backwards into stack space, then appended at once.
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    if value < 0 { raw(byte: UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var position = digits.count
@@ -96,7 +183,7 @@ public struct JSONWriter: Sendable {
         digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
       } while magnitude > 0 && position > 0
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+      raw(UnsafeBufferPointer(rebasing: digits[position...]))
     }
   }
 
@@ -107,11 +194,11 @@ public struct JSONWriter: Sendable {
     let blanks: StaticString = "\n                                                                "
     var remaining = max(0, spaces)
     var count = min(remaining, blanks.utf8CodeUnitCount - 1)
-    bytes.append(contentsOf: UnsafeBufferPointer(start: blanks.utf8Start, count: 1 + count))
+    append(blanks.utf8Start, count: 1 + count)
     remaining -= count
     while remaining > 0 {
       count = min(remaining, blanks.utf8CodeUnitCount - 1)
-      bytes.append(contentsOf: UnsafeBufferPointer(start: blanks.utf8Start + 1, count: count))
+      append(blanks.utf8Start + 1, count: count)
       remaining -= count
     }
   }
@@ -127,24 +214,26 @@ public struct JSONWriter: Sendable {
     switch value.kind {
     case .null: raw("null")
     case .bool(let flag): bool(flag)
-    case .number(let number): bytes.append(contentsOf: number.text.utf8)
+    case .number(let number):
+      var text = number.text
+      text.withUTF8 { raw($0) }
     case .string(let text): string(text)
     case .array(let elements):
-      bytes.append(UInt8(ascii: "["))
+      raw(byte: UInt8(ascii: "["))
       for (offset, element) in elements.enumerated() {
-        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        if offset > 0 { raw(byte: UInt8(ascii: ",")) }
         self.value(element)
       }
-      bytes.append(UInt8(ascii: "]"))
+      raw(byte: UInt8(ascii: "]"))
     case .object(let object):
-      bytes.append(UInt8(ascii: "{"))
+      raw(byte: UInt8(ascii: "{"))
       for (offset, member) in object.members.enumerated() {
-        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        if offset > 0 { raw(byte: UInt8(ascii: ",")) }
         string(member.key)
-        bytes.append(UInt8(ascii: ":"))
+        raw(byte: UInt8(ascii: ":"))
         self.value(member.value)
       }
-      bytes.append(UInt8(ascii: "}"))
+      raw(byte: UInt8(ascii: "}"))
     }
   }
 
@@ -154,32 +243,42 @@ public struct JSONWriter: Sendable {
   public mutating func prettyValue(_ value: JSONValue, level: Int = 0) {
     switch value.kind {
     case .array(let elements) where !elements.isEmpty:
-      bytes.append(UInt8(ascii: "["))
+      raw(byte: UInt8(ascii: "["))
       for (offset, element) in elements.enumerated() {
-        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        if offset > 0 { raw(byte: UInt8(ascii: ",")) }
         newline(indentation: 2 * (level + 1))
         prettyValue(element, level: level + 1)
       }
       newline(indentation: 2 * level)
-      bytes.append(UInt8(ascii: "]"))
+      raw(byte: UInt8(ascii: "]"))
     case .object(let object) where !object.members.isEmpty:
-      bytes.append(UInt8(ascii: "{"))
+      raw(byte: UInt8(ascii: "{"))
       for (offset, member) in object.members.enumerated() {
-        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        if offset > 0 { raw(byte: UInt8(ascii: ",")) }
         newline(indentation: 2 * (level + 1))
         string(member.key)
         raw(": ")
         prettyValue(member.value, level: level + 1)
       }
       newline(indentation: 2 * level)
-      bytes.append(UInt8(ascii: "}"))
+      raw(byte: UInt8(ascii: "}"))
     default:
       self.value(value)
     }
   }
 
   /// The bytes as a string.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String {
+    if pending.count == 0 { return String(decoding: written, as: UTF8.self) }
+    let count = pending.count
+    if written.isEmpty {
+      return withUnsafeBytes(of: pending.storage) { storage in
+        String(decoding: UnsafeRawBufferPointer(rebasing: storage[..<count]), as: UTF8.self)
+      }
+    }
+    var copy = self
+    return String(decoding: copy.bytes, as: UTF8.self)
+  }
 
   /// `value` as a quoted JSON string literal.
   public static func quoted(_ value: String) -> String {

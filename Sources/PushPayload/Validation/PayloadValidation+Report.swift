@@ -47,10 +47,10 @@ extension PayloadValidation {
       // written once, with the closing brackets when it is the last.
       if Self.isInferredAlert(diagnostics, at: index) {
         if index == diagnostics.count - 1 {
-          writer.bytes.append(contentsOf: Self.inferredAlertJSONClosing)
+          writer.raw(Self.inferredAlertJSONClosing)
           return
         }
-        writer.bytes.append(contentsOf: Self.inferredAlertJSON)
+        writer.raw(Self.inferredAlertJSON)
         continue
       }
       Self.writeDiagnostic(diagnostics[index], into: &writer)

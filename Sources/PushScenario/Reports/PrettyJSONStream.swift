@@ -32,7 +32,7 @@ struct PrettyJSONStream {
   }
 
   /// Whether enough text is buffered to hand on (``handOn(to:)``).
-  private var isFull: Bool { writer.bytes.count >= pieceSize }
+  private var isFull: Bool { writer.count >= pieceSize }
 
   /// Hands the bytes written since the last call to `write`, removing them from the buffer;
   /// returns what `write` returns.
@@ -141,7 +141,7 @@ struct PrettyJSONStream {
       buffer[position] = UInt8(ascii: "\"")
       buffer[position + 1] = UInt8(ascii: ":")
       buffer[position + 2] = UInt8(ascii: " ")
-      writer.bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+      writer.raw(UnsafeBufferPointer(buffer))
     }
   }
 
@@ -166,7 +166,8 @@ struct PrettyJSONStream {
   /// `"key": 0.5`: a number already written as JSON text.
   mutating func field(_ key: StaticString, number text: String) {
     field(key)
-    writer.bytes.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { writer.raw($0) }
   }
 
   /// `"key": true`.
@@ -179,13 +180,13 @@ struct PrettyJSONStream {
   mutating func field(_ key: StaticString, time: Date) {
     field(key)
     if let lastTime, lastTime.time == time {
-      writer.bytes.append(contentsOf: lastTime.quoted)
+      writer.raw(lastTime.quoted)
       return
     }
     var quoted: [UInt8] = [UInt8(ascii: "\"")]
     VirtualTimeFormat.write(time, to: &quoted)
     quoted.append(UInt8(ascii: "\""))
-    writer.bytes.append(contentsOf: quoted)
+    writer.raw(quoted)
     lastTime = (time, quoted)
   }
 
@@ -214,6 +215,6 @@ struct PrettyJSONStream {
 
   /// Text already escaped and quoted (a string written once and reused).
   mutating func raw(_ bytes: [UInt8]) {
-    writer.bytes.append(contentsOf: bytes)
+    writer.raw(bytes)
   }
 }

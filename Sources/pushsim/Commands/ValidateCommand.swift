@@ -251,10 +251,9 @@ enum ValidateCommand {
           line.validation.writeJSON(into: &run.writer, line: line.number)
           run.writer.raw(byte: UInt8(ascii: "\n"))
         } else {
-          run.writer.bytes.append(
-            contentsOf: line.validation.textReport(
-              name: request.displayName, line: line.number, color: color
-            ).utf8)
+          var text = line.validation.textReport(
+            name: request.displayName, line: line.number, color: color)
+          text.withUTF8 { run.writer.raw($0) }
         }
         run.totals.add(line.validation)
       })
@@ -337,8 +336,8 @@ enum ValidateCommand {
     /// Writes `bytes` after what is buffered: a short piece is buffered, a long one written
     /// straight from its own storage.
     mutating func write(_ bytes: [UInt8]) {
-      if writer.bytes.count + bytes.count < Self.capacity {
-        writer.bytes.append(contentsOf: bytes)
+      if writer.count + bytes.count < Self.capacity {
+        writer.raw(bytes)
         return
       }
       flush()
@@ -346,7 +345,7 @@ enum ValidateCommand {
     }
 
     mutating func flush() {
-      guard !writer.bytes.isEmpty else { return }
+      guard writer.count > 0 else { return }
       OutputStream.standardOutput.write(writer.bytes)
       writer.bytes.removeAll(keepingCapacity: true)
     }
