@@ -4,8 +4,8 @@ import Testing
 @testable import PushScenario
 
 /// A report written field by field is byte for byte the tree written by `prettyValue`, at any
-/// depth (a field's line start, key and colon are appended at once up to 256 bytes, and in
-/// pieces beyond).
+/// depth (a field's line start, key and colon pass through the writer's own buffer of 128
+/// bytes, so deep indentation crosses it).
 @Suite struct PrettyJSONStreamTests {
   @Test(arguments: [0, 1, 2, 30, 31, 126, 127, 128, 200])
   func fieldsAtAnyDepthEqualTheTree(level: Int) throws {

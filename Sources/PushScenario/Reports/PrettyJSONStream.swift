@@ -111,38 +111,12 @@ struct PrettyJSONStream {
   /// escape (`"time": `).
   mutating func field(_ key: StaticString) {
     guard let comma = countElement() else { return }
-    // The comma, line break, indentation, key and colon are assembled on the stack and
-    // appended at once: a report writes tens of fields per push, and each append costs about
-    // as much as the bytes of a short field.
-    let spaces = 2 * (level + open.count)
-    let keyCount = key.utf8CodeUnitCount
-    let count = (comma ? 1 : 0) + 1 + spaces + 1 + keyCount + 3
-    guard count <= 256 else {
-      element(comma: comma)
-      writer.raw(byte: UInt8(ascii: "\""))
-      writer.raw(key)
-      writer.raw("\": ")
-      return
-    }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-      var position = 0
-      if comma {
-        buffer[0] = UInt8(ascii: ",")
-        position = 1
-      }
-      buffer[position] = UInt8(ascii: "\n")
-      position += 1
-      for offset in position..<(position + spaces) { buffer[offset] = UInt8(ascii: " ") }
-      position += spaces
-      buffer[position] = UInt8(ascii: "\"")
-      position += 1
-      for offset in 0..<keyCount { buffer[position + offset] = key.utf8Start[offset] }
-      position += keyCount
-      buffer[position] = UInt8(ascii: "\"")
-      buffer[position + 1] = UInt8(ascii: ":")
-      buffer[position + 2] = UInt8(ascii: " ")
-      writer.raw(UnsafeBufferPointer(buffer))
-    }
+    // Each piece goes into the writer's own buffer (`JSONWriter`), so the comma, line break,
+    // indentation, key and colon cost a copy each, not an array append.
+    element(comma: comma)
+    writer.raw(byte: UInt8(ascii: "\""))
+    writer.raw(key)
+    writer.raw("\": ")
   }
 
   /// `"key": "text"`.
