@@ -333,13 +333,18 @@ struct PayloadReader {
         case .sound: result?.sound = readSound(value, parent: path, key: key)
         }
       }
-      if result?.titleLocKey == nil { result?.titleLocKey = titleKey }
-      if result?.titleLocArguments == nil { result?.titleLocArguments = titleArguments }
-      if result?.subtitleLocKey == nil { result?.subtitleLocKey = subtitleKey }
-      if result?.subtitleLocArguments == nil { result?.subtitleLocArguments = subtitleArguments }
-      if result?.locKey == nil { result?.locKey = bodyKey }
-      if result?.locArguments == nil { result?.locArguments = bodyArguments }
-      result?.unknownKeys = unknown
+      // Only a Live Activity object sets these (the alert is not touched otherwise).
+      if let titleKey, result?.titleLocKey == nil { result?.titleLocKey = titleKey }
+      if let titleArguments, result?.titleLocArguments == nil {
+        result?.titleLocArguments = titleArguments
+      }
+      if let subtitleKey, result?.subtitleLocKey == nil { result?.subtitleLocKey = subtitleKey }
+      if let subtitleArguments, result?.subtitleLocArguments == nil {
+        result?.subtitleLocArguments = subtitleArguments
+      }
+      if let bodyKey, result?.locKey == nil { result?.locKey = bodyKey }
+      if let bodyArguments, result?.locArguments == nil { result?.locArguments = bodyArguments }
+      if !unknown.isEmpty { result?.unknownKeys = unknown }
     } else {
       result = nil
       warn(
