@@ -8,9 +8,9 @@ import PushPayload
 package struct Node: Sendable {
   /// The value as read.
   public let value: JSONValue
-  /// The path of the object or array holding the value (shared by its siblings, so reading
-  /// the members of an object allocates no path per member).
-  private let parentPath: JSONPath
+  /// The object or array holding the value (shared by its siblings, so reading the members of
+  /// an object allocates no path per member); `nil` at the root.
+  private let parent: PathLink?
   /// The key or index of the value in its parent; `nil` for the root.
   private let lastComponent: JSONPath.Component?
   /// The file it came from.
@@ -21,15 +21,15 @@ package struct Node: Sendable {
 
   /// Creates a node for the root of a file.
   public init(root value: JSONValue, source: SourceFile) {
-    self.init(value: value, parentPath: JSONPath(), last: nil, source: source, keyOffset: nil)
+    self.init(value: value, parent: nil, last: nil, source: source, keyOffset: nil)
   }
 
   init(
-    value: JSONValue, parentPath: JSONPath, last: JSONPath.Component?, source: SourceFile,
+    value: JSONValue, parent: PathLink?, last: JSONPath.Component?, source: SourceFile,
     keyOffset: Int?
   ) {
     self.value = value
-    self.parentPath = parentPath
+    self.parent = parent
     self.lastComponent = last
     self.source = source
     self.keyOffset = keyOffset
@@ -37,14 +37,19 @@ package struct Node: Sendable {
 
   /// Where the value sits in the document.
   public var path: JSONPath {
-    guard let lastComponent else { return parentPath }
-    var path = parentPath
-    path.components.append(lastComponent)
+    var path = parent?.path ?? JSONPath()
+    if let lastComponent { path.components.append(lastComponent) }
     return path
   }
 
+  /// The link its members and elements hold: one allocation for a container, none per member.
+  var link: PathLink? {
+    guard let lastComponent else { return parent }
+    return PathLink(parent: parent, component: lastComponent)
+  }
+
   /// Whether this is the root of its file.
-  var isRoot: Bool { lastComponent == nil && parentPath.isRoot }
+  var isRoot: Bool { lastComponent == nil && parent == nil }
 
   /// The byte offset of the value, resolved to a position only when a message needs it.
   public var anchor: SourceAnchor { source.anchor(atByte: value.byteRange.lowerBound) }
@@ -59,7 +64,7 @@ package struct Node: Sendable {
 
   /// The field name this node was read under (`title` for `…alert.title`), for messages.
   var fieldName: String {
-    switch lastComponent ?? parentPath.components.last {
+    switch lastComponent ?? parent?.component {
     case .key(let key): "\"\(key)\""
     case .index(let index): "element \(index) of \(parentName)"
     case nil: "the top level"
@@ -122,13 +127,12 @@ package struct Node: Sendable {
   /// The elements of an array, each with its path.
   public func array() throws(ScenarioError) -> [Node] {
     guard let elements = value.arrayValue else { throw typeError("an array") }
-    let path = path
+    let link = link
     var nodes: [Node] = []
     nodes.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
       nodes.append(
-        Node(
-          value: element, parentPath: path, last: .index(index), source: source, keyOffset: nil))
+        Node(value: element, parent: link, last: .index(index), source: source, keyOffset: nil))
     }
     return nodes
   }
@@ -174,13 +178,13 @@ package struct ObjectNode: Sendable {
   public let node: Node
   /// The object.
   public let object: JSONObject
-  /// The object's path, the parent path of every field.
-  private let path: JSONPath
+  /// The object's place in the file, the parent of every field.
+  private let link: PathLink?
 
   init(node: Node, object: JSONObject) {
     self.node = node
     self.object = object
-    self.path = node.path
+    self.link = node.link
   }
 
   /// Every field in source order (the last of duplicates wins, but duplicates are rejected).
@@ -197,7 +201,7 @@ package struct ObjectNode: Sendable {
   /// The node of one of the object's members.
   func field(_ member: JSONMember) -> Node {
     Node(
-      value: member.value, parentPath: path, last: .key(member.key), source: node.source,
+      value: member.value, parent: link, last: .key(member.key), source: node.source,
       keyOffset: member.keyRange.lowerBound)
   }
 
@@ -251,5 +255,31 @@ package struct ObjectNode: Sendable {
       }
       throw ScenarioError(at: location, message)
     }
+  }
+}
+
+/// Where an object or array sits in a scenario file, as a chain of links to the root. Reading
+/// a file makes one link per container, shared by its members; the path as a list of
+/// components is assembled only for a message.
+final class PathLink: Sendable {
+  /// The link of the container holding this one; `nil` for a member of the root.
+  let parent: PathLink?
+  /// The key or index of this container in its parent.
+  let component: JSONPath.Component
+
+  init(parent: PathLink?, component: JSONPath.Component) {
+    self.parent = parent
+    self.component = component
+  }
+
+  /// The components from the root.
+  var path: JSONPath {
+    var components: [JSONPath.Component] = []
+    var link: PathLink? = self
+    while let current = link {
+      components.append(current.component)
+      link = current.parent
+    }
+    return JSONPath(components.reversed())
   }
 }

@@ -186,7 +186,7 @@ struct ScenarioDecoder {
       _ = try node.array()  // throws: not an array
       return []
     }
-    let path = node.path
+    let link = node.link
     // Steps the parser did not keep are read one at a time; otherwise the array is this
     // function's alone and a decoded step's element is released (a payload's tree once its
     // body is taken). Either way the file's tree and the steps never peak together.
@@ -226,7 +226,7 @@ struct ScenarioDecoder {
       current = index
       let (step, unreadPayload) = try element(index)
       let stepNode = Node(
-        value: step, parentPath: path, last: .index(index), source: source, keyOffset: nil)
+        value: step, parent: link, last: .index(index), source: source, keyOffset: nil)
       let object = try stepNode.object(allowing: nil)
       // The step's keyword and its member, read in place (no array of fields for each step).
       var keyword: JSONMember?
