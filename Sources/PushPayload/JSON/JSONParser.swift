@@ -132,6 +132,75 @@ struct JSONParser {
     }
   }
 
+  // MARK: - Container grammar, shared by the readers that build, skip and tape
+
+  /// Steps into an array or object at its opening bracket. Returns whether it is empty (its
+  /// `closing` bracket then read too).
+  @inline(__always)
+  private mutating func openContainer(closing: UInt8, depth: Int) throws(Failure) -> Bool {
+    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
+    index += 1
+    skipWhitespace()
+    guard index < end, bytes[index] == closing else { return false }
+    index += 1
+    return true
+  }
+
+  /// Checks that a member's key starts here, at its opening quote.
+  @inline(__always)
+  private mutating func expectKey() throws(Failure) {
+    guard index < end else {
+      throw Failure(code: .unexpectedEnd(expected: "a string key"), offset: index)
+    }
+    guard bytes[index] == UInt8(ascii: "\"") else {
+      throw Failure(code: unexpected("a string key in double quotes"), offset: index)
+    }
+  }
+
+  /// Reads the `:` after a member's key, and the blanks around it.
+  @inline(__always)
+  private mutating func readColon() throws(Failure) {
+    skipWhitespace()
+    guard index < end else {
+      throw Failure(code: .unexpectedEnd(expected: "':'"), offset: index)
+    }
+    guard bytes[index] == UInt8(ascii: ":") else {
+      throw Failure(code: unexpected("':' after the key"), offset: index)
+    }
+    index += 1
+    skipWhitespace()
+  }
+
+  /// Reads what follows an element or member: a `,` (not followed by `closing`: no trailing
+  /// comma) or `closing`. Returns whether the container closed.
+  @inline(__always)
+  private mutating func readSeparator(closing: UInt8) throws(Failure) -> Bool {
+    skipWhitespace()
+    guard index < end else {
+      throw Failure(code: .unexpectedEnd(expected: Self.separatorWanted(closing)), offset: index)
+    }
+    switch bytes[index] {
+    case UInt8(ascii: ","):
+      let comma = index
+      index += 1
+      skipWhitespace()
+      if index < end, bytes[index] == closing {
+        throw Failure(code: .trailingComma(closing: closing), offset: comma)
+      }
+      return false
+    case closing:
+      index += 1
+      return true
+    default:
+      throw Failure(code: unexpected(Self.separatorWanted(closing)), offset: index)
+    }
+  }
+
+  /// What may follow an element or member, for messages.
+  private static func separatorWanted(_ closing: UInt8) -> String {
+    closing == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'"
+  }
+
   private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
     guard index < end else {
       throw Failure(code: .unexpectedEnd(expected: "a JSON value"), offset: index)
@@ -184,11 +253,7 @@ struct JSONParser {
     -> JSONValue
   {
     let start = index
-    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
-    index += 1
-    skipWhitespace()
-    if index < end, bytes[index] == UInt8(ascii: "]") {
-      index += 1
+    if try openContainer(closing: UInt8(ascii: "]"), depth: depth) {
       if deferring { deferred[start] = [] }
       return JSONValue(.array([]), byteRange: start..<index)
     }
@@ -203,37 +268,18 @@ struct JSONParser {
       } else {
         elements.append(try parseValue(depth: depth))
       }
-      skipWhitespace()
-      guard index < end else {
-        throw Failure(code: .unexpectedEnd(expected: "',' or ']'"), offset: index)
-      }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        let comma = index
-        index += 1
-        skipWhitespace()
-        if index < end, bytes[index] == UInt8(ascii: "]") {
-          throw Failure(code: .trailingComma(closing: UInt8(ascii: "]")), offset: comma)
-        }
-      case UInt8(ascii: "]"):
-        index += 1
+      if try readSeparator(closing: UInt8(ascii: "]")) {
         if deferring { deferred[start] = ranges }
         return JSONValue(.array(elements), byteRange: start..<index)
-      default:
-        throw Failure(code: unexpected("',' or ']'"), offset: index)
       }
     }
   }
 
   private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
     let start = index
-    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
-    index += 1
     var lookup: [String: Int]? = nil
     var hasDuplicates = false
-    skipWhitespace()
-    if index < end, bytes[index] == UInt8(ascii: "}") {
-      index += 1
+    if try openContainer(closing: UInt8(ascii: "}"), depth: depth) {
       return JSONValue(
         .object(JSONObject(members: [], index: nil, hasDuplicateKeys: false)),
         byteRange: start..<index)
@@ -241,24 +287,11 @@ struct JSONParser {
     var members: [JSONMember] = []
     members.reserveCapacity(8)
     while true {
-      guard index < end else {
-        throw Failure(code: .unexpectedEnd(expected: "a string key"), offset: index)
-      }
-      guard bytes[index] == UInt8(ascii: "\"") else {
-        throw Failure(code: unexpected("a string key in double quotes"), offset: index)
-      }
+      try expectKey()
       let keyStart = index
       let key = try parseString(isKey: true)
       let keyRange = keyStart..<index
-      skipWhitespace()
-      guard index < end else {
-        throw Failure(code: .unexpectedEnd(expected: "':'"), offset: index)
-      }
-      guard bytes[index] == UInt8(ascii: ":") else {
-        throw Failure(code: unexpected("':' after the key"), offset: index)
-      }
-      index += 1
-      skipWhitespace()
+      try readColon()
       let value: JSONValue
       if depth == 1, let deferredMember, index < end, bytes[index] == UInt8(ascii: "["),
         key == deferredMember
@@ -300,20 +333,7 @@ struct JSONParser {
         duplicates.append((keyRange, Self.firstRange(of: key, in: members)))
       }
       members.append(JSONMember(key: key, keyRange: keyRange, value: value))
-      skipWhitespace()
-      guard index < end else {
-        throw Failure(code: .unexpectedEnd(expected: "',' or '}'"), offset: index)
-      }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        let comma = index
-        index += 1
-        skipWhitespace()
-        if index < end, bytes[index] == UInt8(ascii: "}") {
-          throw Failure(code: .trailingComma(closing: UInt8(ascii: "}")), offset: comma)
-        }
-      case UInt8(ascii: "}"):
-        index += 1
+      if try readSeparator(closing: UInt8(ascii: "}")) {
         if compact, members.capacity > members.count {
           var exact: [JSONMember] = []
           exact.reserveCapacity(members.count)
@@ -323,8 +343,6 @@ struct JSONParser {
         return JSONValue(
           .object(JSONObject(members: members, index: lookup, hasDuplicateKeys: hasDuplicates)),
           byteRange: start..<index)
-      default:
-        throw Failure(code: unexpected("',' or '}'"), offset: index)
       }
     }
   }
@@ -858,35 +876,12 @@ extension JSONParser {
 
   /// ``parseArray(depth:deferring:)``'s checks, keeping nothing; returns the element count.
   private mutating func skipArray(depth: Int) throws(Failure) -> Int {
-    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
-    index += 1
-    skipWhitespace()
-    if index < end, bytes[index] == UInt8(ascii: "]") {
-      index += 1
-      return 0
-    }
+    if try openContainer(closing: UInt8(ascii: "]"), depth: depth) { return 0 }
     var count = 0
     while true {
       _ = try skipValue(depth: depth)
       count += 1
-      skipWhitespace()
-      guard index < end else {
-        throw Failure(code: .unexpectedEnd(expected: "',' or ']'"), offset: index)
-      }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        let comma = index
-        index += 1
-        skipWhitespace()
-        if index < end, bytes[index] == UInt8(ascii: "]") {
-          throw Failure(code: .trailingComma(closing: UInt8(ascii: "]")), offset: comma)
-        }
-      case UInt8(ascii: "]"):
-        index += 1
-        return count
-      default:
-        throw Failure(code: unexpected("',' or ']'"), offset: index)
-      }
+      if try readSeparator(closing: UInt8(ascii: "]")) { return count }
     }
   }
 
@@ -894,53 +889,17 @@ extension JSONParser {
   /// is found when the value is read again); returns the member count. A tape records each
   /// key, then its value.
   private mutating func skipObject(depth: Int) throws(Failure) -> Int {
-    if depth > maximumDepth { throw Failure(code: .tooDeep(limit: maximumDepth), offset: index) }
-    index += 1
-    skipWhitespace()
-    if index < end, bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      return 0
-    }
+    if try openContainer(closing: UInt8(ascii: "}"), depth: depth) { return 0 }
     var count = 0
     while true {
-      guard index < end else {
-        throw Failure(code: .unexpectedEnd(expected: "a string key"), offset: index)
-      }
-      guard bytes[index] == UInt8(ascii: "\"") else {
-        throw Failure(code: unexpected("a string key in double quotes"), offset: index)
-      }
+      try expectKey()
       let keyStart = index
       _ = try parseString(keep: false)
       recordScalar(.string, from: keyStart)
       count += 1
-      skipWhitespace()
-      guard index < end else {
-        throw Failure(code: .unexpectedEnd(expected: "':'"), offset: index)
-      }
-      guard bytes[index] == UInt8(ascii: ":") else {
-        throw Failure(code: unexpected("':' after the key"), offset: index)
-      }
-      index += 1
-      skipWhitespace()
+      try readColon()
       _ = try skipValue(depth: depth)
-      skipWhitespace()
-      guard index < end else {
-        throw Failure(code: .unexpectedEnd(expected: "',' or '}'"), offset: index)
-      }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        let comma = index
-        index += 1
-        skipWhitespace()
-        if index < end, bytes[index] == UInt8(ascii: "}") {
-          throw Failure(code: .trailingComma(closing: UInt8(ascii: "}")), offset: comma)
-        }
-      case UInt8(ascii: "}"):
-        index += 1
-        return count
-      default:
-        throw Failure(code: unexpected("',' or '}'"), offset: index)
-      }
+      if try readSeparator(closing: UInt8(ascii: "}")) { return count }
     }
   }
 }
