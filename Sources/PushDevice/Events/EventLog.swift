@@ -249,10 +249,8 @@ extension DeviceEvent {
     if let push { object.append(JSONMember(key: "push", value: .init(.string(push)))) }
     object.append(JSONMember(key: "source", value: .init(.string(source.rawValue))))
     object.append(JSONMember(key: "reason", value: .init(.string(reason))))
-    for key in details.keys.sorted() {
-      if let value = details[key], object[key] == nil {
-        object.append(JSONMember(key: key, value: value))
-      }
+    for (key, value) in details.sorted(by: { $0.key < $1.key }) where object[key] == nil {
+      object.append(JSONMember(key: key, value: value))
     }
     return JSONValue(.object(object))
   }

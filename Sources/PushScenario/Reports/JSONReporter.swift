@@ -153,13 +153,13 @@ public struct JSONReporter: Sendable {
     out.field("source", string: event.source.rawValue)
     out.field("reason", string: event.reason)
     if !event.details.isEmpty {
-      for key in event.details.keys.sorted() {
+      // Sorted as pairs: no key is looked up again.
+      for (key, value) in event.details.sorted(by: { $0.key < $1.key }) {
         switch key {
         case "time", "kind", "source", "reason": continue
         case "push" where event.push != nil: continue
-        default: break
+        default: out.member(key, value)
         }
-        if let value = event.details[key] { out.member(key, value) }
       }
     }
     if event.kind == .received, let id = event.push {
