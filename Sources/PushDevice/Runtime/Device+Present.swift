@@ -73,14 +73,10 @@ extension Device {
         setStatus(id, .delivered, reason: reason)
         log(.delivered, id, .device, reason)
       }
+      let shown = Self.shownIndex(presentation)
       log(
-        .presented, id, .device, Self.describe(presentation),
-        [
-          "banner": .init(.bool(presentation.banner)),
-          "lockScreen": .init(.bool(presentation.lockScreen)),
-          "sound": .init(.bool(presentation.sound)), "wake": .init(.bool(presentation.wake)),
-          "list": .init(.bool(presentation.list)),
-        ])
+        .presented, id, .device, Self.presentationDescriptions[shown],
+        Self.presentationDetails[shown])
       if let number = decision.badge { setBadge(number, push: id) }
       report(truncations(of: request.content, presentation: presentation), push: id)
     }
@@ -139,21 +135,31 @@ extension Device {
     log(.badge, push, .device, reason, ["badge": .init(.number(JSONNumber(badge)))])
   }
 
-  /// One line for the `presented` event.
-  ///
-  /// Taken from a table of every combination, so the events of many pushes share one string.
-  static func describe(_ presentation: Presentation) -> String {
+  /// Banner, lock screen, screen wake, sound and Notification Center as bits 0 to 4: the index
+  /// of ``presentationDescriptions`` and ``presentationDetails``.
+  private static func shownIndex(_ presentation: Presentation) -> Int {
     var index = 0
     if presentation.banner { index |= 1 }
     if presentation.lockScreen { index |= 2 }
     if presentation.wake { index |= 4 }
     if presentation.sound { index |= 8 }
     if presentation.list { index |= 16 }
-    return presentationDescriptions[index]
+    return index
   }
 
-  /// What each combination of banner, lock screen, screen wake, sound and Notification Center
-  /// (bits 0 to 4 of the index, in that order) reads as.
+  /// The `presented` event's details for each combination (``shownIndex(_:)``), made once:
+  /// every push presented alike shares one table instead of building its own.
+  private static let presentationDetails: [[String: JSONValue]] = (0..<32).map { bits in
+    [
+      "banner": JSONValue(.bool(bits & 1 != 0)), "lockScreen": JSONValue(.bool(bits & 2 != 0)),
+      "wake": JSONValue(.bool(bits & 4 != 0)), "sound": JSONValue(.bool(bits & 8 != 0)),
+      "list": JSONValue(.bool(bits & 16 != 0)),
+    ]
+  }
+
+  /// The `presented` event's line for each combination of banner, lock screen, screen wake,
+  /// sound and Notification Center (``shownIndex(_:)``): the events of many pushes share one
+  /// string.
   private static let presentationDescriptions: [String] = (0..<32).map { bits in
     let names = ["banner", "lock screen", "screen wake", "sound", "Notification Center"]
     let parts = names.indices.filter { bits & (1 << $0) != 0 }.map { names[$0] }
