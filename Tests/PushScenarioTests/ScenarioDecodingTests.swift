@@ -166,6 +166,96 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     #expect(decodingError(text) == expected)
   }
 
+  /// An `expect` check is read in one pass that makes no nodes when it fits; each kind of
+  /// misfit must still be found, with its position, by the detailed check.
+  @Test(arguments: [
+    (#"{ "badge": "5" }"#, #"x.json:1:80: error: expected an integer for "badge", found string"#),
+    (#"{ "badge": 1.5 }"#, #"x.json:1:80: error: expected an integer for "badge", found 1.5"#),
+    (
+      #"{ "notification": { "m1": { "relevanceScore": "high" } } }"#,
+      #"x.json:1:115: error: expected a number for "relevanceScore", found string"#
+    ),
+    (
+      #"{ "notification": { "m1": { "presentation": { "banner": 1 } } } }"#,
+      #"x.json:1:125: error: expected true or false for "banner", found number"#
+    ),
+    (
+      #"{ "push": { "m1": { "status": "delivred" } } }"#,
+      #"x.json:1:99: error: unknown value "delivred" for "status"; did you mean "delivered"?"#
+    ),
+    (
+      #"{ "push": { "m1": { "stauts": "delivered" } } }"#,
+      #"x.json:1:89: error: unknown field "stauts" in "m1"; did you mean "status"?"#
+    ),
+    (
+      #"{ "push": { "m9": { "status": "delivered" } } }"#,
+      #"x.json:1:81: error: unknown push id "m9"; did you mean "m1"?"#
+    ),
+    (
+      #"{ "dynamicIsland": 3 }"#,
+      #"x.json:1:88: error: expected a string for "dynamicIsland", found number"#
+    ),
+    (
+      #"{ "summary": "m1" }"#, #"x.json:1:82: error: expected an array for "summary", found string"#
+    ),
+    (#"{ "summary": [ "m2" ] }"#, #"x.json:1:84: error: unknown push id "m2"; did you mean "m1"?"#),
+    (
+      #"{ "center": [ { "thread": "t", "notifications": [ "m1", 7 ] } ] }"#,
+      #"x.json:1:125: error: expected a string for element 1 of "notifications", found number"#
+    ),
+    (
+      #"{ "activities": { "a": 3 } }"#,
+      #"x.json:1:92: error: expected an object for "a", found number"#
+    ),
+    (#"{ "activities": { "a": {}, "a": {} } }"#, #"x.json:1:96: error: duplicate field "a""#),
+    (
+      #"{ "events": [ { "kind": "deliverd" } ] }"#,
+      #"x.json:1:93: error: unknown value "deliverd" for "kind"; did you mean "delivered"?"#
+    ),
+    (
+      #"{ "events": [ { "kind": "delivered", "time": "yesterday" } ] }"#,
+      #"x.json:1:114: error: "yesterday" is not an ISO 8601 time such as "2026-07-03T12:00:00Z""#
+    ),
+    (
+      #"{ "app": { "state": "foreground", "state": "background" } }"#,
+      #"x.json:1:103: error: duplicate field "state""#
+    ),
+    (
+      #"{ "badges": 1 }"#,
+      #"x.json:1:71: error: unknown field "badges" in "expect"; did you mean "badge"?"#
+    ),
+  ])
+  func everyMisfitInACheckIsFoundWithItsPosition(check: String, expected: String) {
+    let text =
+      #"{ "steps": [ { "push": { "id": "m1", "payload": {} } }, { "expect": "# + check + " } ] }"
+    #expect(decodingError(text) == expected)
+  }
+
+  @Test func checksThatFitDecodeUnchanged() throws {
+    let scenario = try decodeScenario(
+      """
+      { "steps": [ { "push": { "id": "m1", "payload": { "aps": { "alert": "a" } } } },
+        { "expect": { "badge": null, "summary": [ "m1" ], "dynamicIsland": null,
+                      "push": { "m1": { "status": "delivered", "httpStatus": 200, "reason": null } },
+                      "notification": { "m1": { "body": "a", "sound": null, "relevanceScore": 0.5,
+                        "presentation": { "banner": true }, "userInfo": { "any": [ 1, "x" ] } } },
+                      "center": [ { "thread": "", "notifications": [ "m1" ], "summary": null } ],
+                      "events": [ { "kind": "delivered", "push": "m1", "extra": 1,
+                                    "time": "2026-01-01T09:00:00Z" } ],
+                      "routes": [ { "route": null, "params": { "id": 1 }, "custom": true } ],
+                      "app": { "state": "foreground", "backgroundWakes": 0 } } } ] }
+      """)
+    guard case .expect(let expectation) = scenario.steps.last?.action else {
+      Issue.record("the last step is not a check")
+      return
+    }
+    #expect(
+      expectation.checks.members.map(\.key) == [
+        "badge", "summary", "dynamicIsland", "push", "notification", "center", "events", "routes",
+        "app",
+      ])
+  }
+
   @Test func appFileErrorsPointIntoTheAppFile() {
     let error = decodingError(
       #"{ "app": "a.app.json", "steps": [] }"#,

@@ -41,9 +41,68 @@ struct ShapeContext {
   var laterPushes: () -> Set<String> = { [] }
 }
 
+extension Shape {
+  /// Whether `value` fits this shape: the same rules as ``Node/check(_:context:)``, read from
+  /// the value alone, with no node, path or message made on the way. A long scenario checks
+  /// an `expect` object after every push, and almost all of them fit.
+  func accepts(_ value: JSONValue, context: ShapeContext) -> Bool {
+    switch self {
+    case .any: return true
+    case .string: return value.stringValue != nil
+    case .bool: return value.boolValue != nil
+    case .int: return value.numberValue?.integer != nil
+    case .number: return value.numberValue != nil
+    case .duration:
+      guard let text = value.stringValue else { return false }
+      if case .duration = ScenarioTime.readDuration(text) { return true }
+      return false
+    case .instant: return value.stringValue.flatMap(ScenarioTime.instant) != nil
+    case .dailyTime: return value.stringValue.flatMap(ScenarioTime.dailyTime) != nil
+    case .oneOf(let allowed): return value.stringValue.map(allowed.contains) == true
+    case .pushID: return value.stringValue.map { context.knownPushes[$0] != nil } == true
+    case .array(let element):
+      return value.arrayValue?.allSatisfy { element.accepts($0, context: context) } == true
+    case .object(let fields), .openObject(let fields):
+      guard let object = value.objectValue, !object.hasDuplicateKeys else { return false }
+      var open = false
+      if case .openObject = self { open = true }
+      return object.members.allSatisfy { member in
+        guard let shape = Self.shape(of: member.key, in: fields) else { return open }
+        return shape.accepts(member.value, context: context)
+      }
+    case .map(let shape):
+      guard let object = value.objectValue, !object.hasDuplicateKeys else { return false }
+      return object.members.allSatisfy { shape.accepts($0.value, context: context) }
+    case .pushMap(let shape):
+      guard let object = value.objectValue, !object.hasDuplicateKeys else { return false }
+      return object.members.allSatisfy { member in
+        context.knownPushes[member.key] != nil && shape.accepts(member.value, context: context)
+      }
+    case .nullable(let inner): return value.isNull || inner.accepts(value, context: context)
+    case .either(let shapes): return shapes.contains { $0.accepts(value, context: context) }
+    }
+  }
+
+  /// The shape of the field named `name`. Lengths are compared first: most field names differ
+  /// in length, and that costs no string comparison (a long scenario checks its `expect`
+  /// objects against these lists a hundred thousand times).
+  fileprivate static func shape(of name: String, in fields: [(String, Shape)]) -> Shape? {
+    let length = name.utf8.count
+    return fields.first { $0.0.utf8.count == length && $0.0 == name }?.1
+  }
+}
+
 extension Node {
-  /// Checks this value against `shape`, throwing the first mismatch with its position.
+  /// Checks this value against `shape`, throwing the first mismatch with its position. Values
+  /// that fit (``Shape/accepts(_:context:)``) are not walked again node by node.
   func check(_ shape: Shape, context: ShapeContext) throws(ScenarioError) {
+    guard !shape.accepts(value, context: context) else { return }
+    try checkInDetail(shape, context: context)
+  }
+
+  /// Checks this value against `shape` node by node, throwing the first mismatch with its
+  /// position.
+  private func checkInDetail(_ shape: Shape, context: ShapeContext) throws(ScenarioError) {
     switch shape {
     case .any: return
     case .string: _ = try string()
@@ -56,39 +115,39 @@ extension Node {
     case .oneOf(let allowed): _ = try oneOf(allowed)
     case .pushID: _ = try pushID(context)
     case .array(let element):
-      for item in try array() { try item.check(element, context: context) }
+      for item in try array() { try item.checkInDetail(element, context: context) }
     case .object(let fields), .openObject(let fields):
       var open = false
       if case .openObject = shape { open = true }
       // The list of names is made only when a field is not among them (for the message).
       let known = value.objectValue?.members.allSatisfy { member in
-        Self.shape(of: member.key, in: fields) != nil
+        Shape.shape(of: member.key, in: fields) != nil
       }
       let object = try object(allowing: open || known == true ? nil : fields.map(\.0))
       // Members are read in place: no array of fields is built.
       for member in object.object.members {
-        guard let fieldShape = Self.shape(of: member.key, in: fields) else { continue }
-        try object.field(member).check(fieldShape, context: context)
+        guard let fieldShape = Shape.shape(of: member.key, in: fields) else { continue }
+        try object.field(member).checkInDetail(fieldShape, context: context)
       }
     case .map(let value):
       let object = try object(allowing: nil)
       for member in object.object.members {
-        try object.field(member).check(value, context: context)
+        try object.field(member).checkInDetail(value, context: context)
       }
     case .pushMap(let value):
       let object = try object(allowing: nil)
       for member in object.object.members {
         let node = object.field(member)
         try checkPushReference(member.key, at: node.keyLocation, context: context)
-        try node.check(value, context: context)
+        try node.checkInDetail(value, context: context)
       }
     case .nullable(let inner):
-      if !isNull { try check(inner, context: context) }
+      if !isNull { try checkInDetail(inner, context: context) }
     case .either(let shapes):
       var lastError: ScenarioError?
       for candidate in shapes {
         do {
-          try check(candidate, context: context)
+          try checkInDetail(candidate, context: context)
           return
         } catch {
           lastError = error
@@ -96,14 +155,6 @@ extension Node {
       }
       if let lastError { throw lastError }
     }
-  }
-
-  /// The shape of the field named `name`. Lengths are compared first: most field names differ
-  /// in length, and that costs no string comparison (a long scenario checks its `expect`
-  /// objects against these lists a hundred thousand times).
-  private static func shape(of name: String, in fields: [(String, Shape)]) -> Shape? {
-    let length = name.utf8.count
-    return fields.first { $0.0.utf8.count == length && $0.0 == name }?.1
   }
 
   /// A string naming a push sent by an earlier step.
