@@ -231,6 +231,31 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     #expect(decodingError(text) == expected)
   }
 
+  /// A push's body is its payload as written, without the blanks between tokens: strings,
+  /// numbers and key order unchanged (APNs counts these bytes). A payload with an escape is
+  /// written from what it reads as.
+  @Test func aPushBodyIsItsPayloadWithoutBlanksBetweenTokens() throws {
+    let scenario = try decodeScenario(
+      """
+      { "steps": [
+        { "push": { "payload": {
+            "aps" : { "alert" : { "title" : "Ana  y  Luis", "body" : "¿Cómo estás? Как дела" },
+                      "badge" : 1.50 },
+            "list" : [ -0 , true , null , [ ] , { } ] } } },
+        { "push": { "payload": { "aps": { "alert": "say \\"hi\\"\\n" } } } } ] }
+      """)
+    let bodies = scenario.steps.compactMap { step -> String? in
+      guard case .push(let push) = step.action else { return nil }
+      return String(decoding: push.body, as: UTF8.self)
+    }
+    #expect(
+      bodies == [
+        #"{"aps":{"alert":{"title":"Ana  y  Luis","body":"¿Cómo estás? Как дела"},"badge":1.50},"#
+          + #""list":[-0,true,null,[],{}]}"#,
+        #"{"aps":{"alert":"say \"hi\"\n"}}"#,
+      ])
+  }
+
   @Test func checksThatFitDecodeUnchanged() throws {
     let scenario = try decodeScenario(
       """

@@ -413,24 +413,42 @@ struct ScenarioDecoder {
   /// has an escape, or the range is empty or outside `bytes`.
   private static func compactBytes(in range: Range<Int>, of bytes: [UInt8]) -> [UInt8]? {
     guard !range.isEmpty, range.upperBound <= bytes.count else { return nil }
-    var body: [UInt8] = []
-    body.reserveCapacity(range.count)
-    var inString = false
-    for byte in bytes[range] {
-      if inString {
-        if byte == UInt8(ascii: "\\") { return nil }
-        if byte == UInt8(ascii: "\"") { inString = false }
-        body.append(byte)
-        continue
+    var escaped = false
+    // Written into the body's own storage: a string is copied whole, other bytes one by one.
+    let body = bytes.withUnsafeBufferPointer { source in
+      [UInt8](unsafeUninitializedCapacity: range.count) { body, written in
+        written = 0
+        guard let from = source.baseAddress, let to = body.baseAddress else { return }
+        var offset = range.lowerBound
+        var count = 0
+        while offset < range.upperBound {
+          let byte = from[offset]
+          switch byte {
+          case 0x20, 0x0A, 0x0D, 0x09:
+            offset += 1
+          case UInt8(ascii: "\""):
+            let start = offset
+            offset += 1
+            while offset < range.upperBound, from[offset] != UInt8(ascii: "\"") {
+              if from[offset] == UInt8(ascii: "\\") {
+                escaped = true
+                return
+              }
+              offset += 1
+            }
+            offset = min(offset + 1, range.upperBound)
+            (to + count).initialize(from: from + start, count: offset - start)
+            count += offset - start
+          default:
+            to[count] = byte
+            count += 1
+            offset += 1
+          }
+        }
+        written = count
       }
-      switch byte {
-      case 0x20, 0x0A, 0x0D, 0x09: continue
-      case UInt8(ascii: "\""): inString = true
-      default: break
-      }
-      body.append(byte)
     }
-    return body
+    return escaped ? nil : body
   }
 
   /// `expect.events[].time` written as any ISO 8601 instant (an offset, fewer fraction
