@@ -141,11 +141,13 @@ package struct TextFit: Sendable, Hashable {
 
   /// ``lineCount(_:)`` of a text of single-scalar characters, scalar by scalar.
   func lineCountByScalar(_ text: String) -> Int {
-    countLines(text.unicodeScalars) { scalar in
+    // The table is read once, not through its lazy global's guard at every scalar.
+    let widths = Self.scalarWidths
+    return countLines(text.unicodeScalars) { scalar in
       switch scalar.value {
       case 0x20: (.space, 0)
       case 0x0A: (.lineBreak, 0)
-      default: (.other, Self.scalarWidths[Int(scalar.value)])
+      default: (.other, widths[Int(scalar.value)])
       }
     }
   }
@@ -171,7 +173,7 @@ package struct TextFit: Sendable, Hashable {
   private func countLines<Units: Collection>(
     _ units: Units, measure: (Units.Element) -> (UnitKind, Double)
   ) -> Int {
-    let spaceWidth = Self.width(of: " " as Character)
+    let spaceWidth = Self.asciiWidths[0x20]
     var count = 0
     // The line being filled: whether it holds anything yet, and its width.
     var lineIsEmpty = true
