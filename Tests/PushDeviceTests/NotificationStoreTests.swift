@@ -1,4 +1,5 @@
 import Foundation
+import PushSimTestSupport
 import Testing
 
 @testable import PushDevice
@@ -6,17 +7,7 @@ import Testing
 /// The center's store against a plain list of its entries in arrival order, over long runs of
 /// inserts, replacements and removals (its array is compacted many times on the way).
 @Suite struct NotificationStoreTests {
-  /// A small deterministic generator (SplitMix64), so a failure replays.
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((value ^ (value >> 31)) % UInt64(bound))
-    }
-  }
+  typealias Generator = SeededGenerator
 
   static func entry(push: String, identifier: String, thread: String, sequence: Int)
     -> DeliveredNotification
@@ -44,16 +35,16 @@ import Testing
 
   @Test(arguments: [1, 2, 3])
   func agreesWithAPlainListThroughCompactions(seed: UInt64) {
-    var random = Generator(state: seed)
+    var random = Generator(seed: seed)
     var store = NotificationStore()
     var model: [DeliveredNotification] = []
     for sequence in 0..<4_000 {
-      switch random.next(10) {
+      switch random.below(10) {
       case 0..<5:
         // Identifiers repeat now and then (a collapse id replaces its notification).
         let entry = Self.entry(
-          push: "p\(sequence)", identifier: "id\(random.next(300))",
-          thread: "t\(random.next(7))", sequence: sequence)
+          push: "p\(sequence)", identifier: "id\(random.below(300))",
+          thread: "t\(random.below(7))", sequence: sequence)
         let replaced = store.insert(entry)
         let index = model.firstIndex { $0.request.identifier == entry.request.identifier }
         #expect(replaced == index.map { model[$0] })
@@ -61,12 +52,12 @@ import Testing
         model.append(entry)
       case 5..<8:
         guard !model.isEmpty else { continue }
-        let victim = model[random.next(model.count)]
+        let victim = model[random.below(model.count)]
         #expect(store.remove(push: victim.push) == victim)
         model.removeAll { $0.push == victim.push }
       default:
         guard !model.isEmpty else { continue }
-        let victim = model[random.next(model.count)]
+        let victim = model[random.below(model.count)]
         #expect(store.remove(identifier: victim.request.identifier) == victim)
         model.removeAll { $0.push == victim.push }
       }

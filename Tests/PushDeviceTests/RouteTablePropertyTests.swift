@@ -1,22 +1,13 @@
 import Foundation
 import PushDevice
 import PushPayload
+import PushSimTestSupport
 import Testing
 
 /// Random payloads against random tables, from a fixed seed (deterministic): every decision
 /// keeps the table's promises, and nothing traps.
 @Suite struct RouteTablePropertyTests {
-  /// SplitMix64: a small, seedable generator so failures reproduce.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  typealias Generator = SeededGenerator
 
   static let keys = ["chat-id", "message-type", "aps.thread-id", "aps.badge", "link", "id", "n"]
   static let categories = ["message", "product", ""]
@@ -82,7 +73,7 @@ import Testing
   }
 
   @Test func decisionsKeepTheTablesPromises() {
-    var rng = Generator(state: 20_261_130)
+    var rng = Generator(seed: 20_261_130)
     var matched = 0
     var unmatched = 0
     for _ in 0..<3000 {

@@ -1,23 +1,13 @@
 import Foundation
 import PushPayload
+import PushSimTestSupport
 import Testing
 
 /// Our reader against Foundation's `JSONSerialization` on the same inputs: valid texts must read
 /// to the same values, and mutated texts must be accepted or rejected alike, except where
 /// Foundation departs from RFC 8259 (it accepts trailing commas and a byte order mark).
 @Suite struct JSONDifferentialTests {
-  /// A small deterministic generator (SplitMix64), so failures reproduce.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
+  typealias Generator = SeededGenerator
 
   static let pieces = [
     "\"aps\"", "\"alert\"", "\"é\"", "\"Здраво\"", #""\u00e9\n""#, #""\ud83d\ude00""#, "0", "-1",
@@ -80,7 +70,7 @@ import Testing
   }
 
   @Test func validTextsReadToTheSameValues() throws {
-    var generator = Generator(state: 2026)
+    var generator = Generator(seed: 2026)
     for _ in 0..<2_000 {
       let text = Self.randomJSON(&generator)
       let bytes = Array(text.utf8)
@@ -91,7 +81,7 @@ import Testing
   }
 
   @Test func mutatedTextsAreAcceptedOrRejectedAlike() {
-    var generator = Generator(state: 8259)
+    var generator = Generator(seed: 8259)
     let inserts: [UInt8] = Array(",:[]{}\"\\ \n0-.eE+tfnu".utf8) + [0x01, 0x7F, 0xC3, 0xA9, 0xFF]
     var compared = 0
     for _ in 0..<20_000 {
