@@ -1,5 +1,6 @@
 import Foundation
 import PushPayload
+import PushSimTestSupport
 import Testing
 
 @testable import PushLocalization
@@ -43,7 +44,7 @@ import Testing
       "12345678901234567890", " ", "_", "-", ".", "/", "\\", "\"", "$", "~", "key", "KEY", "Key",
       "title", "TITLE_", "body.", "%@", "\u{00A0}", "ﬁ",
     ]
-    var generator = SplitMix(seed: 12)
+    var generator = SeededGenerator(seed: 12)
     var keys = Set<String>()
     while keys.count < 3000 {
       let count = Int(generator.next() % 5)
@@ -83,19 +84,6 @@ import Testing
     #expect(StringsDump.json(.string("top")) == Self.foundationJSON(.string("top")))
     let infinite = PropertyListValue.dictionary(["n": .real(.infinity)])
     #expect(StringsDump.json(infinite) == Self.foundationJSON(infinite))
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so the generated keys are the same each run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 
