@@ -120,12 +120,7 @@ extension Node {
     case .object(let fields), .openObject(let fields):
       var open = false
       if case .openObject = shape { open = true }
-      // The list of names is made only when a field is not among them (for the message).
-      let known = value.objectValue?.members.allSatisfy { member in
-        Shape.shape(of: member.key, in: fields) != nil
-      }
-      let object = try object(allowing: open || known == true ? nil : fields.map(\.0))
-      // Members are read in place: no array of fields is built.
+      let object = try object(allowing: open ? nil : fields.map(\.0))
       for member in object.object.members {
         guard let fieldShape = Shape.shape(of: member.key, in: fields) else { continue }
         try object.field(member).checkInDetail(fieldShape, context: context)
