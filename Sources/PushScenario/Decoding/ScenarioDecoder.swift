@@ -258,13 +258,12 @@ struct ScenarioDecoder {
         var push = try decodePush(pushObject, number: pushCount, unreadPayload: unreadPayload)
         push.address = try Self.decodeAddress(pushObject)
         // Byte offsets: a position is resolved only for the message of a duplicate.
-        if let earlier = context.knownPushes[push.id] {
+        if let earlier = context.send(push.id, at: field.value.byteRange.lowerBound) {
           let at = pushObject.optional("id")?.location ?? field.location
           throw ScenarioError(
             at: at,
             "duplicate push id \"\(push.id)\"; first used at \(source.location(ofByte: earlier))")
         }
-        context.knownPushes[push.id] = field.value.byteRange.lowerBound
         action = .push(push)
       case "wait":
         let duration = try field.duration()

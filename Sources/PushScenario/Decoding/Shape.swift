@@ -36,9 +36,33 @@ indirect enum Shape: Sendable {
 struct ShapeContext {
   /// Ids of the pushes sent by earlier steps, each with the byte offset of the step that sent
   /// it (for the message of a duplicate id): one table serves both checks.
-  var knownPushes: [String: Int]
+  private(set) var knownPushes: [String: Int]
+  /// The push sent last. A check most often names the push just sent, and comparing one id
+  /// costs less than hashing it into a table of every push (slow to reach once it outgrows the
+  /// caches).
+  private var latestPush: String?
   /// Ids of pushes sent by later steps (for a clearer message), listed only for that message.
-  var laterPushes: () -> Set<String> = { [] }
+  var laterPushes: () -> Set<String>
+
+  init(knownPushes: [String: Int], laterPushes: @escaping () -> Set<String> = { [] }) {
+    self.knownPushes = knownPushes
+    self.laterPushes = laterPushes
+  }
+
+  /// Whether an earlier step sent a push with this id.
+  func isKnown(_ id: String) -> Bool { id == latestPush || knownPushes[id] != nil }
+
+  /// Notes that the step at byte `offset` sends a push with this id; returns the offset of the
+  /// earlier step that sent one with the same id, if any (then the push is not noted).
+  mutating func send(_ id: String, at offset: Int) -> Int? {
+    // One hash for a new id: the table is written first, and put back for a duplicate.
+    if let earlier = knownPushes.updateValue(offset, forKey: id) {
+      knownPushes[id] = earlier
+      return earlier
+    }
+    latestPush = id
+    return nil
+  }
 }
 
 extension Shape {
@@ -59,7 +83,7 @@ extension Shape {
     case .instant: return value.stringValue.flatMap(ScenarioTime.instant) != nil
     case .dailyTime: return value.stringValue.flatMap(ScenarioTime.dailyTime) != nil
     case .oneOf(let allowed): return value.stringValue.map(allowed.contains) == true
-    case .pushID: return value.stringValue.map { context.knownPushes[$0] != nil } == true
+    case .pushID: return value.stringValue.map(context.isKnown) == true
     case .array(let element):
       return value.arrayValue?.allSatisfy { element.accepts($0, context: context) } == true
     case .object(let fields), .openObject(let fields):
@@ -76,7 +100,7 @@ extension Shape {
     case .pushMap(let shape):
       guard let object = value.objectValue, !object.hasDuplicateKeys else { return false }
       return object.members.allSatisfy { member in
-        context.knownPushes[member.key] != nil && shape.accepts(member.value, context: context)
+        context.isKnown(member.key) && shape.accepts(member.value, context: context)
       }
     case .nullable(let inner): return value.isNull || inner.accepts(value, context: context)
     case .either(let shapes): return shapes.contains { $0.accepts(value, context: context) }
@@ -166,7 +190,7 @@ func checkPushReference(
   _ id: String, at location: @autoclosure () -> SourceLocation, context: ShapeContext
 ) throws(ScenarioError) {
   // The position is resolved only for the message.
-  guard context.knownPushes[id] == nil else { return }
+  guard !context.isKnown(id) else { return }
   if context.laterPushes().contains(id) {
     throw ScenarioError(at: location(), "push \"\(id)\" is not sent yet at this step")
   }
