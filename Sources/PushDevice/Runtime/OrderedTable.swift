@@ -43,17 +43,26 @@ struct OrderedTable<Value: Sendable>: Sendable {
   /// value it replaced.
   @discardableResult
   mutating func updateValue(_ record: Value, forKey id: String) -> Value? {
-    if let position = position(of: id) {
-      latest = (id, position)
-      let old = ordered[position]
-      ordered[position] = record
-      return old
+    let known: Int?
+    if let latest, latest.id == id {
+      known = latest.position
+    } else if let earlier = positions.updateValue(ordered.count, forKey: id) {
+      // The table is written first, so a new id costs one hash; a known one is put back.
+      positions[id] = earlier
+      known = earlier
+    } else {
+      known = nil
     }
-    latest = (id, ordered.count)
-    positions[id] = ordered.count
-    ordered.append(record)
-    ids.append(id)
-    return nil
+    guard let position = known else {
+      latest = (id, ordered.count)
+      ordered.append(record)
+      ids.append(id)
+      return nil
+    }
+    latest = (id, position)
+    let old = ordered[position]
+    ordered[position] = record
+    return old
   }
 
   /// Changes the value of `id` in place; does nothing when there is none.
