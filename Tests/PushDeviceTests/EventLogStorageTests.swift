@@ -33,6 +33,27 @@ import Testing
     #expect(log.map(\.reason) == log.events.map(\.reason))
   }
 
+  /// A push's events are chained when they are first asked for and kept up to date after:
+  /// events logged between two questions are found, and a copy of the log taken before more
+  /// events never sees them, whichever copy asked first.
+  @Test func askingBetweenEventsAndAcrossCopiesFindsEachLogsOwnEvents() {
+    var log = EventLog()
+    log.append(Self.event(.received, "a", "a 0"))
+    #expect(log.events(for: "a").map(\.reason) == ["a 0"])
+    log.append(Self.event(.received, "b", "b 0"))
+    log.append(Self.event(.delivered, "a", "a 1"))
+    #expect(log.events(for: "a").map(\.reason) == ["a 0", "a 1"])
+    let copy = log
+    log.append(Self.event(.presented, "a", "a 2"))
+    var other = copy
+    other.append(Self.event(.tap, "a", "a 2 in the copy"))
+    #expect(log.events(for: "a").map(\.reason) == ["a 0", "a 1", "a 2"])
+    #expect(copy.events(for: "a").map(\.reason) == ["a 0", "a 1"])
+    #expect(other.events(for: "a").map(\.reason) == ["a 0", "a 1", "a 2 in the copy"])
+    #expect(other.events(for: "b").map(\.reason) == ["b 0"])
+    #expect(log.events(for: "c").isEmpty)
+  }
+
   @Test func repeatedReasonsAndDetailsAreSharedAndUnchanged() throws {
     var log = EventLog()
     let flags: [String: JSONValue] = ["banner": true, "list": true, "sound": false]

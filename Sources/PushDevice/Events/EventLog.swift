@@ -1,5 +1,6 @@
 import Foundation
 public import PushPayload
+import Synchronization
 
 /// Every step the device took, in order: what reports and `expect.events` read.
 ///
@@ -8,21 +9,17 @@ public import PushPayload
 ///
 /// Kept small, since a long scenario keeps every event to the end: a push's events are
 /// chained by index (no array per push), and an event whose reason or details repeat a recent
-/// event's shares that event's storage (``SharedEventParts``).
+/// event's shares that event's storage (``SharedEventParts``). The chains are made by the first
+/// ``events(for:)`` and brought up to date by each later one, not while logging: a scenario
+/// logs hundreds of thousands of events and reads them in order.
 ///
-/// - Complexity: appending is O(1); `events(for:)` is O(k) for the k events of that push.
+/// - Complexity: appending is O(1); `events(for:)` is O(k) for the k events of that push, after
+///   O(1) per event logged since the previous call.
 public struct EventLog: Sendable, RandomAccessCollection {
   /// All events, oldest first.
   public private(set) var events: [DeviceEvent] = []
-  /// Each push's first and last event index, except ``latest``'s push.
-  private var endsByPush: [String: (first: Int, last: Int)] = [:]
-  /// The push of the latest event about a push, with its first and last event index: a push's
-  /// events come in a run (received, delivered, presented, badge), so only a change of push
-  /// looks up and stores its ends in ``endsByPush`` (a table of every push: large, and slow to
-  /// reach once it outgrows the caches).
-  private var latest: (push: String, first: Int, last: Int)?
-  /// For each event about a push, the index of that push's next event (`-1`: none yet).
-  private var nextOfSamePush: [Int32] = []
+  /// Each push's events, chained; shared by copies of the log until one of them changes.
+  private var index = PushEventIndex.Box()
   /// Reasons and details recently logged, shared by the events that repeat them.
   private var shared = SharedEventParts()
 
@@ -40,51 +37,15 @@ public struct EventLog: Sendable, RandomAccessCollection {
   public mutating func append(_ event: DeviceEvent) {
     var event = event
     shared.share(&event)
-    let index = events.count
+    // A copy of the log holding the same index keeps it: this log's later events must not
+    // enter the copy's index. It makes its own when it is asked for a push's events.
+    if !isKnownUniquelyReferenced(&index) { index = PushEventIndex.Box() }
     events.append(event)
-    nextOfSamePush.append(-1)
-    guard let push = event.push else { return }
-    if let latest, latest.push == push {
-      chain(latest.last, to: index)
-      self.latest = (push, latest.first, index)
-      return
-    }
-    if let latest { endsByPush[latest.push] = (latest.first, latest.last) }
-    if let ends = endsByPush[push] {
-      chain(ends.last, to: index)
-      latest = (push, ends.first, index)
-    } else {
-      latest = (push, index, index)
-    }
-  }
-
-  /// Links a push's event at `last` to its next one at `index`. Past `Int32.max` events (never
-  /// in practice) a push's later events stay unchained and `events(for:)` falls back to a scan.
-  private mutating func chain(_ last: Int, to index: Int) {
-    nextOfSamePush[last] = Int32(exactly: index) ?? -2
-  }
-
-  /// A push's first and last event index.
-  private func ends(of push: String) -> (first: Int, last: Int)? {
-    if let latest, latest.push == push { return (latest.first, latest.last) }
-    return endsByPush[push]
   }
 
   /// The events about one push, oldest first.
   public func events(for push: String) -> [DeviceEvent] {
-    guard let ends = ends(of: push) else { return [] }
-    var found: [DeviceEvent] = []
-    var index = ends.first
-    while true {
-      found.append(events[index])
-      let next = Int(nextOfSamePush[index])
-      if next == -2 {
-        found += events[(index + 1)...].filter { $0.push == push }
-        return found
-      }
-      guard next > index else { return found }
-      index = next
-    }
+    index.events(for: push, in: events)
   }
 
   /// The events of one kind, oldest first.
@@ -253,5 +214,92 @@ extension DeviceEvent {
       object.append(JSONMember(key: key, value: value))
     }
     return JSONValue(.object(object))
+  }
+}
+
+/// ``EventLog``'s chains of events by push, covering the log's first ``count`` events.
+struct PushEventIndex: Sendable {
+  /// How many of the log's events are chained.
+  private var count = 0
+  /// Each push's first and last event index, except ``latest``'s push.
+  private var endsByPush: [String: (first: Int, last: Int)] = [:]
+  /// The push of the latest event about a push, with its first and last event index: a push's
+  /// events come in a run (received, delivered, presented, badge), so only a change of push
+  /// looks up and stores its ends in ``endsByPush`` (a table of every push: large, and slow to
+  /// reach once it outgrows the caches).
+  private var latest: (push: String, first: Int, last: Int)?
+  /// For each event about a push, the index of that push's next event (`-1`: none yet).
+  private var nextOfSamePush: [Int32] = []
+
+  /// The index a log and its unchanged copies share, brought up to date under a lock when read.
+  final class Box: Sendable {
+    private let index = Mutex(PushEventIndex())
+
+    /// The events about `push` among `events` (the log this box belongs to).
+    func events(for push: String, in events: [DeviceEvent]) -> [DeviceEvent] {
+      index.withLock { index in
+        index.catchUp(with: events)
+        return index.events(for: push, in: events)
+      }
+    }
+  }
+
+  /// Chains the events logged since the last call.
+  mutating func catchUp(with events: [DeviceEvent]) {
+    // A log only grows (a copy that grew apart has a box of its own); one that did not would
+    // be chained again from its start rather than read past its end.
+    if events.count < count { self = PushEventIndex() }
+    nextOfSamePush.reserveCapacity(events.count)
+    while count < events.count {
+      add(events[count].push, at: count)
+      count += 1
+    }
+  }
+
+  /// Chains the event at `index`, about `push` when it has one.
+  private mutating func add(_ push: String?, at index: Int) {
+    nextOfSamePush.append(-1)
+    guard let push else { return }
+    if let latest, latest.push == push {
+      chain(latest.last, to: index)
+      self.latest = (push, latest.first, index)
+      return
+    }
+    if let latest { endsByPush[latest.push] = (latest.first, latest.last) }
+    if let ends = endsByPush[push] {
+      chain(ends.last, to: index)
+      latest = (push, ends.first, index)
+    } else {
+      latest = (push, index, index)
+    }
+  }
+
+  /// Links a push's event at `last` to its next one at `index`. Past `Int32.max` events (never
+  /// in practice) a push's later events stay unchained and `events(for:)` falls back to a scan.
+  private mutating func chain(_ last: Int, to index: Int) {
+    nextOfSamePush[last] = Int32(exactly: index) ?? -2
+  }
+
+  /// A push's first and last event index.
+  private func ends(of push: String) -> (first: Int, last: Int)? {
+    if let latest, latest.push == push { return (latest.first, latest.last) }
+    return endsByPush[push]
+  }
+
+  /// The events about `push` among the chained ones, oldest first.
+  func events(for push: String, in events: [DeviceEvent]) -> [DeviceEvent] {
+    guard let ends = ends(of: push) else { return [] }
+    var found: [DeviceEvent] = []
+    var index = ends.first
+    while true {
+      found.append(events[index])
+      let next = Int(nextOfSamePush[index])
+      if next == -2 {
+        found += events[(index + 1)..<count].filter { $0.push == push }
+        return found
+      }
+      guard next > index else { return found }
+      index = next
+    }
   }
 }
