@@ -56,10 +56,10 @@ struct PushFindings {
       guard let values = found[push] else { return }
       out.field("diagnostics", value: JSONValue(.array(values)))
     case .device(let diagnostics, let first, let next):
-      guard first[push] != nil else { return }
+      guard let start = first[push] else { return }
       out.field("diagnostics")
       out.openArray()
-      Self.walk(push, diagnostics, first, next) { finding in
+      Self.walk(from: start, diagnostics, next) { finding in
         out.element()
         finding.write(to: &out)
       }
@@ -78,7 +78,8 @@ struct PushFindings {
       }
     case .device(let diagnostics, let first, let next):
       var shown: [JSONValue] = []
-      Self.walk(push, diagnostics, first, next) { finding in
+      guard let start = first[push] else { return shown }
+      Self.walk(from: start, diagnostics, next) { finding in
         let diagnostic = finding.diagnostic
         if TextReporter.isShownInText(
           severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue)
@@ -95,20 +96,20 @@ struct PushFindings {
     switch source {
     case .json(let found): return found[push]
     case .device(let diagnostics, let first, let next):
-      guard first[push] != nil else { return nil }
+      guard let start = first[push] else { return nil }
       var found: [JSONValue] = []
-      Self.walk(push, diagnostics, first, next) { found.append($0.json) }
+      Self.walk(from: start, diagnostics, next) { found.append($0.json) }
       return found
     }
   }
 
-  /// Calls `body` with each of a device's findings about `push`, in the order it raised them,
-  /// following the chain from the push's first finding.
+  /// Calls `body` with each of a device's findings about one push, in the order it raised them,
+  /// following the chain from the push's first finding, at `start`.
   private static func walk(
-    _ push: String, _ diagnostics: [PushDiagnostic], _ first: [String: Int], _ next: [Int],
+    from start: Int, _ diagnostics: [PushDiagnostic], _ next: [Int],
     _ body: (PushDiagnostic) -> Void
   ) {
-    var position = first[push] ?? -1
+    var position = start
     while position >= 0 {
       body(diagnostics[position])
       position = next[position]
