@@ -30,7 +30,7 @@ extension Device {
   /// ``notification(_:)`` for a push whose status the caller has in hand (a report walking
   /// ``pushes``).
   package func notification(_ push: String, status: PushStatus?) -> NotificationRecord? {
-    guard let kept = notifications[push] else { return nil }
+    guard let kept = keptNotification(of: push) else { return nil }
     var record = NotificationRecord(
       push: push, request: kept.request, presentation: kept.presentation,
       effectiveLevel: kept.effectiveLevel, language: kept.language)
@@ -43,9 +43,7 @@ extension Device {
   /// ``notification(_:)`` reads), without building its record: a transcript reads them for
   /// every delivered event.
   package func notificationText(_ push: String) -> (title: String, body: String)? {
-    guard records[push] != nil, let content = notifications[push]?.request.content else {
-      return nil
-    }
+    guard let content = keptNotification(of: push)?.request.content else { return nil }
     return (content.title, content.body)
   }
 

@@ -59,7 +59,7 @@ extension Device {
       ["notifications": .init(.array(lastSummaryDigest.map { .init(.string($0)) }))])
     for item in pending {
       let presentation = Presentation.listOnly
-      notifications[item.push]?.presentation = presentation
+      updateKeptNotification(of: item.push) { $0.presentation = presentation }
       insertIntoCenter(item.push, request: item.request, presentation: presentation)
       setStatus(item.push, .delivered, reason: "delivered in the Scheduled Summary")
       log(.delivered, item.push, .model, "delivered in the Scheduled Summary")

@@ -33,7 +33,7 @@ extension Device {
 
     switch decision.outcome {
     case .suppressed(let source, let reason):
-      notifications[id] = record
+      keepNotification(record, of: id)
       setStatus(id, .suppressed, reason: reason)
       log(.suppressed, id, source, reason)
 
@@ -44,7 +44,7 @@ extension Device {
       held[request.identifier] = HeldNotification(
         push: id, request: request, sequence: nextSequence(),
         effectiveLevel: decision.effectiveLevel)
-      notifications[id] = record
+      keepNotification(record, of: id)
       let delivery = scheduleSummaryDelivery()
       let when = delivery.map { " until " + VirtualTimeFormat.text($0) } ?? ""
       let reason = "the app is in the Scheduled Summary: held\(when)"
@@ -60,7 +60,7 @@ extension Device {
         presentation.list = false
       }
       record.presentation = presentation
-      notifications[id] = record
+      keepNotification(record, of: id)
       if presentation.list {
         insertIntoCenter(id, request: request, presentation: presentation)
         setStatus(id, .delivered, reason: "in Notification Center")

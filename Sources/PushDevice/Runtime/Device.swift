@@ -81,8 +81,10 @@ public struct Device: Sendable {
   var nextSummaryDelivery: Date?
   /// Push records by id, in arrival order.
   var records = OrderedTable<PushRecord>()
-  /// Every notification made, by push id.
-  var notifications = OrderedTable<KeptNotification>()
+  /// Every notification made, at the place of its push's record in ``records`` (`nil` for a
+  /// push that made none): the push id is hashed once for both, and no second table of every
+  /// push is kept.
+  var keptNotifications: [KeptNotification?] = []
   /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
   var stored: StoredPush?
   /// The broadcasts APNs keeps while the device is offline: the latest of each channel whose

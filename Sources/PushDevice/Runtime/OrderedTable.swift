@@ -17,8 +17,8 @@ struct OrderedTable<Value: Sendable>: Sendable {
   /// into a table of every push (slow to reach once it outgrows the caches).
   private var latest: (id: String, position: Int)?
 
-  /// Where `id`'s value is.
-  private func position(of id: String) -> Int? {
+  /// Where `id`'s value is in ``ordered``.
+  func position(of id: String) -> Int? {
     if let latest, latest.id == id { return latest.position }
     return positions[id]
   }
