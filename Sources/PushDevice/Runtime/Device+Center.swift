@@ -24,18 +24,21 @@ extension Device {
   /// A notification (delivered, held, replaced, tapped…) by push id, with its lock-screen
   /// text as the device would show it now (`expect.notification`).
   public func notification(_ push: String) -> NotificationRecord? {
-    notification(push, status: records[push]?.status)
+    guard let position = records.position(of: push) else { return nil }
+    return notification(ofPushAt: position)
   }
 
-  /// ``notification(_:)`` for a push whose status the caller has in hand (a report walking
-  /// ``pushes``).
-  package func notification(_ push: String, status: PushStatus?) -> NotificationRecord? {
-    guard let kept = keptNotification(of: push) else { return nil }
+  /// ``notification(_:)`` of the push at `position` in ``pushes`` (a report walking them in
+  /// order looks no id up).
+  package func notification(ofPushAt position: Int) -> NotificationRecord? {
+    guard position < keptNotifications.count, let kept = keptNotifications[position],
+      records.ordered.indices.contains(position)
+    else { return nil }
     var record = NotificationRecord(
-      push: push, request: kept.request, presentation: kept.presentation,
+      push: records.ids[position], request: kept.request, presentation: kept.presentation,
       effectiveLevel: kept.effectiveLevel, language: kept.language)
     record.lockScreenText = lockScreenText(for: kept.request.content)
-    record.status = status
+    record.status = records.ordered[position].status
     return record
   }
 

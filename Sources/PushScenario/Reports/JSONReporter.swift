@@ -219,8 +219,8 @@ public struct JSONReporter: Sendable {
     let pushes = device.pushes
     out.field("notifications")
     out.openObject()
-    for (id, push) in zip(ids, pushes) {
-      guard let record = device.notification(id, status: push.status) else { continue }
+    for (position, id) in ids.enumerated() {
+      guard let record = device.notification(ofPushAt: position) else { continue }
       out.key(id)
       record.write(to: &out)
       guard out.handOnIfFull(to: write) else { return false }
