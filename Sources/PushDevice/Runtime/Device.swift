@@ -83,7 +83,7 @@ public struct Device: Sendable {
   var records = OrderedTable<PushRecord>()
   /// Every notification made, at the place of its push's record in ``records`` (`nil` for a
   /// push that made none): the push id is hashed once for both, and no second table of every
-  /// push is kept.
+  /// push is kept. The device never removes a record, so a record's place never moves.
   var keptNotifications: [KeptNotification?] = []
   /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
   var stored: StoredPush?
