@@ -1,3 +1,5 @@
+import PushCore
+
 /// Values by push id, in the order each id was first stored: the device's push records and
 /// its notifications.
 ///
@@ -46,12 +48,8 @@ struct OrderedTable<Value: Sendable>: Sendable {
     let known: Int?
     if let latest, latest.id == id {
       known = latest.position
-    } else if let earlier = positions.updateValue(ordered.count, forKey: id) {
-      // The table is written first, so a new id costs one hash; a known one is put back.
-      positions[id] = earlier
-      known = earlier
     } else {
-      known = nil
+      known = positions.insertIfAbsent(ordered.count, forKey: id)
     }
     guard let position = known else {
       latest = (id, ordered.count)

@@ -1,3 +1,4 @@
+import PushCore
 import PushPayload
 
 /// The expected shape of a part of a scenario file: which fields an object may hold and the
@@ -55,11 +56,7 @@ struct ShapeContext {
   /// Notes that the step at byte `offset` sends a push with this id; returns the offset of the
   /// earlier step that sent one with the same id, if any (then the push is not noted).
   mutating func send(_ id: String, at offset: Int) -> Int? {
-    // One hash for a new id: the table is written first, and put back for a duplicate.
-    if let earlier = knownPushes.updateValue(offset, forKey: id) {
-      knownPushes[id] = earlier
-      return earlier
-    }
+    if let earlier = knownPushes.insertIfAbsent(offset, forKey: id) { return earlier }
     latestPush = id
     return nil
   }
