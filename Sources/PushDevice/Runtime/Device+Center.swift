@@ -31,8 +31,7 @@ extension Device {
   /// ``notification(_:)`` of the push at `position` in ``pushes`` (a report walking them in
   /// order looks no id up).
   package func notification(ofPushAt position: Int) -> NotificationRecord? {
-    guard position < keptNotifications.count, let kept = keptNotifications[position],
-      records.ordered.indices.contains(position)
+    guard let kept = keptNotification(at: position), records.ordered.indices.contains(position)
     else { return nil }
     var record = NotificationRecord(
       push: records.ids[position], request: kept.request, presentation: kept.presentation,

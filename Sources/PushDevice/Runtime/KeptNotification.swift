@@ -16,12 +16,15 @@ struct KeptNotification: Sendable {
 }
 
 extension Device {
+  /// The notification the push at `position` in ``records`` became, if it became one.
+  func keptNotification(at position: Int) -> KeptNotification? {
+    keptNotifications.indices.contains(position) ? keptNotifications[position] : nil
+  }
+
   /// The notification push `id` became, if it became one.
   func keptNotification(of id: String) -> KeptNotification? {
-    guard let position = records.position(of: id), position < keptNotifications.count else {
-      return nil
-    }
-    return keptNotifications[position]
+    guard let position = records.position(of: id) else { return nil }
+    return keptNotification(at: position)
   }
 
   /// Keeps the notification push `id` became, at the place of its record (every push that
@@ -37,8 +40,7 @@ extension Device {
 
   /// Changes the notification push `id` became; does nothing when there is none.
   mutating func updateKeptNotification(of id: String, _ change: (inout KeptNotification) -> Void) {
-    guard let position = records.position(of: id), position < keptNotifications.count,
-      var kept = keptNotifications[position]
+    guard let position = records.position(of: id), var kept = keptNotification(at: position)
     else { return }
     change(&kept)
     keptNotifications[position] = kept
