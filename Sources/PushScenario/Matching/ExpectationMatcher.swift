@@ -73,12 +73,62 @@ package enum ExpectationMatcher {
     text == "-0" ? "0" : text
   }
 
-  /// Whether `actual` satisfies `expected` under the partial rules, with no failure recorded.
+  /// Whether `actual` satisfies `expected` under the partial rules: what ``failures(expected:actual:step:)``
+  /// decides, answered without building a failure, a path or a message (a subsequence check
+  /// tries many candidates; a check after every push compares a few fields).
   public static func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
-    var failures: [Failure] = []
-    var path = JSONPath()
-    match(expected, actual, path: &path, step: 0, into: &failures)
-    return failures.isEmpty
+    switch expected.kind {
+    case .object(let object):
+      guard let actualObject = actual.objectValue else { return false }
+      return membersMatch(object) { actualObject[$0] }
+    case .array(let elements):
+      guard let actualElements = actual.arrayValue, actualElements.count == elements.count else {
+        return false
+      }
+      return zip(elements, actualElements).allSatisfy { matches($0, $1) }
+    case .number(let number):
+      guard let actualNumber = actual.numberValue else { return false }
+      return numbersMatch(number, actualNumber)
+    case .string, .bool, .null:
+      return expected == actual
+    }
+  }
+
+  /// Whether each member of `expected` matches the value `actual` gives for its key (`nil`:
+  /// the field is absent, compared as `null`), as an object's members match: a member named
+  /// in ``subsequenceKeys`` whose value is an array matches as an ordered subsequence.
+  ///
+  /// `actual` reads a field of whatever is checked, so a caller can check a record's fields
+  /// without building the record's JSON object first.
+  static func membersMatch(_ expected: JSONObject, actual: (String) -> JSONValue?) -> Bool {
+    for member in expected.uniqueMembers {
+      let actualValue = actual(member.key) ?? JSONValue(.null)
+      if isSubsequenceKey(member.key), let expectedElements = member.value.arrayValue {
+        guard subsequenceMatches(expectedElements, actualValue) else { return false }
+      } else if !matches(member.value, actualValue) {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether `key` is one of ``subsequenceKeys`` (two comparisons, no hashing).
+  static func isSubsequenceKey(_ key: String) -> Bool {
+    key == "events" || key == "diagnostics"
+  }
+
+  /// Whether `expected` is an ordered subsequence of the elements of `actual`, each element
+  /// matching partially (the earliest match is always a safe choice).
+  private static func subsequenceMatches(_ expected: [JSONValue], _ actual: JSONValue) -> Bool {
+    let actualElements = actual.arrayValue ?? []
+    var position = 0
+    for element in expected {
+      guard
+        let found = actualElements[position...].firstIndex(where: { matches(element, $0) })
+      else { return false }
+      position = found + 1
+    }
+    return true
   }
 
   /// `path` is where `actual` sits; it is extended for each child and restored before
@@ -99,7 +149,7 @@ package enum ExpectationMatcher {
       guard let expectedValue = expected[key] else { continue }
       let actualValue = actualObject[key] ?? JSONValue(.null)
       path.components.append(.key(key))
-      if subsequenceKeys.contains(key), let expectedElements = expectedValue.arrayValue {
+      if isSubsequenceKey(key), let expectedElements = expectedValue.arrayValue {
         matchSubsequence(expectedElements, actualValue, path: path, step: step, into: &failures)
       } else {
         match(expectedValue, actualValue, path: &path, step: step, into: &failures)

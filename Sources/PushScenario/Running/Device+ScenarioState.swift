@@ -71,6 +71,36 @@ extension Device {
     return JSONValue(.object(state))
   }
 
+  /// Whether every check of the `expect` object `checks` holds, read straight off the push
+  /// and notification records: what ``ExpectationMatcher`` decides comparing `checks` with
+  /// ``scenarioState(for:)``, without building that state (a check after every push reads a
+  /// few fields instead of building a tree of them).
+  ///
+  /// Only the `push` and `notification` sections are read here. `false` for a check naming
+  /// any other section, as for one that does not hold: the caller then builds the state and
+  /// lets the matcher find and word the failures.
+  func satisfiesDirectly(_ checks: JSONObject) -> Bool {
+    for section in checks.uniqueMembers {
+      guard section.key == "push" || section.key == "notification",
+        let named = section.value.objectValue
+      else { return false }
+      let isPush = section.key == "push"
+      for entry in named.uniqueMembers {
+        guard let fields = entry.value.objectValue else { return false }
+        if isPush {
+          guard let record = push(entry.key),
+            ExpectationMatcher.membersMatch(fields, actual: { record.scenarioField($0) })
+          else { return false }
+        } else {
+          guard let record = notification(entry.key),
+            ExpectationMatcher.membersMatch(fields, actual: { record.member($0) })
+          else { return false }
+        }
+      }
+    }
+    return true
+  }
+
   /// The sections of the state whose size does not grow with the number of pushes
   /// notified one by one (`center` lists ids only), in the order the state lists them.
   static let smallStateSections = ["center", "summary", "badge", "routes", "app"]
