@@ -12,7 +12,7 @@ import Testing
     var expected: [UInt8] = []
     var generator = SystemRandomNumberGenerator()
     for round in 0..<2_000 {
-      switch round % 6 {
+      switch round % 7 {
       case 0:
         let piece = (0..<Int.random(in: 0...300, using: &generator)).map {
           UInt8(truncatingIfNeeded: $0 &+ round)
@@ -36,6 +36,16 @@ import Testing
         let spaces = Int.random(in: 0...200, using: &generator)
         writer.newline(indentation: spaces)
         expected += [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: spaces)
+      case 5:
+        // A member's start in one copy, or piece by piece when it is too long for the buffer.
+        let comma = round % 2 == 0
+        let spaces = Int.random(in: 0...200, using: &generator)
+        let keys: [StaticString] = ["k", "interruptionLevel", Self.longKey]
+        let key = keys[round % keys.count]
+        writer.memberStart(comma: comma, indentation: spaces, key: key)
+        expected += (comma ? [UInt8(ascii: ",")] : []) + [UInt8(ascii: "\n")]
+        expected += Array(repeating: UInt8(ascii: " "), count: spaces)
+        expected += Array("\"\(key)\": ".utf8)
       default:
         writer.raw(",\"key\": ")
         expected += Array(",\"key\": ".utf8)
@@ -44,6 +54,11 @@ import Testing
     }
     #expect(writer.bytes == expected)
   }
+
+  /// A key longer than the writer's buffer.
+  static let longKey: StaticString = """
+    aKeyLongerThanTheWritersOwnBufferOfOneHundredAndTwentyEightBytesSoThatItsMemberStartIsWrittenPieceByPieceInstead
+    """
 
   @Test func readingTruncatingAndReplacingSeeEveryByte() {
     var writer = JSONWriter()

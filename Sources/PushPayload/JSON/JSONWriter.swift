@@ -187,11 +187,16 @@ public struct JSONWriter: Sendable {
     }
   }
 
+  /// A line break and 64 spaces: what indented output copies its line starts from.
+  private static var lineBreakAndBlanks: StaticString {
+    "\n                                                                "
+  }
+
   /// Appends a line break and `spaces` spaces (indented output).
   public mutating func newline(indentation spaces: Int) {
     // Copied from a line break and a run of blanks, in one append up to 64 spaces (a report
     // writes one per member).
-    let blanks: StaticString = "\n                                                                "
+    let blanks = Self.lineBreakAndBlanks
     var remaining = max(0, spaces)
     var count = min(remaining, blanks.utf8CodeUnitCount - 1)
     append(blanks.utf8Start, count: 1 + count)
@@ -201,6 +206,43 @@ public struct JSONWriter: Sendable {
       append(blanks.utf8Start + 1, count: count)
       remaining -= count
     }
+  }
+
+  /// Starts a member of an indented object: a comma unless `comma` is false, a line break,
+  /// `spaces` spaces and `"key": `, for a key of plain ASCII needing no escape. What
+  /// ``raw(byte:)``, ``newline(indentation:)`` and ``raw(_:)-(StaticString)`` write one after
+  /// the other, copied in one go: a pretty-printed report writes this before every value.
+  public mutating func memberStart(comma: Bool, indentation spaces: Int, key: StaticString) {
+    let blanks = Self.lineBreakAndBlanks
+    let keyCount = key.utf8CodeUnitCount
+    let total = (comma ? 1 : 0) + 1 + spaces + 1 + keyCount + 3
+    guard spaces >= 0, spaces < blanks.utf8CodeUnitCount, total <= Pending.capacity else {
+      if comma { raw(byte: UInt8(ascii: ",")) }
+      newline(indentation: spaces)
+      raw(byte: UInt8(ascii: "\""))
+      raw(key)
+      raw("\": ")
+      return
+    }
+    if pending.count + total > Pending.capacity { settle() }
+    let offset = pending.count
+    withUnsafeMutableBytes(of: &pending.storage) { storage in
+      var next = storage.baseAddress.unsafelyUnwrapped + offset
+      if comma {
+        next.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
+        next += 1
+      }
+      next.copyMemory(from: blanks.utf8Start, byteCount: 1 + spaces)
+      next += 1 + spaces
+      next.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+      next += 1
+      next.copyMemory(from: key.utf8Start, byteCount: keyCount)
+      next += keyCount
+      next.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+      (next + 1).storeBytes(of: UInt8(ascii: ":"), as: UInt8.self)
+      (next + 2).storeBytes(of: UInt8(ascii: " "), as: UInt8.self)
+    }
+    pending.count = offset + total
   }
 
   /// Appends a Boolean.

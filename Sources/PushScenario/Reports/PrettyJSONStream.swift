@@ -111,12 +111,8 @@ struct PrettyJSONStream {
   /// escape (`"time": `).
   mutating func field(_ key: StaticString) {
     guard let comma = countElement() else { return }
-    // Each piece goes into the writer's own buffer (`JSONWriter`), so the comma, line break,
-    // indentation, key and colon cost a copy each, not an array append.
-    element(comma: comma)
-    writer.raw(byte: UInt8(ascii: "\""))
-    writer.raw(key)
-    writer.raw("\": ")
+    // The comma, line break, indentation, key and colon in one copy into the writer's buffer.
+    writer.memberStart(comma: comma, indentation: 2 * (level + open.count), key: key)
   }
 
   /// `"key": "text"`.
