@@ -46,6 +46,20 @@ import Testing
     }
   }
 
+  /// A text short enough is one line without measuring (`lineCount`): that rests on no
+  /// character being wider, per byte of its UTF-8, than ``TextFit/widestUnitsPerByte``.
+  @Test func noCharacterIsWiderPerByteThanTheShortcutAssumes() {
+    let characters =
+      Self.pieces.flatMap { Array($0) }
+      + (0..<0x530).compactMap { Unicode.Scalar(UInt32($0)).map(Character.init) }
+    for character in characters {
+      #expect(
+        TextFit.width(of: character)
+          <= TextFit.widestUnitsPerByte * Double(character.utf8.count),
+        "\(character.debugDescription)")
+    }
+  }
+
   @Test func scalarByScalarCountsAsCharacterByCharacter() {
     let simple = Self.sample(count: 600).map { text in
       String(String.UnicodeScalarView(text.unicodeScalars.filter(TextFit.isSingleScalarCharacter)))

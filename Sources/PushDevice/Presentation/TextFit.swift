@@ -133,6 +133,14 @@ package struct TextFit: Sendable, Hashable {
   /// scalar from ``scalarWidths``; other text character by character. Both give the count
   /// ``wrap(_:)`` gives: the same widths, summed in the same order.
   func lineCount(_ text: String) -> Int {
+    // A text without line breaks that would fit even if every byte were as wide as the widest
+    // is one line: no character is measured (most titles).
+    let utf8 = text.utf8
+    if Double(utf8.count) * Self.widestUnitsPerByte <= unitsPerLine,
+      !utf8.contains(UInt8(ascii: "\n"))
+    {
+      return 1
+    }
     if text.unicodeScalars.allSatisfy(Self.isSingleScalarCharacter) {
       return lineCountByScalar(text)
     }
@@ -232,6 +240,10 @@ package struct TextFit: Sendable, Hashable {
     if let start = wordStart { place(units[start...], width: wordWidth) }
     return count + 1
   }
+
+  /// The most width units any character takes per byte of its UTF-8: the widest ASCII
+  /// character's width, or 1 (a character of more than one byte is at most 2 units wide).
+  static let widestUnitsPerByte = max(asciiWidths.max() ?? 2, 1)
 
   /// Whether `scalar` is always a character of its own, whatever surrounds it, and has a
   /// width in ``scalarWidths``: U+0000–U+02FF but `\r` (which joins a following `\n`), Greek
