@@ -39,9 +39,6 @@ package enum ExpectationMatcher {
   /// The absolute tolerance for numbers.
   public static let tolerance = 1e-9
 
-  /// Keys whose arrays match as ordered subsequences.
-  public static let subsequenceKeys: Set<String> = ["events", "diagnostics"]
-
   /// Every failed check of `expected` against `actual`, for step `step`.
   public static func failures(
     expected: JSONObject, actual: JSONValue, step: Int
@@ -95,8 +92,9 @@ package enum ExpectationMatcher {
   }
 
   /// Whether each member of `expected` matches the value `actual` gives for its key (`nil`:
-  /// the field is absent, compared as `null`), as an object's members match: a member named
-  /// in ``subsequenceKeys`` whose value is an array matches as an ordered subsequence.
+  /// the field is absent, compared as `null`), as an object's members match: a member whose
+  /// key matches as a subsequence (``isSubsequenceKey(_:)``) and whose value is an array
+  /// matches as an ordered subsequence.
   ///
   /// `actual` reads a field of whatever is checked, so a caller can check a record's fields
   /// without building the record's JSON object first.
@@ -104,7 +102,10 @@ package enum ExpectationMatcher {
     for member in expected.uniqueMembers {
       let actualValue = actual(member.key) ?? JSONValue(.null)
       if isSubsequenceKey(member.key), let expectedElements = member.value.arrayValue {
-        guard subsequenceMatches(expectedElements, actualValue) else { return false }
+        // Each candidate is tried with `matches`; a failure is worded only when none fits.
+        var failures: [Failure] = []
+        matchSubsequence(expectedElements, actualValue, path: JSONPath(), step: 0, into: &failures)
+        guard failures.isEmpty else { return false }
       } else if !matches(member.value, actualValue) {
         return false
       }
@@ -112,23 +113,10 @@ package enum ExpectationMatcher {
     return true
   }
 
-  /// Whether `key` is one of ``subsequenceKeys`` (two comparisons, no hashing).
+  /// Whether an array under `key` matches as an ordered subsequence of what happened rather
+  /// than element by element: `events` and `diagnostics`.
   static func isSubsequenceKey(_ key: String) -> Bool {
     key == "events" || key == "diagnostics"
-  }
-
-  /// Whether `expected` is an ordered subsequence of the elements of `actual`, each element
-  /// matching partially (the earliest match is always a safe choice).
-  private static func subsequenceMatches(_ expected: [JSONValue], _ actual: JSONValue) -> Bool {
-    let actualElements = actual.arrayValue ?? []
-    var position = 0
-    for element in expected {
-      guard
-        let found = actualElements[position...].firstIndex(where: { matches(element, $0) })
-      else { return false }
-      position = found + 1
-    }
-    return true
   }
 
   /// `path` is where `actual` sits; it is extended for each child and restored before
