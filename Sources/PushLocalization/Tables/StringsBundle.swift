@@ -45,13 +45,25 @@ public struct StringsBundle: Sendable {
   /// Every file's findings are returned; the bundle always loads (unreadable or broken files
   /// count as empty tables). File names in diagnostics are relative to `folder`'s parent, e.g.
   /// `Strings/es.lproj/Localizable.strings`.
+  ///
+  /// The result depends only on the folder's files as they are now. A folder whose files
+  /// hold the same bytes as at an earlier load in this process gives that load's result
+  /// without parsing them again (``StringsFolderCache``): the scenarios of a suite share one
+  /// strings folder, and parsing it was most of what setting up each scenario's device cost.
   public static func load(
     folder: URL, developmentRegion: String
   ) -> (StringsBundle, [Diagnostic]) {
+    StringsFolderCache.shared.load(folder: folder, developmentRegion: developmentRegion)
+  }
+
+  /// The bundle and findings of a strings folder's files, read by ``StringsFolder/read(_:)``.
+  static func parse(
+    _ contents: StringsFolder, developmentRegion: String
+  ) -> (StringsBundle, [Diagnostic]) {
     var diagnostics: [Diagnostic] = []
     var bundle = StringsBundle(developmentRegion: developmentRegion)
-    let manager = FileManager.default
-    guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else {
+    let folder = contents.folder
+    guard let names = contents.names else {
       diagnostics.append(
         Diagnostic(
           .error, code: .unreadableFile, location: .file(folder.path),
@@ -61,7 +73,9 @@ public struct StringsBundle: Sendable {
     let prefix = folder.lastPathComponent
     var stringsTables: [String: StringsTable] = [:]
     var dictTables: [String: StringsTable] = [:]
-    for name in names.sorted() where name.hasSuffix(".lproj") {
+    // A file that exists but cannot be read is handed to its reader by URL, which reports it
+    // as it reports any unreadable file.
+    for name in names where name.hasSuffix(".lproj") {
       let localization = String(name.dropLast(".lproj".count))
       let lproj = folder.appendingPathComponent(name)
       let stringsURL = lproj.appendingPathComponent("Localizable.strings")
@@ -69,17 +83,23 @@ public struct StringsBundle: Sendable {
       // Every .lproj folder is a localization, with or without a Localizable table (Localization.md
       // §4.3: CFBundle lists the .lproj directory names); without one, its keys are missing.
       bundle.tables[localization] = StringsTable()
-      if manager.fileExists(atPath: stringsURL.path) {
-        let file = StringsFile.read(
-          contentsOf: stringsURL, name: "\(prefix)/\(name)/Localizable.strings")
-        diagnostics += file.diagnostics
-        stringsTables[localization] = file.table
+      if let bytes = contents.files["\(name)/Localizable.strings"] {
+        let file = "\(prefix)/\(name)/Localizable.strings"
+        let read =
+          bytes.map { StringsFile.read(data: $0, file: file) }
+          ?? StringsFile.read(contentsOf: stringsURL, name: file)
+        diagnostics += read.diagnostics
+        stringsTables[localization] = read.table
       }
-      if manager.fileExists(atPath: dictURL.path) {
-        let file = StringsdictFile.read(
-          contentsOf: dictURL, name: "\(prefix)/\(name)/Localizable.stringsdict")
-        diagnostics += file.diagnostics
-        dictTables[localization] = file.table
+      if let bytes = contents.files["\(name)/Localizable.stringsdict"] {
+        let file = "\(prefix)/\(name)/Localizable.stringsdict"
+        let read =
+          bytes.map {
+            StringsdictFile.read(
+              data: $0, file: file, language: StringsdictFile.language(of: dictURL))
+          } ?? StringsdictFile.read(contentsOf: dictURL, name: file)
+        diagnostics += read.diagnostics
+        dictTables[localization] = read.table
       }
     }
     let base = bundle.tables.keys.first { $0.lowercased() == "base" }
@@ -89,9 +109,12 @@ public struct StringsBundle: Sendable {
       bundle.tables[localization] = (strings ?? StringsTable()).overridden(
         by: dict ?? StringsTable())
     }
-    for name in names.sorted() where name.hasSuffix(".xcstrings") {
-      let catalog = StringCatalog.read(
-        contentsOf: folder.appendingPathComponent(name), name: "\(prefix)/\(name)")
+    for name in names where name.hasSuffix(".xcstrings") {
+      let url = folder.appendingPathComponent(name)
+      let file = "\(prefix)/\(name)"
+      let catalog =
+        (contents.files[name] ?? nil).map { StringCatalog.read(data: $0, file: file) }
+        ?? StringCatalog.read(contentsOf: url, name: file)
       diagnostics += catalog.diagnostics
       for (language, table) in catalog.tables {
         let existing =
