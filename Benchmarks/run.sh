@@ -179,7 +179,8 @@ fi
 # it), every step's position read: the one-line / pretty ratio should be ~1 (linear whatever
 # the layout).
 # Then the one-line scenario at 10,000 and 100,000 pushes: the ratio should stay at most 12
-# (linear; a 100,000-push scenario on one line once took over 12 minutes to decode).
+# (linear; a 100,000-push scenario on one line once took over 12 minutes to decode). The
+# small one is decoded ten times in a row a round and averaged, as `scale` and `device` do.
 if wants layout; then
   "$BIN/PushSimBenchmarks" layout 10000 5
   "$BIN/PushSimBenchmarks" layout linear 10000 100000 3
