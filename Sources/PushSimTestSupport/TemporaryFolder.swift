@@ -28,3 +28,19 @@ package final class TemporaryFolder: @unchecked Sendable {
     return file.path
   }
 }
+
+extension TemporaryFolder {
+  /// Writes `files` (path in the folder → text, folders created on the way) into a new folder
+  /// named `prefix-<UUID>` in the temporary directory and returns it; the caller removes it.
+  package static func writing(_ files: [String: String], prefix: String) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(prefix)-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return root
+  }
+}

@@ -101,15 +101,7 @@ import Testing
 
   /// A temporary folder holding `files` (relative path → text); removed by the caller.
   static func folder(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "strings-\(UUID().uuidString)")
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    return root
+    try TemporaryFolder.writing(files, prefix: "strings")
   }
 
   static let missingKey = "Tests/EndToEndTests/Fixtures/Strings/MissingKey"

@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushSimTestSupport
 import Testing
 
 @testable import PushLocalization
@@ -174,15 +175,7 @@ import Testing
   // MARK: - Specifiers that matter only in a push's loc-key
 
   static func folder(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lint-\(UUID().uuidString)")
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    return root
+    try TemporaryFolder.writing(files, prefix: "lint")
   }
 
   static let uiStrings = """

@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushSimTestSupport
 import Testing
 
 @testable import PushLocalization
@@ -8,18 +9,12 @@ import Testing
 /// what parsing the folder's files as they are gives: a changed, added or removed file, or
 /// another development region, is read anew.
 @Suite struct StringsFolderCacheTests {
-  /// A fresh folder holding `files` (path in the folder → text).
+  /// A fresh folder named `Strings` holding `files` (path in the folder → text), inside a
+  /// folder of its own that the caller removes.
   static func folder(_ files: [String: String]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pushsim-strings-cache-\(UUID().uuidString)")
+    let strings = Dictionary(uniqueKeysWithValues: files.map { ("Strings/\($0.key)", $0.value) })
+    return try TemporaryFolder.writing(strings, prefix: "pushsim-strings-cache")
       .appendingPathComponent("Strings")
-    for (path, text) in files {
-      let url = folder.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    return folder
   }
 
   static let english = #""greeting" = "Hello %@";"#

@@ -169,15 +169,7 @@ import Testing
 /// How a strings folder becomes a bundle (Localization.md §2.2, §4.3).
 @Suite struct StringsBundleTests {
   static func folder(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushsim-bundle-\(UUID().uuidString)")
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    return root
+    try TemporaryFolder.writing(files, prefix: "pushsim-bundle")
   }
 
   @Test func anLprojWithoutLocalizableIsStillALocalization() throws {
