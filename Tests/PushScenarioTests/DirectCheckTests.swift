@@ -61,7 +61,8 @@ import Testing
 
   static let keys = ["a", "b", "events", "diagnostics"]
   static let scalars: [JSONValue] = [
-    JSONValue(.null), true, false, 0, 1, 1.0, 2.5, "a", "b", JSONValue(.number(JSONNumber(-0))),
+    JSONValue(.null), true, false, 0, 1, 1.0, 2.5, "a", "b",
+    JSONValue(.number(JSONNumber(text: "-0") ?? JSONNumber(0))),
   ]
 
   /// A small random JSON value whose scalars often repeat.
