@@ -117,6 +117,53 @@ import Testing
     var text = text
     return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
   }
+
+  /// `firstIndex(about:from:where:)` finds, through a push's chain, the event a scan of the
+  /// whole log from `start` finds: over random logs, asked between appends, and (once an event
+  /// without a push names one in its details) by a scan.
+  @Test func firstIndexAboutAPushIsTheFirstMatchAScanFinds() {
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<40 {
+      var log = EventLog()
+      let pushes = ["a", "b", "c", "d"]
+      let withDetailsPush = round % 4 == 0
+      for step in 0..<120 {
+        let push = Int.random(in: 0..<6, using: &generator)
+        if push < pushes.count {
+          log.append(Self.event(.delivered, pushes[push], "r\(step % 3)"))
+        } else if withDetailsPush, push == pushes.count {
+          log.append(Self.event(.badge, nil, "r\(step % 3)", ["push": "b"]))
+        } else {
+          log.append(Self.event(.badge, nil, "r\(step % 3)"))
+        }
+        guard step % 10 == 9 else { continue }
+        for push in pushes {
+          let reason = "r\(Int.random(in: 0..<3, using: &generator))"
+          let start = Int.random(in: 0...log.count, using: &generator)
+          let scanned = log.events[start...].firstIndex {
+            $0.member("push") == JSONValue(.string(push)) && $0.reason == reason
+          }
+          #expect(log.firstIndex(about: push, from: start) { $0.reason == reason } == scanned)
+        }
+      }
+    }
+  }
+
+  /// An event's `member(_:)` is its JSON's member of that name, details included (a detail
+  /// named like a fixed field is not one, except `push` on an event about no push).
+  @Test func anEventsMemberIsItsJSONsMember() throws {
+    let events = [
+      Self.event(.delivered, "a", "in Notification Center", ["banner": true, "reason": "x"]),
+      Self.event(.badge, nil, "badge 3", ["badge": 3, "push": "p"]),
+      Self.event(.badge, "b", "badge 3", ["push": "p", "time": "now"]),
+    ]
+    for event in events {
+      let json = try #require(event.json.objectValue)
+      for key in json.keys + ["nonsense", "details"] {
+        #expect(event.member(key) == json[key], "\(key)")
+      }
+    }
+  }
 }
 
 extension DeviceEvent {
@@ -125,4 +172,5 @@ extension DeviceEvent {
     event.push = push
     return event
   }
+
 }

@@ -44,7 +44,9 @@ import Testing
       let direct = device.satisfiesDirectly(checks)
       let failures = ExpectationMatcher.failures(
         expected: checks, actual: device.scenarioState(for: checks), step: 1)
-      let readable = checks.keys.allSatisfy { $0 == "push" || $0 == "notification" }
+      let readable = checks.keys.allSatisfy {
+        ["push", "notification", "events", "diagnostics"].contains($0)
+      }
       let text = JSONText.compact(JSONValue(.object(checks)))
       if readable {
         #expect(direct == failures.isEmpty, "\(text): \(failures.map(\.message))")
@@ -55,6 +57,70 @@ import Testing
     }
     #expect(holding > count / 10)
     #expect(holding < count * 9 / 10)
+  }
+
+  /// `DeviceEvent.member(_:)` and `PushDiagnostic.member(_:)`, which the quick `events` and
+  /// `diagnostics` checks read, are the members of the JSON the matcher reads, for every
+  /// event and finding of every bundled scenario.
+  @Test func everyBundledEventsAndFindingsMembersAreItsJSONsMembers() async throws {
+    var read = 0
+    for result in try await StreamedReportBytesTests.bundledResults() {
+      guard case .device(let device) = result.final else { continue }
+      let events = device.events.map { event in (event.json, { (key: String) in event.member(key) })
+      }
+      let findings = device.diagnostics.map { finding in
+        (finding.json, { (key: String) in finding.member(key) })
+      }
+      for (json, member) in events + findings {
+        let object = try #require(json.objectValue)
+        for key in object.keys + ["nonsense"] {
+          #expect(member(key) == object[key], "\(result.file): \(key)")
+        }
+        read += 1
+      }
+    }
+    #expect(read > 500)
+  }
+
+  /// `events` and `diagnostics` checks read off the logs (each written element among its
+  /// push's when it names one) against the matcher on the built state, over random checks of
+  /// the bundled scenarios' devices: their own elements in order, parts of them, out of
+  /// order, altered.
+  @Test func logChecksAgreeWithTheMatcherOnTheBuiltState() async throws {
+    var random = SeededGenerator(seed: 31_203)
+    var holding = 0
+    var checked = 0
+    for result in try await StreamedReportBytesTests.bundledResults() {
+      guard case .device(let device) = result.final else { continue }
+      let logs = [
+        ("events", device.events.map(\.json)), ("diagnostics", device.diagnostics.map(\.json)),
+      ]
+      for (section, log) in logs where !log.isEmpty {
+        for _ in 0..<20 {
+          var positions = (0..<(1 + random.below(3))).map { _ in random.below(log.count) }
+          if random.below(4) > 0 { positions.sort() }
+          let written = positions.map { position -> JSONValue in
+            var expected = Self.expectation(of: log[position], depth: 1, using: &random)
+            // Now and then without its push: found by a scan rather than the push's chain.
+            if random.below(4) == 0, let object = expected.objectValue {
+              expected = JSONValue(.object(JSONObject(object.members.filter { $0.key != "push" })))
+            }
+            return expected
+          }
+          let checks = JSONObject([JSONMember(key: section, value: JSONValue(.array(written)))])
+          let direct = device.satisfiesDirectly(checks)
+          let failures = ExpectationMatcher.failures(
+            expected: checks, actual: device.scenarioState(for: checks), step: 1)
+          #expect(
+            direct == failures.isEmpty,
+            "\(result.file): \(JSONText.compact(JSONValue(.object(checks))))")
+          if direct { holding += 1 }
+          checked += 1
+        }
+      }
+    }
+    #expect(holding > checked / 10)
+    #expect(holding < checked * 9 / 10)
   }
 
   // MARK: Random values

@@ -1,6 +1,5 @@
 import Foundation
 public import PushPayload
-import Synchronization
 
 /// Every step the device took, in order: what reports and `expect.events` read.
 ///
@@ -19,9 +18,12 @@ public struct EventLog: Sendable, RandomAccessCollection {
   /// All events, oldest first.
   public private(set) var events: [DeviceEvent] = []
   /// Each push's events, chained; shared by copies of the log until one of them changes.
-  private var index = PushEventIndex.Box()
+  private var index = PushChains<DeviceEvent>.Box()
   /// Reasons and details recently logged, shared by the events that repeat them.
   private var shared = SharedEventParts()
+  /// Whether some event without a push names one in its details (its JSON then has a `push`
+  /// member that ``firstIndex(about:from:where:)``'s chains do not know).
+  private var detailsNamePush = false
 
   /// Creates an empty log.
   public init() {}
@@ -39,13 +41,29 @@ public struct EventLog: Sendable, RandomAccessCollection {
     shared.share(&event)
     // A copy of the log holding the same index keeps it: this log's later events must not
     // enter the copy's index. It makes its own when it is asked for a push's events.
-    if !isKnownUniquelyReferenced(&index) { index = PushEventIndex.Box() }
+    if !isKnownUniquelyReferenced(&index) { index = PushChains<DeviceEvent>.Box() }
+    if event.push == nil, event.details["push"] != nil { detailsNamePush = true }
     events.append(event)
   }
 
   /// The events about one push, oldest first.
   public func events(for push: String) -> [DeviceEvent] {
     index.events(for: push, in: events)
+  }
+
+  /// The position of the first event at or after `start` whose JSON has `push` as its `push`
+  /// member and that `matches` accepts; `nil` when there is none.
+  ///
+  /// Reads only that push's events, through their chain: a check after every push that names
+  /// the push it is about does not read the whole log.
+  public func firstIndex(
+    about push: String, from start: Int, where matches: (DeviceEvent) -> Bool
+  ) -> Int? {
+    if detailsNamePush {
+      let slice = events[Swift.min(Swift.max(start, 0), events.count)...]
+      return slice.firstIndex { $0.member("push") == JSONValue(.string(push)) && matches($0) }
+    }
+    return index.firstIndex(about: push, from: start, in: events, where: matches)
   }
 
   /// The events of one kind, oldest first.
@@ -201,6 +219,20 @@ extension String {
 }
 
 extension DeviceEvent {
+  /// The member `key` of ``json`` (`nil` when it has none), without building the object: what
+  /// a check of some fields of an event reads.
+  public func member(_ key: String) -> JSONValue? {
+    switch key {
+    case "time": return JSONValue(.string(VirtualTimeFormat.text(time)))
+    case "kind": return JSONValue(.string(kind.rawValue))
+    case "push": if let push { return JSONValue(.string(push)) }
+    case "source": return JSONValue(.string(source.rawValue))
+    case "reason": return JSONValue(.string(reason))
+    default: break
+    }
+    return details[key]
+  }
+
   /// This event as JSON: `time`, `kind`, `push` (when set), `source`, `reason`, then the
   /// details' fields (ScenarioFormat.md, `expect.events`).
   public var json: JSONValue {
@@ -214,92 +246,5 @@ extension DeviceEvent {
       object.append(JSONMember(key: key, value: value))
     }
     return JSONValue(.object(object))
-  }
-}
-
-/// ``EventLog``'s chains of events by push, covering the log's first ``count`` events.
-struct PushEventIndex: Sendable {
-  /// How many of the log's events are chained.
-  private var count = 0
-  /// Each push's first and last event index, except ``latest``'s push.
-  private var endsByPush: [String: (first: Int, last: Int)] = [:]
-  /// The push of the latest event about a push, with its first and last event index: a push's
-  /// events come in a run (received, delivered, presented, badge), so only a change of push
-  /// looks up and stores its ends in ``endsByPush`` (a table of every push: large, and slow to
-  /// reach once it outgrows the caches).
-  private var latest: (push: String, first: Int, last: Int)?
-  /// For each event about a push, the index of that push's next event (`-1`: none yet).
-  private var nextOfSamePush: [Int32] = []
-
-  /// The index a log and its unchanged copies share, brought up to date under a lock when read.
-  final class Box: Sendable {
-    private let index = Mutex(PushEventIndex())
-
-    /// The events about `push` among `events` (the log this box belongs to).
-    func events(for push: String, in events: [DeviceEvent]) -> [DeviceEvent] {
-      index.withLock { index in
-        index.catchUp(with: events)
-        return index.events(for: push, in: events)
-      }
-    }
-  }
-
-  /// Chains the events logged since the last call.
-  mutating func catchUp(with events: [DeviceEvent]) {
-    // A log only grows (a copy that grew apart has a box of its own); one that did not would
-    // be chained again from its start rather than read past its end.
-    if events.count < count { self = PushEventIndex() }
-    nextOfSamePush.reserveCapacity(events.count)
-    while count < events.count {
-      add(events[count].push, at: count)
-      count += 1
-    }
-  }
-
-  /// Chains the event at `index`, about `push` when it has one.
-  private mutating func add(_ push: String?, at index: Int) {
-    nextOfSamePush.append(-1)
-    guard let push else { return }
-    if let latest, latest.push == push {
-      chain(latest.last, to: index)
-      self.latest = (push, latest.first, index)
-      return
-    }
-    if let latest { endsByPush[latest.push] = (latest.first, latest.last) }
-    if let ends = endsByPush[push] {
-      chain(ends.last, to: index)
-      latest = (push, ends.first, index)
-    } else {
-      latest = (push, index, index)
-    }
-  }
-
-  /// Links a push's event at `last` to its next one at `index`. Past `Int32.max` events (never
-  /// in practice) a push's later events stay unchained and `events(for:)` falls back to a scan.
-  private mutating func chain(_ last: Int, to index: Int) {
-    nextOfSamePush[last] = Int32(exactly: index) ?? -2
-  }
-
-  /// A push's first and last event index.
-  private func ends(of push: String) -> (first: Int, last: Int)? {
-    if let latest, latest.push == push { return (latest.first, latest.last) }
-    return endsByPush[push]
-  }
-
-  /// The events about `push` among the chained ones, oldest first.
-  func events(for push: String, in events: [DeviceEvent]) -> [DeviceEvent] {
-    guard let ends = ends(of: push) else { return [] }
-    var found: [DeviceEvent] = []
-    var index = ends.first
-    while true {
-      found.append(events[index])
-      let next = Int(nextOfSamePush[index])
-      if next == -2 {
-        found += events[(index + 1)..<count].filter { $0.push == push }
-        return found
-      }
-      guard next > index else { return found }
-      index = next
-    }
   }
 }

@@ -20,6 +20,22 @@ public struct PushDiagnostic: Sendable, Hashable {
   /// Shortcut: the stable code (`loc-key-missing`).
   public var code: DiagnosticCode { diagnostic.code }
 
+  /// The member `key` of ``json`` (`nil` when it has none), without building the object: what
+  /// a check of some fields of a finding reads.
+  public func member(_ key: String) -> JSONValue? {
+    let text: String? =
+      switch key {
+      case "code": diagnostic.code.rawValue
+      case "push": push
+      case "severity": diagnostic.severity.rawValue
+      case "path": diagnostic.path
+      case "message": diagnostic.message
+      case "source": diagnostic.source.rawValue
+      default: nil
+      }
+    return text.map { JSONValue(.string($0)) }
+  }
+
   /// As JSON: `code`, `push`, `severity`, `path`, `message`, `source`.
   public var json: JSONValue {
     var object = JSONObject()

@@ -23,9 +23,24 @@ extension Device {
 
   /// Records diagnostics for a push.
   mutating func report(_ found: [Diagnostic], push: String?) {
+    guard !found.isEmpty else { return }
+    // A copy of the device holding the same chains keeps them: this device's later findings
+    // must not enter the copy's chains.
+    if !isKnownUniquelyReferenced(&diagnosticChains) {
+      diagnosticChains = PushChains<PushDiagnostic>.Box()
+    }
     for diagnostic in found {
       diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))
     }
+  }
+
+  /// The position in ``diagnostics`` of the first finding at or after `start` whose JSON has
+  /// `push` as its `push` member and that `matches` accepts; `nil` when there is none. Reads
+  /// only that push's findings, through their chain.
+  public func firstDiagnosticIndex(
+    about push: String, from start: Int, where matches: (PushDiagnostic) -> Bool
+  ) -> Int? {
+    diagnosticChains.firstIndex(about: push, from: start, in: diagnostics, where: matches)
   }
 
   /// The next arrival sequence (Notification Center order).

@@ -43,6 +43,9 @@ public struct Device: Sendable {
   public internal(set) var events = EventLog()
   /// Every diagnostic raised so far, with its push id.
   public internal(set) var diagnostics: [PushDiagnostic] = []
+  /// ``diagnostics`` chained by push, made when first asked
+  /// (``firstDiagnosticIndex(about:from:where:)``); shared by copies until one raises more.
+  var diagnosticChains = PushChains<PushDiagnostic>.Box()
   /// The app icon's badge (Behavior.md §7.4); 0 means none.
   public internal(set) var badge = 0
   /// The app's runtime status: state, wakes, responses (`expect.app`).

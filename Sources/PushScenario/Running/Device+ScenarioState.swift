@@ -71,32 +71,76 @@ extension Device {
     return JSONValue(.object(state))
   }
 
-  /// Whether every check of the `expect` object `checks` holds, read straight off the push
-  /// and notification records: what ``ExpectationMatcher`` decides comparing `checks` with
+  /// Whether every check of the `expect` object `checks` holds, read straight off the records
+  /// and logs: what ``ExpectationMatcher`` decides comparing `checks` with
   /// ``scenarioState(for:)``, without building that state (a check after every push reads a
-  /// few fields instead of building a tree of them).
+  /// few fields instead of building a tree of them, or of every event so far).
   ///
-  /// Only the `push` and `notification` sections are read here. `false` for a check naming
-  /// any other section, as for one that does not hold: the caller then builds the state and
-  /// lets the matcher find and word the failures.
+  /// Only the `push`, `notification`, `events` and `diagnostics` sections are read here.
+  /// `false` for a check naming any other section, as for one that does not hold: the caller
+  /// then builds the state and lets the matcher find and word the failures.
   func satisfiesDirectly(_ checks: JSONObject) -> Bool {
-    for section in checks.uniqueMembers {
-      guard section.key == "push" || section.key == "notification",
-        let named = section.value.objectValue
-      else { return false }
-      let isPush = section.key == "push"
-      for entry in named.uniqueMembers {
-        guard let fields = entry.value.objectValue else { return false }
-        if isPush {
-          guard let record = push(entry.key),
-            ExpectationMatcher.membersMatch(fields, actual: { record.scenarioField($0) })
-          else { return false }
-        } else {
-          guard let record = notification(entry.key),
-            ExpectationMatcher.membersMatch(fields, actual: { record.member($0) })
-          else { return false }
-        }
+    checks.uniqueMembers.allSatisfy { section in
+      switch section.key {
+      case "push": pushChecksHold(section.value)
+      case "notification": notificationChecksHold(section.value)
+      case "events":
+        Self.subsequenceHolds(
+          section.value, in: events.events, member: { $0.member($1) },
+          firstAbout: { events.firstIndex(about: $0, from: $1, where: $2) })
+      case "diagnostics":
+        Self.subsequenceHolds(
+          section.value, in: diagnostics, member: { $0.member($1) },
+          firstAbout: { firstDiagnosticIndex(about: $0, from: $1, where: $2) })
+      default: false
       }
+    }
+  }
+
+  /// `expect.push`: each named push's record has the fields written.
+  private func pushChecksHold(_ checks: JSONValue) -> Bool {
+    guard let named = checks.objectValue else { return false }
+    return named.uniqueMembers.allSatisfy { entry in
+      guard let fields = entry.value.objectValue, let record = push(entry.key) else { return false }
+      return ExpectationMatcher.membersMatch(fields) { record.scenarioField($0) }
+    }
+  }
+
+  /// `expect.notification`: each named push's notification has the fields written.
+  private func notificationChecksHold(_ checks: JSONValue) -> Bool {
+    guard let named = checks.objectValue else { return false }
+    return named.uniqueMembers.allSatisfy { entry in
+      guard let fields = entry.value.objectValue, let record = notification(entry.key) else {
+        return false
+      }
+      return ExpectationMatcher.membersMatch(fields) { record.member($0) }
+    }
+  }
+
+  /// `expect.events` and `expect.diagnostics`: the elements written match elements of `log`
+  /// in order, each a later one than the one before, the earliest each time (the matcher's
+  /// subsequence rule), a field read with `member`. An element written with its push is
+  /// looked for among that push's elements only (`firstAbout`: push, start, test), so a check
+  /// after every push reads a few, not the whole log.
+  private static func subsequenceHolds<Element>(
+    _ checks: JSONValue, in log: [Element], member: (Element, String) -> JSONValue?,
+    firstAbout: (String, Int, (Element) -> Bool) -> Int?
+  ) -> Bool {
+    guard let expected = checks.arrayValue else { return false }
+    var position = 0
+    for element in expected {
+      guard let fields = element.objectValue else { return false }
+      let matches = { (candidate: Element) in
+        ExpectationMatcher.membersMatch(fields) { member(candidate, $0) }
+      }
+      let found =
+        if let push = fields["push"]?.stringValue {
+          firstAbout(push, position, matches)
+        } else {
+          log[position...].firstIndex(where: matches)
+        }
+      guard let found else { return false }
+      position = found + 1
     }
     return true
   }
