@@ -185,6 +185,13 @@ if wants layout; then
   "$BIN/PushSimBenchmarks" layout 10000 5
   "$BIN/PushSimBenchmarks" layout linear 10000 100000 3
 fi
+# section: checks (issue 12)
+# A scenario with an `events` and a `diagnostics` check after every push, decoded and played at
+# 2,000 and 20,000 pushes (the small one ten times in a row a round): the ratio should stay at
+# most 12 (linear; such checks once read the whole log each, quadratic in the pushes).
+if wants checks; then
+  "$BIN/PushSimBenchmarks" checks 2000 20000 3
+fi
 # section: jobs (issue 12)
 # 2,000 generated scenario files played by `pushsim run --jobs 1` and `--jobs 2` (JSON report);
 # the reports must be identical, and the speed-up should be >= 1.7 on 2 cores.

@@ -62,7 +62,11 @@ struct PushChains<Element: PushTagged & Sendable>: Sendable {
     // A log only grows (a copy that grew apart has a box of its own); one that did not would
     // be chained again from its start rather than read past its end.
     if events.count < count { self = PushChains() }
-    nextOfSamePush.reserveCapacity(events.count)
+    // Room grows geometrically: chains brought up to date after every push (a check after
+    // each) must not copy the whole array each time, as an exact reservation would.
+    if nextOfSamePush.capacity < events.count {
+      nextOfSamePush.reserveCapacity(Swift.max(events.count, 2 * nextOfSamePush.capacity))
+    }
     while count < events.count {
       add(events[count].push, at: count)
       count += 1
