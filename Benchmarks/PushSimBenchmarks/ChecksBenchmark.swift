@@ -1,6 +1,5 @@
 import Foundation
 import PushScenario
-import Synchronization
 
 /// `PushSimBenchmarks checks [small] [large] [rounds]`: a scenario with an `events` and a
 /// `diagnostics` check after every push, decoded and played at `small` and `large` pushes
@@ -16,33 +15,18 @@ enum ChecksBenchmark {
     let repeats = max(1, large / max(1, small))
     let smallText = Array(generate(pushes: small).utf8)
     let largeText = Array(generate(pushes: large).utf8)
-    var smallTimes: [Double] = []
-    var largeTimes: [Double] = []
-    for round in 0..<rounds {
-      let measureSmall = {
-        var total = 0.0
-        for _ in 0..<repeats { total += try play(smallText) }
-        smallTimes.append(total / Double(repeats))
-      }
-      let measureLarge = { largeTimes.append(try play(largeText)) }
-      if round % 2 == 0 {
-        try measureSmall()
-        try measureLarge()
-      } else {
-        try measureLarge()
-        try measureSmall()
-      }
+    let (smallMedian, largeMedian) = try ScenarioBenchmark.medianTimes(
+      rounds: rounds, firstRepeat: repeats
+    ) {
+      try play(smallText)
+    } _: {
+      try play(largeText)
     }
-    let smallMedian = StringsBenchmark.median(smallTimes)
-    let largeMedian = StringsBenchmark.median(largeTimes)
-    let ratio = largeMedian / smallMedian
-    let bound = 1.2 * Double(large) / Double(small)
     print(
       "checks: an events and a diagnostics check after every push, median of \(rounds) rounds: "
         + "\(large) pushes \(ScenarioBenchmark.format(largeMedian)) ms, \(small) pushes "
         + "\(ScenarioBenchmark.format(smallMedian)) ms (the average of \(repeats) in a row), "
-        + "ratio \(ScenarioBenchmark.format(ratio, digits: 2)) (target <= "
-        + "\(ScenarioBenchmark.format(bound)), linear) \(ratio <= bound ? "ok" : "TOO HIGH")")
+        + ScenarioBenchmark.linearity(ratio: largeMedian / smallMedian, small: small, large: large))
   }
 
   /// Alerts in 20 threads, each followed by a check that its `delivered` event and its
@@ -65,23 +49,12 @@ enum ChecksBenchmark {
     return text
   }
 
-  /// Decodes and plays `bytes`; returns the milliseconds taken. Throws when a check fails.
-  static func play(_ bytes: [UInt8]) throws -> Double {
+  /// Decodes and plays `bytes`. Throws when a check fails.
+  static func play(_ bytes: [UInt8]) throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("checks.json")
-    let outcome = ScenarioBenchmark.Outcome()
-    let milliseconds = try ScenarioBenchmark.measure {
-      let scenario = try ScenarioLoader().decode(bytes: bytes, path: "checks.json", url: url)
-      let done = DispatchSemaphore(value: 0)
-      Task {
-        let result = await ScenarioRunner().run(scenario)
-        outcome.value.withLock { $0 = result }
-        done.signal()
-      }
-      done.wait()
-    }
-    guard let result = outcome.value.withLock({ $0 }), result.passed else {
+    let scenario = try ScenarioLoader().decode(bytes: bytes, path: "checks.json", url: url)
+    guard let result = ScenarioBenchmark.play(scenario), result.passed else {
       throw BenchmarkError("the generated log-check scenario fails")
     }
-    return milliseconds
   }
 }

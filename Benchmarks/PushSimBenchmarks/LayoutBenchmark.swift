@@ -60,36 +60,17 @@ enum LayoutBenchmark {
     return scenario.steps.reduce(0) { $0 + $1.location.column }
   }
 
-  /// The median decoding times (ms) of two scenarios over `rounds` rounds, the order of the two
-  /// alternating from round to round (a slow spell of the machine falls on both). In each
-  /// round the first is decoded `firstRepeat` times in a row and its average counted, so a
-  /// small scenario is timed over as long a stretch as a large one: the median of runs of a
-  /// few milliseconds depends on the machine's quick spells more than that of longer runs.
+  /// The median decoding times (ms) of two scenarios over `rounds` rounds
+  /// (``ScenarioBenchmark/medianTimes(rounds:firstRepeat:_:_:)``), the first decoded
+  /// `firstRepeat` times in a row a round.
   static func medianDecodeTimes(
     _ first: [UInt8], _ second: [UInt8], rounds: Int, firstRepeat: Int = 1
   ) -> (Double, Double) {
-    var firstTimes: [Double] = []
-    var secondTimes: [Double] = []
-    let repeats = max(1, firstRepeat)
-    for round in 0..<rounds {
-      let measureFirst = {
-        let total = ScenarioBenchmark.measure {
-          for _ in 0..<repeats { _ = try? decode(first) }
-        }
-        firstTimes.append(total / Double(repeats))
-      }
-      let measureSecond = {
-        secondTimes.append(ScenarioBenchmark.measure { _ = try? decode(second) })
-      }
-      if round % 2 == 0 {
-        measureFirst()
-        measureSecond()
-      } else {
-        measureSecond()
-        measureFirst()
-      }
+    ScenarioBenchmark.medianTimes(rounds: rounds, firstRepeat: firstRepeat) {
+      _ = try? decode(first)
+    } _: {
+      _ = try? decode(second)
     }
-    return (StringsBenchmark.median(firstTimes), StringsBenchmark.median(secondTimes))
   }
 
   /// `layout linear`: the one-line scenario at two sizes, median of alternating rounds.
@@ -105,14 +86,11 @@ enum LayoutBenchmark {
     let repeats = max(1, large / max(1, small))
     let (smallMedian, largeMedian) = medianDecodeTimes(
       smallText, largeText, rounds: rounds, firstRepeat: repeats)
-    let ratio = largeMedian / smallMedian
-    let bound = 1.2 * Double(large) / Double(small)
     print(
       "layout: one-line scenario, median of \(rounds) rounds: \(large) pushes "
         + "(\(largeText.count / 1024) KiB, one line) \(ScenarioBenchmark.format(largeMedian)) ms, "
         + "\(small) pushes \(ScenarioBenchmark.format(smallMedian)) ms (the average of "
-        + "\(repeats) in a row), ratio "
-        + "\(ScenarioBenchmark.format(ratio, digits: 2)) (target <= \(ScenarioBenchmark.format(bound)), "
-        + "linear) \(ratio <= bound ? "ok" : "TOO HIGH")")
+        + "\(repeats) in a row), "
+        + ScenarioBenchmark.linearity(ratio: largeMedian / smallMedian, small: small, large: large))
   }
 }

@@ -49,20 +49,9 @@ enum ScenarioBenchmark {
     }
     guard let decoded else { throw BenchmarkError("the generated scenario does not decode") }
     let memoryAfterDecoding = peakMemoryMiB()
-    let toPlay = decoded
-    let outcome = Outcome()
-    let play = measure {
-      let done = DispatchSemaphore(value: 0)
-      Task {
-        let result = await ScenarioRunner().run(toPlay)
-        outcome.value.withLock { $0 = result }
-        done.signal()
-      }
-      done.wait()
-    }
-    guard let result = outcome.value.withLock({ $0 }) else {
-      throw BenchmarkError("the scenario did not finish")
-    }
+    var played: ScenarioResult?
+    let play = measure { played = Self.play(decoded) }
+    guard let result = played else { throw BenchmarkError("the scenario did not finish") }
     guard result.passed else {
       throw BenchmarkError("the generated scenario fails \(result.failures.count) checks")
     }
@@ -145,6 +134,51 @@ enum ScenarioBenchmark {
       return true
     }
     return count + stream.finish().utf8.count
+  }
+
+  /// Plays `scenario` on a task and waits for it, from a thread that is not the task's.
+  static func play(_ scenario: Scenario) -> ScenarioResult? {
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      let result = await ScenarioRunner().run(scenario)
+      outcome.value.withLock { $0 = result }
+      done.signal()
+    }
+    done.wait()
+    return outcome.value.withLock { $0 }
+  }
+
+  /// The median times (ms) of two jobs over `rounds` rounds, the order of the two alternating
+  /// from round to round (a slow spell of the machine falls on both). In each round the first
+  /// runs `firstRepeat` times in a row and its average counts, so a small job is timed over as
+  /// long a stretch as a large one: the median of runs of a few milliseconds depends on the
+  /// machine's quick spells more than that of longer runs.
+  static func medianTimes(
+    rounds: Int, firstRepeat: Int = 1, _ first: () throws -> Void, _ second: () throws -> Void
+  ) rethrows -> (first: Double, second: Double) {
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    let repeats = max(1, firstRepeat)
+    for round in 0..<rounds {
+      for firstNow in round % 2 == 0 ? [true, false] : [false, true] {
+        if firstNow {
+          let total = try measure { for _ in 0..<repeats { try first() } }
+          firstTimes.append(total / Double(repeats))
+        } else {
+          secondTimes.append(try measure(second))
+        }
+      }
+    }
+    return (StringsBenchmark.median(firstTimes), StringsBenchmark.median(secondTimes))
+  }
+
+  /// `ratio R (target <= B, linear) ok` for a job `large / small` times the size of another
+  /// that took `ratio` times as long: linear within a fifth, as the `device` section allows.
+  static func linearity(ratio: Double, small: Int, large: Int) -> String {
+    let bound = 1.2 * Double(large) / Double(max(1, small))
+    return "ratio \(format(ratio, digits: 2)) (target <= \(format(bound)), linear) "
+      + (ratio <= bound ? "ok" : "TOO HIGH")
   }
 
   static func measure(_ body: () throws -> Void) rethrows -> Double {
