@@ -8,12 +8,13 @@ public import PushPayload
 ///
 /// Kept small, since a long scenario keeps every event to the end: a push's events are
 /// chained by index (no array per push), and an event whose reason or details repeat a recent
-/// event's shares that event's storage (``SharedEventParts``). The chains are made by the first
-/// ``events(for:)`` and brought up to date by each later one, not while logging: a scenario
-/// logs hundreds of thousands of events and reads them in order.
+/// event's shares that event's storage (``SharedEventParts``). The chains (``PushChains``) are
+/// made by the first ``events(for:)`` or ``firstIndex(about:from:where:)`` and brought up to
+/// date by each later one, not while logging: a scenario logs hundreds of thousands of events
+/// and reads them in order.
 ///
-/// - Complexity: appending is O(1); `events(for:)` is O(k) for the k events of that push, after
-///   O(1) per event logged since the previous call.
+/// - Complexity: appending is O(1); `events(for:)` and `firstIndex(about:from:where:)` are O(k)
+///   for the k events of that push, after O(1) per event logged since the previous call.
 public struct EventLog: Sendable, RandomAccessCollection {
   /// All events, oldest first.
   public private(set) var events: [DeviceEvent] = []
