@@ -40,9 +40,7 @@ public struct EventLog: Sendable, RandomAccessCollection {
   public mutating func append(_ event: DeviceEvent) {
     var event = event
     shared.share(&event)
-    // A copy of the log holding the same index keeps it: this log's later events must not
-    // enter the copy's index. It makes its own when it is asked for a push's events.
-    if !isKnownUniquelyReferenced(&index) { index = PushChains<DeviceEvent>.Box() }
+    PushChains.Box.prepareToGrow(&index)
     if event.push == nil, event.details["push"] != nil { detailsNamePush = true }
     events.append(event)
   }

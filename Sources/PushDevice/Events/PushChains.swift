@@ -13,16 +13,16 @@ extension PushDiagnostic: PushTagged {}
 /// diagnostics), covering its first ``count`` elements: each push's first and last element,
 /// and for each element about a push the index of that push's next one.
 struct PushChains<Element: PushTagged & Sendable>: Sendable {
-  /// How many of the log's events are chained.
+  /// How many of the log's elements are chained.
   private var count = 0
-  /// Each push's first and last event index, except ``latest``'s push.
+  /// Each push's first and last element index, except ``latest``'s push.
   private var endsByPush: [String: (first: Int, last: Int)] = [:]
-  /// The push of the latest event about a push, with its first and last event index: a push's
+  /// The push of the latest element about a push, with its first and last index: a push's
   /// events come in a run (received, delivered, presented, badge), so only a change of push
   /// looks up and stores its ends in ``endsByPush`` (a table of every push: large, and slow to
   /// reach once it outgrows the caches).
   private var latest: (push: String, first: Int, last: Int)?
-  /// For each event about a push, the index of that push's next event (`-1`: none yet).
+  /// For each element about a push, the index of that push's next one (`-1`: none yet).
   private var nextOfSamePush: [Int32] = []
 
   /// The chains a log and its unchanged copies share, brought up to date under a lock when
@@ -30,7 +30,13 @@ struct PushChains<Element: PushTagged & Sendable>: Sendable {
   final class Box: Sendable {
     private let index = Mutex(PushChains())
 
-    /// The events about `push` among `events` (the log this box belongs to).
+    /// Gives a log about to grow chains of its own when a copy of it shares `box`: the copy
+    /// keeps them, and this log's later elements must not enter them.
+    static func prepareToGrow(_ box: inout Box) {
+      if !isKnownUniquelyReferenced(&box) { box = Box() }
+    }
+
+    /// The elements about `push` among `events` (the log this box belongs to).
     func events(for push: String, in events: [Element]) -> [Element] {
       index.withLock { index in
         index.catchUp(with: events)
@@ -38,7 +44,7 @@ struct PushChains<Element: PushTagged & Sendable>: Sendable {
       }
     }
 
-    /// The position of the first event about `push` at or after `start` that `matches`
+    /// The position of the first element about `push` at or after `start` that `matches`
     /// accepts.
     func firstIndex(
       about push: String, from start: Int, in events: [Element],
@@ -57,7 +63,7 @@ struct PushChains<Element: PushTagged & Sendable>: Sendable {
     }
   }
 
-  /// Chains the events logged since the last call.
+  /// Chains the elements logged since the last call.
   mutating func catchUp(with events: [Element]) {
     // A log only grows (a copy that grew apart has a box of its own); one that did not would
     // be chained again from its start rather than read past its end.
@@ -73,7 +79,7 @@ struct PushChains<Element: PushTagged & Sendable>: Sendable {
     }
   }
 
-  /// Chains the event at `index`, about `push` when it has one.
+  /// Chains the element at `index`, about `push` when it has one.
   private mutating func add(_ push: String?, at index: Int) {
     nextOfSamePush.append(-1)
     guard let push else { return }
@@ -91,19 +97,19 @@ struct PushChains<Element: PushTagged & Sendable>: Sendable {
     }
   }
 
-  /// Links a push's event at `last` to its next one at `index`. Past `Int32.max` events (never
-  /// in practice) a push's later events stay unchained and `events(for:)` falls back to a scan.
+  /// Links a push's element at `last` to its next one at `index`. Past `Int32.max` elements
+  /// (never in practice) a push's later ones stay unchained and are found by a scan.
   private mutating func chain(_ last: Int, to index: Int) {
     nextOfSamePush[last] = Int32(exactly: index) ?? -2
   }
 
-  /// A push's first and last event index.
+  /// A push's first and last element index.
   private func ends(of push: String) -> (first: Int, last: Int)? {
     if let latest, latest.push == push { return (latest.first, latest.last) }
     return endsByPush[push]
   }
 
-  /// The events about `push` among the chained ones, oldest first.
+  /// The elements about `push` among the chained ones, oldest first.
   func events(for push: String, in events: [Element]) -> [Element] {
     var found: [Element] = []
     visitPositions(of: push, in: events) { position in
@@ -113,7 +119,7 @@ struct PushChains<Element: PushTagged & Sendable>: Sendable {
     return found
   }
 
-  /// Calls `visit` with the position of each chained event about `push`, oldest first, until
+  /// Calls `visit` with the position of each chained element about `push`, oldest first, until
   /// it returns false.
   func visitPositions(of push: String, in events: [Element], _ visit: (Int) -> Bool) {
     guard let ends = ends(of: push) else { return }

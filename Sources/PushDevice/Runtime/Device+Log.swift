@@ -24,11 +24,7 @@ extension Device {
   /// Records diagnostics for a push.
   mutating func report(_ found: [Diagnostic], push: String?) {
     guard !found.isEmpty else { return }
-    // A copy of the device holding the same chains keeps them: this device's later findings
-    // must not enter the copy's chains.
-    if !isKnownUniquelyReferenced(&diagnosticChains) {
-      diagnosticChains = PushChains<PushDiagnostic>.Box()
-    }
+    PushChains.Box.prepareToGrow(&diagnosticChains)
     for diagnostic in found {
       diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))
     }

@@ -82,8 +82,12 @@ extension Device {
   func satisfiesDirectly(_ checks: JSONObject) -> Bool {
     checks.uniqueMembers.allSatisfy { section in
       switch section.key {
-      case "push": pushChecksHold(section.value)
-      case "notification": notificationChecksHold(section.value)
+      case "push":
+        Self.recordsHold(
+          section.value, record: { push($0) }, member: { $0.scenarioField($1) })
+      case "notification":
+        Self.recordsHold(
+          section.value, record: { notification($0) }, member: { $0.member($1) })
       case "events":
         Self.subsequenceHolds(
           section.value, in: events.events, member: { $0.member($1) },
@@ -97,23 +101,17 @@ extension Device {
     }
   }
 
-  /// `expect.push`: each named push's record has the fields written.
-  private func pushChecksHold(_ checks: JSONValue) -> Bool {
+  /// `expect.push` and `expect.notification`: each named push's record (`record`: by push
+  /// id) has the fields written, a field read with `member`.
+  private static func recordsHold<Record>(
+    _ checks: JSONValue, record: (String) -> Record?, member: (Record, String) -> JSONValue?
+  ) -> Bool {
     guard let named = checks.objectValue else { return false }
     return named.uniqueMembers.allSatisfy { entry in
-      guard let fields = entry.value.objectValue, let record = push(entry.key) else { return false }
-      return ExpectationMatcher.membersMatch(fields) { record.scenarioField($0) }
-    }
-  }
-
-  /// `expect.notification`: each named push's notification has the fields written.
-  private func notificationChecksHold(_ checks: JSONValue) -> Bool {
-    guard let named = checks.objectValue else { return false }
-    return named.uniqueMembers.allSatisfy { entry in
-      guard let fields = entry.value.objectValue, let record = notification(entry.key) else {
+      guard let fields = entry.value.objectValue, let found = record(entry.key) else {
         return false
       }
-      return ExpectationMatcher.membersMatch(fields) { record.member($0) }
+      return ExpectationMatcher.membersMatch(fields) { member(found, $0) }
     }
   }
 

@@ -43,8 +43,10 @@ public struct ScenarioRunner: Sendable {
   /// and checks), so a long scenario holds only the steps still to come. A caller that keeps
   /// its own copy keeps every step, as before.
   ///
-  /// - Complexity: linear in the number of steps plus the work the device does for them;
-  ///   each `expect` step builds the state it checks once, for the ids and fields it names.
+  /// - Complexity: linear in the number of steps plus the work the device does for them; an
+  ///   `expect` step reads the records, events and findings it names
+  ///   (`Device.satisfiesDirectly`), and builds the state it checks, for the ids and fields it
+  ///   names, only when a check may fail.
   public func run(_ scenario: consuming Scenario, observe: Observer? = nil) async -> ScenarioResult
   {
     let deviceConfiguration: DeviceConfiguration
