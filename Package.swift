@@ -45,7 +45,9 @@ let package = Package(
     // MARK: Benchmarks (run by Benchmarks/run.sh, never by `swift test`)
     .executableTarget(
       name: "PushSimBenchmarks",
-      dependencies: ["PushScenario", "PushDevice", "PushPayload", "PushLocalization", "PushCore"],
+      dependencies: [
+        "PushScenario", "PushDevice", "PushPayload", "PushLocalization", "PushCore", "PushSimDocs",
+      ],
       path: "Benchmarks/PushSimBenchmarks"
     ),
 

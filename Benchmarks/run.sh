@@ -192,6 +192,14 @@ fi
 if wants checks; then
   "$BIN/PushSimBenchmarks" checks 2000 20000 3
 fi
+# section: docs
+# The documentation page of a scenario (the phone drawn after every step, 20 threads, long
+# presses and dismissals) built and rendered at 500 and 5,000 pushes (the small one ten times in
+# a row a round): the ratio should stay at most 12 (linear; every step once listed the whole
+# Notification Center and kept a copy of the device, quadratic in the pushes).
+if wants docs; then
+  "$BIN/PushSimBenchmarks" docs 500 5000 3
+fi
 # section: jobs (issue 12)
 # 2,000 generated scenario files played by `pushsim run --jobs 1` and `--jobs 2` (JSON report);
 # the reports must be identical, and the speed-up should be >= 1.7 on 2 cores.

@@ -121,8 +121,8 @@ enum ScenarioBenchmark {
   }
 
   /// The runner's answer, handed from its task to the benchmark's thread.
-  final class Outcome: Sendable {
-    let value = Mutex<ScenarioResult?>(nil)
+  final class Outcome<Value: Sendable>: Sendable {
+    let value = Mutex<Value?>(nil)
   }
 
   /// How many bytes `stream` writes for a suite of `result` alone, as `pushsim run` writes it.
@@ -138,10 +138,15 @@ enum ScenarioBenchmark {
 
   /// Plays `scenario` on a task and waits for it, from a thread that is not the task's.
   static func play(_ scenario: Scenario) -> ScenarioResult? {
-    let outcome = Outcome()
+    wait { await ScenarioRunner().run(scenario) }
+  }
+
+  /// Runs `work` on a task and waits for its result, from a thread that is not the task's.
+  static func wait<Value: Sendable>(for work: @escaping @Sendable () async -> Value) -> Value? {
+    let outcome = Outcome<Value>()
     let done = DispatchSemaphore(value: 0)
     Task {
-      let result = await ScenarioRunner().run(scenario)
+      let result = await work()
       outcome.value.withLock { $0 = result }
       done.signal()
     }

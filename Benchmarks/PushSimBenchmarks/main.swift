@@ -5,6 +5,7 @@ import Foundation
 let sections: [String: ([String]) throws -> Void] = [
   "checks": ChecksBenchmark.run,
   "device": DeviceBenchmark.run,
+  "docs": DocsBenchmark.run,
   "layout": LayoutBenchmark.run,
   "scale": ScaleBenchmark.run,
   "strings": StringsBenchmark.run,

@@ -13,7 +13,9 @@ import Synchronization
 /// reports are views of the event log and the state).
 ///
 /// - Complexity: memory grows with the steps and what each drawing shows, not with the whole
-///   device state per step; each step reads the device's center once (O(n) in what it holds).
+///   device state per step; each step reads only the stacks its drawing shows
+///   (`Device.centerTop(limit:)`), and no step keeps the device, which would make the runner
+///   copy its state at the next step: linear in the steps.
 public struct DocsGenerator: Sendable {
   /// Creates a generator.
   public init() {}
@@ -68,8 +70,11 @@ private struct PageBuilder: Sendable {
   var steps: [(view: DocsStep, start: Date?, eventTimes: [Date])] = []
   var phones: [PhoneSnapshot] = []
   var localized = false
-  /// The device as the previous step left it (for a long press, drawn before the tap).
-  var previous: Device?
+  /// When the previous step ended.
+  var previousEnd: Date?
+  /// The long press of the next step, a tap with an action, drawn from the phone as this step
+  /// left it (keeping the device itself would make the runner copy its state at every step).
+  var nextLongPress: PhoneSnapshot?
   var eventCount = 0
   var diagnosticCount = 0
 
@@ -100,9 +105,7 @@ private struct PageBuilder: Sendable {
     case .expect(let expectation):
       view.checkCount = Self.countChecks(JSONValue(.object(expectation.checks)))
     case .tap(let tap):
-      if let action = tap.action, let before = previous {
-        view.gesture = longPress(tap.id, action: action, on: before)
-      }
+      if tap.action != nil { view.gesture = nextLongPress }
     case .wait, .set, .dismiss, .clear, .startActivity:
       break
     }
@@ -115,8 +118,15 @@ private struct PageBuilder: Sendable {
     }
     if let gesture = view.gesture { phones.append(gesture) }
     // A step starts when the one before it ended (a push may move the clock itself).
-    steps.append((view, previous?.now, events.map(\.time)))
-    previous = device
+    steps.append((view, previousEnd, events.map(\.time)))
+    previousEnd = device.now
+    nextLongPress = nil
+    // `number` is 1-based: the next step is at that index.
+    if scenario.steps.indices.contains(step.number),
+      case .tap(let tap) = scenario.steps[step.number].action, let action = tap.action
+    {
+      nextLongPress = longPress(tap.id, action: action, on: device)
+    }
   }
 
   /// The page: the steps with their offsets and failed checks, and the behaviours shown.
@@ -242,14 +252,16 @@ private struct PageBuilder: Sendable {
       }
     }
     let isLocked = device.configuration.locked
+    // Only the stacks a drawing shows are read: a step costs the same however many are under.
+    let top = device.centerTop(limit: PhoneRenderer.visibleGroups)
     var groups: [PhoneSnapshot.Group] = []
-    for group in device.center {
-      guard let leading = group.leading,
-        let card = card(leading.push, date: leading.date, on: device)
-      else { continue }
+    for group in top.groups {
+      guard let card = card(group.leading.push, date: group.leading.date, on: device) else {
+        continue
+      }
       groups.append(
         PhoneSnapshot.Group(
-          thread: group.thread, leading: card, moreCount: group.entries.count - 1,
+          thread: group.thread, leading: card, moreCount: group.count - 1,
           summary: group.summary))
     }
     let alerts = Self.activityAlerts(events)
@@ -259,6 +271,7 @@ private struct PageBuilder: Sendable {
       isScreenLit: !isLocked || woke || userActed, focus: device.configuration.focus?.name,
       isMuted: device.configuration.muted, badge: device.badge,
       appName: device.app.displayName, banner: banner, groups: groups, sound: sound)
+    phone.moreGroups = top.groupCount - top.groups.count
     phone.activities = device.lockScreenActivities.map { activityView($0, on: device, alerts) }
     phone.island = island(on: device, alerts)
     if let bannerID = alerts.first(where: { $0.value == "banner" })?.key,

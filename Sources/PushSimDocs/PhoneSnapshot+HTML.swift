@@ -153,13 +153,13 @@ struct PhoneRenderer {
         for activity in snapshot.activities {
           Self.activity(activity, extraClass: nil)
         }
-        if snapshot.groups.isEmpty {
+        if snapshot.groupCount == 0 {
           element("p", ["class": "empty"]) { "No Older Notifications" }
           "\n"
         }
         groups
-        if snapshot.groups.count > Self.visibleGroups {
-          let more = snapshot.groups.count - Self.visibleGroups
+        if snapshot.groupCount > Self.visibleGroups {
+          let more = snapshot.groupCount - Self.visibleGroups
           element("p", ["class": "older"]) { "\(more) more stack\(more == 1 ? "" : "s") below" }
           "\n"
         }

@@ -31,8 +31,14 @@ package struct PhoneSnapshot: Sendable, Hashable {
   package var appName: String
   /// The banner that came down at this moment, if any (unlocked phone).
   package var banner: Card?
-  /// The Notification Center's groups, newest group first (Rules.md §4).
+  /// The Notification Center's groups, newest group first (Rules.md §4): all of them, or the
+  /// first ones with ``moreGroups`` counting the rest.
   package var groups: [Group]
+  /// How many groups the center holds after those in ``groups`` (the generator lists only the
+  /// ones a drawing shows).
+  package var moreGroups = 0
+  /// How many groups the center holds.
+  package var groupCount: Int { groups.count + moreGroups }
   /// A notification the user is long-pressing, with its action buttons.
   package var longPress: LongPress?
   /// The sound that played at this moment (`default`, a file name, or a critical sound).

@@ -9,10 +9,11 @@ import Testing
 @Suite struct NotificationStoreTests {
   typealias Generator = SeededGenerator
 
-  static func entry(push: String, identifier: String, thread: String, sequence: Int)
-    -> DeliveredNotification
-  {
-    let content = NotificationContent(title: push, threadIdentifier: thread)
+  static func entry(
+    push: String, identifier: String, thread: String, sequence: Int, argument: String = ""
+  ) -> DeliveredNotification {
+    var content = NotificationContent(title: push, threadIdentifier: thread)
+    content.summaryArgument = argument
     return DeliveredNotification(
       push: push,
       request: NotificationRequest(
@@ -42,9 +43,12 @@ import Testing
       switch random.below(10) {
       case 0..<5:
         // Identifiers repeat now and then (a collapse id replaces its notification).
+        // A few senders, and none now and then (`summary-arg` absent).
+        let sender = random.below(5)
         let entry = Self.entry(
           push: "p\(sequence)", identifier: "id\(random.below(300))",
-          thread: "t\(random.below(7))", sequence: sequence)
+          thread: "t\(random.below(7))", sequence: sequence,
+          argument: sender == 0 ? "" : "s\(sender)")
         let replaced = store.insert(entry)
         let index = model.firstIndex { $0.request.identifier == entry.request.identifier }
         #expect(replaced == index.map { model[$0] })
@@ -62,7 +66,9 @@ import Testing
         model.removeAll { $0.push == victim.push }
       }
       #expect(store.count == model.count)
+      if sequence % 97 == 0 { Self.expectTopAgrees(store, model) }
     }
+    Self.expectTopAgrees(store, model)
     #expect(store.newestFirst() == model.reversed())
     for entry in model {
       #expect(store.entry(push: entry.push) == entry)
@@ -80,5 +86,67 @@ import Testing
     #expect(store.removeAll() == model.reversed())
     #expect(store.count == 0)
     #expect(store.newestFirst().isEmpty)
+  }
+
+  /// What the top of the center reads (first groups, group count, summary arguments) against
+  /// the groups listed in full, for every grouping setting.
+  static func expectTopAgrees(_ store: NotificationStore, _ model: [DeliveredNotification]) {
+    for grouping in [AppNotificationSettings.Grouping.automatic, .byApp, .off] {
+      let groups = store.groups(grouping)
+      #expect(store.groupCount(grouping) == groups.count)
+      for limit in [1, 4, groups.count + 1] {
+        let top = store.firstGroups(grouping, limit: limit)
+        #expect(top.map(\.thread) == groups.prefix(limit).map(\.thread))
+        #expect(top.map(\.leading.push) == groups.prefix(limit).compactMap(\.entries.first?.push))
+        #expect(top.map(\.count) == groups.prefix(limit).map(\.entries.count))
+      }
+      guard grouping != .off else { continue }
+      for group in groups {
+        var seen = Set<String>()
+        let expected = group.entries.map(\.content.summaryArgument).filter {
+          !$0.isEmpty && seen.insert($0).inserted
+        }
+        #expect(store.summaryArguments(ofGroup: group.thread, grouping) == expected)
+      }
+    }
+    #expect(store.groups(.automatic).count == Set(model.map(\.content.threadIdentifier)).count)
+  }
+}
+
+/// ``SlotSet`` against a `Set<Int>`: members listed from the largest down, over inserts and
+/// removals spread across many words.
+@Suite struct SlotSetTests {
+  @Test(arguments: [1, 2, 3])
+  func listsMembersLargestFirst(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    var set = SlotSet()
+    var model = Set<Int>()
+    for round in 0..<6_000 {
+      // Mostly small slots, some far out (empty words and summary words between).
+      let slot = random.below(10) == 0 ? random.below(300_000) : random.below(5_000)
+      if random.below(3) == 0 {
+        set.remove(slot)
+        model.remove(slot)
+      } else {
+        set.insert(slot)
+        model.insert(slot)
+      }
+      #expect(set.contains(slot) == model.contains(slot))
+      guard round % 500 == 0 else { continue }
+      var listed: [Int] = []
+      set.forEachDescending { slot in
+        listed.append(slot)
+        return true
+      }
+      #expect(listed == model.sorted(by: >))
+      var firstThree: [Int] = []
+      set.forEachDescending { slot in
+        firstThree.append(slot)
+        return firstThree.count < 3
+      }
+      #expect(firstThree == Array(model.sorted(by: >).prefix(3)))
+    }
+    #expect(!set.contains(-1))
+    set.remove(-1)
   }
 }

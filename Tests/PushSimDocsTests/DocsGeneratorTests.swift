@@ -79,4 +79,45 @@ import Testing
     #expect(page.contains("&lt;b&gt;not json"))
     #expect(!page.contains("<b>not json"))
   }
+
+  /// Seven threads: a drawing lists the four newest stacks and counts the rest; a dismissed
+  /// leading notification hands its stack's place to the one under it.
+  @Test func phoneListsTheNewestStacksAndCountsTheRest() async throws {
+    var steps: [String] = []
+    for (index, thread) in ["t1", "t2", "t3", "t4", "t5", "t6", "t2", "t7"].enumerated() {
+      let sender = index == 1 ? "Ana" : index == 6 ? "Ben" : ""
+      steps.append(
+        """
+        { "push": { "id": "p\(index + 1)", "payload": { "aps": { "alert": { "body": "m\(index + 1)",
+          "summary-arg": "\(sender)" }, "thread-id": "\(thread)", "category": "message" } } } }
+        """)
+    }
+    steps += [#"{ "dismiss": "p8" }"#, #"{ "dismiss": "p7" }"#]
+    let text = """
+      { "name": "Seven threads", "device": { "locked": false },
+        "app": { "categories": [ { "id": "message", "summaryFormat": "%u more from %@" } ] },
+        "steps": [ \(steps.joined(separator: ",\n")) ] }
+      """
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("stacks.json")
+    let scenario = try ScenarioLoader().decode(
+      bytes: Array(text.utf8), path: "stacks.json", url: url)
+    let page = await DocsGenerator().document(scenario, assetFolder: "stacks-files")
+    #expect(page.passed)
+    let phones = try page.steps.map { try #require($0.phone) }
+    try #require(phones.count == 10)
+    // After p8: t7, t2 (p7 on p2), t6, t5 shown; t4, t3 and t1 counted.
+    #expect(phones[7].groups.map(\.thread) == ["t7", "t2", "t6", "t5"])
+    #expect(phones[7].moreGroups == 3)
+    #expect(phones[7].groups[1].leading.push == "p7")
+    #expect(phones[7].groups[1].moreCount == 1)
+    #expect(phones[7].groups[1].summary == "1 more from Ben, Ana")
+    // p8 dismissed: t7 is gone.
+    #expect(phones[8].groups.map(\.thread) == ["t2", "t6", "t5", "t4"])
+    #expect(phones[8].moreGroups == 2)
+    // p7 dismissed: t2 is led by p2 again, older than t3.
+    #expect(phones[9].groups.map(\.thread) == ["t6", "t5", "t4", "t3"])
+    #expect(phones[9].moreGroups == 2)
+    let site = DocsSite(scenarios: [page])
+    #expect(site.page(for: page).contains("2 more stacks below"))
+  }
 }

@@ -24,3 +24,17 @@ public struct CenterGroup: Sendable, Equatable {
   /// The leading notification.
   public var leading: DeliveredNotification? { entries.first }
 }
+
+/// The top of one stack in Notification Center, as a drawing of the lock screen shows it: the
+/// leading notification, how many the stack holds and its summary line (``CenterGroup``
+/// without the notifications under the leading one).
+package struct CenterGroupHead: Sendable, Equatable {
+  /// The thread, as ``CenterGroup/thread``.
+  package var thread: String
+  /// The newest notification of the stack.
+  package var leading: DeliveredNotification
+  /// How many notifications the stack holds, the leading one included.
+  package var count: Int
+  /// The summary line, `nil` for a stack of one.
+  package var summary: String?
+}

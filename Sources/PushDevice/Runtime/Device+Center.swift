@@ -10,9 +10,34 @@ extension Device {
   ///
   /// - Complexity: O(n) in the notifications shown.
   public var center: [CenterGroup] {
-    store.groups(app.settings.grouping).map { group in
-      CenterGroup(thread: group.thread, entries: group.entries, summary: summaryLine(group.entries))
+    let grouping = app.settings.grouping
+    return store.groups(grouping).map { group in
+      CenterGroup(
+        thread: group.thread, entries: group.entries,
+        summary: group.entries.first.flatMap { leading in
+          summaryLine(leading: leading, count: group.entries.count) {
+            store.summaryArguments(ofGroup: group.thread, grouping)
+          }
+        })
     }
+  }
+
+  /// The top of Notification Center: its first `limit` groups, each with its leading
+  /// notification, size and summary line, and how many groups there are in all (what a
+  /// drawing of the lock screen shows).
+  ///
+  /// - Complexity: O(limit) plus the shown groups' distinct `summary-arg` values, whatever the
+  ///   center holds under them (``center`` lists everything).
+  package func centerTop(limit: Int) -> (groups: [CenterGroupHead], groupCount: Int) {
+    let grouping = app.settings.grouping
+    let groups = store.firstGroups(grouping, limit: limit).map { group in
+      CenterGroupHead(
+        thread: group.thread, leading: group.leading, count: group.count,
+        summary: summaryLine(leading: group.leading, count: group.count) {
+          store.summaryArguments(ofGroup: group.thread, grouping)
+        })
+    }
+    return (groups, store.groupCount(grouping))
   }
 
   /// Every notification in Notification Center, newest first.
@@ -49,20 +74,17 @@ extension Device {
     return (content.title, content.body)
   }
 
-  /// The summary line of a group (Rules.md §4).
-  func summaryLine(_ entries: [DeliveredNotification]) -> String? {
-    guard entries.count > 1, let leading = entries.first else { return nil }
+  /// The summary line of a group of `count` led by `leading` (Rules.md §4); `arguments` are
+  /// the group's distinct `summary-arg` values, newest first.
+  func summaryLine(
+    leading: DeliveredNotification, count: Int, arguments: () -> [String]
+  ) -> String? {
+    guard count > 1 else { return nil }
     let format =
       app.category(leading.content.categoryIdentifier)?.summaryFormat
-      ?? DefaultGroupSummary.format(count: entries.count - 1, languages: configuration.languages)
-    var seen = Set<String>()
-    var arguments: [String] = []
-    for entry in entries {
-      let argument = entry.content.summaryArgument
-      if !argument.isEmpty, seen.insert(argument).inserted { arguments.append(argument) }
-    }
+      ?? DefaultGroupSummary.format(count: count - 1, languages: configuration.languages)
     return formatCategoryText(
-      format, count: entries.count - 1, argument: arguments.joined(separator: ", "))
+      format, count: count - 1, argument: arguments().joined(separator: ", "))
   }
 
   /// Whether the lock screen hides notification previews now (Show Previews, Rules.md §5

@@ -1,0 +1,75 @@
+import Foundation
+import PushScenario
+import PushSimDocs
+
+/// `PushSimBenchmarks docs [small] [large] [rounds]`: the documentation page of a scenario of
+/// `small` and `large` pushes (500 and 5,000) in 20 threads, built (played, every step's phone
+/// drawn) and rendered to HTML, in alternating rounds (the small one as many times in a row as
+/// it is smaller, averaged); prints the large / small time ratio. The target is linear: at most
+/// 12 for ten times the pushes, as `device` and `layout` allow. Every step once listed the
+/// whole Notification Center, and kept the device, so the runner copied its state at the next
+/// step: 4,000 pushes took 8.9 s, 8,000 took 33 s.
+enum DocsBenchmark {
+  static func run(_ arguments: [String]) throws {
+    let small = arguments.first.flatMap(Int.init) ?? 500
+    let large = arguments.dropFirst().first.flatMap(Int.init) ?? 5_000
+    let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 3
+    let repeats = max(1, large / max(1, small))
+    let smallText = Array(generate(pushes: small).utf8)
+    let largeText = Array(generate(pushes: large).utf8)
+    var pageBytes = 0
+    let (smallMedian, largeMedian) = try ScenarioBenchmark.medianTimes(
+      rounds: rounds, firstRepeat: repeats
+    ) {
+      _ = try page(smallText)
+    } _: {
+      pageBytes = try page(largeText)
+    }
+    print(
+      "docs: a page drawing the phone after every step, median of \(rounds) rounds: "
+        + "\(large) pushes \(ScenarioBenchmark.format(largeMedian)) ms "
+        + "(\(pageBytes / 1_000_000) MB of HTML), \(small) pushes "
+        + "\(ScenarioBenchmark.format(smallMedian)) ms (the average of \(repeats) in a row), "
+        + ScenarioBenchmark.linearity(ratio: largeMedian / smallMedian, small: small, large: large))
+  }
+
+  /// Messages in 20 threads whose category's summary line lists the senders (`%@` of
+  /// `summary-arg`, five senders); every tenth is long-pressed and answered, and every
+  /// twenty-fifth dismissed, so the center both grows and loses its newest notifications.
+  static func generate(pushes: Int) -> String {
+    var text = """
+      { "name": "Benchmark: \(pushes) pushes, documented", "device": { "locked": false },
+        "app": { "categories": [ { "id": "message", "summaryFormat": "%u more from %@",
+                   "actions": [ { "id": "reply", "title": "Reply",
+                                  "textInput": { "button": "Send", "placeholder": "Message" } } ] } ] },
+        "steps": [
+
+      """
+    for index in 0..<pushes {
+      text += """
+          { "push": { "id": "p\(index)", "payload": { "aps": { "alert": { "title": "Ana \(index)", "body": "Mensaje \(index)", "summary-arg": "Sender \(index % 5)" }, "thread-id": "t\(index % 20)", "category": "message" } } } },
+
+        """
+      if index % 10 == 9 {
+        text += #"    { "tap": { "id": "p\#(index)", "action": "reply", "text": "Ok" } },"# + "\n"
+      } else if index % 25 == 24 {
+        text += #"    { "dismiss": "p\#(index)" },"# + "\n"
+      }
+    }
+    text += #"    { "wait": "1s" } ] }"# + "\n"
+    return text
+  }
+
+  /// Plays `bytes` for the documentation and renders its page; returns the page's size.
+  static func page(_ bytes: [UInt8]) throws -> Int {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("docs.json")
+    let scenario = try ScenarioLoader().decode(bytes: bytes, path: "docs.json", url: url)
+    let page = ScenarioBenchmark.wait {
+      await DocsGenerator().document(scenario, assetFolder: "docs-files")
+    }
+    guard let page, page.passed else {
+      throw BenchmarkError("the generated documentation scenario fails")
+    }
+    return DocsSite(scenarios: [page]).page(for: page).utf8.count
+  }
+}
