@@ -66,7 +66,10 @@ public struct DocsSite: Sendable {
     try save(DocsStyle.css, "style.css")
     try save(indexPage(), "index.html")
     for (scenario, pageName) in zip(scenarios, pageNames) {
-      try save(page(for: scenario), pageName)
+      let url = directory.appendingPathComponent(pageName)
+      try Self.refuseLinks(from: directory, to: url)
+      try Self.writeStreamed(to: url) { stream in writePage(for: scenario, to: &stream) }
+      written.append(url)
       for asset in scenario.assets {
         let target = directory.appendingPathComponent(asset.path)
         try Self.refuseLinks(from: directory, to: target)
@@ -77,6 +80,40 @@ public struct DocsSite: Sendable {
       }
     }
     return written
+  }
+
+  /// Writes the markup `write` streams into `url`, chunk by chunk, as `Data.write(to:options:
+  /// .atomic)` would write it whole: into a temporary file beside it, renamed over `url` once
+  /// complete, so a reader never sees half a page and a failed write leaves the old one.
+  static func writeStreamed(to url: URL, _ write: (inout HTMLStream) -> Void) throws {
+    let folder = url.deletingLastPathComponent()
+    let partial = folder.appendingPathComponent(".\(url.lastPathComponent).partial")
+    guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+      throw SiteWriteError("cannot create \(partial.path)")
+    }
+    var failure: (any Error)?
+    do {
+      let handle = try FileHandle(forWritingTo: partial)
+      var stream = HTMLStream { chunk in
+        do {
+          try handle.write(contentsOf: Data(chunk.utf8))
+          return true
+        } catch {
+          failure = error
+          return false
+        }
+      }
+      write(&stream)
+      stream.finish()
+      try handle.close()
+      if let failure { throw failure }
+      guard rename(partial.path, url.path) == 0 else {
+        throw SiteWriteError("cannot rename \(partial.path) to \(url.lastPathComponent)")
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: partial)
+      throw error
+    }
   }
 
   /// A site file's path inside the output folder must not pass through a symbolic link (an
@@ -146,7 +183,7 @@ public struct DocsSite: Sendable {
       "\n"
       element("script") { HTMLNode.trusted(Self.searchScript) }
       "\n"
-    }.html
+    }
   }
 
   /// A scenario in the index: its result and name linking to its page, its description and
@@ -206,55 +243,76 @@ public struct DocsSite: Sendable {
 
   /// A scenario's page: its timeline, step by step, with the phone after each step.
   package func page(for scenario: DocsScenario) -> String {
+    var page = ""
+    var stream = HTMLStream { chunk in
+      page += chunk
+      return true
+    }
+    writePage(for: scenario, to: &stream)
+    stream.finish()
+    return page
+  }
+
+  /// Writes ``page(for:)`` to `stream`, each step's nodes made as they are written.
+  /// - Complexity: O(n) in the length of the page; what is held at once is one step's nodes.
+  package func writePage(for scenario: DocsScenario, to stream: inout HTMLStream) {
+    Self.writeDocument(title: scenario.name, bodyClass: "scenario", to: &stream) { stream in
+      stream.write(Self.pageHead(scenario))
+      stream.write("\n")
+      let main = element("main")
+      let timeline = element("ol", ["class": "timeline"])
+      stream.open(main)
+      stream.write("\n")
+      stream.open(timeline)
+      stream.write("\n")
+      for step in scenario.steps {
+        stream.write(self.step(step))
+        stream.write("\n")
+      }
+      stream.close(timeline)
+      stream.write("\n")
+      stream.close(main)
+      stream.write("\n")
+    }
+  }
+
+  /// A scenario page's header: its name, result, file, description, behaviours, failures
+  /// that belong to no step, and the legend.
+  private static func pageHead(_ scenario: DocsScenario) -> HTMLNode {
     let result = scenario.passed ? "pass" : "fail"
-    return Self.document(title: scenario.name, bodyClass: "scenario") {
-      element("header", ["class": "page-head"]) {
-        "\n"
-        element("nav") { element("a", ["href": "index.html"]) { "\u{2190} All scenarios" } }
-        "\n"
-        element("h1") { scenario.name }
-        "\n"
-        element("p", ["class": "meta"]) {
-          element("span", ["class": "result \(result)"]) { scenario.passed ? "PASS" : "FAIL" }
-          " "
-          element("code") { scenario.file }
-        }
-        "\n"
-        if !scenario.description.isEmpty {
-          element("p", ["class": "lede"]) { scenario.description }
-          "\n"
-        }
-        if !scenario.behaviours.isEmpty {
-          Self.behaviourList(scenario.behaviours)
-          "\n"
-        }
-        if !scenario.failures.isEmpty {
-          element("ul", ["class": "failures"]) {
-            "\n"
-            for failure in scenario.failures {
-              element("li") { failure }
-              "\n"
-            }
-          }
-          "\n"
-        }
-        Self.legend
-        "\n"
+    return element("header", ["class": "page-head"]) {
+      "\n"
+      element("nav") { element("a", ["href": "index.html"]) { "\u{2190} All scenarios" } }
+      "\n"
+      element("h1") { scenario.name }
+      "\n"
+      element("p", ["class": "meta"]) {
+        element("span", ["class": "result \(result)"]) { scenario.passed ? "PASS" : "FAIL" }
+        " "
+        element("code") { scenario.file }
       }
       "\n"
-      element("main") {
+      if !scenario.description.isEmpty {
+        element("p", ["class": "lede"]) { scenario.description }
         "\n"
-        element("ol", ["class": "timeline"]) {
+      }
+      if !scenario.behaviours.isEmpty {
+        Self.behaviourList(scenario.behaviours)
+        "\n"
+      }
+      if !scenario.failures.isEmpty {
+        element("ul", ["class": "failures"]) {
           "\n"
-          for step in scenario.steps {
-            self.step(step)
+          for failure in scenario.failures {
+            element("li") { failure }
             "\n"
           }
         }
         "\n"
       }
+      Self.legend
       "\n"
-    }.html
+    }
   }
 
   /// The behaviours a scenario shows, on one line.
@@ -545,36 +603,54 @@ public struct DocsSite: Sendable {
   /// `bodyClass` holding `content` and the footer.
   static func document(
     title: String, bodyClass: String, @HTMLBuilder _ content: () -> [HTMLNode]
-  ) -> HTMLNode {
-    fragment {
-      HTMLNode.trusted("<!DOCTYPE html>")
-      "\n"
-      element("html", ["lang": "en"]) {
-        "\n"
-        element("head") {
-          "\n"
-          element("meta", ["charset": "utf-8"])
-          "\n"
-          element("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
-          "\n"
-          element("meta", ["name": "color-scheme", "content": "light dark"])
-          "\n"
-          element("title") { title }
-          "\n"
-          element("link", ["rel": "stylesheet", "href": "style.css"])
-          "\n"
-        }
-        "\n"
-        element("body", ["class": bodyClass]) {
-          "\n"
-          content()
-          footer
-          "\n"
-        }
-        "\n"
-      }
-      "\n"
+  ) -> String {
+    var page = ""
+    var stream = HTMLStream { chunk in
+      page += chunk
+      return true
     }
+    writeDocument(title: title, bodyClass: bodyClass, to: &stream) { stream in
+      for node in content() { stream.write(node) }
+    }
+    stream.finish()
+    return page
+  }
+
+  /// Writes ``document(title:bodyClass:_:)`` to `stream`, `content` writing the body's content.
+  static func writeDocument(
+    title: String, bodyClass: String, to stream: inout HTMLStream,
+    content: (inout HTMLStream) -> Void
+  ) {
+    let html = element("html", ["lang": "en"])
+    let body = element("body", ["class": bodyClass])
+    stream.write(.trusted("<!DOCTYPE html>"))
+    stream.write("\n")
+    stream.open(html)
+    stream.write("\n")
+    stream.write(
+      element("head") {
+        "\n"
+        element("meta", ["charset": "utf-8"])
+        "\n"
+        element("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+        "\n"
+        element("meta", ["name": "color-scheme", "content": "light dark"])
+        "\n"
+        element("title") { title }
+        "\n"
+        element("link", ["rel": "stylesheet", "href": "style.css"])
+        "\n"
+      })
+    stream.write("\n")
+    stream.open(body)
+    stream.write("\n")
+    content(&stream)
+    stream.write(footer)
+    stream.write("\n")
+    stream.close(body)
+    stream.write("\n")
+    stream.close(html)
+    stream.write("\n")
   }
 
   /// `+0:00:05` (or `+0:00:01.250` with milliseconds), as `pushsim run` prints times.

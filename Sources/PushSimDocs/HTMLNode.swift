@@ -168,32 +168,46 @@ extension HTMLNode {
       output += constant.markup
     case .fragment(let nodes):
       for node in nodes { node.write(into: &output) }
-    case .element(let name, let attributes, let children):
-      output += "<"
-      output += name.text
-      for attribute in attributes {
-        output += " "
-        output += attribute.name.text
-        switch attribute.value {
-        case .bare:
-          break
-        case .text(let value):
-          output += "=\""
-          escape(value, into: &output)
-          output += "\""
-        case .trusted(let constant):
-          output += "=\""
-          output += constant.markup
-          output += "\""
-        }
-      }
-      output += ">"
+    case .element(let name, _, let children):
+      writeStartTag(into: &output)
       guard !name.isVoid else { return }
       for child in children { child.write(into: &output) }
-      output += "</"
-      output += name.text
-      output += ">"
+      writeEndTag(into: &output)
     }
+  }
+
+  /// Appends an element's start tag alone, with its attributes (nothing for another node):
+  /// with ``writeEndTag(into:)``, for a page that writes an element's children as it makes
+  /// them.
+  package func writeStartTag(into output: inout String) {
+    guard case .element(let name, let attributes, _) = self else { return }
+    output += "<"
+    output += name.text
+    for attribute in attributes {
+      output += " "
+      output += attribute.name.text
+      switch attribute.value {
+      case .bare:
+        break
+      case .text(let value):
+        output += "=\""
+        escape(value, into: &output)
+        output += "\""
+      case .trusted(let constant):
+        output += "=\""
+        output += constant.markup
+        output += "\""
+      }
+    }
+    output += ">"
+  }
+
+  /// Appends an element's end tag alone (nothing for a void element or another node).
+  package func writeEndTag(into output: inout String) {
+    guard case .element(let name, _, _) = self, !name.isVoid else { return }
+    output += "</"
+    output += name.text
+    output += ">"
   }
 
   /// The length of ``html`` in UTF-8 bytes.
@@ -212,6 +226,19 @@ extension HTMLNode {
 /// values alike, so text and attributes share it.
 /// - Complexity: O(n) in the length of `text`.
 private func escape(_ text: String, into output: inout String) {
+  // Most texts have none of them: one pass over the bytes, then one append.
+  let special = text.utf8.contains { byte in
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+      UInt8(ascii: "'"), 0:
+      true
+    default: false
+    }
+  }
+  guard special else {
+    output += text
+    return
+  }
   for scalar in text.unicodeScalars {
     switch scalar {
     case "&": output += "&amp;"

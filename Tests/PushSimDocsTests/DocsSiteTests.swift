@@ -130,4 +130,38 @@ import Testing
       copied
         == (try Data(contentsOf: DocsSampleSite.fixtures.appendingPathComponent("sneakers.png"))))
   }
+
+  /// A page longer than many chunks is written to its file as ``DocsSite/page(for:)`` renders
+  /// it; a page that cannot be put in place (a folder has its name) fails with a message and
+  /// leaves no partial file.
+  @Test func aLongPageIsStreamedToItsFileWhole() async throws {
+    var steps: [String] = []
+    for index in 0..<300 {
+      steps.append(
+        """
+        { "push": { "id": "p\(index)", "payload": { "aps": { "alert": { "title": "<b>\(index)</b>",
+          "body": "Mensaje número \(index) & más" }, "thread-id": "t\(index % 7)" } } } }
+        """)
+    }
+    let text = """
+      { "name": "Long", "device": { "locked": false }, "steps": [ \(steps.joined(separator: ",\n")) ] }
+      """
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("long.json")
+    let scenario = try ScenarioLoader().decode(bytes: Array(text.utf8), path: "long.json", url: url)
+    let site = DocsSite(scenarios: [await DocsGenerator().document(scenario, assetFolder: "x")])
+    let expected = site.page(for: site.scenarios[0])
+    #expect(expected.utf8.count > 10 * HTMLStream.chunkSize)
+    let folder = try TemporaryFolder()
+    _ = try site.write(to: folder.url)
+    let written = try String(
+      contentsOf: folder.url.appendingPathComponent("long.html"), encoding: .utf8)
+    #expect(written == expected)
+
+    let blocked = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      at: blocked.url.appendingPathComponent("long.html/inside"), withIntermediateDirectories: true)
+    #expect(throws: (any Error).self) { try site.write(to: blocked.url) }
+    let left = try FileManager.default.contentsOfDirectory(atPath: blocked.url.path)
+    #expect(!left.contains { $0.hasSuffix(".partial") })
+  }
 }
