@@ -9,24 +9,13 @@ import PushScenario
 /// and finding so far as JSON: 4,000 pushes took 35 s, 20,000 would take over ten minutes.
 enum ChecksBenchmark {
   static func run(_ arguments: [String]) throws {
-    let small = arguments.first.flatMap(Int.init) ?? 2_000
-    let large = arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
-    let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 3
-    let repeats = max(1, large / max(1, small))
-    let smallText = Array(generate(pushes: small).utf8)
-    let largeText = Array(generate(pushes: large).utf8)
-    let (smallMedian, largeMedian) = try ScenarioBenchmark.medianTimes(
-      rounds: rounds, firstRepeat: repeats
-    ) {
-      try play(smallText)
-    } _: {
-      try play(largeText)
+    try ScenarioBenchmark.linearitySection(
+      "checks", "an events and a diagnostics check after every push", arguments: arguments,
+      small: 2_000, large: 20_000, generate: generate(pushes:)
+    ) { text in
+      try play(text)
+      return ""
     }
-    print(
-      "checks: an events and a diagnostics check after every push, median of \(rounds) rounds: "
-        + "\(large) pushes \(ScenarioBenchmark.format(largeMedian)) ms, \(small) pushes "
-        + "\(ScenarioBenchmark.format(smallMedian)) ms (the average of \(repeats) in a row), "
-        + ScenarioBenchmark.linearity(ratio: largeMedian / smallMedian, small: small, large: large))
   }
 
   /// Alerts in 20 threads, each followed by a check that its `delivered` event and its

@@ -11,26 +11,12 @@ import PushSimDocs
 /// step: 4,000 pushes took 8.9 s, 8,000 took 33 s.
 enum DocsBenchmark {
   static func run(_ arguments: [String]) throws {
-    let small = arguments.first.flatMap(Int.init) ?? 500
-    let large = arguments.dropFirst().first.flatMap(Int.init) ?? 5_000
-    let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 3
-    let repeats = max(1, large / max(1, small))
-    let smallText = Array(generate(pushes: small).utf8)
-    let largeText = Array(generate(pushes: large).utf8)
-    var pageBytes = 0
-    let (smallMedian, largeMedian) = try ScenarioBenchmark.medianTimes(
-      rounds: rounds, firstRepeat: repeats
-    ) {
-      _ = try page(smallText)
-    } _: {
-      pageBytes = try page(largeText)
+    try ScenarioBenchmark.linearitySection(
+      "docs", "a page drawing the phone after every step", arguments: arguments, small: 500,
+      large: 5_000, generate: generate(pushes:)
+    ) { text in
+      "\(try page(text) / 1_000_000) MB of HTML"
     }
-    print(
-      "docs: a page drawing the phone after every step, median of \(rounds) rounds: "
-        + "\(large) pushes \(ScenarioBenchmark.format(largeMedian)) ms "
-        + "(\(pageBytes / 1_000_000) MB of HTML), \(small) pushes "
-        + "\(ScenarioBenchmark.format(smallMedian)) ms (the average of \(repeats) in a row), "
-        + ScenarioBenchmark.linearity(ratio: largeMedian / smallMedian, small: small, large: large))
   }
 
   /// Messages in 20 threads whose category's summary line lists the senders (`%@` of

@@ -178,6 +178,34 @@ enum ScenarioBenchmark {
     return (StringsBenchmark.median(firstTimes), StringsBenchmark.median(secondTimes))
   }
 
+  /// A linearity section (`checks`, `docs`): `job` timed on the scenario text `generate` makes
+  /// at `small` and `large` pushes (or the sizes and rounds in `arguments`: `[small] [large]
+  /// [rounds]`), in alternating rounds, the small one as many times in a row as it is smaller;
+  /// prints `name: what, median of N rounds: …, ratio R (target <= B, linear) ok`, with the
+  /// note the large run's `job` returns after its time.
+  static func linearitySection(
+    _ name: String, _ what: String, arguments: [String], small defaultSmall: Int,
+    large defaultLarge: Int, generate: (Int) -> String, job: ([UInt8]) throws -> String
+  ) throws {
+    let small = arguments.first.flatMap(Int.init) ?? defaultSmall
+    let large = arguments.dropFirst().first.flatMap(Int.init) ?? defaultLarge
+    let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 3
+    let repeats = max(1, large / max(1, small))
+    let smallText = Array(generate(small).utf8)
+    let largeText = Array(generate(large).utf8)
+    var note = ""
+    let (smallMedian, largeMedian) = try medianTimes(rounds: rounds, firstRepeat: repeats) {
+      _ = try job(smallText)
+    } _: {
+      note = try job(largeText)
+    }
+    print(
+      "\(name): \(what), median of \(rounds) rounds: \(large) pushes \(format(largeMedian)) ms"
+        + (note.isEmpty ? "" : " (\(note))") + ", \(small) pushes \(format(smallMedian)) ms "
+        + "(the average of \(repeats) in a row), "
+        + linearity(ratio: largeMedian / smallMedian, small: small, large: large))
+  }
+
   /// `ratio R (target <= B, linear) ok` for a job `large / small` times the size of another
   /// that took `ratio` times as long: linear within a fifth, as the `device` section allows.
   static func linearity(ratio: Double, small: Int, large: Int) -> String {

@@ -243,14 +243,7 @@ public struct DocsSite: Sendable {
 
   /// A scenario's page: its timeline, step by step, with the phone after each step.
   package func page(for scenario: DocsScenario) -> String {
-    var page = ""
-    var stream = HTMLStream { chunk in
-      page += chunk
-      return true
-    }
-    writePage(for: scenario, to: &stream)
-    stream.finish()
-    return page
+    HTMLStream.text { writePage(for: scenario, to: &$0) }
   }
 
   /// Writes ``page(for:)`` to `stream`, each step's nodes made as they are written.
@@ -604,16 +597,11 @@ public struct DocsSite: Sendable {
   static func document(
     title: String, bodyClass: String, @HTMLBuilder _ content: () -> [HTMLNode]
   ) -> String {
-    var page = ""
-    var stream = HTMLStream { chunk in
-      page += chunk
-      return true
+    HTMLStream.text { stream in
+      writeDocument(title: title, bodyClass: bodyClass, to: &stream) { stream in
+        for node in content() { stream.write(node) }
+      }
     }
-    writeDocument(title: title, bodyClass: bodyClass, to: &stream) { stream in
-      for node in content() { stream.write(node) }
-    }
-    stream.finish()
-    return page
   }
 
   /// Writes ``document(title:bodyClass:_:)`` to `stream`, `content` writing the body's content.

@@ -19,6 +19,18 @@ package struct HTMLStream {
     self.output = output
   }
 
+  /// The markup `write` writes to a stream, as one string.
+  package static func text(_ write: (inout HTMLStream) -> Void) -> String {
+    var text = ""
+    var stream = HTMLStream { chunk in
+      text += chunk
+      return true
+    }
+    write(&stream)
+    stream.finish()
+    return text
+  }
+
   /// Writes a node.
   package mutating func write(_ node: HTMLNode) {
     node.write(into: &buffer)
