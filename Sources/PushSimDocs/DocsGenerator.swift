@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PushDevice
 import PushPayload
 public import PushScenario
@@ -30,6 +30,46 @@ public struct DocsGenerator: Sendable {
         await document(scenario, assetFolder: DocsSite.assetFolder(forPage: pageName)))
     }
     return DocsSite(scenarios: documented)
+  }
+
+  /// Plays every scenario and writes the site into `directory` (created if needed) as
+  /// ``site(for:)`` then ``DocsSite/write(to:)`` would, a scenario at a time: up to `jobs`
+  /// scenarios play at once, each page and its assets are written by the task that played it,
+  /// and the scenario and its page are then let go, so what the run holds does not grow with
+  /// the suite. The index, in the scenarios' order, is written last; the site is the same for
+  /// every `jobs`. Returns how many scenarios passed and failed.
+  public func writeSite(
+    for scenarios: consuming [Scenario], to directory: URL, jobs: Int = 1
+  ) async throws -> (passed: Int, failed: Int) {
+    let pageNames = DocsSite.pageNames(forFiles: scenarios.map(\.file))
+    var writer = try DocsSite.Writer(directory: directory)
+    let handOff = HandOff(consume scenarios)
+    var (passed, failed) = (0, 0)
+    var failure: (any Error)?
+    await forEachInOrder(count: pageNames.count, jobs: jobs) { index in
+      let pageName = pageNames[index]
+      let page = await document(
+        handOff.take(index), assetFolder: DocsSite.assetFolder(forPage: pageName))
+      return Result {
+        (
+          DocsSite.Writer.indexEntry(page),
+          try DocsSite.Writer.writePage(page, named: pageName, in: directory)
+        )
+      }
+    } body: { written in
+      switch written {
+      case .success(let (entry, files)):
+        writer.record(entry, files: files)
+        if entry.passed { passed += 1 } else { failed += 1 }
+        return true
+      case .failure(let error):
+        failure = error
+        return false
+      }
+    }
+    if let failure { throw failure }
+    _ = try writer.finish()
+    return (passed, failed)
   }
 
   /// Plays one scenario and builds its page's content; attachment images go under

@@ -51,35 +51,14 @@ public struct DocsSite: Sendable {
     (pageName.hasSuffix(".html") ? String(pageName.dropLast(5)) : pageName) + "-files"
   }
 
-  /// Writes the site into `directory` (created if needed): `index.html`, `style.css`, one page
-  /// per scenario and each scenario's assets. Returns the files written.
+  /// Writes the site into `directory` (created if needed): `style.css`, one page per scenario
+  /// with its assets, and `index.html` last. Returns the files written.
   public func write(to directory: URL) throws -> [URL] {
-    let manager = FileManager.default
-    try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-    var written: [URL] = []
-    func save(_ text: String, _ name: String) throws {
-      let url = directory.appendingPathComponent(name)
-      try Self.refuseLinks(from: directory, to: url)
-      try Data(text.utf8).write(to: url, options: .atomic)
-      written.append(url)
-    }
-    try save(DocsStyle.css, "style.css")
-    try save(indexPage(), "index.html")
+    var writer = try Writer(directory: directory)
     for (scenario, pageName) in zip(scenarios, pageNames) {
-      let url = directory.appendingPathComponent(pageName)
-      try Self.refuseLinks(from: directory, to: url)
-      try Self.writeStreamed(to: url) { stream in writePage(for: scenario, to: &stream) }
-      written.append(url)
-      for asset in scenario.assets {
-        let target = directory.appendingPathComponent(asset.path)
-        try Self.refuseLinks(from: directory, to: target)
-        try manager.createDirectory(
-          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try asset.data.write(to: target, options: .atomic)
-        written.append(target)
-      }
+      writer.record(scenario, files: try Writer.writePage(scenario, named: pageName, in: directory))
     }
-    return written
+    return try writer.finish()
   }
 
   /// Writes the markup `write` streams into `url`, chunk by chunk, as `Data.write(to:options:
@@ -243,14 +222,14 @@ public struct DocsSite: Sendable {
 
   /// A scenario's page: its timeline, step by step, with the phone after each step.
   package func page(for scenario: DocsScenario) -> String {
-    HTMLStream.text { writePage(for: scenario, to: &$0) }
+    HTMLStream.text { Self.writePage(for: scenario, to: &$0) }
   }
 
   /// Writes ``page(for:)`` to `stream`, each step's nodes made as they are written.
   /// - Complexity: O(n) in the length of the page; what is held at once is one step's nodes.
-  package func writePage(for scenario: DocsScenario, to stream: inout HTMLStream) {
-    Self.writeDocument(title: scenario.name, bodyClass: "scenario", to: &stream) { stream in
-      stream.write(Self.pageHead(scenario))
+  package static func writePage(for scenario: DocsScenario, to stream: inout HTMLStream) {
+    writeDocument(title: scenario.name, bodyClass: "scenario", to: &stream) { stream in
+      stream.write(pageHead(scenario))
       stream.write("\n")
       let main = element("main")
       let timeline = element("ol", ["class": "timeline"])
@@ -259,7 +238,7 @@ public struct DocsSite: Sendable {
       stream.open(timeline)
       stream.write("\n")
       for step in scenario.steps {
-        stream.write(self.step(step))
+        stream.write(Self.step(step))
         stream.write("\n")
       }
       stream.close(timeline)
@@ -319,7 +298,7 @@ public struct DocsSite: Sendable {
 
   /// A step of the timeline: its text (title, note, push, checks, failures, device log) and
   /// the phone after it.
-  private func step(_ step: DocsStep) -> HTMLNode {
+  private static func step(_ step: DocsStep) -> HTMLNode {
     let failed = !step.failures.isEmpty
     return element(
       "li",
@@ -341,7 +320,7 @@ public struct DocsSite: Sendable {
           "\n"
         }
         if let push = step.push {
-          self.push(push)
+          Self.push(push)
           "\n"
         }
         if step.kind == "expect" {
@@ -428,7 +407,7 @@ public struct DocsSite: Sendable {
 
   /// The phone as the user acts (a long press) and after the step, each with the texts it
   /// had to cut shown in full; nothing when the step shows no phone.
-  private func phones(_ step: DocsStep) -> HTMLNode {
+  private static func phones(_ step: DocsStep) -> HTMLNode {
     let phones = [("Long press", step.gesture), ("Then", step.phone)].compactMap { label, phone in
       phone.map { (label, $0) }
     }
@@ -463,7 +442,7 @@ public struct DocsSite: Sendable {
   }
 
   /// A push as sent: APNs's verdict, the headers, the payload listing and the diagnostics.
-  private func push(_ push: DocsPush) -> HTMLNode {
+  private static func push(_ push: DocsPush) -> HTMLNode {
     let verdict = push.accepted ? "accepted" : "rejected"
     return element("div", ["class": "push"]) {
       "\n"

@@ -43,6 +43,7 @@ import Testing
     (["docs", "no-such-folder", "--out", "/tmp/x"], "no-such-folder"),
     (["docs", "--out"], "needs a value"),
     (["docs", "--outt", "x"], "unknown option"),
+    (["docs", "--out", "/tmp/x", "--jobs", "0"], "--jobs takes a whole number of at least 1"),
   ])
   func unusableInputExitsWithTwo(arguments: [String], message: String) throws {
     let result = try CommandRunner.run(arguments)
@@ -61,6 +62,35 @@ import Testing
     #expect(pages.count > 1)
     for page in pages {
       #expect(index.contains("href=\"\(page)\""), "index does not link \(page)")
+    }
+  }
+
+  /// Scenarios drawn on several cores give the site one job gives, file for file and byte for
+  /// byte (each page is written by the task that played it; the index, in order, last).
+  @Test func theSiteIsTheSameForEveryNumberOfJobs() throws {
+    var sites: [[String: Data]] = []
+    for jobs in ["1", "3"] {
+      let out = Self.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: out) }
+      let result = try CommandRunner.run(["docs", "Scenarios", "--out", out.path, "--jobs", jobs])
+      #expect(result.status == 0, "\(result.standardError)")
+      var files: [String: Data] = [:]
+      let walker = FileManager.default.enumerator(atPath: out.path)
+      while let name = walker?.nextObject() as? String {
+        let url = out.appendingPathComponent(name)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+          !isFolder.boolValue
+        else { continue }
+        files[name] = try Data(contentsOf: url)
+      }
+      sites.append(files)
+    }
+    #expect(sites[0].count > 78)
+    #expect(sites[0].keys.sorted() == sites[1].keys.sorted())
+    #expect(!sites[0].keys.contains { $0.hasSuffix(".partial") })
+    for (name, data) in sites[0] {
+      #expect(sites[1][name] == data, "\(name) differs")
     }
   }
 

@@ -120,4 +120,23 @@ import Testing
     let site = DocsSite(scenarios: [page])
     #expect(site.page(for: page).contains("2 more stacks below"))
   }
+
+  /// Writing the site a scenario at a time, on two jobs, gives the files the whole site gives.
+  @Test func writingAScenarioAtATimeGivesTheWholeSite() async throws {
+    let loader = ScenarioLoader()
+    let scenarios = try Self.files.map { file throws(ScenarioError) in
+      try loader.load(path: file, in: Self.folder)
+    }
+    let whole = try TemporaryFolder()
+    let streamed = try TemporaryFolder()
+    let written = try await DocsGenerator().site(for: scenarios).write(to: whole.url)
+    let counts = try await DocsGenerator().writeSite(for: scenarios, to: streamed.url, jobs: 2)
+    #expect(counts.passed == 1 && counts.failed == 1)
+    #expect(written.count == 5)
+    for file in written {
+      let name = String(file.path.dropFirst(whole.url.path.count + 1))
+      let copy = streamed.url.appendingPathComponent(name)
+      #expect(try Data(contentsOf: copy) == Data(contentsOf: file), "\(name)")
+    }
+  }
 }

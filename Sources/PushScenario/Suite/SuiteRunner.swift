@@ -1,6 +1,5 @@
 import Foundation
 import PushCore
-import Synchronization
 
 /// Plays the scenarios of a suite on several cores (`pushsim run --jobs N`), with results in
 /// the suite's order, so every report is byte for byte the one a single job gives.
@@ -61,26 +60,5 @@ public struct SuiteRunner: Sendable {
     results.reserveCapacity(scenarios.count)
     await run(consume scenarios) { results.append($0) }
     return results
-  }
-
-  /// The scenarios of a run, each taken out once by the task that plays it, so the suite keeps
-  /// no copy of a scenario that is playing or has played.
-  private final class HandOff: Sendable {
-    private let slots: Mutex<[Scenario?]>
-
-    init(_ scenarios: consuming [Scenario]) {
-      slots = Mutex(scenarios.map { Optional($0) })
-    }
-
-    /// The scenario at `index`, no longer held here; each index is taken once.
-    func take(_ index: Int) -> Scenario {
-      let taken = slots.withLock { slots -> Scenario? in
-        let scenario = slots[index]
-        slots[index] = nil
-        return scenario
-      }
-      guard let taken else { preconditionFailure("scenario \(index) is played twice") }
-      return taken
-    }
   }
 }

@@ -11,7 +11,7 @@ import PushSimDocs
 /// a `file://` URL.
 enum DocsCommand {
   static let help = """
-    USAGE: pushsim docs [PATH ...] --out DIR [--filter SUBSTRING]
+    USAGE: pushsim docs [PATH ...] --out DIR [--filter SUBSTRING] [--jobs N]
 
     Plays scenarios (default: Scenarios/) and writes a static site that draws, step by step,
     the push sent and what the phone shows: lock screen, banners, badge, actions.
@@ -22,6 +22,8 @@ enum DocsCommand {
     OPTIONS:
       --out <dir>           The folder to write the site into (created if needed)
       --filter <substring>  Document only the scenarios whose name contains it
+      --jobs <n>            Play and draw up to N scenarios at once (default: the cores this
+                            process may use); the site is the same for every N
       -h, --help            Show this help
 
     EXIT STATUS: 0 site written and every scenario passed, 1 site written and a scenario
@@ -31,10 +33,11 @@ enum DocsCommand {
 
   static func main(_ arguments: [String]) async -> ExitStatus {
     let parsed: Arguments
-    switch Arguments.forCommand(arguments, options: ["out", "filter"], help: help) {
+    switch Arguments.forCommand(arguments, options: ["out", "filter", "jobs"], help: help) {
     case .proceed(let arguments): parsed = arguments
     case .exit(let status): return status
     }
+    guard let jobs = parsed.jobs() else { return .unusable }
     guard let out = parsed.value("out"), !out.isEmpty else {
       Console.error("error: missing --out DIR (the folder to write the site into)")
       return .unusable
@@ -56,9 +59,12 @@ enum DocsCommand {
       return .unusable
     }
 
-    let site = await DocsGenerator().site(for: scenarios)
+    let count = scenarios.count
+    let passed: Int
+    let failed: Int
     do {
-      _ = try site.write(to: outURL)
+      (passed, failed) = try await DocsGenerator().writeSite(
+        for: consume scenarios, to: outURL, jobs: jobs)
     } catch let error as DocsSite.SiteWriteError {
       Console.error("\(out): error: cannot write the site: \(error.description)")
       return .unusable
@@ -66,10 +72,8 @@ enum DocsCommand {
       Console.error("\(out): error: cannot write the site: \(error.localizedDescription)")
       return .unusable
     }
-    let passed = site.scenarios.filter(\.passed).count
-    let failed = site.scenarios.count - passed
     Console.write(
-      "Wrote \(site.scenarios.count) page\(site.scenarios.count == 1 ? "" : "s") to "
+      "Wrote \(count) page\(count == 1 ? "" : "s") to "
         + "\((out as NSString).appendingPathComponent("index.html")): \(passed) passed, "
         + "\(failed) failed\n")
     return failed == 0 ? .success : .failure

@@ -88,14 +88,7 @@ enum RunCommand {
     case .exit(let status): return .exit(status)
     }
     guard let format = parsed.format([.text, .json, .junit]) else { return .exit(.unusable) }
-    var jobs = SuiteRunner.defaultJobs
-    if let text = parsed.value("jobs") {
-      guard let number = Int(text), number >= 1 else {
-        Console.error("error: --jobs takes a whole number of at least 1, not '\(text)'")
-        return .exit(.unusable)
-      }
-      jobs = number
-    }
+    guard let jobs = parsed.jobs() else { return .exit(.unusable) }
     var shard: SuiteShard?
     if let text = parsed.value("shard") {
       guard let value = SuiteShard(text) else {

@@ -108,4 +108,15 @@ extension Arguments {
       return nil
     }
   }
+
+  /// `--jobs N` (default: the cores this process may use), or `nil` after printing why it is
+  /// not a whole number of at least 1.
+  func jobs() -> Int? {
+    guard let text = value("jobs") else { return SuiteRunner.defaultJobs }
+    guard let number = Int(text), number >= 1 else {
+      Console.error("error: --jobs takes a whole number of at least 1, not '\(text)'")
+      return nil
+    }
+    return number
+  }
 }
