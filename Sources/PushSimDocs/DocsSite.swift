@@ -67,6 +67,9 @@ public struct DocsSite: Sendable {
   static func writeStreamed(to url: URL, _ write: (inout HTMLStream) -> Void) throws {
     let folder = url.deletingLastPathComponent()
     let partial = folder.appendingPathComponent(".\(url.lastPathComponent).partial")
+    // A leftover, or a link planted under that name, is removed (a link itself, not what it
+    // points to), so the page is written into a new file of its own.
+    try? FileManager.default.removeItem(at: partial)
     guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
       throw SiteWriteError("cannot create \(partial.path)")
     }

@@ -157,6 +157,18 @@ import Testing
       contentsOf: folder.url.appendingPathComponent("long.html"), encoding: .utf8)
     #expect(written == expected)
 
+    // A link planted where the partial file goes is replaced, not written through.
+    let planted = try TemporaryFolder()
+    let elsewhere = try TemporaryFolder()
+    let target = elsewhere.url.appendingPathComponent("outside.html")
+    try FileManager.default.createSymbolicLink(
+      at: planted.url.appendingPathComponent(".long.html.partial"), withDestinationURL: target)
+    _ = try site.write(to: planted.url)
+    #expect(!FileManager.default.fileExists(atPath: target.path))
+    #expect(
+      try String(contentsOf: planted.url.appendingPathComponent("long.html"), encoding: .utf8)
+        == expected)
+
     let blocked = try TemporaryFolder()
     try FileManager.default.createDirectory(
       at: blocked.url.appendingPathComponent("long.html/inside"), withIntermediateDirectories: true)
