@@ -26,8 +26,8 @@ public struct LineIndex: Sendable {
 
   /// Indexes `text` (UTF-8).
   ///
-  /// Eight bytes are looked at a time: their continuation bytes and their line breaks are found
-  /// with a few word operations, and only the line breaks are then read one by one.
+  /// Eight bytes are looked at a time: their continuation bytes are found with a few word
+  /// operations, and only a word holding a line break is read byte by byte.
   public init(_ text: [UInt8]) {
     let count = text.count
     self.count = count
@@ -56,10 +56,8 @@ public struct LineIndex: Sendable {
           let eight = UInt64(
             littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
           word |= Self.continuationFlags(eight) << UInt64(offset - blockStart)
-          var breaks = Self.lineBreakFlags(eight)
-          while breaks != 0 {
-            noteLineEnd(at: offset + breaks.trailingZeroBitCount >> 3)
-            breaks &= breaks &- 1
+          if Self.mayHoldLineBreak(eight) {
+            for inWord in offset..<(offset + 8) { noteLineEnd(at: inWord) }
           }
           offset += 8
         }
@@ -91,16 +89,13 @@ public struct LineIndex: Sendable {
     return ((high >> 7) &* 0x0102_0408_1020_4080) >> 56
   }
 
-  /// Bit 7 of byte `i` set exactly when byte `i` of `eight` (little-endian) is LF or CR.
+  /// Whether some byte of `eight` may be LF or CR (never false when one is).
   @inline(__always)
-  private static func lineBreakFlags(_ eight: UInt64) -> UInt64 {
-    /// Bit 7 of each byte of `word` that is zero: the low seven bits plus 0x7F carry into bit
-    /// 7 unless they are all clear, and no byte carries into the next.
-    func zeroBytes(_ word: UInt64) -> UInt64 {
-      let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-      return ~(((word & low) &+ low) | word | low)
+  private static func mayHoldLineBreak(_ eight: UInt64) -> Bool {
+    func hasZeroByte(_ word: UInt64) -> Bool {
+      (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }
-    return zeroBytes(eight ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(eight ^ 0x0D0D_0D0D_0D0D_0D0D)
+    return hasZeroByte(eight ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(eight ^ 0x0D0D_0D0D_0D0D_0D0D)
   }
 
   /// The 1-based line and column of the byte at `offset` (clamped into the text; the end gives
