@@ -6,7 +6,7 @@
 /// so the top of Notification Center (the newest groups) is found in time that does not grow
 /// with the notifications under it.
 ///
-/// - Complexity: insert, remove and contains are O(1) amortized; listing the `k` largest
+/// - Complexity: insert and remove are O(1) amortized; listing the `k` largest
 ///   members is O(k + n / 4096) for slots below `n`.
 struct SlotSet: Sendable {
   /// Bit `s % 64` of word `s / 64` is set when slot `s` is a member.
@@ -32,13 +32,6 @@ struct SlotSet: Sendable {
     guard slot >= 0, word < words.count else { return }
     words[word] &= ~(1 << UInt64(slot & 63))
     if words[word] == 0 { summaries[word >> 6] &= ~(1 << UInt64(word & 63)) }
-  }
-
-  /// Whether `slot` is a member.
-  func contains(_ slot: Int) -> Bool {
-    let word = slot >> 6
-    guard slot >= 0, word < words.count else { return false }
-    return words[word] & (1 << UInt64(slot & 63)) != 0
   }
 
   /// Calls `body` with each member from the largest down until it returns `false`.
