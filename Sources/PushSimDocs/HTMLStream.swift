@@ -9,7 +9,7 @@ package struct HTMLStream {
   /// Takes a chunk; `false` when it cannot (the rest of the page is then dropped).
   private let output: (String) -> Bool
   /// Whether `output` refused a chunk.
-  package private(set) var failed = false
+  private var failed = false
 
   /// The chunk size handed on (UTF-8 bytes; a chunk ends after the node that reaches it).
   package static let chunkSize = 64 * 1024
@@ -53,11 +53,9 @@ package struct HTMLStream {
     handOnIfFull()
   }
 
-  /// Hands on what is left; returns whether every chunk was taken.
-  @discardableResult
-  package mutating func finish() -> Bool {
+  /// Hands on what is left (the caller's `output` knows whether every chunk was taken).
+  package mutating func finish() {
     handOn()
-    return !failed
   }
 
   private mutating func handOnIfFull() {
