@@ -276,8 +276,9 @@ fi
 # The same generated scenario (one step per line, a check after every push) at 10,000 and
 # 100,000 pushes, played by `pushsim run --format json`: (a) 100k / 10k at most 10x the time
 # and at most 300 MB peak; (b) the 100k scenario against `pushsim validate --jsonl --format
-# json` of its 100k request bodies, at most 5x. CPU time (user + sys) is the figure to read
-# on a busy machine; wall time is shown too. Each figure is the cheapest of SCALE_RUNS rounds.
+# json` of its 100k request bodies, at most 5x (the 100k run with a JUnit report, timed in the
+# same rounds, splits (b) into decoding and playing and what the JSON report adds). CPU time
+# (user + sys) is the figure to read on a busy machine; wall time is shown too. Each figure is the cheapest of SCALE_RUNS rounds.
 # A round plays the small scenario SCALE_SMALL_REPEAT times in a row (default: as many times
 # as it is smaller, so both sides take about as long) and counts the average: the cheapest of
 # short runs is luckier than the cheapest of long ones on a machine whose speed changes from
@@ -290,7 +291,7 @@ if wants scale; then
     [ -f "$WORK/scale-$n.json" ] && [ -f "$WORK/scale-$n.jsonl" ] ||
       "$BIN/PushSimBenchmarks" scale "$n" "$WORK/scale-$n.json" "$WORK/scale-$n.jsonl" >/dev/null
   done
-  forget "scale-run-$SMALL" "scale-run-$LARGE" "scale-validate-$LARGE"
+  forget "scale-run-$SMALL" "scale-run-$LARGE" "scale-validate-$LARGE" "scale-junit-$LARGE"
   for _ in $(seq "${SCALE_RUNS:-3}"); do
     cheapest "scale-run-$SMALL" sh -c "for _ in \$(seq $REPEAT); do '$BIN/pushsim' run \
       '$WORK/scale-$SMALL.json' --format json --output '$WORK/scale-$SMALL.report.json' || exit; done"
@@ -298,6 +299,10 @@ if wants scale; then
       --output "$WORK/scale-$LARGE.report.json"
     cheapest "scale-validate-$LARGE" sh -c \
       "'$BIN/pushsim' validate --jsonl --format json < '$WORK/scale-$LARGE.jsonl' > /dev/null 2>/dev/null; test \$? -le 1"
+    # What (b) is made of: the same run with the JUnit report (a tenth of the JSON report's
+    # bytes) is decoding and playing, nearly all of it.
+    cheapest "scale-junit-$LARGE" "$BIN/pushsim" run "$WORK/scale-$LARGE.json" --format junit \
+      --output "$WORK/scale-$LARGE.report.xml"
   done
   # The small side's figures, for one run.
   per_run() { awk -v t="$1" -v n="$REPEAT" 'BEGIN { printf "%.3f", t / n }'; }
@@ -336,6 +341,7 @@ if wants scale; then
     sleep 3
     idle=$(fresh "$bytes")
     again=$(fresh "$bytes")
+    [ "$n" = "$LARGE" ] && copy_large=$again
     awk -v n="$n" -v b="$bytes" -v i="$idle" -v a="$again" 'BEGIN {
       printf "      machine: writing %d MB (the %s-push report) to a new file: %.3fs after 3 s idle, %.3fs at once again (%.2f vs %.2f ms/MB)\n",
         b / 1e6, n, i, a, 1000 * i / (b / 1e6), 1000 * a / (b / 1e6) }'
@@ -344,4 +350,12 @@ if wants scale; then
       r = (cv > 0) ? cl / cv : 0
       printf "  (b) run / validate --jsonl of the same bodies: %.2f CPU, %.2f wall (target <= 5) %s\n",
         r, (v > 0 ? l / v : 0), (r <= 5 ? "ok" : "MISSED") }'
+  # The row compares a simulation and its report with a validation: decoding and playing
+  # alone, and the bytes the JSON report writes, each measured against `validate`.
+  awk -v cj="$(cpu scale-junit-$LARGE)" -v cl="$(cpu scale-run-$LARGE)" -v cv="$(cpu scale-validate-$LARGE)" \
+    -v jb="$(wc -c <"$WORK/scale-$LARGE.report.xml")" -v rb="$(wc -c <"$WORK/scale-$LARGE.report.json")" \
+    -v dd="${copy_large:-0}" 'BEGIN {
+      if (cv <= 0) exit
+      printf "      of which: decoding and playing, with a %d MB JUnit report, %.2f; the %d MB JSON report %.2f more (the kernel alone takes %.2f of it to copy that many bytes into a new file)\n",
+        jb / 1e6, cj / cv, rb / 1e6, (cl - cj) / cv, dd / cv }'
 fi
