@@ -278,7 +278,8 @@ fi
 # and at most 300 MB peak; (b) the 100k scenario against `pushsim validate --jsonl --format
 # json` of its 100k request bodies, at most 5x (the 100k run with a JUnit report, timed in the
 # same rounds, splits (b) into decoding and playing and what the JSON report adds). CPU time
-# (user + sys) is the figure to read on a busy machine; wall time is shown too. Each figure is the cheapest of SCALE_RUNS rounds.
+# (user + sys) is the figure to read on a busy machine; wall time is shown too. Each figure
+# is the cheapest of SCALE_RUNS rounds.
 # A round plays the small scenario SCALE_SMALL_REPEAT times in a row (default: as many times
 # as it is smaller, so both sides take about as long) and counts the average: the cheapest of
 # short runs is luckier than the cheapest of long ones on a machine whose speed changes from
@@ -300,7 +301,7 @@ if wants scale; then
     cheapest "scale-validate-$LARGE" sh -c \
       "'$BIN/pushsim' validate --jsonl --format json < '$WORK/scale-$LARGE.jsonl' > /dev/null 2>/dev/null; test \$? -le 1"
     # What (b) is made of: the same run with the JUnit report (a tenth of the JSON report's
-    # bytes) is decoding and playing, nearly all of it.
+    # bytes, the text transcript among them); what the JSON report adds is the difference.
     cheapest "scale-junit-$LARGE" "$BIN/pushsim" run "$WORK/scale-$LARGE.json" --format junit \
       --output "$WORK/scale-$LARGE.report.xml"
   done
@@ -351,7 +352,7 @@ if wants scale; then
       printf "  (b) run / validate --jsonl of the same bodies: %.2f CPU, %.2f wall (target <= 5) %s\n",
         r, (v > 0 ? l / v : 0), (r <= 5 ? "ok" : "MISSED") }'
   # The row compares a simulation and its report with a validation: decoding and playing
-  # alone, and the bytes the JSON report writes, each measured against `validate`.
+  # (with the JUnit report) and what the JSON report adds, each measured against `validate`.
   awk -v cj="$(cpu scale-junit-$LARGE)" -v cl="$(cpu scale-run-$LARGE)" -v cv="$(cpu scale-validate-$LARGE)" \
     -v jb="$(wc -c <"$WORK/scale-$LARGE.report.xml")" -v rb="$(wc -c <"$WORK/scale-$LARGE.report.json")" \
     -v dd="${copy_large:-0}" 'BEGIN {
