@@ -66,7 +66,7 @@ import Testing
         model.removeAll { $0.push == victim.push }
       }
       #expect(store.count == model.count)
-      if sequence % 97 == 0 { Self.expectTopAgrees(store, model) }
+      if sequence % 5 == 0 { Self.expectTopAgrees(store, model) }
     }
     Self.expectTopAgrees(store, model)
     #expect(store.newestFirst() == model.reversed())

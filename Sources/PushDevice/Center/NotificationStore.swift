@@ -10,9 +10,8 @@ import Foundation
 /// group's distinct `summary-arg` values, are kept as entries come and go, so the top of the
 /// center (``firstGroups(_:limit:)``) is read without walking what is under it.
 ///
-/// - Complexity: insert, replace, remove and look-ups are amortized O(1) (removing the newest
-///   notification carrying a `summary-arg` that older ones share walks its group); listing is
-///   O(n); the first `k` groups are O(k + n / 4096), plus their distinct summary arguments.
+/// - Complexity: insert, replace, remove and look-ups are amortized O(1); listing is O(n); the
+///   first `k` groups are O(k + n / 4096), plus their distinct summary arguments.
 struct NotificationStore: Sendable {
   /// Entries in arrival order; `nil` where one was removed (until compaction).
   private var slots: [DeliveredNotification?] = []
@@ -116,12 +115,9 @@ struct NotificationStore: Sendable {
     if unlinkingIdentifier { byIdentifier[IdentifierKey(removed.request.identifier)] = nil }
     if byPush[removed.push] == slot { byPush[removed.push] = nil }
     let argument = removed.request.content.summaryArgument
-    do {
-      let all = slots
-      arguments.remove(argument, slot: slot) {
-        Self.newestSlot(carrying: argument, in: all.indices, of: all)
-      }
-    }
+    // The array as it is now (a reference, not a copy), read while the counts change.
+    let all = slots
+    arguments.remove(argument, slot: slot) { all[$0] != nil }
     let thread = removed.request.content.threadIdentifier
     if let index = threads.index(forKey: thread) {
       threads.values[index].live -= 1
@@ -140,27 +136,14 @@ struct NotificationStore: Sendable {
   private mutating func unlinkThreadSlot(
     _ slot: Int, argument: String, at index: Dictionary<String, ThreadLog>.Index
   ) {
-    do {
-      let (all, threadSlots) = (slots, threads.values[index].slots)
-      threads.values[index].arguments.remove(argument, slot: slot) {
-        Self.newestSlot(carrying: argument, in: threadSlots, of: all)
-      }
-    }
+    let all = slots
+    threads.values[index].arguments.remove(argument, slot: slot) { all[$0] != nil }
     guard threads.values[index].slots.last == slot else { return }
     heads.remove(slot)
     while let last = threads.values[index].slots.last, slots[last] == nil {
       threads.values[index].slots.removeLast()
     }
     if let head = threads.values[index].slots.last { heads.insert(head) }
-  }
-
-  /// The newest live slot of `slots` among `candidates` (in arrival order) whose notification
-  /// carries `argument`.
-  private static func newestSlot(
-    carrying argument: String, in candidates: some BidirectionalCollection<Int>,
-    of slots: [DeliveredNotification?]
-  ) -> Int? {
-    candidates.last { slots[$0]?.request.content.summaryArgument == argument }
   }
 
   /// Closes the holes once they are most of the array, moving every entry to its new slot in
