@@ -76,12 +76,19 @@ final class ActivityBinding: Sendable {
     return (center, backend)
   }
 
-  /// Runs `body` with the device's center as `ActivityCenter.current`, then waits until the
-  /// `Activity` calls it made have reached the device.
-  func run<Result>(_ body: () async -> Result) async -> Result {
-    guard let bound = await center() else { return await body() }
-    let result = await ActivityCenter.$bound.withValue(bound.center) { await body() }
-    await bound.backend.drain()
-    return result
+  /// Asks the app's code on a thread of its own (``AppThread/ask(_:limit:_:)``) with the
+  /// device's center as `Activity`'s there, then waits until the `Activity` calls it made have
+  /// reached the device.
+  func ask<Value: Sendable>(
+    _ name: String, limit: Duration,
+    _ body: @escaping @Sendable (_ answer: @escaping @Sendable (Value) -> Void) -> Void
+  ) async -> Value? {
+    let bound = await center()
+    let activities = bound?.center
+    let answer = await AppThread.ask(name, limit: limit) { reply in
+      ActivityCenter.$bound.withValue(activities) { body(reply) }
+    }
+    await bound?.backend.drain()
+    return answer
   }
 }

@@ -11,8 +11,8 @@ import UserNotifications
 ///   setting in charge.
 /// - `didReceive`: taps, actions (a text-input action as a `UNTextInputNotificationResponse`
 ///   with the typed text) and dismisses (for categories with `customDismissAction`).
-/// - A completion handler not called within ``completionLimit`` of real time is reported as not
-///   completed (iOS logs a warning); `willPresent` then presents nothing (`source: model`).
+/// - Each call runs on a thread of its own (``AppThread``). A completion handler not called
+///   within ``completionLimit`` of real time is reported as not completed (iOS logs a warning); `willPresent` then presents nothing (`source: model`).
 ///
 /// Every call runs with the device's center as `UNUserNotificationCenter.current()` and the
 /// device's Live Activities as `Activity`'s, and the calls the delegate made on both reach the
@@ -27,7 +27,7 @@ struct HostedDelegate: NotificationDelegate {
     -> Set<PresentationOption>?
   {
     let unNotification = Self.notification(notification)
-    let answer = await ask { center, reply in
+    let answer = await ask("willPresent") { center, reply in
       _ = center.askDelegateWillPresent(unNotification, reply: reply)
     }
     switch answer {
@@ -39,7 +39,7 @@ struct HostedDelegate: NotificationDelegate {
 
   func didReceive(_ response: NotificationResponse) async -> AppCallCompletion {
     let unResponse = Self.response(response)
-    let answer = await ask { center, reply in
+    let answer = await ask("didReceive") { center, reply in
       _ = center.askDelegateDidReceive(unResponse, reply: reply)
     }
     switch answer {
@@ -49,21 +49,20 @@ struct HostedDelegate: NotificationDelegate {
     }
   }
 
-  /// Asks the app's delegate through `send`, with the device's center as
-  /// `UNUserNotificationCenter.current()` and the app's `Activity` calls bound to this device;
-  /// waits at most `completionLimit` for the completion handler (`nil` when it never comes),
-  /// then lets the center finish what the delegate started.
+  /// Asks the app's delegate through `send`, on a thread of its own, with the device's center
+  /// as `UNUserNotificationCenter.current()` and the app's `Activity` calls bound to this
+  /// device; waits at most `completionLimit` (armed before the delegate is entered) for the
+  /// completion handler (`nil` when it never comes), then lets the center finish what the
+  /// delegate started.
   private func ask<Value: Sendable>(
+    _ method: String,
     _ send:
       @escaping @Sendable (UNUserNotificationCenter, @escaping @Sendable (Value) -> Void) ->
       Void
   ) async -> Value? {
     let center = center
-    let limit = completionLimit
-    let answer = await activities.run {
-      await UNUserNotificationCenter.withCurrent(center) {
-        await awaitReply(limit: limit) { reply in send(center, reply) }
-      }
+    let answer = await activities.ask(method, limit: completionLimit) { reply in
+      UNUserNotificationCenter.withCurrent(center) { send(center, reply) }
     }
     await center.drain()
     return answer
@@ -126,15 +125,13 @@ struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
     let userInfo = Unchecked(UserInfoBridge.userInfo(from: payload))
     let handler = handler
     let center = center
-    let limit = completionLimit
-    let result = await activities.run {
-      await UNUserNotificationCenter.withCurrent(center) {
-        await UIApplication.$bound.withValue(application) {
-          await awaitReply(limit: limit) { reply in
-            handler.value.application(
-              application, didReceiveRemoteNotification: userInfo.value,
-              fetchCompletionHandler: { reply($0) })
-          }
+    let result = await activities.ask("didReceiveRemoteNotification", limit: completionLimit) {
+      reply in
+      UNUserNotificationCenter.withCurrent(center) {
+        UIApplication.$bound.withValue(application) {
+          handler.value.application(
+            application, didReceiveRemoteNotification: userInfo.value,
+            fetchCompletionHandler: { reply($0) })
         }
       }
     }

@@ -9,7 +9,8 @@ import UserNotifications
 /// (Behavior.md §6.1, §6.2; Rules.md §7).
 ///
 /// One instance per push (``AppCode/serviceExtension`` makes a fresh adapter, with a fresh
-/// instance of the app's class, for each push):
+/// instance of the app's class, for each push); its methods run on threads of their own
+/// (``AppThread``), so an extension that blocks holds only its own thread:
 /// - the request reaches `didReceive(_:withContentHandler:)` as iOS builds it (content
 ///   localized, `userInfo` bridged, a `UNPushNotificationTrigger`), with the device's center as
 ///   `UNUserNotificationCenter.current()`;
@@ -82,12 +83,15 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         case .some(.some(let snapshot)): continuation.resume(returning: snapshot)
         case .some(.none): continuation.resume(throwing: CancellationError())
         case .none:
-          ActivityCenter.$bound.withValue(bound?.center) {
-            run.bind {
-              instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+          let activities = bound?.center
+          AppThread.start("didReceive") { [self] in
+            ActivityCenter.$bound.withValue(activities) {
+              run.bind {
+                instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+              }
             }
+            logLateChange(after: "didReceive returned")
           }
-          logLateChange(after: "didReceive returned")
         }
       }
     } onCancel: {
@@ -113,16 +117,23 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       return snapshot
     }
     let instance = Unchecked(instance)
+    let center = center
     let bound = state.withLock { $0.activities }
-    ActivityCenter.$bound.withValue(bound?.center) {
-      if let run {
-        run.bind { instance.value.serviceExtensionTimeWillExpire() }
-      } else {
-        UNUserNotificationCenter.withCurrent(center) {
-          instance.value.serviceExtensionTimeWillExpire()
+    let activities = bound?.center
+    // The stage's limit gives up on a call that never returns (this task is then cancelled).
+    let returned = await AppThread.call("serviceExtensionTimeWillExpire") {
+      ActivityCenter.$bound.withValue(activities) {
+        if let run {
+          run.bind { instance.value.serviceExtensionTimeWillExpire() }
+        } else {
+          UNUserNotificationCenter.withCurrent(center) {
+            instance.value.serviceExtensionTimeWillExpire()
+          }
         }
       }
+      return true
     }
+    guard returned != nil else { return nil }
     await bound?.backend.drain()
     logLateChange(after: "serviceExtensionTimeWillExpire returned")
     let (snapshot, context) = state.withLock { ($0.snapshot, $0.context) }

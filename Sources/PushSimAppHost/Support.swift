@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PushDevice
 
 /// A value handed across threads although its type is not `Sendable`: the app's delegate,
 /// extension and app delegate, which iOS also calls from any thread.
@@ -8,24 +8,40 @@ struct Unchecked<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-/// Waits for an answer the app's code gives through a completion handler, with a real-time limit.
+/// Where the app's own code runs: a thread of its own for each call, as iOS runs an extension
+/// in a process of its own (Rules.md §7).
 ///
-/// `start` runs at once and gets a reply function; the first reply wins, later ones are dropped.
-/// Returns `nil` when no reply came within `limit` of real time (the app never called its
-/// completion handler): a containment limit, not scenario time.
-func awaitReply<Value: Sendable>(
-  limit: Duration, _ start: (@escaping @Sendable (Value) -> Void) -> Void
-) async -> Value? {
-  let (answers, answer) = AsyncStream.makeStream(
-    of: Value?.self, bufferingPolicy: .bufferingOldest(1))
-  start { answer.yield($0) }
-  let timer = Task {
-    try? await Task.sleep(for: limit)
-    if !Task.isCancelled { answer.yield(nil) }
+/// Never the cooperative thread pool: the app's code may block, sleep, spin, wait on a
+/// semaphore or load synchronously (`Data(contentsOf:)`), and that must starve neither the
+/// device, nor its real-time limits, nor other devices. A thread that never returns is
+/// abandoned (its limit has answered for it), never waited for.
+enum AppThread {
+  /// Runs `body` on a new thread named `name`.
+  static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.name = "PushSim app code: \(name)"
+    thread.start()
   }
-  var iterator = answers.makeAsyncIterator()
-  let result = await iterator.next() ?? nil
-  answer.finish()
-  timer.cancel()
-  return result
+
+  /// Calls the app's code on a thread of its own, handing it the function it answers through,
+  /// and waits at most `limit` of real time (armed before the code is entered) for the answer;
+  /// `nil` when none came in time.
+  static func ask<Value: Sendable>(
+    _ name: String, limit: Duration,
+    _ body: @escaping @Sendable (_ answer: @escaping @Sendable (Value) -> Void) -> Void
+  ) async -> Value? {
+    await RealTimeLimit.first(within: limit, else: nil) { answer in
+      start(name) { body { answer($0) } }
+    }
+  }
+
+  /// Calls the app's code on a thread of its own and waits until it returns, holding no thread
+  /// meanwhile; `nil` when the waiting task is cancelled first (the caller's limit gave up).
+  static func call<Value: Sendable>(
+    _ name: String, _ body: @escaping @Sendable () -> Value
+  ) async -> Value? {
+    await RealTimeLimit.first(within: nil, else: nil) { answer in
+      start(name) { answer(body()) }
+    }
+  }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 import PushCore
 import PushPayload
+import Synchronization
 
 /// Runs an app's service extension on one push: the device pipeline's service-extension step.
 ///
@@ -102,12 +103,11 @@ public struct ServiceExtensionStage: Sendable {
     startingAt start: Date = DeviceConfiguration.defaultStart
   ) async -> ServiceExtensionOutcome {
     let budget = max(.zero, budget)
-    let (signals, signal) = AsyncStream.makeStream(
-      of: Signal.self, bufferingPolicy: .bufferingOldest(1))
+    let expiry = Relay<Signal>()
     let context = ServiceExtensionContext(
       budget: budget, requestIdentifier: request.identifier, start: start, fetcher: fetcher,
       sandbox: sandbox,
-      onExpire: { signal.yield(.expired) })
+      onExpire: { expiry.send(.expired) })
     var events = [
       ServiceExtensionOutcome.Event(
         offset: .zero, kind: .extensionStarted, source: .device,
@@ -115,25 +115,23 @@ public struct ServiceExtensionStage: Sendable {
           + "runs with a budget of \(budget.secondsText)")
     ]
 
-    let work = Task {
-      do {
-        let content = try await serviceExtension.didReceive(request, context: context)
-        signal.yield(.returned(content))
-      } catch {
-        signal.yield(.threw(String(describing: error)))
+    // The watchdog is armed before the extension is entered.
+    let realLimit = watchdog.didReceiveLimit ?? (budget + watchdog.grace)
+    let work = Mutex<Task<Void, Never>?>(nil)
+    let first = await RealTimeLimit.first(within: realLimit, else: Signal.watchdog) { answer in
+      expiry.connect(answer)
+      work.withLock { work in
+        work = Task {
+          do {
+            answer(.returned(try await serviceExtension.didReceive(request, context: context)))
+          } catch {
+            answer(.threw(String(describing: error)))
+          }
+        }
       }
     }
-    let realLimit = watchdog.didReceiveLimit ?? (budget + watchdog.grace)
-    let timer = Task {
-      try? await Task.sleep(for: realLimit)
-      if !Task.isCancelled { signal.yield(.watchdog) }
-    }
-    var iterator = signals.makeAsyncIterator()
-    let first = await iterator.next() ?? .watchdog
-    signal.finish()
-    timer.cancel()
     if case .watchdog = first { context.expireSilently() }
-    if case .returned = first {} else { work.cancel() }
+    if case .returned = first {} else { work.withLock { $0 }?.cancel() }
     let (logged, elapsed) = context.close()
     events += logged
 
@@ -285,26 +283,37 @@ public struct ServiceExtensionStage: Sendable {
       content: content, delivered: .modified, reason: reason, corrected: !corrections.isEmpty)
   }
 
-  /// Calls `timeWillExpire` with a real-time limit.
+  /// Calls `timeWillExpire` with a real-time limit, armed before it is entered.
   private static func callTimeWillExpire(
     _ serviceExtension: any ServiceExtension, limit: Duration
   ) async -> Attempt {
-    let (answers, answer) = AsyncStream.makeStream(
-      of: Attempt.self, bufferingPolicy: .bufferingOldest(1))
-    let call = Task {
-      let content = await serviceExtension.timeWillExpire()
-      answer.yield(content.map(Attempt.content) ?? .none)
+    let call = Mutex<Task<Void, Never>?>(nil)
+    let attempt = await RealTimeLimit.first(within: limit, else: Attempt.hung) { answer in
+      call.withLock { call in
+        call = Task {
+          let content = await serviceExtension.timeWillExpire()
+          answer(content.map(Attempt.content) ?? .none)
+        }
+      }
     }
-    let timer = Task {
-      try? await Task.sleep(for: limit)
-      if !Task.isCancelled { answer.yield(.hung) }
-    }
-    var iterator = answers.makeAsyncIterator()
-    let result = await iterator.next() ?? .hung
-    answer.finish()
-    timer.cancel()
-    call.cancel()
-    return result
+    call.withLock { $0 }?.cancel()
+    return attempt
+  }
+}
+
+/// Passes answers on to a function connected later (the context's expiry, which can only come
+/// once the extension runs, to the watchdog's race).
+private final class Relay<Value: Sendable>: Sendable {
+  private let target = Mutex<(@Sendable (Value) -> Void)?>(nil)
+
+  /// Sends `value` to the connected function, if any.
+  func send(_ value: Value) {
+    target.withLock { $0 }?(value)
+  }
+
+  /// Connects the function that receives what is sent from now on.
+  func connect(_ receive: @escaping @Sendable (Value) -> Void) {
+    target.withLock { $0 = receive }
   }
 }
 

@@ -1,0 +1,228 @@
+import Foundation
+import PushDevice
+import PushPayload
+import PushSimAppHost
+import Testing
+import UserNotifications
+
+/// A gate the app's code waits at until the test opens it: code that blocks its thread "for
+/// ever", released when the test is over so no thread is left waiting in the test process.
+final class Gate: Sendable {
+  private let semaphore = DispatchSemaphore(value: 0)
+  /// Blocks the calling thread until ``open()``.
+  func wait() { semaphore.wait() }
+  /// Lets every waiter (now and later) through.
+  func open() {
+    for _ in 0..<64 { semaphore.signal() }
+  }
+}
+
+/// Blocks in `didReceive` and, if asked, in `serviceExtensionTimeWillExpire` too.
+final class BlockingService: UNNotificationServiceExtension, @unchecked Sendable {
+  let gate: Gate
+  let blockInExpire: Bool
+  private var handler: ((UNNotificationContent) -> Void)?
+  private var request: UNNotificationRequest?
+
+  init(gate: Gate, blockInExpire: Bool = false) {
+    self.gate = gate
+    self.blockInExpire = blockInExpire
+  }
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    handler = contentHandler
+    self.request = request
+    gate.wait()
+  }
+
+  override func serviceExtensionTimeWillExpire() {
+    if blockInExpire { gate.wait() }
+    guard let content = request?.content.mutableCopy() as? UNMutableNotificationContent else {
+      return
+    }
+    content.title = "best attempt"
+    handler?(content)
+  }
+}
+
+/// A delegate whose `willPresent` and `didReceive` block their thread.
+final class BlockingDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
+  let gate: Gate
+  init(gate: Gate) { self.gate = gate }
+
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+    withCompletionHandler completionHandler:
+      @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+  ) {
+    gate.wait()
+    completionHandler([.banner])
+  }
+
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+    withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+  ) {
+    gate.wait()
+    completionHandler()
+  }
+}
+
+/// A background push handler that blocks its thread.
+final class BlockingHandler: RemoteNotificationHandling, Sendable {
+  let gate: Gate
+  init(gate: Gate) { self.gate = gate }
+
+  func application(
+    _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+    fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+  ) {
+    gate.wait()
+    completionHandler(.newData)
+  }
+}
+
+/// Real time since `start`, in seconds.
+func secondsSince(_ start: ContinuousClock.Instant) -> Double {
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// The app's code runs on threads of its own: whatever it blocks, the device, its limits and
+/// other devices go on (Rules.md §7).
+@Suite("App code that blocks its thread")
+struct BlockingAppCodeTests {
+  /// Short real-time limits, so each case takes about a second.
+  let watchdog = ServiceExtensionStage.Watchdog(
+    didReceiveLimit: .milliseconds(400), timeWillExpireLimit: .milliseconds(400))
+
+  @Test("an extension that blocks in didReceive ends at the watchdog with its best attempt")
+  func blockingExtension() async throws {
+    let gate = Gate()
+    defer { gate.open() }
+    let host = DeviceHost(
+      app: try appWithImage(),
+      code: .app(serviceExtension: { BlockingService(gate: gate) }, watchdog: watchdog))
+    let start = ContinuousClock.now
+    await host.receive(mutablePush, id: "m1")
+    #expect(secondsSince(start) < 1.8)
+    let device = await host.device
+    let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
+    #expect(timeout.details["delivered"] == "bestAttempt")
+    #expect(device.notification("m1")?.title == "best attempt")
+  }
+
+  @Test("an extension that blocks in didReceive and timeWillExpire delivers the original")
+  func blockingExpire() async throws {
+    let gate = Gate()
+    defer { gate.open() }
+    let host = DeviceHost(
+      app: try appWithImage(),
+      code: .app(
+        serviceExtension: { BlockingService(gate: gate, blockInExpire: true) },
+        watchdog: watchdog))
+    let start = ContinuousClock.now
+    await host.receive(mutablePush, id: "m1")
+    #expect(secondsSince(start) < 2.2)
+    let device = await host.device
+    let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
+    #expect(timeout.details["delivered"] == "original")
+    #expect(timeout.reason.contains("timeWillExpire did not return"))
+    #expect(device.notification("m1")?.title == "Ana")
+  }
+
+  @Test("every push of a run blocking its extension: each ends at the watchdog")
+  func everyPushBlocks() async throws {
+    let gate = Gate()
+    defer { gate.open() }
+    let host = DeviceHost(
+      app: try appWithImage(),
+      code: .app(
+        serviceExtension: { BlockingService(gate: gate, blockInExpire: true) },
+        watchdog: ServiceExtensionStage.Watchdog(
+          didReceiveLimit: .milliseconds(150), timeWillExpireLimit: .milliseconds(150))))
+    let start = ContinuousClock.now
+    for index in 0..<6 { await host.receive(mutablePush, id: "m\(index)") }
+    #expect(secondsSince(start) < 4)
+    let device = await host.device
+    #expect(device.events.events(ofKind: .extensionTimeout).count == 6)
+    #expect((0..<6).allSatisfy { device.notification("m\($0)") != nil })
+  }
+
+  @Test("a willPresent that blocks: the completion limit ends the call, nothing is presented")
+  func blockingWillPresent() async throws {
+    let gate = Gate()
+    defer { gate.open() }
+    let host = DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.chat", state: .foreground),
+      code: .app(delegate: BlockingDelegate(gate: gate), completionLimit: .milliseconds(300)))
+    let start = ContinuousClock.now
+    await host.receive(["aps": ["alert": "Hi"]], id: "m1")
+    #expect(secondsSince(start) < 1.5)
+    let device = await host.device
+    #expect(device.notification("m1")?.presentation.banner == false)
+  }
+
+  @Test("a tap whose didReceive blocks: the call is reported not completed")
+  func blockingDidReceive() async throws {
+    let gate = Gate()
+    defer { gate.open() }
+    let host = DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.chat"),
+      code: .app(delegate: BlockingDelegate(gate: gate), completionLimit: .milliseconds(300)))
+    await host.receive(["aps": ["alert": "Hi"]], id: "m1")
+    let start = ContinuousClock.now
+    _ = try await host.tap("m1")
+    #expect(secondsSince(start) < 1.5)
+    let calls = await host.device.events.events(ofKind: .delegateDidReceive)
+    #expect(calls.first?.details["completed"] == false)
+  }
+
+  @Test("a background handler that blocks: the completion limit ends the call")
+  func blockingBackgroundHandler() async throws {
+    let gate = Gate()
+    defer { gate.open() }
+    let host = DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.chat", backgroundModes: [.remoteNotification]),
+      code: .app(application: BlockingHandler(gate: gate), completionLimit: .milliseconds(300)))
+    let start = ContinuousClock.now
+    for index in 0..<3 {
+      await host.receive(
+        ["aps": ["content-available": 1]], headers: PushHeaders(pushType: "background", priority: "5"),
+        id: "b\(index)")
+    }
+    #expect(secondsSince(start) < 3)
+    let calls = await host.device.events.events(ofKind: .remoteNotificationHandled)
+    #expect(calls.count == 3)
+    #expect(calls.allSatisfy { $0.details["completed"] == false })
+  }
+}
+
+/// Many devices at once, as Swift Testing runs parameterized cases: each plays a push through an
+/// extension that loads its picture with `Data(contentsOf:)`, which blocks its thread.
+@Suite("Parallel devices with blocking downloads")
+struct ParallelBlockingDownloadTests {
+  @Test("twelve devices in parallel cases", arguments: 0..<12)
+  func twelve(index: Int) async throws {
+    try await playWithDataContentsOf(index)
+  }
+
+  @Test("a hundred devices in parallel cases", arguments: 0..<100)
+  func hundred(index: Int) async throws {
+    try await playWithDataContentsOf(index)
+  }
+
+  private func playWithDataContentsOf(_ index: Int) async throws {
+    let host = DeviceHost(
+      app: try appWithImage(),
+      code: .app(serviceExtension: {
+        FormService(form: .dataContentsOf, seen: Observations())
+      }))
+    await host.receive(mutablePush, id: "m\(index)")
+    let record = try #require(await host.device.notification("m\(index)"))
+    #expect(record.title == "got 75 bytes")
+  }
+}
