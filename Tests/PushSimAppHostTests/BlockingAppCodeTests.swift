@@ -191,7 +191,8 @@ struct BlockingAppCodeTests {
     let start = ContinuousClock.now
     for index in 0..<3 {
       await host.receive(
-        ["aps": ["content-available": 1]], headers: PushHeaders(pushType: "background", priority: "5"),
+        ["aps": ["content-available": 1]],
+        headers: PushHeaders(pushType: "background", priority: "5"),
         id: "b\(index)")
     }
     #expect(secondsSince(start) < 3)
