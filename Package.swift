@@ -136,6 +136,10 @@ let package = Package(
       exclude: ["Fixtures"]
     )
   )
+  // The benchmarks' `hosted` section runs the app's code on many devices at once.
+  if let benchmarks = package.targets.first(where: { $0.name == "PushSimBenchmarks" }) {
+    benchmarks.dependencies += ["PushSimAppHost", "UserNotifications"]
+  }
   // An extension target as Xcode makes it: Swift 5 language mode (the loop below leaves it so).
   package.targets.append(
     .testTarget(

@@ -2,7 +2,7 @@ import Foundation
 
 /// Benchmarks, run by `Benchmarks/run.sh` (never by `swift test`). Each section is a
 /// subcommand; the script times them against a baseline measured in the same run.
-let sections: [String: ([String]) throws -> Void] = [
+var sections: [String: ([String]) throws -> Void] = [
   "checks": ChecksBenchmark.run,
   "device": DeviceBenchmark.run,
   "docs": DocsBenchmark.run,
@@ -13,6 +13,9 @@ let sections: [String: ([String]) throws -> Void] = [
   "scenario": ScenarioBenchmark.run,
   "validate": ValidateBenchmark.main,
 ]
+#if os(Linux)
+  sections["hosted"] = HostedBenchmark.run
+#endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let section = sections[name] else {

@@ -33,17 +33,32 @@ enum ActivityHosting {
     let backend: DeviceActivityBackend
   }
 
-  private static let centers = Mutex<[ObjectIdentifier: Entry]>([:])
+  /// The centers by host, and when to next drop the entries of hosts that are gone.
+  private struct Table {
+    var entries: [ObjectIdentifier: Entry] = [:]
+    var pruneAt = 64
+
+    /// Drops the entries of hosts that are gone once the table has doubled since the last
+    /// time: amortized O(1) a call, so many devices in parallel stay linear.
+    mutating func pruneIfGrown() {
+      guard entries.count >= pruneAt else { return }
+      entries = entries.filter { $0.value.host != nil }
+      pruneAt = max(64, 2 * entries.count)
+    }
+  }
+
+  private static let centers = Mutex(Table())
 
   /// The center of `host` and its backend; a new one follows the device's activities.
   static func center(for host: DeviceHost) async -> (ActivityCenter, DeviceActivityBackend) {
     let key = ObjectIdentifier(host)
-    let (entry, isNew) = centers.withLock { centers -> (Entry, Bool) in
-      centers = centers.filter { $0.value.host != nil }
-      if let entry = centers[key], entry.host === host { return (entry, false) }
+    let (entry, isNew) = centers.withLock { table -> (Entry, Bool) in
+      // An identifier is reused once its host is gone: the entry must hold this very host.
+      if let entry = table.entries[key], entry.host === host { return (entry, false) }
+      table.pruneIfGrown()
       let backend = DeviceActivityBackend(host: host)
       let entry = Entry(host: host, center: ActivityCenter(backend: backend), backend: backend)
-      centers[key] = entry
+      table.entries[key] = entry
       return (entry, true)
     }
     if isNew {

@@ -85,15 +85,10 @@ final class BlockingHandler: RemoteNotificationHandling, Sendable {
   }
 }
 
-/// Real time since `start`, in seconds.
-func secondsSince(_ start: ContinuousClock.Instant) -> Double {
-  let elapsed = ContinuousClock.now - start
-  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-}
-
 /// The app's code runs on threads of its own: whatever it blocks, the device, its limits and
-/// other devices go on (Rules.md §7).
-@Suite("App code that blocks its thread")
+/// other devices go on (Rules.md §7). Without that, each case hangs for good; the time limit
+/// fails it instead (wall times are not asserted: a parallel suite delays every limit alike).
+@Suite("App code that blocks its thread", .timeLimit(.minutes(1)))
 struct BlockingAppCodeTests {
   /// Short real-time limits, so each case takes about a second.
   let watchdog = ServiceExtensionStage.Watchdog(
@@ -106,9 +101,7 @@ struct BlockingAppCodeTests {
     let host = DeviceHost(
       app: try appWithImage(),
       code: .app(serviceExtension: { BlockingService(gate: gate) }, watchdog: watchdog))
-    let start = ContinuousClock.now
     await host.receive(mutablePush, id: "m1")
-    #expect(secondsSince(start) < 1.8)
     let device = await host.device
     let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
     #expect(timeout.details["delivered"] == "bestAttempt")
@@ -124,9 +117,7 @@ struct BlockingAppCodeTests {
       code: .app(
         serviceExtension: { BlockingService(gate: gate, blockInExpire: true) },
         watchdog: watchdog))
-    let start = ContinuousClock.now
     await host.receive(mutablePush, id: "m1")
-    #expect(secondsSince(start) < 2.2)
     let device = await host.device
     let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
     #expect(timeout.details["delivered"] == "original")
@@ -144,9 +135,7 @@ struct BlockingAppCodeTests {
         serviceExtension: { BlockingService(gate: gate, blockInExpire: true) },
         watchdog: ServiceExtensionStage.Watchdog(
           didReceiveLimit: .milliseconds(150), timeWillExpireLimit: .milliseconds(150))))
-    let start = ContinuousClock.now
     for index in 0..<6 { await host.receive(mutablePush, id: "m\(index)") }
-    #expect(secondsSince(start) < 4)
     let device = await host.device
     #expect(device.events.events(ofKind: .extensionTimeout).count == 6)
     #expect((0..<6).allSatisfy { device.notification("m\($0)") != nil })
@@ -159,9 +148,7 @@ struct BlockingAppCodeTests {
     let host = DeviceHost(
       app: AppConfiguration(bundleId: "com.example.chat", state: .foreground),
       code: .app(delegate: BlockingDelegate(gate: gate), completionLimit: .milliseconds(300)))
-    let start = ContinuousClock.now
     await host.receive(["aps": ["alert": "Hi"]], id: "m1")
-    #expect(secondsSince(start) < 1.5)
     let device = await host.device
     #expect(device.notification("m1")?.presentation.banner == false)
   }
@@ -174,9 +161,7 @@ struct BlockingAppCodeTests {
       app: AppConfiguration(bundleId: "com.example.chat"),
       code: .app(delegate: BlockingDelegate(gate: gate), completionLimit: .milliseconds(300)))
     await host.receive(["aps": ["alert": "Hi"]], id: "m1")
-    let start = ContinuousClock.now
     _ = try await host.tap("m1")
-    #expect(secondsSince(start) < 1.5)
     let calls = await host.device.events.events(ofKind: .delegateDidReceive)
     #expect(calls.first?.details["completed"] == false)
   }
@@ -188,14 +173,12 @@ struct BlockingAppCodeTests {
     let host = DeviceHost(
       app: AppConfiguration(bundleId: "com.example.chat", backgroundModes: [.remoteNotification]),
       code: .app(application: BlockingHandler(gate: gate), completionLimit: .milliseconds(300)))
-    let start = ContinuousClock.now
     for index in 0..<3 {
       await host.receive(
         ["aps": ["content-available": 1]],
         headers: PushHeaders(pushType: "background", priority: "5"),
         id: "b\(index)")
     }
-    #expect(secondsSince(start) < 3)
     let calls = await host.device.events.events(ofKind: .remoteNotificationHandled)
     #expect(calls.count == 3)
     #expect(calls.allSatisfy { $0.details["completed"] == false })
@@ -204,7 +187,7 @@ struct BlockingAppCodeTests {
 
 /// Many devices at once, as Swift Testing runs parameterized cases: each plays a push through an
 /// extension that loads its picture with `Data(contentsOf:)`, which blocks its thread.
-@Suite("Parallel devices with blocking downloads")
+@Suite("Parallel devices with blocking downloads", .timeLimit(.minutes(1)))
 struct ParallelBlockingDownloadTests {
   @Test("twelve devices in parallel cases", arguments: 0..<12)
   func twelve(index: Int) async throws {

@@ -1,13 +1,14 @@
-import Dispatch
 import Synchronization
 
 /// A real-time limit on something the device waits for (the app's code, an extension run): the
 /// one way PushSim races an answer against the wall clock.
 ///
-/// The limit's timer is armed **before** the work starts, on a queue of its own (never the
-/// cooperative thread pool), and the wait holds no thread: whatever the work does with its
-/// threads, the limit fires on time and the waiter goes on. An answer that comes after the limit
-/// is dropped. Limits are containment, not scenario time (Rules.md §7).
+/// The limit is armed **before** the work starts, and the wait holds no thread. Its timer is a
+/// task on Swift's cooperative pool, which the app's code never occupies (it runs on threads of
+/// its own): whatever the app's code does with its threads, the limit fires on time. A machine
+/// busy with other work on the pool (a parallel test suite's CPU-bound cases) delays the limit
+/// and the device's own work alike, so a report does not depend on the load. An answer that
+/// comes after the limit is dropped. Limits are containment, not scenario time (Rules.md §7).
 package enum RealTimeLimit {
   /// Waits for the first answer `start` gives, or returns `timeout` when `limit` of real time
   /// passes first (or when the waiting task is cancelled).
@@ -23,30 +24,21 @@ package enum RealTimeLimit {
     _ start: (_ answer: @escaping @Sendable (Value) -> Void) -> Void
   ) async -> Value {
     let answer = FirstAnswer<Value>()
+    let timer = limit.map { limit in
+      Task {
+        try? await Task.sleep(for: limit)
+        if !Task.isCancelled { answer.give(timeout) }
+      }
+    }
+    defer { timer?.cancel() }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         answer.wait(with: continuation)
-        if let limit {
-          timers.asyncAfter(deadline: deadline(after: limit)) { answer.give(timeout) }
-        }
         start { answer.give($0) }
       }
     } onCancel: {
       answer.give(timeout)
     }
-  }
-
-  /// The queue limits fire on: a serial queue of PushSim's own, which Dispatch serves with its
-  /// own threads, so a limit fires even while every cooperative thread is busy.
-  private static let timers = DispatchQueue(label: "PushSim.real-time-limits")
-
-  /// The dispatch time `limit` from now; limits past a year are a year (a timer is armed for
-  /// each, and Dispatch's arithmetic saturates, but a year is clearer).
-  private static func deadline(after limit: Duration) -> DispatchTime {
-    let year = Duration.seconds(365 * 24 * 3600)
-    let bounded = min(max(limit, .zero), year)
-    let (seconds, attoseconds) = bounded.components
-    return .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
   }
 }
 
