@@ -32,13 +32,13 @@ import UserNotifications
 /// (swift-corelibs-foundation hands a download's file over only from its own protocols); other
 /// download tasks fail with `URLError(.unsupportedURL)` and a `media.failed` event.
 ///
-/// Limits on Linux (see the README): `URLSession.shared` keeps the protocol list it had when
-/// first used, so a process that used it before the first `AppCode.app(…)` call downloads from
-/// the network; a file that imports `FoundationNetworking` itself calls Foundation's own
-/// `URLSessionConfiguration.default` (the name is ambiguous there), whose sessions reach the
-/// network; a download that would end past the budget never completes (as on iOS, where the
-/// extension is stopped), so the best attempt of `serviceExtensionTimeWillExpire()` is what
-/// shows.
+/// Limits on Linux (see Documentation/Guides/TestingAppCode.md): `URLSession.shared` keeps the
+/// protocol list it had when first used, so a process that used it before the first
+/// `AppCode.app(…)` call downloads from the network; a file that imports `FoundationNetworking`
+/// itself calls Foundation's own `URLSessionConfiguration.default` (the name is ambiguous there),
+/// whose sessions reach the network; a download that would end past the budget never completes (as
+/// on iOS, where the extension is stopped), so the best attempt of
+/// `serviceExtensionTimeWillExpire()` is what shows.
 final class DeviceURLProtocol: URLProtocol {
   private static let installed: Bool = {
     // swift-corelibs-foundation registers its own protocols when the first session is made, and

@@ -3,7 +3,8 @@ import PushSimTestSupport
 import Testing
 
 /// `pushsim run --jobs N` gives the report `--jobs 1` gives, byte for byte, and `--shard K/N`
-/// splits a suite into parts that together play every file once (README, CI sharding).
+/// splits a suite into parts that together play every file once
+/// (Documentation/Guides/CIAndSharding.md).
 @Suite struct RunJobsAndShardsTests {
   @Test(arguments: ["text", "json", "junit"])
   func twoJobsReportExactlyWhatOneJobReports(format: String) throws {

@@ -209,8 +209,8 @@ import Testing
     #expect(device.routes.map(\.name) == ["chat", "dismissed", "reply"])
   }
 
-  /// The README's "Routing taps" example, as written there.
-  @Test func readmeRoutingTapsExample() async throws {
+  /// The "Routing taps" example of Documentation/Guides/PrototypingInSwift.md, as written there.
+  @Test func routingTapsGuideExample() async throws {
     let chat = RouteConfiguration(
       name: "chat", when: .init(category: "message", action: .default),
       params: [

@@ -30,7 +30,8 @@ import Synchronization
 /// One HTTP/1.1 client for both schemes (`HTTPDownload`), which reads the connection only as
 /// fast as it judges the body: a hostile server (an endless body, a very fast stream, a gzip
 /// bomb) gets at most the limit, an eighth more for framing, one 64 KiB read and the kernel's
-/// socket buffers sent before the connection closes (README, "What a download can cost").
+/// socket buffers sent before the connection closes ("What a download can cost" in
+/// Documentation/Guides/ServiceExtensionsAndMedia.md).
 /// `http:` runs over a POSIX socket; `https:` over a TLS session that libcurl sets up (`TLSStream`:
 /// the certificate verified against the system's CA store and the host name against the URL's,
 /// ALPN `http/1.1`), after which libcurl only encrypts and decrypts the bytes the client asks

@@ -3,8 +3,9 @@ import PushDevice
 import PushPayload
 import Testing
 
-/// The README's "Prototyping in Swift" example, verbatim, with its comments as expectations.
-@Suite struct ReadmeExampleTests {
+/// The examples of Documentation/Guides/PrototypingInSwift.md and ServiceExtensionsAndMedia.md,
+/// verbatim; the first with its comments as expectations.
+@Suite struct PrototypingGuideTests {
   /// The app's tap handler, ported from its UNUserNotificationCenterDelegate.
   struct ChatRouter: Router {
     func route(for response: NotificationResponse) -> RouteDecision {
@@ -45,7 +46,7 @@ import Testing
     #expect(device.events.jsonText.hasPrefix("[{\"time\":"))
   }
 
-  /// The README's extension ("Your own extension"), verbatim.
+  /// The extension of ServiceExtensionsAndMedia.md ("Your own extension"), verbatim.
   struct Decorate: ServiceExtension {
     func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
       -> NotificationContent
@@ -62,7 +63,7 @@ import Testing
     func timeWillExpire() async -> NotificationContent? { nil }  // nil: show the original
   }
 
-  /// The README's view model, verbatim.
+  /// The view model of PrototypingInSwift.md, verbatim.
   @MainActor final class InboxModel {
     let phone = DeviceHost(
       app: AppConfiguration(bundleId: "com.example.chat"),

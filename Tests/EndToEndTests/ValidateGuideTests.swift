@@ -2,10 +2,10 @@ import Foundation
 import PushSimTestSupport
 import Testing
 
-/// The README's `pushsim validate` examples run as written: each `$ swift run pushsim …` line
-/// in the validate section is run with the built executable, and its standard output followed
-/// by its standard error must be the lines the README shows under it.
-@Suite struct ValidateReadmeTests {
+/// The `pushsim validate` examples of Documentation/Guides/ValidatingPayloads.md run as written:
+/// each `$ swift run pushsim …` line in the guide is run with the built executable, and its
+/// standard output followed by its standard error must be the lines the guide shows under it.
+@Suite struct ValidateGuideTests {
   struct Example: Sendable, CustomStringConvertible {
     var arguments: [String]
     var expected: String
@@ -13,14 +13,11 @@ import Testing
   }
 
   static let examples: [Example] = {
-    guard let readme = try? String(contentsOf: Repository.url("README.md"), encoding: .utf8),
-      let start = readme.range(of: "## Validate a payload: `pushsim validate`")
-    else { return [] }
-    let section = readme[start.upperBound...].prefix { _ in true }
-    let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+    let url = Repository.url("Documentation/Guides/ValidatingPayloads.md")
+    guard let guide = try? String(contentsOf: url, encoding: .utf8) else { return [] }
     var examples: [Example] = []
     var current: Example?
-    for line in section[..<end].split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in guide.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("$ swift run pushsim ") {
         current = Example(
           arguments: line.dropFirst("$ swift run pushsim ".count).split(separator: " ").map(
@@ -36,12 +33,12 @@ import Testing
     return examples
   }()
 
-  @Test func theReadmeHasExamples() {
+  @Test func theGuideHasExamples() {
     #expect(Self.examples.count >= 5)
   }
 
   @Test(arguments: examples)
-  func readmeExampleRunsAsShown(example: Example) throws {
+  func guideExampleRunsAsShown(example: Example) throws {
     let result = try CommandRunner.run(example.arguments)
     #expect(result.standardOutput + result.standardError == example.expected)
   }
