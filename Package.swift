@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "PushSim",
-  platforms: [.macOS(.v14)],
+  // `Mutex` (Synchronization) needs macOS 15; the package is built and tested on Linux only.
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "PushCore", targets: ["PushCore"]),
     .library(name: "PushPayload", targets: ["PushPayload"]),
@@ -31,7 +32,7 @@ let package = Package(
     .executableTarget(
       name: "pushsim",
       dependencies: [
-        "PushSimDocs", "PushScenario", "PushDevice", "PushPayload", "PushLocalization",
+        "PushSimDocs", "PushScenario", "PushDevice", "PushPayload", "PushLocalization", "PushCore",
       ]
     ),
 
@@ -55,27 +56,34 @@ let package = Package(
     .testTarget(name: "PushCoreTests", dependencies: ["PushCore"]),
     .testTarget(
       name: "PushPayloadTests",
-      dependencies: ["PushPayload", "PushSimTestSupport"],
+      dependencies: ["PushPayload", "PushCore", "PushSimTestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "PushLocalizationTests",
-      dependencies: ["PushLocalization", "PushSimTestSupport"],
+      dependencies: ["PushLocalization", "PushPayload", "PushCore", "PushSimTestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "PushDeviceTests",
-      dependencies: ["PushDevice", "PushPayload", "PushLocalization", "PushSimTestSupport"],
+      dependencies: [
+        "PushDevice", "PushPayload", "PushLocalization", "PushCore", "PushSimTestSupport",
+      ],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "PushScenarioTests",
-      dependencies: ["PushScenario", "PushDevice", "PushSimTestSupport"],
+      dependencies: [
+        "PushScenario", "PushDevice", "PushPayload", "PushCore", "PushSimTestSupport",
+      ],
       exclude: ["Fixtures", "Snapshots"]
     ),
     .testTarget(
       name: "PushSimDocsTests",
-      dependencies: ["PushSimDocs", "PushScenario", "PushDevice", "PushSimTestSupport"],
+      dependencies: [
+        "PushSimDocs", "PushScenario", "PushDevice", "PushPayload", "PushCore",
+        "PushSimTestSupport",
+      ],
       exclude: ["Fixtures", "Snapshots"]
     ),
     .testTarget(

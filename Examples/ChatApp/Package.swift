@@ -5,7 +5,7 @@ import PackageDescription
 // extension and the notification-center delegate are the files the iOS app ships, unchanged.
 let package = Package(
   name: "ChatApp",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [.package(name: "PushSim", path: "../..")],
   targets: []
 )
@@ -24,6 +24,7 @@ let package = Package(
       dependencies: [
         "ChatNotifications",
         .product(name: "PushSimAppHost", package: "PushSim"),
+        .product(name: "PushDevice", package: "PushSim"),
         .product(name: "UserNotifications", package: "PushSim"),
       ]
     ),

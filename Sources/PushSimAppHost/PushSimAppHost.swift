@@ -2,8 +2,6 @@
 // `UNNotificationServiceExtension`, its `UNUserNotificationCenterDelegate`, its background push
 // handler), and scenario files play against it.
 //
-// It re-exports what a test of the app's code names: `AppCode` and the device (PushDevice), and
-// `ScenarioResult` and its failures (PushScenario).
-
-@_exported public import PushDevice
-@_exported public import PushScenario
+// It re-exports nothing: a test of the app's code imports `PushSimAppHost` with `PushDevice`
+// (`AppCode`, `DeviceHost`) and, to name them, `PushScenario`'s results (README, "What to
+// import").

@@ -1,4 +1,5 @@
 import ActivityKit
+import PushDevice
 import PushPayload
 import PushSimAppHost
 import Testing

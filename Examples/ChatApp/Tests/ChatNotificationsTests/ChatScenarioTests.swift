@@ -1,4 +1,5 @@
 import Foundation
+import PushDevice
 import PushSimAppHost
 import Testing
 
