@@ -13,31 +13,25 @@ import UserNotifications
 /// run's ``ServiceExtensionContext`` (which charges the budget and logs `media.fetched` or
 /// `media.failed`).
 ///
-/// Two ways in, since swift-corelibs-foundation consults a session's configured protocols before
-/// registered ones: `URLSession.shared` reads the classes registered with
-/// `URLProtocol.registerClass` (this one is put first the first time an extension runs), and the
-/// configurations the app's code makes with `URLSessionConfiguration.default` or `.ephemeral`
-/// list this class first (the `UserNotifications` module declares those for the app's code and
-/// leaves their cache out). Which run a request belongs to is read when the request is made, on
-/// the caller's thread (the run bound around `didReceive` and inherited by the tasks it starts);
-/// code on a thread the device did not start (a `DispatchQueue`) is routed only while a single
-/// extension runs in the process. Requests made outside any run are not intercepted and reach
-/// the network unchanged. `URLCache.shared` is replaced by one that caches nothing, so that a
-/// data task's protocol object is made on the caller's thread and knows its run; where it is not
-/// (a request from a thread with no task), a request is matched to its run by URL, oldest first,
-/// and two runs asking for the same URL at the same moment may have their answers swapped.
+/// A request is the device's when it carries a run (``ExtensionRun/tagHeader``): the
+/// `UserNotifications` entry points the app's code calls (`URLSession.shared`, the sessions of
+/// `URLSessionConfiguration.default` or `.ephemeral`, `dataTask`, `data(from:)`, the download
+/// forms) put the run on each request made in it, from the session it was made with or from the
+/// code that made it. This protocol comes first in those sessions' configurations, and is
+/// registered ahead of Foundation's own for Foundation's `URLSession.shared` (used by code that
+/// kept a reference to it). A request that carries no run (made outside any run, or from a
+/// `DispatchQueue` of the app's own on a session of no run) is not intercepted and reaches the
+/// network unchanged; a request of a run that is over fails (`notConnectedToInternet`).
 ///
 /// Download tasks made through `UserNotifications`'s `downloadTask(with:…)` and
 /// `download(from:)` get their file in the run's temporary directory, recorded for the task
 /// (swift-corelibs-foundation hands a download's file over only from its own protocols); other
 /// download tasks fail with `URLError(.unsupportedURL)` and a `media.failed` event.
 ///
-/// Limits on Linux (see Documentation/Guides/TestingAppCode.md): `URLSession.shared` keeps the
-/// protocol list it had when first used, so a process that used it before the first
-/// `AppCode.app(…)` call downloads from the network; a file that imports `FoundationNetworking`
-/// itself calls Foundation's own `URLSessionConfiguration.default` (the name is ambiguous there),
-/// whose sessions reach the network; a download that would end past the budget never completes (as
-/// on iOS, where the extension is stopped), so the best attempt of
+/// Limits on Linux (see Documentation/Guides/TestingAppCode.md): a file that imports
+/// `FoundationNetworking` itself calls Foundation's own entry points (the names are ambiguous
+/// there), whose requests carry no run; a download that would end past the budget never
+/// completes (as on iOS, where the extension is stopped), so the best attempt of
 /// `serviceExtensionTimeWillExpire()` is what shows.
 final class DeviceURLProtocol: URLProtocol {
   private static let installed: Bool = {
@@ -47,45 +41,26 @@ final class DeviceURLProtocol: URLProtocol {
     for protocolClass in builtIn { URLProtocol.unregisterClass(protocolClass) }
     let registered = URLProtocol.registerClass(DeviceURLProtocol.self)
     for protocolClass in builtIn { _ = URLProtocol.registerClass(protocolClass) }
-    // With this cache, a data task makes its protocol object on the caller's thread, where the
-    // run's task-local value is visible (the default cache makes it on another thread).
-    URLCache.shared = PassThroughURLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: nil)
     ExtensionRun.installDeviceProtocol(DeviceURLProtocol.self)
     return registered
   }()
 
-  /// Registers the protocol ahead of Foundation's own (once per process). `URLSession.shared`
-  /// reads the registered classes when it is first used: call this before (``AppCode/app(serviceExtension:delegate:application:router:fetcher:watchdog:completionLimit:)``
-  /// does).
+  /// Registers the protocol (once per process), before the first run.
   static func installOnce() { _ = installed }
 
   override class func canInit(with request: URLRequest) -> Bool {
-    guard let url = request.url, let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https",
-      let run = ExtensionRun.forRequestMadeNow()
-    else { return false }
-    ExtensionRun.claim(url.absoluteString, by: run)
-    return true
+    guard let url = request.url else { return false }
+    return ExtensionRun.isHTTP(url) && ExtensionRun.isTagged(request)
   }
 
   override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
   private let work = Mutex<Task<Void, Never>?>(nil)
-  /// The run that made the request, when this object is made on the caller's thread.
-  private let boundRun: ExtensionRun?
-
-  required init(
-    request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?
-  ) {
-    boundRun = ExtensionRun.current
-    super.init(request: request, cachedResponse: cachedResponse, client: client)
-  }
 
   override func startLoading() {
     guard let url = request.url else { return }
     let answer = Answer(client: client, owner: self)
-    if let boundRun { ExtensionRun.release(url.absoluteString, by: boundRun) }
-    guard let run = boundRun ?? ExtensionRun.take(url.absoluteString) else {
+    guard let run = ExtensionRun.run(taggedOn: request) else {
       answer.fail(URLError(.notConnectedToInternet))
       return
     }
@@ -163,25 +138,5 @@ final class DeviceURLProtocol: URLProtocol {
         // The budget was already spent: the run is over, nothing is answered.
       }
     }
-  }
-
-  /// `URLCache.shared` while the device answers downloads: it caches nothing, and answers a data
-  /// task's cache lookup at once, on the caller's thread (so the protocol object is made there).
-  final class PassThroughURLCache: URLCache, @unchecked Sendable {
-    override func getCachedResponse(
-      for dataTask: URLSessionDataTask,
-      completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
-    ) {
-      completionHandler(nil)
-    }
-
-    override func cachedResponse(for request: URLRequest) -> CachedURLResponse? { nil }
-
-    override func storeCachedResponse(
-      _ cachedResponse: CachedURLResponse, for dataTask: URLSessionDataTask
-    ) {}
-
-    override func storeCachedResponse(_ cachedResponse: CachedURLResponse, for request: URLRequest)
-    {}
   }
 }

@@ -292,3 +292,79 @@ struct ExtensionNetworkingTests {
     #expect(message.contains("onnect"), "\(message)")
   }
 }
+
+/// Downloads in a `DispatchQueue` block of the app's own, on a session made in `didReceive`: the
+/// session's configuration carries the run.
+final class DispatchQueueService: UNNotificationServiceExtension, @unchecked Sendable {
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    let session = URLSession(configuration: .default)
+    let content = request.content.mutableCopy() as? UNMutableNotificationContent
+    guard let content, let url = URL(string: "https://cdn.example.com/photo.jpg") else { return }
+    DispatchQueue.global().async {
+      session.dataTask(with: url) { data, _, _ in
+        content.title = "got \(data?.count ?? 0) bytes"
+        contentHandler(content)
+      }.resume()
+    }
+  }
+}
+
+@Suite("Which device answers a request")
+struct RequestOwnerTests {
+  /// A JPEG of `size` bytes.
+  func jpeg(size: Int) throws -> URL {
+    let file = try makeJPEG()
+    let bytes = try Data(contentsOf: file)
+    try (bytes + Data(repeating: 0, count: max(0, size - bytes.count))).write(to: file)
+    return file
+  }
+
+  /// Plays a push on eight devices at once, device `i` serving `size + i` bytes for the photo
+  /// with the extension `make` makes; the titles by device.
+  func playOnEightDevices(
+    _ make: @escaping @Sendable () -> UNNotificationServiceExtension
+  ) async throws -> [Int: String?] {
+    let url = "https://cdn.example.com/photo.jpg"
+    return try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+      for device in 0..<8 {
+        let file = try jpeg(size: 100 + device)
+        group.addTask {
+          let app = AppConfiguration(
+            bundleId: "com.example.chat",
+            serviceExtension: ServiceExtensionConfiguration(kind: .app),
+            media: MediaManifest(entries: [
+              url: MediaManifest.Entry(
+                file: file, latency: .milliseconds(200), contentType: "image/jpeg")
+            ]))
+          let host = DeviceHost(app: app, code: .app(serviceExtension: make))
+          await host.receive(mutablePush, id: "m1")
+          return (device, await host.device.notification("m1")?.title)
+        }
+      }
+      var titles: [Int: String?] = [:]
+      for try await (device, title) in group { titles[device] = title }
+      return titles
+    }
+  }
+
+  @Test(
+    "devices asking for one URL at one moment each get their own answer, in every form",
+    arguments: DownloadForm.allCases)
+  func sameURLAtOnce(form: DownloadForm) async throws {
+    let titles = try await playOnEightDevices { FormService(form: form, seen: Observations()) }
+    for device in 0..<8 {
+      #expect(titles[device] == "got \(100 + device) bytes", "device \(device)")
+    }
+  }
+
+  @Test("a session made in the run answers from its device on the app's own DispatchQueue")
+  func sessionOnDispatchQueue() async throws {
+    let titles = try await playOnEightDevices(DispatchQueueService.init)
+    for device in 0..<8 {
+      #expect(titles[device] == "got \(100 + device) bytes", "device \(device)")
+    }
+  }
+}

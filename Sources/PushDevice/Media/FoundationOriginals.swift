@@ -22,6 +22,28 @@
       URLSessionConfiguration.ephemeral
     }
 
+    /// `URLSession.shared`.
+    package static func sharedSession() -> URLSession { URLSession.shared }
+
+    /// `URLSession(configuration:)`.
+    package static func session(configuration: URLSessionConfiguration) -> URLSession {
+      URLSession(configuration: configuration)
+    }
+
+    /// `session.dataTask(with:)` (results go to the session's delegate).
+    package static func dataTask(_ session: URLSession, with request: URLRequest)
+      -> URLSessionDataTask
+    {
+      session.dataTask(with: request)
+    }
+
+    /// `session.data(for:delegate:)`.
+    package static func data(
+      _ session: URLSession, for request: URLRequest, delegate: (any URLSessionTaskDelegate)?
+    ) async throws -> (Data, URLResponse) {
+      try await session.data(for: request, delegate: delegate)
+    }
+
     /// `session.dataTask(with:completionHandler:)`.
     package static func dataTask(
       _ session: URLSession, with request: URLRequest,

@@ -10,8 +10,8 @@
   ///
   /// The hosting device binds the run around `didReceive` and `serviceExtensionTimeWillExpire()`
   /// (``bind(_:)``; tasks started there inherit it), and the `URLSession` completion handlers this
-  /// module wraps run bound too. Which run a network request belongs to is
-  /// ``forRequestMadeNow()``: the bound run, else the only active one.
+  /// module wraps run bound too. A network request carries its run (``tagHeader``), put on it by
+  /// the entry points this module declares for the app's code (``tagged(_:in:)``).
   package final class ExtensionRun: Sendable {
     /// The run's context: downloads are fetched and charged through it.
     package let context: ServiceExtensionContext
@@ -94,14 +94,19 @@
 
     // MARK: Which run a request belongs to
 
+    /// The request header that names the run a request belongs to: the `UserNotifications`
+    /// entry points the app's code calls put it on each request they make for a run, so the
+    /// device's protocol finds the run by what the request carries, never by its URL or by
+    /// guessing.
+    package static let tagHeader = "X-PushSim-Extension-Run"
+
+    /// This run's name in ``tagHeader``.
+    package let id = UUID().uuidString
+
     private static let registry = Mutex(Registry())
 
     private struct Registry {
-      var active: [ObjectIdentifier: ExtensionRun] = [:]
-      /// Runs claimed by a protocol's `canInit` on the calling thread, by URL, first in first
-      /// out: the protocol object may be made later on another thread, where task-locals are not
-      /// visible.
-      var claimed: [String: [ExtensionRun]] = [:]
+      var active: [String: ExtensionRun] = [:]
       /// Download tasks this module made for a run, by task, with the file once downloaded.
       var downloads: [ObjectIdentifier: Download] = [:]
     }
@@ -111,8 +116,8 @@
       var file: URL?
     }
 
-    /// The hosting device's `URLProtocol`, put first in the configurations the app's code makes
-    /// (`URLSessionConfiguration.default`, `.ephemeral`); `nil` until a device hosts an extension.
+    /// The hosting device's `URLProtocol`, put first in the configurations made for a run;
+    /// `nil` until a device hosts an extension.
     private static let deviceProtocol = Mutex<URLProtocol.Type?>(nil)
 
     /// Sets the protocol that answers requests made during runs (once per process).
@@ -120,73 +125,78 @@
       deviceProtocol.withLock { $0 = protocolClass }
     }
 
-    /// The configuration `base` with the device's protocol first (when one is installed) and no
-    /// cache, so that a task's protocol object is made on the caller's thread, where the run is
-    /// known.
-    static func deviceConfiguration(_ base: URLSessionConfiguration) -> URLSessionConfiguration {
+    /// `base` with the device's protocol first (once a device hosts an extension) and no
+    /// cache; made during a run (`run` not `nil`), also the run's tag among its additional
+    /// headers, which ``tagged(_:in:)`` reads back from the session.
+    static func configuration(_ base: URLSessionConfiguration, for run: ExtensionRun?)
+      -> URLSessionConfiguration
+    {
       guard let protocolClass = deviceProtocol.withLock({ $0 }) else { return base }
       base.protocolClasses = [protocolClass] + (base.protocolClasses ?? [])
       base.urlCache = nil
+      if let run {
+        var headers = base.httpAdditionalHeaders ?? [:]
+        headers[tagHeader] = run.id
+        base.httpAdditionalHeaders = headers
+      }
       return base
     }
 
+    /// The run's `URLSession.shared`: a session of the run's own configuration, made once.
+    var sharedSession: URLSession {
+      shared.withLock { session in
+        if let session { return session }
+        let made = FoundationOriginals.session(
+          configuration: Self.configuration(
+            FoundationOriginals.defaultConfiguration(), for: self))
+        session = made
+        return made
+      }
+    }
+    private let shared = Mutex<URLSession?>(nil)
+
     /// Marks the run active (its requests are answered by the device).
     package static func register(_ run: ExtensionRun) {
-      registry.withLock { $0.active[ObjectIdentifier(run)] = run }
+      registry.withLock { $0.active[run.id] = run }
     }
 
-    /// Marks the run over: its requests are no longer answered, its claims are forgotten.
+    /// Marks the run over: its requests are no longer answered.
     package static func unregister(_ run: ExtensionRun) {
       registry.withLock { registry in
-        registry.active[ObjectIdentifier(run)] = nil
-        for (url, runs) in registry.claimed {
-          let kept = runs.filter { $0 !== run }
-          registry.claimed[url] = kept.isEmpty ? nil : kept
-        }
+        registry.active[run.id] = nil
         registry.downloads = registry.downloads.filter { $0.value.run !== run }
       }
     }
 
-    /// The run a request made now belongs to: the bound one; on a thread with no Swift task (a
-    /// `DispatchQueue` of the app's own), the only active one; otherwise none (a task no run
-    /// started is not the extension's code).
-    package static func forRequestMadeNow() -> ExtensionRun? {
-      if let current { return current }
-      guard !withUnsafeCurrentTask(body: { $0 != nil }) else { return nil }
-      return registry.withLock { $0.active.count == 1 ? $0.active.values.first : nil }
+    /// The active run named by `request`'s tag, if any.
+    package static func run(taggedOn request: URLRequest) -> ExtensionRun? {
+      guard let id = request.value(forHTTPHeaderField: tagHeader) else { return nil }
+      return registry.withLock { $0.active[id] }
     }
 
-    /// Whether `run` is still active.
-    var isActive: Bool {
-      Self.registry.withLock { $0.active[ObjectIdentifier(self)] != nil }
+    /// Whether `request` carries a run's tag (the run may be over).
+    package static func isTagged(_ request: URLRequest) -> Bool {
+      request.value(forHTTPHeaderField: tagHeader) != nil
     }
 
-    /// Remembers that `run` made a request for `url`.
-    package static func claim(_ url: String, by run: ExtensionRun) {
-      registry.withLock { $0.claimed[url, default: []].append(run) }
+    /// `request` with the tag of the run it belongs to: the run its own tag or its session's
+    /// configuration names, else the run bound to the calling code (``current``). `nil` for an
+    /// http(s) request that carries no run (made from the app's own `DispatchQueue` on a
+    /// session of no run), or for another scheme: it reaches the network unchanged.
+    static func tagged(_ request: URLRequest, in session: URLSession?) -> URLRequest? {
+      guard let url = request.url, isHTTP(url) else { return nil }
+      if isTagged(request) { return request }
+      let tag = session?.configuration.httpAdditionalHeaders?[tagHeader] as? String ?? current?.id
+      guard let tag else { return nil }
+      var tagged = request
+      tagged.setValue(tag, forHTTPHeaderField: tagHeader)
+      return tagged
     }
 
-    /// Forgets one claim of `run` for `url` (the request found its run another way).
-    package static func release(_ url: String, by run: ExtensionRun) {
-      registry.withLock { registry in
-        guard var runs = registry.claimed[url],
-          let index = runs.firstIndex(where: { $0 === run })
-        else { return }
-        runs.remove(at: index)
-        registry.claimed[url] = runs.isEmpty ? nil : runs
-      }
-    }
-
-    /// The run that made the oldest unanswered request for `url`.
-    package static func take(_ url: String) -> ExtensionRun? {
-      registry.withLock { registry in
-        guard var runs = registry.claimed[url], !runs.isEmpty else {
-          return registry.active.count == 1 ? registry.active.values.first : nil
-        }
-        let run = runs.removeFirst()
-        registry.claimed[url] = runs.isEmpty ? nil : runs
-        return run
-      }
+    /// Whether `url` is http or https, the schemes the device answers.
+    package static func isHTTP(_ url: URL) -> Bool {
+      let scheme = url.scheme?.lowercased()
+      return scheme == "http" || scheme == "https"
     }
 
     // MARK: Download tasks

@@ -6,16 +6,21 @@
 // have the same signature, as long as the calling file reaches Foundation's only through this
 // module: code that imports `UserNotifications` (and `Foundation`, which does not re-export
 // `FoundationNetworking`) calls these. A file that also imports `FoundationNetworking` itself sees
-// both and gets "ambiguous use"; iOS code never has that import. `Data(contentsOf:)` and
-// `download(from:)` are declared with fewer parameters than Foundation's, so Swift prefers them
-// whatever the file imports. Outside a run each one is Foundation's own (`FoundationOriginals`),
-// unchanged; inside one:
-// - configurations put the device's `URLProtocol` first (swift-corelibs-foundation otherwise
-//   lists its own HTTP protocol first and never consults registered classes);
+// both and gets "ambiguous use"; iOS code never has that import. `Data(contentsOf:)`,
+// `data(from:)` and `download(from:)` are declared with fewer parameters than Foundation's too,
+// so Swift prefers them whatever the file imports. Outside a run each one is Foundation's own
+// (`FoundationOriginals`), unchanged; inside one:
+// - each request carries its run, in a header the device's `URLProtocol` reads
+//   (`ExtensionRun.tagHeader`): the run its session was made in, else the run bound to the
+//   calling code; two devices asking for one URL at one moment each get their own answer;
+// - `URLSession.shared` is the run's own session, and the configurations made during a run
+//   (`URLSessionConfiguration.default`, `.ephemeral`) put the device's `URLProtocol` first
+//   (swift-corelibs-foundation otherwise lists its own HTTP protocol first) and name the run;
 // - completion handlers run with the run bound (its center as `UNUserNotificationCenter.current()`);
 // - download tasks get a file in the run's temporary directory (swift-corelibs-foundation hands
 //   a download's file over only from its own protocols);
-// - `Data(contentsOf:)` on an http(s) URL loads from the device.
+// - `Data(contentsOf:)` on an http(s) URL loads from the device, blocking the calling thread
+//   (the app's code runs on threads of its own, so this holds no thread the device needs).
 
 #if canImport(FoundationNetworking)
   import Foundation
@@ -29,24 +34,31 @@
   #endif
 
   extension URLSessionConfiguration {
-    /// `URLSessionConfiguration.default`. While a simulated device hosts the app's service
-    /// extension, its protocol comes first, so requests made during a run are answered by the
-    /// device (and others reach the network unchanged); such a configuration caches nothing.
+    /// `URLSessionConfiguration.default`. Once a simulated device hosts the app's service
+    /// extension, the device's protocol comes first and nothing is cached; made during a run, it
+    /// also names the run, so the sessions made with it download from that run's device.
     public class var `default`: URLSessionConfiguration {
-      ExtensionRun.deviceConfiguration(FoundationOriginals.defaultConfiguration())
+      ExtensionRun.configuration(
+        FoundationOriginals.defaultConfiguration(), for: ExtensionRun.current)
     }
 
-    /// `URLSessionConfiguration.ephemeral`, with the device's protocol first as for
-    /// ``default``.
+    /// `URLSessionConfiguration.ephemeral`, made as ``default`` is.
     public class var ephemeral: URLSessionConfiguration {
-      ExtensionRun.deviceConfiguration(FoundationOriginals.ephemeralConfiguration())
+      ExtensionRun.configuration(
+        FoundationOriginals.ephemeralConfiguration(), for: ExtensionRun.current)
     }
   }
 
   extension URLSession {
-    /// `dataTask(with:completionHandler:)`: during a run, the handler runs with the run bound,
-    /// so `UNUserNotificationCenter.current()` there is the device's, as in the extension's
-    /// process on iOS.
+    /// `URLSession.shared`: during a run, the run's own session (made once, with the run's
+    /// configuration); otherwise Foundation's.
+    public class var shared: URLSession {
+      ExtensionRun.current?.sharedSession ?? FoundationOriginals.sharedSession()
+    }
+
+    /// `dataTask(with:completionHandler:)`: during a run, the request carries the run and the
+    /// handler runs with the run bound, so `UNUserNotificationCenter.current()` there is the
+    /// device's, as in the extension's process on iOS.
     public func dataTask(
       with url: URL,
       completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
@@ -59,13 +71,52 @@
       with request: URLRequest,
       completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionDataTask {
-      guard let run = ExtensionRun.forRequestMadeNow() else {
+      guard let tagged = ExtensionRun.tagged(request, in: self) else {
         return FoundationOriginals.dataTask(
           self, with: request, completionHandler: completionHandler)
       }
-      return FoundationOriginals.dataTask(self, with: request) { data, response, error in
+      let run = ExtensionRun.run(taggedOn: tagged)
+      return FoundationOriginals.dataTask(self, with: tagged) { data, response, error in
+        guard let run else { return completionHandler(data, response, error) }
         run.bind { completionHandler(data, response, error) }
       }
+    }
+
+    /// `dataTask(with:)`, whose results go to the session's delegate; during a run the request
+    /// carries the run.
+    public func dataTask(with url: URL) -> URLSessionDataTask {
+      dataTask(with: URLRequest(url: url))
+    }
+
+    /// `dataTask(with:)` for a request; see the URL form.
+    public func dataTask(with request: URLRequest) -> URLSessionDataTask {
+      FoundationOriginals.dataTask(self, with: ExtensionRun.tagged(request, in: self) ?? request)
+    }
+
+    /// `data(from:delegate:)`; during a run the request carries the run.
+    public func data(from url: URL, delegate: (any URLSessionTaskDelegate)? = nil)
+      async throws -> (Data, URLResponse)
+    {
+      try await data(for: URLRequest(url: url), delegate: delegate)
+    }
+
+    /// `data(from:)`; see ``data(from:delegate:)``. Declared without the `delegate:` parameter
+    /// too, so Swift prefers it whatever else the file imports.
+    public func data(from url: URL) async throws -> (Data, URLResponse) {
+      try await data(for: URLRequest(url: url), delegate: nil)
+    }
+
+    /// `data(for:)`; see ``data(from:delegate:)``.
+    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+      try await data(for: request, delegate: nil)
+    }
+
+    /// `data(for:delegate:)`; see ``data(from:delegate:)``.
+    public func data(for request: URLRequest, delegate: (any URLSessionTaskDelegate)? = nil)
+      async throws -> (Data, URLResponse)
+    {
+      try await FoundationOriginals.data(
+        self, for: ExtensionRun.tagged(request, in: self) ?? request, delegate: delegate)
     }
 
     /// `downloadTask(with:completionHandler:)`. During a run, the device answers it: the file
@@ -83,11 +134,11 @@
       with request: URLRequest,
       completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionDownloadTask {
-      guard let run = ExtensionRun.forDownload(request) else {
+      guard let (run, tagged) = ExtensionRun.forDownload(request, in: self) else {
         return FoundationOriginals.downloadTask(
           self, with: request, completionHandler: completionHandler)
       }
-      return run.downloadTask(in: self, request) { _, file, response, error in
+      return run.downloadTask(in: self, tagged) { _, file, response, error in
         run.bind { completionHandler(file, response, error) }
         if let file { try? FileManager.default.removeItem(at: file) }
       }
@@ -103,11 +154,11 @@
 
     /// `downloadTask(with:)` for a request; see the URL form.
     public func downloadTask(with request: URLRequest) -> URLSessionDownloadTask {
-      guard let run = ExtensionRun.forDownload(request) else {
+      guard let (run, tagged) = ExtensionRun.forDownload(request, in: self) else {
         return FoundationOriginals.downloadTask(self, with: request)
       }
       let session = Unchecked(self)
-      return run.downloadTask(in: self, request) { task, file, _, error in
+      return run.downloadTask(in: self, tagged) { task, file, _, error in
         run.bind { session.value.reportDownload(task, file: file, error: error) }
         if let file { try? FileManager.default.removeItem(at: file) }
       }
@@ -153,13 +204,13 @@
     public func download(for request: URLRequest, delegate: (any URLSessionTaskDelegate)? = nil)
       async throws -> (URL, URLResponse)
     {
-      guard let run = ExtensionRun.forDownload(request) else {
+      guard let (run, tagged) = ExtensionRun.forDownload(request, in: self) else {
         return try await FoundationOriginals.download(self, for: request, delegate: delegate)
       }
       let started = Mutex<Unchecked<URLSessionDownloadTask>?>(nil)
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          let task = run.downloadTask(in: self, request) { _, file, response, error in
+          let task = run.downloadTask(in: self, tagged) { _, file, response, error in
             if let file, let response {
               continuation.resume(returning: (file, response))
             } else {
@@ -176,11 +227,15 @@
   }
 
   extension ExtensionRun {
-    /// The run a download of `request` made now belongs to (http and https only).
-    static func forDownload(_ request: URLRequest) -> ExtensionRun? {
-      guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https"
-      else { return nil }
-      return forRequestMadeNow()
+    /// The active run a download of `request` on `session` belongs to, with the request
+    /// carrying it (``tagged(_:in:)``); `nil` for a request of no run, or of a run that is over.
+    static func forDownload(_ request: URLRequest, in session: URLSession)
+      -> (ExtensionRun, URLRequest)?
+    {
+      guard let tagged = tagged(request, in: session), let run = run(taggedOn: tagged) else {
+        return nil
+      }
+      return (run, tagged)
     }
 
     /// A download task the device answers with a file in the run's temporary directory;
@@ -258,8 +313,7 @@
     /// `Data(contentsOf: url)` whatever else the file imports; `Data(contentsOf:options:)` is
     /// Foundation's own.
     public init(contentsOf url: __shared URL) throws {
-      let scheme = url.scheme?.lowercased()
-      if scheme == "http" || scheme == "https", let run = ExtensionRun.forRequestMadeNow() {
+      if ExtensionRun.isHTTP(url), let run = ExtensionRun.current {
         self = try run.loadSynchronously(url)
         return
       }
