@@ -236,33 +236,32 @@ public actor DeviceHost {
     notifyActivityObservers()
   }
 
-  /// Runs the app's code the last step left waiting, until nothing waits: extension runs,
-  /// `willPresent`, then the queued calls in order (each may leave more work).
+  /// The host loop: performs the effects the last step left (``Device/nextEffect``: extension
+  /// runs, `willPresent`, then the queued calls in order) and feeds each result back, until
+  /// none is left (each may leave more).
   private func carryOutAppCode() async {
-    while true {
-      if let run = device.pendingExtensionRun {
-        device.finishExtensionRun(await perform(run))
-      } else if let waiting = device.pendingWillPresent {
-        let notification = NotificationResponse.Notification(
-          request: waiting.request, date: device.now)
-        device.finishWillPresent(await code.delegate?.willPresent(notification))
-      } else if let call = device.takeNextAppCall() {
-        device.recordAppCall(call, completion: await perform(call))
-      } else {
-        return
-      }
+    while let effect = device.nextEffect {
+      device.complete(effect, with: await perform(effect))
     }
   }
 
-  /// Calls the app's delegate or background handler.
-  private func perform(_ call: AppCall) async -> AppCallCompletion {
-    switch call {
-    case .didReceive(_, let response):
-      guard let delegate = code.delegate else { return .notImplemented }
-      return await delegate.didReceive(response)
-    case .remoteNotification(_, let payload):
-      guard let handler = code.remoteNotificationHandler else { return .notImplemented }
-      return await handler.didReceiveRemoteNotification(payload)
+  /// Performs one effect with the app's code.
+  private func perform(_ effect: DeviceEffect) async -> DeviceEffect.Result {
+    switch effect {
+    case .runExtension(let run):
+      return .extensionFinished(await perform(run))
+    case .askWillPresent(let waiting):
+      let notification = NotificationResponse.Notification(
+        request: waiting.request, date: device.now)
+      return .presentationChosen(await code.delegate?.willPresent(notification))
+    case .deliverResponse(_, let response):
+      guard let delegate = code.delegate else { return .appCallEnded(.notImplemented) }
+      return .appCallEnded(await delegate.didReceive(response))
+    case .wakeApp(_, let payload):
+      guard let handler = code.remoteNotificationHandler else {
+        return .appCallEnded(.notImplemented)
+      }
+      return .appCallEnded(await handler.didReceiveRemoteNotification(payload))
     }
   }
 

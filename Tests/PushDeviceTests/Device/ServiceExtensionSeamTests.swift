@@ -192,6 +192,30 @@ import Testing
     #expect(skipped?.reason.contains("\"kind\": \"app\"") == true)
   }
 
+  @Test func theStateMachineOffersTheRunAsAnEffectAndTakesItsResultBack() {
+    var device = Device(app: AppConfiguration(serviceExtension: .init(kind: .app)))
+    device.receive(Self.payload(), id: "m1")
+    let effect = device.nextEffect
+    guard case .runExtension(let run)? = effect, let effect else {
+      Issue.record("expected an extension run, found \(String(describing: effect))")
+      return
+    }
+    #expect(run.push == "m1")
+    // A result of another kind changes nothing.
+    device.complete(effect, with: .presentationChosen([.banner]))
+    #expect(device.nextEffect == effect)
+    var content = run.request.content
+    content.title = "Changed"
+    let outcome = ServiceExtensionOutcome(
+      request: NotificationRequest(
+        identifier: run.request.identifier, content: content, date: run.request.date),
+      delivered: .modified, reason: "test", elapsed: .seconds(2), events: [])
+    device.complete(effect, with: .extensionFinished(outcome))
+    #expect(device.nextEffect == nil)
+    #expect(device.notification("m1")?.title == "Changed")
+    #expect(device.now == DeviceConfiguration.defaultStart.addingTimeInterval(2))
+  }
+
   @Test func theStateMachineWaitsForTheExtensionAndSettlesWhenNobodyRunsIt() {
     var device = Device(app: AppConfiguration(serviceExtension: .init(kind: .app)))
     device.receive(Self.payload(), id: "m1")
