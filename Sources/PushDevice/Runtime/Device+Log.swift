@@ -52,15 +52,6 @@ extension Device {
     return Self.uuidShaped(prefix: "00000000-0000-4000-8000-", freshIdentifierCount)
   }
 
-  /// The `apns-id` APNs answers with: the request's own when it is a canonical UUID, else
-  /// (when it has none) one APNs makes up; deterministic here, in a series of its own.
-  mutating func answeredAPNsID(_ header: String?) -> AnsweredAPNsID {
-    if let header, APNsVerdict.isCanonicalUUID(header) { return .header(header) }
-    guard header == nil else { return .none }
-    apnsIdentifierCount += 1
-    return .made(apnsIdentifierCount)
-  }
-
   /// `prefix` followed by `number` (not negative) in at least 12 hexadecimal digits, upper-case
   /// unless `uppercase` is false.
   static func uuidShaped(prefix: String, _ number: Int, uppercase: Bool = true) -> String {

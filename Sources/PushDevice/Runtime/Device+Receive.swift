@@ -31,13 +31,13 @@ extension Device {
     record.address = address
     log(.received, id, .apns, "APNs received a request of \(body.count) bytes")
 
-    let validation = PayloadValidation(body: body, headers: headers, app: currentAppFacts())
+    let validation = gateway.judge(body: body, headers: headers, app: currentAppFacts())
     let verdict = validation.verdict
     report(validation.diagnostics, push: id)
     record.httpStatus = verdict.httpStatus
     record.bytes = verdict.bytes
     record.pushType = verdict.pushType
-    record.answeredID = answeredAPNsID(headers.apnsID)
+    record.answeredID = gateway.answeredID(headers.apnsID)
     record.priority = verdict.priority
     record.collapseID = verdict.collapseID
     // Stored once, complete (nothing above reads it).
@@ -152,27 +152,13 @@ extension Device {
       until = min(until, date)
     }
     let entry = StoredPush(push: id, validation: validation, until: until, channel: channel)
-    if let channel {
-      if let slot = storedBroadcasts.firstIndex(where: { $0.channel == channel }) {
-        let previous = storedBroadcasts[slot].push
-        setStatus(previous, .coalesced, reason: "replaced in APNs storage by \(id)")
-        log(
-          .coalesced, previous, .apns,
-          "APNs keeps the most recent message of channel \(channel): \(id) replaces it",
-          ["by": .init(.string(id))])
-        storedBroadcasts[slot] = entry
-      } else {
-        storedBroadcasts.append(entry)
-      }
-    } else {
-      if let previous = stored {
-        setStatus(previous.push, .coalesced, reason: "replaced in APNs storage by \(id)")
-        log(
-          .coalesced, previous.push, .apns,
-          "APNs keeps one push per app while the device is offline: \(id) replaces it",
-          ["by": .init(.string(id))])
-      }
-      stored = entry
+    if let previous = gateway.store(entry) {
+      setStatus(previous.push, .coalesced, reason: "replaced in APNs storage by \(id)")
+      log(
+        .coalesced, previous.push, .apns,
+        channel.map { "APNs keeps the most recent message of channel \($0): \(id) replaces it" }
+          ?? "APNs keeps one push per app while the device is offline: \(id) replaces it",
+        ["by": .init(.string(id))])
     }
     clock.schedule(.storageExpiry(push: id), at: until)
     setStatus(id, .stored, reason: "the device is offline")
@@ -186,12 +172,7 @@ extension Device {
   /// The device came online: APNs delivers what it stored, the app's push first, then the
   /// most recent message of each broadcast channel.
   mutating func deliverStoredPush() {
-    var pending: [StoredPush] = []
-    if let stored { pending.append(stored) }
-    pending += storedBroadcasts
-    stored = nil
-    storedBroadcasts = []
-    for entry in pending {
+    for entry in gateway.takeStored() {
       if entry.until <= clock.now {
         markStorageEnded(entry.push, channel: entry.channel)
         continue
@@ -206,10 +187,7 @@ extension Device {
 
   /// The storage of a push ended before the device came online.
   mutating func expireStoredPush(_ id: String) {
-    if stored?.push == id { stored = nil }
-    let channel = storedBroadcasts.first { $0.push == id }?.channel
-    storedBroadcasts.removeAll { $0.push == id }
-    markStorageEnded(id, channel: channel)
+    markStorageEnded(id, channel: gateway.drop(id)?.channel)
   }
 
   /// A stored push whose storage ended is `expired`.

@@ -88,11 +88,8 @@ public struct Device: Sendable {
   /// push that made none): the push id is hashed once for both, and no second table of every
   /// push is kept. The device never removes a record, so a record's place never moves.
   var keptNotifications: [KeptNotification?] = []
-  /// The push APNs keeps while the device is offline (one per app, Behavior.md §2.5).
-  var stored: StoredPush?
-  /// The broadcasts APNs keeps while the device is offline: the latest of each channel whose
-  /// storage policy keeps one (Rules.md §13.15), in the order they were first stored.
-  var storedBroadcasts: [StoredPush] = []
+  /// APNs in front of the device: its verdict, `apns-id` and offline store.
+  var gateway = APNsGateway()
   /// Background pushes handed to the app within the last hour (Rules.md §6).
   var silentPushesInWindow = 0
   /// Arrival sequence for Notification Center order.
@@ -100,7 +97,6 @@ public struct Device: Sendable {
   /// Pushes received (for `push-N` ids) and fresh request identifiers made.
   var pushCount = 0
   var freshIdentifierCount = 0
-  var apnsIdentifierCount = 0
   /// Live Activities and their budgets (Rules.md §13).
   var activityStore = ActivityStore()
   /// `ActivityAttributes` types the app's Swift code supplies (``hostActivityType(_:)``).
