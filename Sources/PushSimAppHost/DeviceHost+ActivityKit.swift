@@ -1,6 +1,7 @@
 import ActivityKit
 public import PushDevice
 import Synchronization
+import UserNotifications
 
 extension DeviceHost {
   /// Runs the app's own foreground code on this device, such as its Live Activity manager:
@@ -19,7 +20,12 @@ extension DeviceHost {
     _ body: @Sendable () async throws -> Result
   ) async rethrows -> Result {
     let (center, backend) = await ActivityHosting.center(for: self)
-    let result = try await ActivityCenter.$bound.withValue(center) { try await body() }
+    // The app's code runs on a thread of its own (Rules.md §7), not on the cooperative pool.
+    let executor = AppCodeExecutor(name: "runApp")
+    defer { executor.finish() }
+    let result = try await withTaskExecutorPreference(executor) {
+      try await ActivityCenter.$bound.withValue(center) { try await body() }
+    }
     await backend.drain()
     return result
   }

@@ -71,6 +71,19 @@ final class BlockingDelegate: NSObject, UNUserNotificationCenterDelegate, Sendab
   }
 }
 
+/// A delegate with only the `async` form of `willPresent`, which blocks its thread.
+final class BlockingAsyncDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
+  let gate: Gate
+  init(gate: Gate) { self.gate = gate }
+
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+  ) async -> UNNotificationPresentationOptions {
+    gate.wait()
+    return [.banner]
+  }
+}
+
 /// A background push handler that blocks its thread.
 final class BlockingHandler: RemoteNotificationHandling, Sendable {
   let gate: Gate
@@ -151,6 +164,29 @@ struct BlockingAppCodeTests {
     await host.receive(["aps": ["alert": "Hi"]], id: "m1")
     let device = await host.device
     #expect(device.notification("m1")?.presentation.banner == false)
+  }
+
+  @Test(
+    "async willPresent methods that block, on more devices than cores: each call ends at its limit")
+  func blockingAsyncWillPresent() async throws {
+    let gate = Gate()
+    defer { gate.open() }
+    let presented = await withTaskGroup(of: Bool?.self) { group in
+      for index in 0..<6 {
+        group.addTask {
+          let host = DeviceHost(
+            app: AppConfiguration(bundleId: "com.example.chat", state: .foreground),
+            code: .app(
+              delegate: BlockingAsyncDelegate(gate: gate), completionLimit: .milliseconds(300)))
+          await host.receive(["aps": ["alert": "Hi"]], id: "m\(index)")
+          return await host.device.notification("m\(index)")?.presentation.banner
+        }
+      }
+      var all: [Bool?] = []
+      for await banner in group { all.append(banner) }
+      return all
+    }
+    #expect(presented == Array(repeating: false, count: 6))
   }
 
   @Test("a tap whose didReceive blocks: the call is reported not completed")

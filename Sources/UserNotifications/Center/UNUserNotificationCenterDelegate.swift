@@ -45,7 +45,8 @@ public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
 }
 
 extension UNUserNotificationCenterDelegate {
-  /// Not implemented by the app: calls the app's `async` form, else answers `[]`.
+  /// Not implemented by the app: calls the app's `async` form (on a thread of its own,
+  /// ``AppCodeExecutor``), else answers `[]`.
   public func userNotificationCenter(
     _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
     withCompletionHandler completionHandler:
@@ -57,7 +58,9 @@ extension UNUserNotificationCenterDelegate {
       return
     }
     let delegate = UncheckedSendable(self)
-    Task {
+    let executor = AppCodeExecutor(name: "willPresent")
+    Task(executorPreference: executor) {
+      defer { executor.finish() }
       let options = await DelegateDefaults.$bridging.withValue(true) {
         await delegate.value.userNotificationCenter(center, willPresent: notification)
       }
@@ -92,7 +95,9 @@ extension UNUserNotificationCenterDelegate {
       return
     }
     let delegate = UncheckedSendable(self)
-    Task {
+    let executor = AppCodeExecutor(name: "didReceive")
+    Task(executorPreference: executor) {
+      defer { executor.finish() }
       await DelegateDefaults.$bridging.withValue(true) {
         await delegate.value.userNotificationCenter(center, didReceive: response)
       }
