@@ -1,13 +1,6 @@
 import Foundation
 import PushDevice
 
-/// A value handed across threads although its type is not `Sendable`: the app's delegate,
-/// extension and app delegate, which iOS also calls from any thread.
-struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}
-
 /// Where the app's own code runs: a thread of its own for each call, as iOS runs an extension
 /// in a process of its own (Rules.md §7).
 ///

@@ -90,7 +90,7 @@ struct ContentTests {
   @Test("content is safe to change from several threads at once")
   func concurrentMutation() async {
     let content = UNMutableNotificationContent()
-    let box = UncheckedSendable(content)
+    let box = Unchecked(content)
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<100 {
         group.addTask { box.value.body = "\(index)" }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The app's notification center (`UNUserNotificationCenter`): authorization, settings,
 /// categories, local notifications, what is in Notification Center, the badge, and the delegate.
 ///
@@ -227,11 +229,11 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
 /// Runs a center's calls one at a time, in the order they were made.
 private final class SerialCalls: Sendable {
-  private let last = Locked<Task<Void, Never>?>(nil)
+  private let last = Mutex<Task<Void, Never>?>(nil)
 
   /// Starts `operation` after every call made before it.
   func enqueue(_ operation: @escaping @Sendable () async -> Void) {
-    last.write { last in
+    last.withLock { last in
       let previous = last
       last = Task {
         await previous?.value
@@ -242,7 +244,7 @@ private final class SerialCalls: Sendable {
 
   /// Runs `operation` after every call made before it and returns its result.
   func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    let task: Task<T, any Error> = last.write { last in
+    let task: Task<T, any Error> = last.withLock { last in
       let previous = last
       let task = Task {
         await previous?.value
@@ -256,7 +258,7 @@ private final class SerialCalls: Sendable {
 
   /// Runs `operation` after every call made before it and returns its result.
   func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
-    let task: Task<T, Never> = last.write { last in
+    let task: Task<T, Never> = last.withLock { last in
       let previous = last
       let task = Task {
         await previous?.value
@@ -270,6 +272,6 @@ private final class SerialCalls: Sendable {
 
   /// Waits for every call made so far.
   func drain() async {
-    await last.read { $0 }?.value
+    await last.withLock { $0 }?.value
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The app's answers to the notification center (`UNUserNotificationCenterDelegate`).
 ///
 /// As in Apple's SDK, `willPresent` and `didReceive` come in a completion-handler form and an
@@ -57,7 +59,7 @@ extension UNUserNotificationCenterDelegate {
       completionHandler([])
       return
     }
-    let delegate = UncheckedSendable(self)
+    let delegate = Unchecked(self)
     let executor = AppCodeExecutor(name: "willPresent")
     Task(executorPreference: executor) {
       defer { executor.finish() }
@@ -94,7 +96,7 @@ extension UNUserNotificationCenterDelegate {
       completionHandler()
       return
     }
-    let delegate = UncheckedSendable(self)
+    let delegate = Unchecked(self)
     let executor = AppCodeExecutor(name: "didReceive")
     Task(executorPreference: executor) {
       defer { executor.finish() }
@@ -193,9 +195,9 @@ enum DelegateMethod: Hashable, Sendable {
 
 /// Collects which delegate defaults ran during one host call.
 final class DelegateProbe: Sendable {
-  private let methods = Locked<Set<DelegateMethod>>([])
-  func record(_ method: DelegateMethod) { methods.write { _ = $0.insert(method) } }
-  func recorded(_ method: DelegateMethod) -> Bool { methods.read { $0.contains(method) } }
+  private let methods = Mutex<Set<DelegateMethod>>([])
+  func record(_ method: DelegateMethod) { methods.withLock { _ = $0.insert(method) } }
+  func recorded(_ method: DelegateMethod) -> Bool { methods.withLock { $0.contains(method) } }
 }
 
 /// Task-local state of the delegate defaults.
@@ -206,34 +208,28 @@ enum DelegateDefaults {
   @TaskLocal static var probe: DelegateProbe?
 }
 
-/// A value passed to a task although its type is not `Sendable`: the delegate, which Apple also
-/// calls from any thread.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}
-
 /// Resumes a continuation on the first call only: an app that calls its completion handler twice
 /// must not crash the host.
 final class ResumeOnce<Value: Sendable>: Sendable {
-  private let continuation = Locked<CheckedContinuation<Value, Never>?>(nil)
+  private let continuation: Mutex<CheckedContinuation<Value, Never>?>
   init(_ continuation: CheckedContinuation<Value, Never>) {
-    self.continuation.write { $0 = continuation }
+    self.continuation = Mutex(continuation)
   }
   func resume(_ value: Value) {
-    continuation.write { pending in
-      pending?.resume(returning: value)
-      pending = nil
+    let pending = continuation.withLock { pending in
+      defer { pending = nil }
+      return pending
     }
+    pending?.resume(returning: value)
   }
 }
 
 /// Calls a reply on the first call only.
 final class ReplyOnce<Value: Sendable>: Sendable {
-  private let reply = Locked<(@Sendable (Value) -> Void)?>(nil)
-  init(_ reply: @escaping @Sendable (Value) -> Void) { self.reply.write { $0 = reply } }
+  private let reply: Mutex<(@Sendable (Value) -> Void)?>
+  init(_ reply: @escaping @Sendable (Value) -> Void) { self.reply = Mutex(reply) }
   func reply(_ value: Value) {
-    let pending = reply.write { pending in
+    let pending = reply.withLock { pending in
       defer { pending = nil }
       return pending
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The result a background push handler reports (`UIBackgroundFetchResult`); raw values are
 /// UIKit's.
 public enum UIBackgroundFetchResult: UInt, Sendable, Hashable {
@@ -24,18 +26,18 @@ public final class UIApplication: @unchecked Sendable {
     case background = 2
   }
 
-  private let state: Locked<State>
+  private let state: Mutex<State>
 
   /// Creates an application in a state (the device makes them).
-  package init(applicationState: State) { state = Locked(applicationState) }
+  package init(applicationState: State) { state = Mutex(applicationState) }
 
   /// The app's state.
   public var applicationState: State {
-    get { state.read { $0 } }
+    get { state.withLock { $0 } }
   }
 
   /// Changes the state (the device does, as the simulated app moves between states).
-  package func setApplicationState(_ newState: State) { state.write { $0 = newState } }
+  package func setApplicationState(_ newState: State) { state.withLock { $0 = newState } }
 
   /// The application of the device whose code is running, else one in the background (a
   /// background push wakes a backgrounded app).

@@ -320,11 +320,4 @@
       self = try FoundationOriginals.data(contentsOf: url, options: [])
     }
   }
-
-  /// A value handed across threads where the compiler cannot see that it is safe (a task object
-  /// read only after it is made).
-  struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-  }
 #endif
