@@ -127,12 +127,10 @@ struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
     let center = center
     let result = await activities.ask("didReceiveRemoteNotification", limit: completionLimit) {
       reply in
-      UNUserNotificationCenter.withCurrent(center) {
-        UIApplication.$bound.withValue(application) {
-          handler.value.application(
-            application, didReceiveRemoteNotification: userInfo.value,
-            fetchCompletionHandler: { reply($0) })
-        }
+      HostedProcess(center: center, application: application).bind {
+        handler.value.application(
+          application, didReceiveRemoteNotification: userInfo.value,
+          fetchCompletionHandler: { reply($0) })
       }
     }
     await center.drain()

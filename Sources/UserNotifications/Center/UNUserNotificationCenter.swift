@@ -27,28 +27,29 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     super.init()
   }
 
-  /// The center of the device whose code is running, else the standalone one.
-  @TaskLocal package static var bound: UNUserNotificationCenter?
-
   /// The process-wide center used when no device is bound: in memory, the user allows.
   package static let standalone = UNUserNotificationCenter(
     backend: StandaloneNotificationCenterBackend())
 
   /// The app's center: the running device's, or the standalone one when no device is bound.
-  open class func current() -> UNUserNotificationCenter { bound ?? standalone }
+  open class func current() -> UNUserNotificationCenter {
+    HostedProcess.current.center ?? standalone
+  }
 
-  /// Runs `operation` with `center` as ``current()`` (and in the tasks it starts).
+  /// Runs `operation` in a process whose center is `center` (``current()``, also in the tasks
+  /// it starts).
   package static func withCurrent<R>(
     _ center: UNUserNotificationCenter, operation: () throws -> R
   ) rethrows -> R {
-    try $bound.withValue(center, operation: operation)
+    try HostedProcess(center: center).bind(operation)
   }
 
-  /// Runs `operation` with `center` as ``current()`` (and in the tasks it starts).
+  /// Runs `operation` in a process whose center is `center` (``current()``, also in the tasks
+  /// it starts).
   package static func withCurrent<R>(
     _ center: UNUserNotificationCenter, operation: () async throws -> R
   ) async rethrows -> R {
-    try await $bound.withValue(center, operation: operation)
+    try await HostedProcess(center: center).bind(operation)
   }
 
   /// The delegate that decides foreground presentation and receives responses. Weak, as

@@ -41,10 +41,7 @@ public final class UIApplication: @unchecked Sendable {
 
   /// The application of the device whose code is running, else one in the background (a
   /// background push wakes a backgrounded app).
-  public static var shared: UIApplication { bound ?? standalone }
-
-  /// The running device's application.
-  @TaskLocal package static var bound: UIApplication?
+  public static var shared: UIApplication { HostedProcess.current.application ?? standalone }
 
   private static let standalone = UIApplication(applicationState: .background)
 }

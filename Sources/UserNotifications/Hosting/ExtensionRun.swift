@@ -80,16 +80,20 @@
       return modified >= began
     }
 
-    /// The run whose code is running (bound around the extension's methods and inherited by the
-    /// tasks they start).
-    @TaskLocal package static var current: ExtensionRun?
+    /// The run whose code is running (``HostedProcess/run``: bound around the extension's
+    /// methods and inherited by the tasks they start).
+    package static var current: ExtensionRun? { HostedProcess.current.run }
 
-    /// Runs `body` with this run bound, and its center as `UNUserNotificationCenter.current()`.
+    /// The extension's process: this run, and its center as `UNUserNotificationCenter.current()`.
+    package var process: HostedProcess {
+      var process = HostedProcess(center: center)
+      process.run = self
+      return process
+    }
+
+    /// Runs `body` in the extension's process (``process``).
     package func bind<R>(_ body: () throws -> R) rethrows -> R {
-      try Self.$current.withValue(self) {
-        if let center { return try UNUserNotificationCenter.withCurrent(center, operation: body) }
-        return try body()
-      }
+      try process.bind(body)
     }
 
     // MARK: Which run a request belongs to

@@ -1,0 +1,36 @@
+/// What the app's code running on a simulated device sees of its process: the device's center
+/// (`UNUserNotificationCenter.current()`), its application (`UIApplication.shared`) and, in a
+/// service extension, the run its downloads belong to.
+///
+/// One task-local value, bound by the host around each call into the app's code (on the
+/// thread that runs it) and inherited by the tasks that code starts. Outside any device, every
+/// part is empty and the standalone, in-memory center and application answer.
+package struct HostedProcess: Sendable {
+  /// The center `UNUserNotificationCenter.current()` gives.
+  package var center: UNUserNotificationCenter?
+  /// The application `UIApplication.shared` gives.
+  package var application: UIApplication?
+  #if canImport(FoundationNetworking)
+    /// The service extension run, while the app's extension runs.
+    package var run: ExtensionRun?
+  #endif
+
+  /// Creates a process view; parts not given are empty.
+  package init(center: UNUserNotificationCenter? = nil, application: UIApplication? = nil) {
+    self.center = center
+    self.application = application
+  }
+
+  /// The process of the code running now.
+  @TaskLocal package static var current = HostedProcess()
+
+  /// Runs `body` in this process (and the tasks it starts).
+  package func bind<R>(_ body: () throws -> R) rethrows -> R {
+    try Self.$current.withValue(self, operation: body)
+  }
+
+  /// Runs `body` in this process (and the tasks it starts).
+  package func bind<R>(_ body: () async throws -> R) async rethrows -> R {
+    try await Self.$current.withValue(self, operation: body)
+  }
+}
