@@ -272,6 +272,18 @@ JSON
   wait "$SERVER" 2>/dev/null || true
   rm -f "$SERVER_IN"
 fi
+# section: hosted (issue 34; Linux only)
+# 1,000 and 10,000 devices at once, each running the app's own extension and delegate (as
+# AppCode.app hosts them) on one push: the ratio should be at most 10 (each device's ActivityKit
+# center was once found by filtering a table of every device: 10,000 devices took 24 s). Run on
+# both cores and on one (taskset -c 0), so that parallelism cannot hide a slow inner loop.
+if wants hosted && [ "$(uname)" = Linux ]; then
+  "$BIN/PushSimBenchmarks" hosted 1000 10000 3
+  if command -v taskset >/dev/null; then
+    printf 'one core: '
+    taskset -c 0 "$BIN/PushSimBenchmarks" hosted 1000 10000 3
+  fi
+fi
 # section: scale (issue 12)
 # The same generated scenario (one step per line, a check after every push) at 10,000 and
 # 100,000 pushes, played by `pushsim run --format json`: (a) 100k / 10k at most 10x the time
