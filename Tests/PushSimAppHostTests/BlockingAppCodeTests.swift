@@ -107,32 +107,31 @@ struct BlockingAppCodeTests {
   let watchdog = ServiceExtensionStage.Watchdog(
     didReceiveLimit: .milliseconds(400), timeWillExpireLimit: .milliseconds(400))
 
-  @Test("an extension that blocks in didReceive ends at the watchdog with its best attempt")
-  func blockingExtension() async throws {
+  /// Plays one push through a ``BlockingService``; the device and its `extension.timeout`.
+  func playBlocking(inExpire: Bool) async throws -> (Device, DeviceEvent) {
     let gate = Gate()
     defer { gate.open() }
     let host = DeviceHost(
       app: try appWithImage(),
-      code: .app(serviceExtension: { BlockingService(gate: gate) }, watchdog: watchdog))
+      code: .app(
+        serviceExtension: { BlockingService(gate: gate, blockInExpire: inExpire) },
+        watchdog: watchdog))
     await host.receive(mutablePush, id: "m1")
     let device = await host.device
     let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
+    return (device, timeout)
+  }
+
+  @Test("an extension that blocks in didReceive ends at the watchdog with its best attempt")
+  func blockingExtension() async throws {
+    let (device, timeout) = try await playBlocking(inExpire: false)
     #expect(timeout.details["delivered"] == "bestAttempt")
     #expect(device.notification("m1")?.title == "best attempt")
   }
 
   @Test("an extension that blocks in didReceive and timeWillExpire delivers the original")
   func blockingExpire() async throws {
-    let gate = Gate()
-    defer { gate.open() }
-    let host = DeviceHost(
-      app: try appWithImage(),
-      code: .app(
-        serviceExtension: { BlockingService(gate: gate, blockInExpire: true) },
-        watchdog: watchdog))
-    await host.receive(mutablePush, id: "m1")
-    let device = await host.device
-    let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
+    let (device, timeout) = try await playBlocking(inExpire: true)
     #expect(timeout.details["delivered"] == "original")
     #expect(timeout.reason.contains("timeWillExpire did not return"))
     #expect(device.notification("m1")?.title == "Ana")
