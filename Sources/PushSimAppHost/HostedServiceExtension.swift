@@ -144,6 +144,12 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   /// The content handler: the first call wins, read at this moment.
   private func handle(_ content: UNNotificationContent) {
     let snapshot = content.deviceContent
+    if UserInfoBridge.exceedsMaximumDepth(content.userInfo) {
+      state.withLock { $0.context }?.log(
+        .extensionIgnored, source: .model,
+        reason: "the content's userInfo nests deeper than \(UserInfoBridge.maximumDepth) levels "
+          + "(or holds itself): a payload cannot, so the part below that depth is cut")
+    }
     let (waiter, taken, context) = state.withLock { state in
       state.calls += 1
       guard state.calls == 1 else {

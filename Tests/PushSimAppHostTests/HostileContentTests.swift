@@ -1,0 +1,77 @@
+import Foundation
+import PushDevice
+import PushPayload
+import PushSimAppHost
+import Testing
+import UserNotifications
+
+/// Chains of `NSMutableDictionary` the tests keep for the whole process: freeing a chain
+/// 100,000 deep would itself recurse that deep.
+nonisolated(unsafe) var keptChains: [NSMutableDictionary] = []
+
+/// Hands over content whose `userInfo` is what `make` builds.
+final class UserInfoService: UNNotificationServiceExtension, @unchecked Sendable {
+  let make: @Sendable () -> [AnyHashable: Any]
+  init(_ make: @escaping @Sendable () -> [AnyHashable: Any]) { self.make = make }
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    guard let content = request.content.mutableCopy() as? UNMutableNotificationContent else {
+      return
+    }
+    content.title = "Changed"
+    content.userInfo = make()
+    contentHandler(content)
+  }
+}
+
+@Suite("userInfo no payload could hold")
+struct HostileContentTests {
+  func play(_ make: @escaping @Sendable () -> [AnyHashable: Any]) async throws -> Device {
+    let host = DeviceHost(
+      app: try appWithImage(), code: .app(serviceExtension: { UserInfoService(make) }))
+    await host.receive(mutablePush, id: "m1")
+    return await host.device
+  }
+
+  @Test("a userInfo that holds itself is cut, with an event, and the push is shown")
+  func holdsItself() async throws {
+    let device = try await play {
+      let loop = NSMutableDictionary()
+      loop["self"] = loop
+      keptChains.append(loop)
+      return ["loop": loop, "id": 7]
+    }
+    #expect(device.notification("m1")?.title == "Changed")
+    let cut = device.events.events(ofKind: .extensionIgnored).first
+    #expect(cut?.source == .model)
+    #expect(cut?.reason.contains("deeper than 512 levels") == true)
+    #expect(device.notification("m1")?.content.payload.objectValue?["id"] == 7)
+  }
+
+  @Test("a userInfo nested 100,000 deep is cut at 512 levels")
+  func nestedDeep() async throws {
+    let device = try await play {
+      let root = NSMutableDictionary()
+      var inner = root
+      for _ in 0..<100_000 {
+        let next = NSMutableDictionary()
+        inner["next"] = next
+        inner = next
+      }
+      keptChains.append(root)
+      return ["deep": root]
+    }
+    #expect(device.notification("m1")?.title == "Changed")
+    #expect(device.events.events(ofKind: .extensionIgnored).count == 1)
+  }
+
+  @Test("NaN and a Date in userInfo are no change after the handler")
+  func notJSONIsNoLateChange() async throws {
+    let device = try await play { ["nan": Double.nan, "when": Date(timeIntervalSince1970: 0)] }
+    #expect(device.notification("m1")?.title == "Changed")
+    #expect(device.events.events(ofKind: .extensionIgnored).isEmpty)
+  }
+}
