@@ -54,6 +54,9 @@ struct ScenarioDecoder {
     if let reference = node.value.stringValue {
       let url = URL(fileURLWithPath: reference, relativeTo: source.folder).standardizedFileURL
       let display = ScenarioLoader.displayPath(of: reference, nextTo: source.path)
+      // The app file is read, and `docs` publishes its name and strings, so it stays inside
+      // the scenario's folder tree like every file a scenario reads (Rules.md §9.6).
+      try Self.confine(reference, url, from: node)
       var appSource = try ScenarioLoader.read(url, displayPath: display, referencedAt: node)
       // The app file's media may lie in the scenario's trees or in the app file's own folder.
       appSource.trees = source.allowedTrees + SourceFile.trees(for: url, root: nil)
@@ -118,8 +121,8 @@ struct ScenarioDecoder {
     _ path: String, from node: Node, folder: Bool
   ) throws(ScenarioError) -> URL {
     let url = URL(fileURLWithPath: path, relativeTo: node.source.folder).standardizedFileURL
+    try confine(path, url, from: node)
     if !folder {
-      try confine(path, url, from: node)
       if let problem = FileCheck.problem(readingFileAt: url.path) {
         throw node.error(
           "\(ScenarioLoader.displayPath(of: path, nextTo: node.source.path)): \(problem)")
@@ -139,16 +142,17 @@ struct ScenarioDecoder {
     return url
   }
 
-  /// A file a scenario reads (`payloadFile`, a media `file`) must be named by a relative path
-  /// and lie, symbolic links resolved, inside the scenario's folder tree (the folder given to
-  /// `run` or `docs`, else the scenario's folder, and the current folder when the scenario is
-  /// in it): `docs` publishes what it reads, so a scenario from elsewhere cannot make it read
-  /// `/etc/passwd` or `~/.ssh` (ScenarioFormat.md, file references; `source: model`).
+  /// A file or folder a scenario reads (`payloadFile`, the `app` file, the app's `strings`
+  /// folder, a media `file`) must be named by a relative path and lie, symbolic links
+  /// resolved, inside the scenario's folder tree (the folder given to `run` or `docs`, else the
+  /// scenario's folder, and the current folder when the scenario is in it): `docs` publishes
+  /// what it reads, so a scenario from elsewhere cannot make it read `/etc/passwd` or `~/.ssh`
+  /// (Rules.md §9.6, ScenarioFormat.md, file references; `source: model`).
   static func confine(_ path: String, _ url: URL, from node: Node) throws(ScenarioError) {
     guard !path.hasPrefix("/"), !path.hasPrefix("~") else {
       throw node.error(
         "\(path): an absolute path; a scenario names its files by paths relative to its own "
-          + "file, inside its folder tree")
+          + "file, inside its folder tree (Rules.md §9.6)")
     }
     // A missing file is reported by the existence check, with its own message.
     guard let resolved = FileCheck.realPath(url.path) else { return }
@@ -157,7 +161,7 @@ struct ScenarioDecoder {
       let display = ScenarioLoader.displayPath(of: path, nextTo: node.source.path)
       throw node.error(
         "\(display) leads outside the scenario's folder tree (\(trees.joined(separator: ", "))); "
-          + "a scenario reads files only inside it")
+          + "a scenario reads files only inside it (Rules.md §9.6)")
     }
   }
 
