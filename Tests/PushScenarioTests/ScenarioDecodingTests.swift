@@ -1,4 +1,5 @@
 import Foundation
+import PushDevice
 import PushPayload
 import PushSimTestSupport
 import Testing
@@ -402,6 +403,24 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     #expect(ScenarioTime.instant("2026-01-01 09:00") == nil)
     #expect(
       ScenarioTime.format(Date(timeIntervalSince1970: 1_767_258_000)) == "2026-01-01T09:00:00Z")
+  }
+
+  /// Instants after the year 9999 (a clock moved past it, a far stale date) are written with
+  /// their year, as Foundation's ISO 8601 style writes them, not as seconds since 1970.
+  @Test func instantsAfterTheYear9999KeepTheirYear() {
+    let cases: [(Double, String)] = [
+      (253_402_300_799, "9999-12-31T23:59:59Z"),
+      (253_402_300_800, "10000-01-01T00:00:00Z"),
+      (253_402_300_800.25, "10000-01-01T00:00:00.250Z"),
+      (1e12, "33658-09-27T01:46:40Z"),
+      (1e15, "31690708-07-05T01:46:40Z"),
+      (-62_167_219_201, "-0001-12-31T23:59:59Z"),
+    ]
+    for (seconds, text) in cases {
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(ScenarioTime.format(date) == text, "\(seconds)")
+      #expect(VirtualTimeFormat.text(date) == text, "\(seconds)")
+    }
   }
 
   @Test func parsesDailyTimes() {

@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushDevice
 
 /// Reading the scenario format's durations and times (ScenarioFormat.md, introduction).
 ///
@@ -148,31 +149,11 @@ package enum ScenarioTime {
     return hour * 60 + minute
   }
 
-  /// An instant as ISO 8601 in UTC, with milliseconds only when there are some.
+  /// An instant as ISO 8601 in UTC, with milliseconds only when there are some: the event
+  /// log's spelling (``VirtualTimeFormat``), so a check's time and an event's compare as text;
+  /// a year after 9999 is written with all its digits (`10000-01-01T00:00:00Z`).
   public static func format(_ date: Date) -> String {
-    // Round to milliseconds first, as the device's event log does, so both spell an instant alike.
-    let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
-    var wholeSeconds = totalMilliseconds / 1000
-    var milliseconds = totalMilliseconds % 1000
-    if milliseconds < 0 {
-      milliseconds += 1000
-      wholeSeconds -= 1
-    }
-    var days = wholeSeconds / 86_400
-    var secondOfDay = wholeSeconds % 86_400
-    if secondOfDay < 0 {
-      secondOfDay += 86_400
-      days -= 1
-    }
-    let (year, month, day) = CivilDays.civil(fromDays: days)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    var text =
-      "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
-    if milliseconds > 0 {
-      let padded = String(milliseconds + 1000).dropFirst()
-      text += ".\(padded)"
-    }
-    return text + "Z"
+    VirtualTimeFormat.text(date)
   }
 
   private static func daysIn(_ month: Int, _ year: Int) -> Int {
