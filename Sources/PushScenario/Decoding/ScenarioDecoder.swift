@@ -32,10 +32,13 @@ struct ScenarioDecoder {
     // Only `stepsNode` holds the steps now, so each one's tree can go once it is decoded.
     _ = consume top
     _ = consume root
-    let steps = try decodeSteps(consume stepsNode)
-    return Scenario(
+    var payloadFiles: [String] = []
+    let steps = try decodeSteps(consume stepsNode, payloadFiles: &payloadFiles)
+    var scenario = Scenario(
       name: name, description: description, file: source.path, device: device, app: app,
       steps: steps)
+    scenario.payloadFiles = payloadFiles
+    return scenario
   }
 
   // MARK: app
@@ -185,7 +188,10 @@ struct ScenarioDecoder {
 
   // MARK: steps
 
-  private func decodeSteps(_ node: consuming Node) throws(ScenarioError) -> [Step] {
+  /// The steps; `payloadFiles` gets the absolute path of each file a push step reads, once.
+  private func decodeSteps(
+    _ node: consuming Node, payloadFiles: inout [String]
+  ) throws(ScenarioError) -> [Step] {
     guard var elements = node.value.arrayValue else {
       _ = try node.array()  // throws: not an array
       return []
@@ -221,6 +227,7 @@ struct ScenarioDecoder {
           after: pushCount)
       })
     var waited = Duration.zero
+    var readFiles = Set<String>()
     var steps: [Step] = []
     steps.reserveCapacity(count)
     // Steps point into the file without keeping its text (a played step is dropped, and the
@@ -259,7 +266,10 @@ struct ScenarioDecoder {
       case "push":
         pushCount += 1
         let pushObject = try field.object(allowing: Self.pushFields)
-        var push = try decodePush(pushObject, number: pushCount, unreadPayload: unreadPayload)
+        var push = try decodePush(
+          pushObject, number: pushCount, unreadPayload: unreadPayload, file: { file in
+            if readFiles.insert(file).inserted { payloadFiles.append(file) }
+          })
         push.address = try Self.decodeAddress(pushObject)
         // Byte offsets: a position is resolved only for the message of a duplicate.
         if let earlier = context.send(push.id, at: field.value.byteRange.lowerBound) {
@@ -334,10 +344,11 @@ struct ScenarioDecoder {
   static let inlinePayloadKeys = ["push", "payload"]
 
   /// A push step. `unreadPayload` is the byte range of its inline payload when the reader
-  /// checked that object without building it (an empty object in `object`).
-  private func decodePush(_ object: ObjectNode, number: Int, unreadPayload: Range<Int>?)
-    throws(ScenarioError) -> PushStep
-  {
+  /// checked that object without building it (an empty object in `object`); `file` is told the
+  /// absolute path of a `payloadFile` it reads.
+  private func decodePush(
+    _ object: ObjectNode, number: Int, unreadPayload: Range<Int>?, file read: (String) -> Void
+  ) throws(ScenarioError) -> PushStep {
     let node = object.node
     let id = try object.optional("id")?.nonEmptyString() ?? "push-\(number)"
     let sources = ["payload", "payloadFile", "raw"].filter { object[$0] != nil }
@@ -382,6 +393,7 @@ struct ScenarioDecoder {
     let display = ScenarioLoader.displayPath(of: path, nextTo: source.path)
     try Self.confine(path, url, from: fileNode)
     let file = try ScenarioLoader.read(url, displayPath: display, referencedAt: fileNode)
+    read(url.path)
     var body = file.bytes
     if url.pathExtension.lowercased() == "apns" {
       body = try ScenarioLoader.apnsBody(ScenarioLoader.parse(file)).body
