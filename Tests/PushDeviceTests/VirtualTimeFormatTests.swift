@@ -94,9 +94,13 @@ import Testing
   }
 
   @Test func yearsBeyondFourDigitsAreWrittenInFull() {
-    #expect(VirtualTimeFormat.text(Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00Z")
+    #expect(
+      VirtualTimeFormat.text(Date(timeIntervalSince1970: 253_402_300_800))
+        == "10000-01-01T00:00:00Z")
     #expect(VirtualTimeFormat.text(Date(timeIntervalSince1970: 1e12)) == "33658-09-27T01:46:40Z")
-    #expect(VirtualTimeFormat.text(Date(timeIntervalSince1970: -62_167_219_201)) == "-0001-12-31T23:59:59Z")
+    #expect(
+      VirtualTimeFormat.text(Date(timeIntervalSince1970: -62_167_219_201))
+        == "-0001-12-31T23:59:59Z")
     #expect(VirtualTimeFormat.text(Date(timeIntervalSince1970: 1e300)) == "1e+300s")
   }
 

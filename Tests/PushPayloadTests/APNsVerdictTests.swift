@@ -102,7 +102,9 @@ import Testing
   /// A decimal integer too large for the expiration is out of range, not "not a decimal
   /// integer"; the largest one that fits is still read.
   @Test func anExpirationTooLargeIsOutOfRangeNotMalformed() {
-    for header in ["100000000000000000000", "9223372036854775808", String(repeating: "9", count: 400)] {
+    for header in [
+      "100000000000000000000", "9223372036854775808", String(repeating: "9", count: 400),
+    ] {
       let verdict = Self.verdict(Self.alertBody, PushHeaders(expiration: header))
       #expect(verdict.reason == .badExpirationDate, "\(header)")
       let finding = verdict.diagnostics.first { $0.code == .badExpirationDate }

@@ -12,10 +12,11 @@ import Testing
   /// Every invisible format character (Unicode category Cf) is escaped like a control: the
   /// directional marks, zero width space, word joiner, isolates, soft hyphen, byte order mark,
   /// Arabic letter mark, interlinear annotations, tags outside a flag.
-  @Test(arguments: [
-    0x200F, 0x200E, 0x200B, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0x202A, 0x00AD, 0xFEFF,
-    0x061C, 0x0600, 0x180E, 0x206F, 0xFFF9, 0x110BD, 0x1D173, 0xE0001, 0xE0041,
-  ] as [UInt32])
+  @Test(
+    arguments: [
+      0x200F, 0x200E, 0x200B, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0x202A, 0x00AD, 0xFEFF,
+      0x061C, 0x0600, 0x180E, 0x206F, 0xFFF9, 0x110BD, 0x1D173, 0xE0001, 0xE0041,
+    ] as [UInt32])
   func formatCharactersAreEscaped(_ value: UInt32) throws {
     let scalar = try #require(Unicode.Scalar(value))
     #expect(scalar.properties.generalCategory == .format)

@@ -267,7 +267,8 @@ struct ScenarioDecoder {
         pushCount += 1
         let pushObject = try field.object(allowing: Self.pushFields)
         var push = try decodePush(
-          pushObject, number: pushCount, unreadPayload: unreadPayload, file: { file in
+          pushObject, number: pushCount, unreadPayload: unreadPayload,
+          file: { file in
             if readFiles.insert(file).inserted { payloadFiles.append(file) }
           })
         push.address = try Self.decodeAddress(pushObject)
