@@ -85,6 +85,67 @@ import Testing
     #expect(try CommandRunner.run(["run", folder.url.path]).status == 0)
   }
 
+  /// The app file a scenario names, and the strings folder an app names, follow the rule of
+  /// payload files: relative, inside the scenario's folder tree (Rules.md §9.6); `docs`
+  /// publishes nothing of an app or strings from elsewhere.
+  @Test func appFilesAndStringsFoldersStayInsideTheScenarioFolderTree() throws {
+    let outside = try TemporaryFolder()
+    let secretApp = try outside.write(
+      "x.app.json", #"{"bundleId": "com.example.outside", "name": "OutsideApp"}"#)
+    try outside.write("Strings/en.lproj/Localizable.strings", #""SECRET" = "TopSecretValue";"#)
+    let folder = try TemporaryFolder()
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link.app.json"), withDestinationPath: secretApp)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("LinkedStrings"), withDestinationPath: outside.path("Strings"))
+    let away = "../" + outside.url.lastPathComponent
+    let push = #"{ "push": { "payload": { "aps": { "alert": { "loc-key": "SECRET" } } } } }"#
+    let cases = [
+      (#""/etc/passwd""#, "/etc/passwd: an absolute path"),
+      (#""\#(away)/x.app.json""#, "leads outside the scenario's folder tree"),
+      (#""link.app.json""#, "leads outside the scenario's folder tree"),
+      (#"{ "strings": "\#(away)/Strings" }"#, "leads outside the scenario's folder tree"),
+      (#"{ "strings": "LinkedStrings" }"#, "leads outside the scenario's folder tree"),
+      (#"{ "strings": "\#(outside.path("Strings"))" }"#, "an absolute path"),
+    ]
+    for (app, problem) in cases {
+      try folder.write("s.json", #"{ "app": \#(app), "steps": [ \#(push) ] }"#)
+      for command in ["run", "docs"] {
+        var arguments = [command, folder.path("s.json")]
+        if command == "docs" { arguments += ["--out", folder.path("site")] }
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == 2, "\(app) \(command)")
+        #expect(result.standardError.contains(problem), "\(app) \(command)")
+        #expect(result.standardError.contains("s.json:1:"), "\(app) \(command)")
+        #expect(result.standardError.contains("Rules.md §9.6"), "\(app) \(command)")
+        #expect(!result.standardError.contains("expected a JSON value"), "\(app) \(command)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("site")), "\(app)")
+      }
+    }
+    // An app file that names a strings folder outside the tree: the app file's position.
+    try folder.write("app/in.app.json", #"{ "strings": "../\#(away)/Strings" }"#)
+    try folder.write("s.json", #"{ "app": "app/in.app.json", "steps": [ \#(push) ] }"#)
+    let fromAppFile = try CommandRunner.run(["run", folder.path("s.json")])
+    #expect(fromAppFile.status == 2)
+    #expect(fromAppFile.standardError.contains("app/in.app.json:1:"))
+    #expect(fromAppFile.standardError.contains("leads outside the scenario's folder tree"))
+    // A `set` step changes the strings folder by the same rule.
+    try folder.write(
+      "s.json", #"{ "steps": [ { "set": { "app": { "strings": "\#(away)/Strings" } } } ] }"#)
+    let fromSet = try CommandRunner.run(["run", folder.path("s.json")])
+    #expect(fromSet.status == 2)
+    #expect(fromSet.standardError.contains("leads outside the scenario's folder tree"))
+    // Inside the tree, app files and strings folders are read (a shared app file above the
+    // scenario's folder, too).
+    try folder.write("chat.app.json", #"{ "bundleId": "com.example.chat", "strings": "Strings" }"#)
+    try folder.write("Strings/en.lproj/Localizable.strings", #""SECRET" = "Inside";"#)
+    try folder.write("sub/s.json", #"{ "app": "../chat.app.json", "steps": [ \#(push) ] }"#)
+    try FileManager.default.removeItem(atPath: folder.path("s.json"))
+    let inside = try CommandRunner.run(["run", folder.path("sub/s.json")])
+    #expect(inside.status == 0, "\(inside.standardError)")
+    #expect(inside.standardOutput.contains("Inside"))
+  }
+
   @Test func docsWritesOnlyInsideItsOutputFolder() throws {
     let root = try CommandRunner.run(["docs", "Scenarios/center/collapse-id.json", "--out", "/"])
     #expect(root.status == 2)

@@ -48,6 +48,28 @@ import Testing
     #expect(result.standardOutput.contains(#"a\nPASS"#))
   }
 
+  /// Invisible format characters (directional marks, zero width space, isolates) are escaped
+  /// too, in the report and in error lines; emoji keep their joiners.
+  @Test func invisibleFormatCharactersAreEscaped() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "s.json",
+      #"""
+      { "name": "a\u200fb\u200ec\u200bd\u2066e\u2069",
+        "steps": [ { "push": { "payload": { "aps": { "alert": "x\u200by \ud83d\udc69\u200d\ud83d\udcbb" } } } } ] }
+      """#)
+    let result = try CommandRunner.run(["run", folder.url.path])
+    #expect(result.status == 0)
+    let invisible: Set<UInt32> = [0x200F, 0x200E, 0x200B, 0x2066, 0x2069]
+    #expect(!result.standardOutput.unicodeScalars.contains { invisible.contains($0.value) })
+    #expect(result.standardOutput.contains(#"a\u200fb\u200ec\u200bd\u2066e\u2069"#))
+    #expect(result.standardOutput.contains("x\\u200by 👩\u{200D}💻"))
+    let bad = try folder.write("bad.json", #"{ "steps": [ { "tap\u200f": 1 } ] }"#)
+    let run = try CommandRunner.run(["run", bad])
+    #expect(run.status == 2)
+    #expect(run.standardError.contains(#"unknown step "tap\u200f""#))
+  }
+
   @Test func validateAndErrorLinesEscapePayloadAndScenarioText() throws {
     let folder = try TemporaryFolder()
     let payload = try folder.write(

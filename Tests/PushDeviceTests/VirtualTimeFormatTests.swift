@@ -7,13 +7,24 @@ import Testing
 /// the calendar does, leap days included, and exactly as the string-based writer did before.
 @Suite struct VirtualTimeFormatTests {
   /// The previous, string-based writer: the reference for instants no formatter agrees on
-  /// (years before the Gregorian reform, before year 1, out of range).
+  /// (years before the Gregorian reform, before year 1, after 9999, out of range). Years are
+  /// written as ISO 8601 and Foundation's `Date.ISO8601FormatStyle` write them: four digits at
+  /// least, all of them after 9999, a sign before year 0.
   static func reference(_ date: Date) -> String {
     let interval = date.timeIntervalSince1970
-    guard interval.isFinite, abs(interval) < 253_402_300_800 else { return "\(interval)s" }
+    guard interval.isFinite, abs(interval) < 4.6e18 else { return "\(interval)s" }
+    guard abs(interval) < 9e15 else {
+      // No fraction at this size; whole seconds only (the ones below would overflow `Int`).
+      return reference(Date(timeIntervalSince1970: 0), seconds: Int(interval.rounded(.down)))
+    }
     let milliseconds = Int((interval * 1000).rounded())
-    let seconds = Int((Double(milliseconds) / 1000).rounded(.down))
+    // Floor division in integers (a `Double` quotient loses digits beyond 2^53).
+    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
     let fraction = milliseconds - seconds * 1000
+    return reference(date, seconds: seconds, fraction: fraction)
+  }
+
+  static func reference(_ date: Date, seconds: Int, fraction: Int = 0) -> String {
     var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     days += 719_468
@@ -30,7 +41,7 @@ import Testing
       return String(repeating: "0", count: max(0, width - text.count)) + text
     }
     var text =
-      "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+      "\(year < 0 ? "-" : "")\(pad(abs(year), 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
       + "\(pad(secondOfDay % 3600 / 60, 2)):\(pad(secondOfDay % 60, 2))"
     if fraction != 0 { text += "." + pad(fraction, 3) }
     return text + "Z"
@@ -82,18 +93,31 @@ import Testing
       VirtualTimeFormat.text(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
   }
 
+  @Test func yearsBeyondFourDigitsAreWrittenInFull() {
+    #expect(
+      VirtualTimeFormat.text(Date(timeIntervalSince1970: 253_402_300_800))
+        == "10000-01-01T00:00:00Z")
+    #expect(VirtualTimeFormat.text(Date(timeIntervalSince1970: 1e12)) == "33658-09-27T01:46:40Z")
+    #expect(
+      VirtualTimeFormat.text(Date(timeIntervalSince1970: -62_167_219_201))
+        == "-0001-12-31T23:59:59Z")
+    #expect(VirtualTimeFormat.text(Date(timeIntervalSince1970: 1e300)) == "1e+300s")
+  }
+
   @Test func writingAppendsTheSameTextAsBefore() {
     var instants: [Double] = [
       0, -0.001, -1, 0.5, -62_135_596_800, -62_135_596_800.5, -62_198_755_200, -100_000_000_000,
       -253_402_300_799.999, 253_402_300_799.999, 253_402_300_800, -253_402_300_800,
-      .infinity, -.infinity, .nan, 1e300, 4_102_444_800.0625,
+      .infinity, -.infinity, .nan, 1e300, 4_102_444_800.0625, 1e12, -1e12, 8.99e15, 9e15,
+      -9e15, 1e17, 4.5e18, 4.6e18, -4.6e18, 1.7e308,
     ]
     // Pseudo-random instants over the whole range, with fractions.
     var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for _ in 0..<20_000 {
+    for round in 0..<20_000 {
       seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       let unit = Double(seed >> 11) / Double(1 << 53)
-      instants.append((unit * 2 - 1) * 253_402_300_800)
+      // Years 1…9999, and every fourth instant far beyond them either way.
+      instants.append((unit * 2 - 1) * (round % 4 == 0 ? 1e15 : 253_402_300_800))
     }
     for instant in instants {
       let date = Date(timeIntervalSince1970: instant)

@@ -221,6 +221,38 @@ import Testing
     #expect(!report.diagnostics.contains { $0.message.contains("uses '% a'") })
   }
 
+  /// `%n` (printf's write-to-memory conversion, with any position, flags or length) is never
+  /// valid in a localized string: an error wherever it is, push key or not, plural form too.
+  @Test func aWriteToMemorySpecifierIsAnError() throws {
+    let strings = """
+      "A" = "Sent %n bytes";
+      "B" = "%1$@ then %2$lln";
+      "C" = "fine %@, 100%% sure, %d items";
+      "D" = "%hn%hn";
+      """
+    let dict = String(
+      decoding: Self.stringsdict(forms: ["one": "%d item", "other": "%d items%n"]), as: UTF8.self)
+    let root = try Self.folder([
+      "en.lproj/Localizable.strings": strings, "en.lproj/Localizable.stringsdict": dict,
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let report = StringsLinter().lint(paths: [root.path])
+    let findings = report.diagnostics.filter { $0.code == .writeSpecifier }
+    #expect(findings.map(\.location?.line) == [1, 2, 4, 2])
+    #expect(findings.allSatisfy { $0.severity == .error && $0.source == .lint })
+    let first = try #require(findings.first)
+    #expect(
+      first.message
+        == "\"A\" has '%n', printf's conversion that writes to memory through its argument: "
+        + "it is never valid in a localized string; remove it")
+    #expect(findings[1].message.hasPrefix("\"B\" has '%2$lln'"))
+    #expect(findings[3].message.hasPrefix("\"files\" has '%n'"))
+    #expect(report.errorCount == 4)
+    // The formatter prints it as written, as before.
+    let formatted = LocalizedFormatter(language: "en").format("a%nb", arguments: [])
+    #expect(formatted.text == "a%nb")
+  }
+
   @Test func renderingALiteralPercentSignSaysHowToWriteIt() throws {
     let result = LocalizedFormatter(language: "en").format("100% accurate", arguments: [])
     let finding = try #require(result.diagnostics.first { $0.code == .literalPercent })

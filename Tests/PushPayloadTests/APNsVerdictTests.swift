@@ -99,6 +99,30 @@ import Testing
     #expect(verdict.diagnostics.contains { $0.code == reason.code && $0.path == path })
   }
 
+  /// A decimal integer too large for the expiration is out of range, not "not a decimal
+  /// integer"; the largest one that fits is still read.
+  @Test func anExpirationTooLargeIsOutOfRangeNotMalformed() {
+    for header in [
+      "100000000000000000000", "9223372036854775808", String(repeating: "9", count: 400),
+    ] {
+      let verdict = Self.verdict(Self.alertBody, PushHeaders(expiration: header))
+      #expect(verdict.reason == .badExpirationDate, "\(header)")
+      let finding = verdict.diagnostics.first { $0.code == .badExpirationDate }
+      #expect(finding?.message.contains("is out of range") == true, "\(finding?.message ?? "")")
+      #expect(finding?.message.contains("9223372036854775807") == true)
+      #expect(finding?.message.contains("not a decimal integer") == false)
+    }
+    let largest = Self.verdict(Self.alertBody, PushHeaders(expiration: "9223372036854775807"))
+    #expect(largest.accepted)
+    #expect(largest.expiration == Int.max)
+    let padded = Self.verdict(Self.alertBody, PushHeaders(expiration: "000000000000000000000042"))
+    #expect(padded.expiration == 42)
+    let malformed = Self.verdict(Self.alertBody, PushHeaders(expiration: "1e20"))
+    #expect(
+      malformed.diagnostics.first { $0.code == .badExpirationDate }?.message.contains(
+        "not a decimal integer") == true)
+  }
+
   @Test func backgroundPriorityTenIsAModelRejection() {
     let verdict = Self.verdict(
       Array(#"{"aps":{"content-available":1}}"#.utf8),

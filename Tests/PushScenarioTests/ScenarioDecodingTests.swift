@@ -1,4 +1,5 @@
 import Foundation
+import PushDevice
 import PushPayload
 import PushSimTestSupport
 import Testing
@@ -402,6 +403,54 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     #expect(ScenarioTime.instant("2026-01-01 09:00") == nil)
     #expect(
       ScenarioTime.format(Date(timeIntervalSince1970: 1_767_258_000)) == "2026-01-01T09:00:00Z")
+  }
+
+  /// A UTC offset beyond ±18:00, or with minutes of 60 or more, is no offset (ISO 8601, and
+  /// Foundation's `Date.ISO8601FormatStyle`): refused, not turned into a moved clock.
+  @Test func impossibleUTCOffsetsAreRefused() {
+    for text in [
+      "2026-01-01T09:00:00+99:99", "2026-01-01T09:00:00+18:01", "2026-01-01T09:00:00-19:00",
+      "2026-01-01T09:00:00+05:60", "2026-01-01T09:00+0099",
+    ] {
+      #expect(ScenarioTime.instant(text) == nil, "\(text)")
+    }
+    for (text, utc) in [
+      ("2026-01-01T09:00:00+18:00", "2025-12-31T15:00:00Z"),
+      ("2026-01-01T09:00:00-18:00", "2026-01-02T03:00:00Z"),
+      ("2026-01-01T09:00:00+05:59", "2026-01-01T03:01:00Z"),
+    ] {
+      let instant = ScenarioTime.instant(text)
+      #expect(instant != nil, "\(text)")
+      #expect(instant == ScenarioTime.instant(utc), "\(text)")
+    }
+    let error = decodingError(
+      #"{ "device": { "now": "2026-01-01T09:00:00+99:99" }, "steps": [] }"#)
+    #expect(
+      error
+        == #"x.json:1:22: error: "2026-01-01T09:00:00+99:99" has an impossible UTC offset, +99:99: "#
+        + "an offset is at most ±18:00, with minutes below 60")
+    let inCheck = decodingError(
+      #"{ "steps": [ { "expect": { "events": [ { "time": "2026-01-01T09:00:00-00:60" } ] } } ] }"#)
+    #expect(inCheck?.hasPrefix("x.json:1:50: error: ") == true, "\(inCheck ?? "")")
+    #expect(inCheck?.contains("impossible UTC offset, -00:60") == true, "\(inCheck ?? "")")
+  }
+
+  /// Instants after the year 9999 (a clock moved past it, a far stale date) are written with
+  /// their year, as Foundation's ISO 8601 style writes them, not as seconds since 1970.
+  @Test func instantsAfterTheYear9999KeepTheirYear() {
+    let cases: [(Double, String)] = [
+      (253_402_300_799, "9999-12-31T23:59:59Z"),
+      (253_402_300_800, "10000-01-01T00:00:00Z"),
+      (253_402_300_800.25, "10000-01-01T00:00:00.250Z"),
+      (1e12, "33658-09-27T01:46:40Z"),
+      (1e15, "31690708-07-05T01:46:40Z"),
+      (-62_167_219_201, "-0001-12-31T23:59:59Z"),
+    ]
+    for (seconds, text) in cases {
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(ScenarioTime.format(date) == text, "\(seconds)")
+      #expect(VirtualTimeFormat.text(date) == text, "\(seconds)")
+    }
   }
 
   @Test func parsesDailyTimes() {

@@ -34,6 +34,9 @@ extension DiagnosticCode {
   public static let numericSpecifiers = DiagnosticCode(rawValue: "numeric-specifiers")
   /// A `%` followed by a space (`100% sure`): iOS reads it as a conversion.
   public static let literalPercent = DiagnosticCode(rawValue: "literal-percent")
+  /// `%n` (with any position, flags or length: `%1$n`, `%hn`): printf's conversion that writes
+  /// to memory through its argument, never valid in a localized string.
+  public static let writeSpecifier = DiagnosticCode(rawValue: "write-specifier")
   /// An empty `.strings` file: the device reads a table with no keys (plutil refuses the file).
   public static let stringsEmptyFile = DiagnosticCode(rawValue: "strings-empty-file")
   /// A plural variable is used inside its own forms, directly or through others (`a → b → a`): iOS

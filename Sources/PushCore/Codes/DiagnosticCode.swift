@@ -92,6 +92,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     .pluralFormMissing,
     .numericSpecifiers,
     .literalPercent,
+    .writeSpecifier,
     .stringsEmptyFile,
     .pluralVariableCycle,
     .formatExpansionLimit,

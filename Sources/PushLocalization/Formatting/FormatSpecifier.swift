@@ -15,6 +15,10 @@ enum FormatToken: Hashable, Sendable {
   case variable(name: String, position: Int?, raw: Substring)
   /// `%` not followed by a valid conversion.
   case invalid(Substring)
+  /// `%n` with any position, flags, width or length (`%1$n`, `%hn`): printf's conversion that
+  /// writes the count of characters so far to memory through its argument. Never valid in a
+  /// localized string (`strings lint`: `write-specifier`); printed as written.
+  case memoryWrite(Substring)
 
   /// Splits a format into tokens.
   ///
@@ -123,6 +127,10 @@ enum FormatToken: Hashable, Sendable {
     }
     guard let conversion = peek(), "@diouxXfFeEgGaAcCsSpDUO".unicodeScalars.contains(conversion)
     else {
+      if peek() == "n" {
+        advance()
+        return (.memoryWrite(raw()), index)
+      }
       return (.invalid(raw()), index)
     }
     advance()

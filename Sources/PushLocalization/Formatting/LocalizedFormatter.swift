@@ -163,6 +163,13 @@ public struct LocalizedFormatter: Sendable {
           output += text
         case .percent:
           output += "%"
+        case .memoryWrite(let raw):
+          // Never a conversion here: printf would write to memory through the argument.
+          output += raw
+          diagnose(
+            .warning, .invalidSpecifier,
+            "'\(raw)' is printf's conversion that writes to memory; it is printed as is",
+            source: .lint)
         case .invalid(let raw):
           output += raw
           diagnose(

@@ -242,7 +242,8 @@ public struct StringsLinter: Sendable {
   /// Conversions other than `%@`/`%n$@` (outside a plural variant's own number): a warning
   /// when a push uses `key` as its loc-key, else only counted in `numericKeys` for the summary;
   /// a `%` followed by a space (`"100% accurate"` reads as `% a`) is `literal-percent`
-  /// wherever it is. Each variable is walked once, so a variable used in its own forms ends.
+  /// wherever it is, and `%n` (printf's write to memory) is a `write-specifier` error wherever
+  /// it is. Each variable is walked once, so a variable used in its own forms ends.
   private func specifierFindings(
     in format: String, variables: [String: PluralVariable], key: String, label: String? = nil,
     file: String, line: Int, column: Int, numericKeys: inout Set<String>
@@ -286,6 +287,17 @@ public struct StringsLinter: Sendable {
           for variant in variables[variable]?.variants.values.sorted() ?? [] {
             walk(variant, insideVariant: true)
           }
+        case .memoryWrite(let raw):
+          // Wherever it is (any key, any plural form): no localized string may write memory.
+          guard seen.insert(String(raw)).inserted else { continue }
+          let percentSign = raw.hasPrefix("% ") ? " (a literal percent sign is written %%)" : ""
+          findings.append(
+            Diagnostic(
+              .error, code: .writeSpecifier, location: .file(file, line: line, column: column),
+              message:
+                "\(name) has '\(raw)', printf's conversion that writes to memory through its "
+                + "argument: it is never valid in a localized string; remove it\(percentSign)",
+              source: .lint))
         case .literal, .percent, .invalid:
           continue
         }

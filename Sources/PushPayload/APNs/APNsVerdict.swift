@@ -71,7 +71,7 @@ public enum APNsReason: String, Sendable, Hashable, Codable, CaseIterable {
   case badPriority = "BadPriority"
   /// 400: `apns-collapse-id` over 64 bytes.
   case badCollapseId = "BadCollapseId"
-  /// 400: `apns-expiration` not a decimal integer.
+  /// 400: `apns-expiration` not a decimal integer, or one beyond 64-bit UNIX seconds.
   case badExpirationDate = "BadExpirationDate"
   /// 400: `apns-id` not a canonical UUID.
   case badMessageId = "BadMessageId"
@@ -187,10 +187,15 @@ extension APNsVerdict {
     // apns-expiration
     var expiration: Int?
     if let header = headers.expiration {
-      if !header.isEmpty, header.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
-        let value = Int(header)
-      {
+      let digitsOnly = !header.isEmpty && header.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+      if digitsOnly, let value = Int(header) {
         expiration = value
+      } else if digitsOnly {
+        // A decimal integer, but beyond what UNIX seconds can hold (Rules.md §9.1).
+        reject(
+          .badExpirationDate, "apns-expiration",
+          "apns-expiration \(JSONWriter.quoted(header)) is out of range: UNIX seconds are at most "
+            + "\(Int.max)", .model)
       } else {
         reject(
           .badExpirationDate, "apns-expiration",

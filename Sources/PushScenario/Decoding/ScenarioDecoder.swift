@@ -32,10 +32,13 @@ struct ScenarioDecoder {
     // Only `stepsNode` holds the steps now, so each one's tree can go once it is decoded.
     _ = consume top
     _ = consume root
-    let steps = try decodeSteps(consume stepsNode)
-    return Scenario(
+    var payloadFiles: [String] = []
+    let steps = try decodeSteps(consume stepsNode, payloadFiles: &payloadFiles)
+    var scenario = Scenario(
       name: name, description: description, file: source.path, device: device, app: app,
       steps: steps)
+    scenario.payloadFiles = payloadFiles
+    return scenario
   }
 
   // MARK: app
@@ -54,6 +57,9 @@ struct ScenarioDecoder {
     if let reference = node.value.stringValue {
       let url = URL(fileURLWithPath: reference, relativeTo: source.folder).standardizedFileURL
       let display = ScenarioLoader.displayPath(of: reference, nextTo: source.path)
+      // The app file is read, and `docs` publishes its name and strings, so it stays inside
+      // the scenario's folder tree like every file a scenario reads (Rules.md §9.6).
+      try Self.confine(reference, url, from: node)
       var appSource = try ScenarioLoader.read(url, displayPath: display, referencedAt: node)
       // The app file's media may lie in the scenario's trees or in the app file's own folder.
       appSource.trees = source.allowedTrees + SourceFile.trees(for: url, root: nil)
@@ -118,8 +124,8 @@ struct ScenarioDecoder {
     _ path: String, from node: Node, folder: Bool
   ) throws(ScenarioError) -> URL {
     let url = URL(fileURLWithPath: path, relativeTo: node.source.folder).standardizedFileURL
+    try confine(path, url, from: node)
     if !folder {
-      try confine(path, url, from: node)
       if let problem = FileCheck.problem(readingFileAt: url.path) {
         throw node.error(
           "\(ScenarioLoader.displayPath(of: path, nextTo: node.source.path)): \(problem)")
@@ -139,16 +145,17 @@ struct ScenarioDecoder {
     return url
   }
 
-  /// A file a scenario reads (`payloadFile`, a media `file`) must be named by a relative path
-  /// and lie, symbolic links resolved, inside the scenario's folder tree (the folder given to
-  /// `run` or `docs`, else the scenario's folder, and the current folder when the scenario is
-  /// in it): `docs` publishes what it reads, so a scenario from elsewhere cannot make it read
-  /// `/etc/passwd` or `~/.ssh` (ScenarioFormat.md, file references; `source: model`).
+  /// A file or folder a scenario reads (`payloadFile`, the `app` file, the app's `strings`
+  /// folder, a media `file`) must be named by a relative path and lie, symbolic links
+  /// resolved, inside the scenario's folder tree (the folder given to `run` or `docs`, else the
+  /// scenario's folder, and the current folder when the scenario is in it): `docs` publishes
+  /// what it reads, so a scenario from elsewhere cannot make it read `/etc/passwd` or `~/.ssh`
+  /// (Rules.md §9.6, ScenarioFormat.md, file references; `source: model`).
   static func confine(_ path: String, _ url: URL, from node: Node) throws(ScenarioError) {
     guard !path.hasPrefix("/"), !path.hasPrefix("~") else {
       throw node.error(
         "\(path): an absolute path; a scenario names its files by paths relative to its own "
-          + "file, inside its folder tree")
+          + "file, inside its folder tree (Rules.md §9.6)")
     }
     // A missing file is reported by the existence check, with its own message.
     guard let resolved = FileCheck.realPath(url.path) else { return }
@@ -157,7 +164,7 @@ struct ScenarioDecoder {
       let display = ScenarioLoader.displayPath(of: path, nextTo: node.source.path)
       throw node.error(
         "\(display) leads outside the scenario's folder tree (\(trees.joined(separator: ", "))); "
-          + "a scenario reads files only inside it")
+          + "a scenario reads files only inside it (Rules.md §9.6)")
     }
   }
 
@@ -181,7 +188,10 @@ struct ScenarioDecoder {
 
   // MARK: steps
 
-  private func decodeSteps(_ node: consuming Node) throws(ScenarioError) -> [Step] {
+  /// The steps; `payloadFiles` gets the absolute path of each file a push step reads, once.
+  private func decodeSteps(
+    _ node: consuming Node, payloadFiles: inout [String]
+  ) throws(ScenarioError) -> [Step] {
     guard var elements = node.value.arrayValue else {
       _ = try node.array()  // throws: not an array
       return []
@@ -217,6 +227,7 @@ struct ScenarioDecoder {
           after: pushCount)
       })
     var waited = Duration.zero
+    var readFiles = Set<String>()
     var steps: [Step] = []
     steps.reserveCapacity(count)
     // Steps point into the file without keeping its text (a played step is dropped, and the
@@ -255,7 +266,11 @@ struct ScenarioDecoder {
       case "push":
         pushCount += 1
         let pushObject = try field.object(allowing: Self.pushFields)
-        var push = try decodePush(pushObject, number: pushCount, unreadPayload: unreadPayload)
+        var push = try decodePush(
+          pushObject, number: pushCount, unreadPayload: unreadPayload,
+          file: { file in
+            if readFiles.insert(file).inserted { payloadFiles.append(file) }
+          })
         push.address = try Self.decodeAddress(pushObject)
         // Byte offsets: a position is resolved only for the message of a duplicate.
         if let earlier = context.send(push.id, at: field.value.byteRange.lowerBound) {
@@ -330,10 +345,11 @@ struct ScenarioDecoder {
   static let inlinePayloadKeys = ["push", "payload"]
 
   /// A push step. `unreadPayload` is the byte range of its inline payload when the reader
-  /// checked that object without building it (an empty object in `object`).
-  private func decodePush(_ object: ObjectNode, number: Int, unreadPayload: Range<Int>?)
-    throws(ScenarioError) -> PushStep
-  {
+  /// checked that object without building it (an empty object in `object`); `file` is told the
+  /// absolute path of a `payloadFile` it reads.
+  private func decodePush(
+    _ object: ObjectNode, number: Int, unreadPayload: Range<Int>?, file read: (String) -> Void
+  ) throws(ScenarioError) -> PushStep {
     let node = object.node
     let id = try object.optional("id")?.nonEmptyString() ?? "push-\(number)"
     let sources = ["payload", "payloadFile", "raw"].filter { object[$0] != nil }
@@ -378,6 +394,7 @@ struct ScenarioDecoder {
     let display = ScenarioLoader.displayPath(of: path, nextTo: source.path)
     try Self.confine(path, url, from: fileNode)
     let file = try ScenarioLoader.read(url, displayPath: display, referencedAt: fileNode)
+    read(url.path)
     var body = file.bytes
     if url.pathExtension.lowercased() == "apns" {
       body = try ScenarioLoader.apnsBody(ScenarioLoader.parse(file)).body

@@ -65,13 +65,16 @@ public struct ScenarioLoader: Sendable {
       return try loadAPNSFile(source)
     }
     let (parsed, steps) = try Self.parseScenario(source)
-    // The folder of an app file the scenario shares with others, when it is an ancestor of
-    // the scenario's folder, is part of its tree (`"app": "../chat.app.json"` beside
-    // `payloads/`).
-    if let reference = parsed.value["app"]?.stringValue {
+    // The folder of an app file the scenario shares with others (a relative path to a file
+    // named `*.app.json`), when it is an ancestor of the scenario's folder other than `/`, is
+    // part of its tree (`"app": "../chat.app.json"` beside `payloads/`; Rules.md §9.6). Any
+    // other app file must lie inside the tree (``ScenarioDecoder``).
+    if let reference = parsed.value["app"]?.stringValue, !reference.hasPrefix("/"),
+      reference.lowercased().hasSuffix(Self.appFileSuffix)
+    {
       let appFolder = URL(fileURLWithPath: reference, relativeTo: source.folder)
         .standardizedFileURL.deletingLastPathComponent().path
-      if let resolved = FileCheck.realPath(appFolder),
+      if let resolved = FileCheck.realPath(appFolder), resolved != "/",
         let scenarioFolder = FileCheck.realPath(source.folder.path),
         FileCheck.isInside(scenarioFolder, folder: resolved), !source.trees.contains(resolved)
       {

@@ -16,6 +16,10 @@ public struct Scenario: Sendable {
   public var app: ConfigurationDocument
   /// The steps in order.
   public var steps: [Step]
+  /// The absolute path of each file a `payloadFile` step reads, once each: with the scenario
+  /// file, its app file and the app's strings and media (``inputs``), what `run --output` and
+  /// `docs --out` must not overwrite (Rules.md §9.8).
+  package var payloadFiles: [String] = []
 
   /// Creates a scenario.
   public init(

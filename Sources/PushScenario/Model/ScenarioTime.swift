@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushDevice
 
 /// Reading the scenario format's durations and times (ScenarioFormat.md, introduction).
 ///
@@ -76,8 +77,30 @@ package enum ScenarioTime {
     return text.isEmpty ? "0s" : text
   }
 
-  /// Parses an ISO 8601 instant: `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM)`.
+  /// The largest UTC offset an instant may name, in minutes: ±18:00, as ISO 8601 readers such
+  /// as Foundation's `Date.ISO8601FormatStyle` take it (no place on Earth is beyond ±14:00).
+  public static let largestOffsetMinutes = 18 * 60
+
+  /// What an instant string says.
+  public enum InstantReading: Equatable, Sendable {
+    /// A well-formed instant.
+    case instant(Date)
+    /// A well-formed instant whose UTC offset (as written, `+99:99`) is beyond ±18:00 or has
+    /// 60 minutes or more: no offset, so no instant (it would move the clock silently).
+    case impossibleOffset(String)
+    /// Not an instant.
+    case invalid
+  }
+
+  /// Parses an ISO 8601 instant: `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM)`; `nil` when it is not
+  /// one or its UTC offset is impossible.
   public static func instant(_ text: String) -> Date? {
+    if case .instant(let date) = readInstant(text) { return date }
+    return nil
+  }
+
+  /// Parses an ISO 8601 instant, telling an impossible UTC offset from a malformed text.
+  public static func readInstant(_ text: String) -> InstantReading {
     let scalars = Array(text.utf8)
     var index = 0
     func digits(_ count: Int) -> Int? {
@@ -100,42 +123,48 @@ package enum ScenarioTime {
     guard let year = digits(4), expect("-"), let month = digits(2), expect("-"),
       let day = digits(2), expect("T") || expect("t") || expect(" "),
       let hour = digits(2), expect(":"), let minute = digits(2)
-    else { return nil }
+    else { return .invalid }
     var second = 0
     var fraction = 0.0
     if expect(":") {
-      guard let value = digits(2) else { return nil }
+      guard let value = digits(2) else { return .invalid }
       second = value
       if expect(".") || expect(",") {
         let start = index
         while index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 { index += 1 }
         guard index > start,
           let value = Double("0." + String(decoding: scalars[start..<index], as: UTF8.self))
-        else { return nil }
+        else { return .invalid }
         fraction = value
       }
     }
     var offsetSeconds = 0
+    var impossibleOffset: String?
     if expect("Z") || expect("z") {
       offsetSeconds = 0
     } else if index < scalars.count,
       scalars[index] == UInt8(ascii: "+") || scalars[index] == UInt8(ascii: "-")
     {
+      let offsetStart = index
       let sign = scalars[index] == UInt8(ascii: "-") ? -1 : 1
       index += 1
-      guard let offsetHours = digits(2) else { return nil }
+      guard let offsetHours = digits(2) else { return .invalid }
       _ = expect(":")
-      guard let offsetMinutes = digits(2) else { return nil }
+      guard let offsetMinutes = digits(2) else { return .invalid }
+      if offsetMinutes >= 60 || offsetHours * 60 + offsetMinutes > largestOffsetMinutes {
+        impossibleOffset = String(decoding: scalars[offsetStart..<index], as: UTF8.self)
+      }
       offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
     } else {
-      return nil
+      return .invalid
     }
     guard index == scalars.count, (1...12).contains(month), (1...daysIn(month, year)).contains(day),
       hour < 24, minute < 60, second < 61
-    else { return nil }
+    else { return .invalid }
+    if let impossibleOffset { return .impossibleOffset(impossibleOffset) }
     let days = CivilDays.days(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    return .instant(Date(timeIntervalSince1970: Double(seconds) + fraction))
   }
 
   /// Parses a daily time `HH:MM` into minutes after midnight.
@@ -148,31 +177,11 @@ package enum ScenarioTime {
     return hour * 60 + minute
   }
 
-  /// An instant as ISO 8601 in UTC, with milliseconds only when there are some.
+  /// An instant as ISO 8601 in UTC, with milliseconds only when there are some: the event
+  /// log's spelling (``VirtualTimeFormat``), so a check's time and an event's compare as text;
+  /// a year after 9999 is written with all its digits (`10000-01-01T00:00:00Z`).
   public static func format(_ date: Date) -> String {
-    // Round to milliseconds first, as the device's event log does, so both spell an instant alike.
-    let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
-    var wholeSeconds = totalMilliseconds / 1000
-    var milliseconds = totalMilliseconds % 1000
-    if milliseconds < 0 {
-      milliseconds += 1000
-      wholeSeconds -= 1
-    }
-    var days = wholeSeconds / 86_400
-    var secondOfDay = wholeSeconds % 86_400
-    if secondOfDay < 0 {
-      secondOfDay += 86_400
-      days -= 1
-    }
-    let (year, month, day) = CivilDays.civil(fromDays: days)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    var text =
-      "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
-    if milliseconds > 0 {
-      let padded = String(milliseconds + 1000).dropFirst()
-      text += ".\(padded)"
-    }
-    return text + "Z"
+    VirtualTimeFormat.text(date)
   }
 
   private static func daysIn(_ month: Int, _ year: Int) -> Int {
@@ -204,10 +213,16 @@ extension Node {
   /// An ISO 8601 instant (`"2026-07-03T12:00:00Z"`).
   public func instant() throws(ScenarioError) -> Date {
     let text = try string()
-    guard let date = ScenarioTime.instant(text) else {
+    switch ScenarioTime.readInstant(text) {
+    case .instant(let date):
+      return date
+    case .impossibleOffset(let offset):
+      throw error(
+        "\"\(text)\" has an impossible UTC offset, \(offset): an offset is at most ±18:00, "
+          + "with minutes below 60")
+    case .invalid:
       throw error("\"\(text)\" is not an ISO 8601 time such as \"2026-07-03T12:00:00Z\"")
     }
-    return date
   }
 
   /// A daily time `"HH:MM"`, as minutes after midnight.

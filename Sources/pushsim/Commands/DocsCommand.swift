@@ -59,6 +59,22 @@ enum DocsCommand {
       return .unusable
     }
 
+    // The site is never written among what the run reads (Rules.md §9.8): checked before the
+    // folder is made, so nothing is written. Scenario files `--filter` left out count too.
+    let files = (try? ScenarioLoader.scenarioFiles(in: paths, directory: directory)) ?? []
+    let inputs =
+      files.map {
+        ScenarioInput(path: URL(fileURLWithPath: $0, relativeTo: directory).path, kind: .scenario)
+      } + scenarios.flatMap(\.inputs)
+    if let conflict = OutputTarget.conflict(
+      writingAt: out, in: directory, isFolder: true, with: inputs)
+    {
+      Console.error(
+        "\(out): error: --out \(conflict), which this run reads; the site would be written "
+          + "among its inputs: name a folder of its own (Rules.md §9.8)")
+      return .unusable
+    }
+
     let count = scenarios.count
     let passed: Int
     let failed: Int

@@ -129,6 +129,23 @@ enum RunCommand {
         return .unusable
       }
     }
+    // The report never replaces what the run reads (Rules.md §9.8): checked before the file
+    // is opened, so nothing is written.
+    if let output = plan.output {
+      let files = plan.suite.files.map {
+        ScenarioInput(
+          path: URL(fileURLWithPath: $0, relativeTo: plan.suite.directory).path, kind: .scenario)
+      }
+      if let conflict = OutputTarget.conflict(
+        writingAt: output, in: plan.suite.directory, isFolder: false,
+        with: files + scenarios.flatMap(\.inputs))
+      {
+        Console.error(
+          "\(output): error: --output \(conflict), which this run reads; the report would "
+            + "replace it: write it to another file (Rules.md §9.8)")
+        return .unusable
+      }
+    }
     // The report is written as each scenario finishes (in suite order), so a long suite's
     // events are not all kept until the end.
     let output = plan.output
@@ -143,10 +160,10 @@ enum RunCommand {
       stream = TextReporter.Stream(TextReporter(color: output == nil && Console.colorEnabled))
     }
     let sink: ReportSink
-    do {
-      sink = try ReportSink(path: output, directory: plan.suite.directory)
-    } catch {
-      Console.error("\(output ?? "-"): error: cannot write the report")
+    switch ReportSink.open(path: output, directory: plan.suite.directory) {
+    case .success(let opened): sink = opened
+    case .failure(let failure):
+      Console.error(failure.message)
       return .unusable
     }
     var allPassed = true
@@ -160,8 +177,9 @@ enum RunCommand {
         if written { written = stream.appendUTF8(part, writing: sink.write) }
       })
     if written { written = stream.finish(writing: sink.write) }
-    guard written, sink.close() else {
-      Console.error("\(output ?? "-"): error: cannot write the report")
+    // Standard output's own failure is reported when the command ends (``Console/finish(_:)``).
+    if let failure = sink.close() {
+      Console.error(failure.message)
       return .unusable
     }
     return allPassed ? .success : .failure
@@ -169,22 +187,36 @@ enum RunCommand {
 }
 
 /// Where `pushsim run` writes its report: standard output, or the `--output` file, created
-/// (emptied) before anything plays and written piece by piece.
+/// (emptied) before anything plays and written piece by piece with `write(2)`, so a failure is
+/// reported with the system's reason (`error: cannot write report.json: No space left on
+/// device`).
 private struct ReportSink {
-  let file: FileHandle?
+  /// Why the report file could not be written: the path as given and the `errno`.
+  struct Failure: Error {
+    var path: String
+    var code: Int32
+    /// `error: cannot write report.json: Is a directory`.
+    var message: String { "error: cannot write \(path): \(String(cString: strerror(code)))" }
+  }
 
-  init(path: String?, directory: URL) throws {
-    guard let path else {
-      file = nil
-      return
-    }
+  /// The `--output` file's path as given, and its stream; `nil` for standard output.
+  private let file: (path: String, stream: OutputStream)?
+
+  private init(file: (path: String, stream: OutputStream)?) {
+    self.file = file
+  }
+
+  /// Opens (creates or empties) the file at `path`, or chooses standard output for `nil`.
+  static func open(path: String?, directory: URL) -> Result<ReportSink, Failure> {
+    guard let path else { return .success(ReportSink(file: nil)) }
     let url = URL(fileURLWithPath: path, relativeTo: directory)
     // Opened (created or emptied) in place: `FileManager.createFile` writes a new file and
     // renames it over the path, which replaces a device such as `/dev/null` (as root) or a
     // named pipe with a regular file.
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-    file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    let descriptor = systemOpen(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return .failure(Failure(path: path, code: errno)) }
+    return .success(
+      ReportSink(file: (path, OutputStream(descriptor: descriptor, name: path))))
   }
 
   /// Writes `text`; false when the file cannot be written.
@@ -201,21 +233,35 @@ private struct ReportSink {
       Console.write(bytes)
       return true
     }
-    do {
-      try file.write(contentsOf: UnsafeRawBufferPointer(bytes))
-      return true
-    } catch {
-      return false
-    }
+    file.stream.write(bytes)
+    return file.stream.failedErrno == nil
   }
 
-  /// Closes the file; false when that fails.
-  func close() -> Bool {
-    do {
-      try file?.close()
-      return true
-    } catch {
-      return false
-    }
+  /// The first failed write to the file, if any.
+  var failure: Failure? {
+    guard let file, let code = file.stream.failedErrno else { return nil }
+    return Failure(path: file.path, code: code)
   }
+
+  /// Closes the file; the first failure of a write or of closing, if any.
+  func close() -> Failure? {
+    guard let file else { return nil }
+    if let failure {
+      _ = systemClose(file.stream.descriptor)
+      return failure
+    }
+    guard systemClose(file.stream.descriptor) == 0 else {
+      return Failure(path: file.path, code: errno)
+    }
+    return nil
+  }
+}
+
+/// `open(2)` and `close(2)`, named apart from ``ReportSink``'s own.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+  close(descriptor)
 }
