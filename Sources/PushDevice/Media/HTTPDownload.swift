@@ -55,6 +55,10 @@ struct HTTPDownload: Sendable {
   /// The bytes read from the socket at once.
   static let readSize = 64 * 1024
 
+  /// The largest size limit taken as given (2^60 bytes, more than any machine holds); a larger
+  /// one is read as this, so `limit + 1` and ``wireLimit(forBodyLimit:)`` never overflow.
+  static let largestLimit = 1 << 60
+
   /// The most bytes a body may take on the wire: its limit plus an allowance of an eighth (at
   /// least 64 KiB) for chunk framing and for a compressed body, which may be a little longer
   /// than what it decodes to. A compressed stream that decodes to little or nothing is cut here.

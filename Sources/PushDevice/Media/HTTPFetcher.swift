@@ -72,6 +72,8 @@ public struct HTTPFetcher: MediaFetcher {
         .timedOut, url: url, reason: "no time is left in the budget", elapsed: .zero)
     }
     let deadline = SocketDeadline(start: .now, timeout: timeout, stop: StopSignal())
+    // Clamped so that the limit + 1 cut and the wire allowance stay within `Int`.
+    let limit = min(max(0, limit), HTTPDownload.largestLimit)
     var current = url
     var redirects = 0
     while true {
@@ -79,7 +81,7 @@ public struct HTTPFetcher: MediaFetcher {
       let curl = LibCurl.shared
       if current.scheme?.lowercased() == "http" || curl != nil {
         let download = HTTPDownload(
-          url: current, limit: max(0, limit), redirects: redirects, ats: ats,
+          url: current, limit: limit, redirects: redirects, ats: ats,
           maximumRedirects: maximumRedirects, deadline: deadline, curl: curl,
           trustedCertificateFile: trustedCertificateFile)
         step = await withTaskCancellationHandler {
@@ -89,7 +91,7 @@ public struct HTTPFetcher: MediaFetcher {
         }
       } else {
         step = await fetchWithURLSession(
-          current, limit: max(0, limit), redirects: redirects, deadline: deadline)
+          current, limit: limit, redirects: redirects, deadline: deadline)
       }
       switch try step.get() {
       case .media(let media):

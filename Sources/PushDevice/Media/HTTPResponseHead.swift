@@ -121,12 +121,7 @@ struct ChunkedBodyReader {
       defer { line.removeAll(keepingCapacity: true) }
       switch state {
       case .size:
-        let digits = line.prefix { $0 != 0x3B }.filter { $0 != 0x20 && $0 != 0x09 }
-        guard !digits.isEmpty, digits.count <= 15,
-          let size = Int(String(decoding: digits, as: UTF8.self), radix: 16)
-        else {
-          throw ChunkError(reason: "a chunk size is not a hexadecimal number")
-        }
+        let size = try Self.chunkSize(line.prefix { $0 != 0x3B })
         state = size == 0 ? .trailers : .data(remaining: size)
       case .dataEnd:
         guard line.isEmpty else { throw ChunkError(reason: "a chunk runs past its size") }
@@ -142,6 +137,30 @@ struct ChunkedBodyReader {
       }
     }
     return index - bytes.startIndex
+  }
+
+  /// The size a chunk-size line announces: hexadecimal digits only (`1*HEXDIG`, spaces and
+  /// tabs around them tolerated), so a sign (`-1`, `+5`) or a prefix (`0x10`) is malformed, and a
+  /// size `Int` cannot hold (`fffffffffffffffff`) is refused rather than wrapped or trapped on.
+  static func chunkSize(_ text: ArraySlice<UInt8>) throws(ChunkError) -> Int {
+    let digits = text.filter { $0 != 0x20 && $0 != 0x09 }
+    guard !digits.isEmpty else { throw ChunkError(reason: "a chunk size is empty") }
+    var size = 0
+    for digit in digits {
+      let value: Int
+      switch digit {
+      case 0x30...0x39: value = Int(digit - 0x30)
+      case 0x41...0x46: value = Int(digit - 0x41 + 10)
+      case 0x61...0x66: value = Int(digit - 0x61 + 10)
+      default: throw ChunkError(reason: "a chunk size is not a hexadecimal number")
+      }
+      let (shifted, overflow) = size.multipliedReportingOverflow(by: 16)
+      guard !overflow else {
+        throw ChunkError(reason: "a chunk size is larger than \(Int.max) bytes")
+      }
+      size = shifted + value  // cannot overflow: `shifted` is a multiple of 16
+    }
+    return size
   }
 
   /// Malformed chunked framing.
