@@ -20,7 +20,12 @@ let package = Package(
     .target(name: "PushCore"),
     .target(name: "PushPayload", dependencies: ["PushCore"]),
     .target(name: "PushLocalization", dependencies: ["PushCore", "PushPayload"]),
-    .target(name: "PushDevice", dependencies: ["PushCore", "PushPayload", "PushLocalization"]),
+    .target(
+      name: "PushDevice",
+      dependencies: ["PushCore", "PushPayload", "PushLocalization", "CPushCurl"]
+    ),
+    // libcurl loaded at run time, its variadic calls made from C (no link-time dependency).
+    .target(name: "CPushCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "PushScenario",
       dependencies: ["PushCore", "PushDevice", "PushPayload", "PushLocalization"]),
@@ -149,7 +154,10 @@ let package = Package(
 // Strict settings in one place: Swift 6 language mode and `any` spelled out everywhere.
 // The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
 // as Xcode creates extension targets, compiles against the Linux UserNotifications.
-for target in package.targets where target.name != "UserNotificationsSwift5Tests" {
+// C targets take no Swift settings.
+let cTargets: Set = ["CPushCurl"]
+for target in package.targets
+where target.name != "UserNotificationsSwift5Tests" && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -96,11 +96,13 @@ import Testing
     // Numbers from the server that must fail the download, never trap.
     Failure(path: "/chunk-size/-1", code: .truncated, reason: "not a hexadecimal number"),
     Failure(path: "/chunk-size/+10", code: .truncated, reason: "not a hexadecimal number"),
-    Failure(path: "/chunk-size/fffffffffffffffff", code: .truncated, reason: "chunk size is larger"),
+    Failure(
+      path: "/chunk-size/fffffffffffffffff", code: .truncated, reason: "chunk size is larger"),
     Failure(path: "/chunk-size/8000000000000000", code: .truncated, reason: "chunk size is larger"),
     Failure(path: "/chunk-size/7fffffffffffffff", code: .truncated, reason: "connection ended"),
     Failure(path: "/content-length/-1", code: .connection, reason: "-1 is not a number"),
-    Failure(path: "/content-length/-99999999999999999999", code: .connection, reason: "not a number"),
+    Failure(
+      path: "/content-length/-99999999999999999999", code: .connection, reason: "not a number"),
     Failure(
       path: "/content-length/18446744073709551616", code: .tooLarge,
       reason: "Content-Length 18446744073709551616 is over the limit"),

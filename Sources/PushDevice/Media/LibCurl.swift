@@ -1,98 +1,81 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CPushCurl
 
 /// libcurl, loaded at run time and used only as a TLS pipe for ``TLSStream``: connect, handshake
 /// (certificate and host name verified against the system's CA store), then raw decrypted bytes
 /// with `curl_easy_send` and `curl_easy_recv`. PushSim's own HTTP/1.1 client runs on top, so
 /// libcurl never reads a byte of the response that the client did not ask for (Rules.md §7).
 ///
-/// Why `dlopen`: the package has no C targets or dependencies, and swift-corelibs-foundation's
-/// `FoundationNetworking` links `libcurl.so.4` on Linux, so wherever `URLSession` works the
-/// library is already in the process. Where it cannot be loaded, ``shared`` is `nil` and
-/// ``HTTPFetcher`` downloads `https:` with `URLSession` as before.
-///
-/// `curl_easy_setopt` and `curl_easy_getinfo` are C variadic functions; they are called here
-/// through fixed `@convention(c)` types with the argument the option takes (`Int` for `long`,
-/// a pointer for `char *`, `void *` and function pointers, a pointer to `Int32` for
-/// `curl_socket_t *`). On the x86-64 System V and AArch64 (Linux) calling conventions, integer
-/// and pointer arguments of a variadic call travel in the same registers as those of a fixed
-/// call, so the callee's `va_arg` reads them correctly (on x86-64 a variadic callee also reads
-/// `%al`, the count of vector registers used, only to decide whether to spill them). Apple's
-/// arm64 convention differs (variadic arguments go on the stack), but there the library is
-/// never found and this path is unused.
-final class LibCurl: @unchecked Sendable {
-  // @unchecked: every stored property is an immutable C function pointer into a library that
-  // is never unloaded.
-
+/// The C target `CPushCurl` loads the library with `dlopen` (there is no link-time dependency:
+/// swift-corelibs-foundation's `FoundationNetworking` links `libcurl.so.4` on Linux, so wherever
+/// `URLSession` works the library is already in the process) and makes the variadic
+/// `curl_easy_setopt` and `curl_easy_getinfo` calls from C, behind fixed-argument functions.
+/// Where the library cannot be loaded, ``shared`` is `nil` and ``HTTPFetcher`` downloads
+/// `https:` with `URLSession` as before.
+struct LibCurl: Sendable {
   /// The library, loaded once per process; `nil` where `libcurl.so.4` or one of its functions
   /// is missing.
-  static let shared: LibCurl? = LibCurl()
+  static let shared: LibCurl? = pushsim_curl_load() == 1 ? LibCurl() : nil
 
+  /// A libcurl easy handle.
   typealias Handle = OpaquePointer
 
-  let easyInit: @convention(c) () -> Handle?
-  let setLong: @convention(c) (Handle?, Int32, Int) -> Int32
-  let setPointer: @convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32
-  let perform: @convention(c) (Handle?) -> Int32
-  let getSocket: @convention(c) (Handle?, Int32, UnsafeMutablePointer<Int32>?) -> Int32
-  let send: @convention(c) (Handle?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int>?) -> Int32
-  let receive:
-    @convention(c) (Handle?, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>?) -> Int32
-  let cleanup: @convention(c) (Handle?) -> Void
-  let errorText: @convention(c) (Int32) -> UnsafePointer<CChar>?
+  private init() {}
 
-  private init?() {
-    guard let library = dlopen("libcurl.so.4", RTLD_NOW) else { return nil }
-    func symbol<T>(_ name: String, as type: T.Type) -> T? {
-      guard let address = dlsym(library, name) else { return nil }
-      return unsafeBitCast(address, to: type)
-    }
-    guard
-      let globalInit = symbol(
-        "curl_global_init", as: (@convention(c) (Int) -> Int32).self),
-      let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
-      let setLong = symbol(
-        "curl_easy_setopt", as: (@convention(c) (Handle?, Int32, Int) -> Int32).self),
-      let setPointer = symbol(
-        "curl_easy_setopt",
-        as: (@convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32).self),
-      let perform = symbol("curl_easy_perform", as: (@convention(c) (Handle?) -> Int32).self),
-      let getSocket = symbol(
-        "curl_easy_getinfo",
-        as: (@convention(c) (Handle?, Int32, UnsafeMutablePointer<Int32>?) -> Int32).self),
-      let send = symbol(
-        "curl_easy_send",
-        as: (@convention(c) (Handle?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int>?) -> Int32)
-          .self),
-      let receive = symbol(
-        "curl_easy_recv",
-        as: (@convention(c) (
-          Handle?, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>?
-        ) -> Int32).self),
-      let cleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
-      let errorText = symbol(
-        "curl_easy_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
-    else { return nil }
-    // Reference-counted and thread-safe since curl 7.84; called once here so that no handle is
-    // made before the library's global state exists.
-    guard globalInit(CurlConstant.globalDefault) == CurlConstant.ok else { return nil }
-    self.easyInit = easyInit
-    self.setLong = setLong
-    self.setPointer = setPointer
-    self.perform = perform
-    self.getSocket = getSocket
-    self.send = send
-    self.receive = receive
-    self.cleanup = cleanup
-    self.errorText = errorText
+  /// `curl_easy_init`.
+  func easyInit() -> Handle? { pushsim_curl_easy_init() }
+
+  /// `curl_easy_setopt` with a `long` option.
+  func setLong(_ handle: Handle, _ option: Int32, _ value: Int) -> Int32 {
+    pushsim_curl_setopt_long(handle, option, value)
   }
+
+  /// `curl_easy_setopt` with a `char *` or `void *` option.
+  func setPointer(_ handle: Handle, _ option: Int32, _ value: UnsafeRawPointer?) -> Int32 {
+    pushsim_curl_setopt_pointer(handle, option, value)
+  }
+
+  /// `CURLOPT_SOCKOPTFUNCTION`.
+  func setSocketOptionFunction(_ handle: Handle, _ callback: pushsim_curl_sockopt_callback)
+    -> Int32
+  {
+    pushsim_curl_setopt_sockopt_function(handle, callback)
+  }
+
+  /// `CURLOPT_XFERINFOFUNCTION`.
+  func setTransferInfoFunction(_ handle: Handle, _ callback: pushsim_curl_xferinfo_callback)
+    -> Int32
+  {
+    pushsim_curl_setopt_xferinfo_function(handle, callback)
+  }
+
+  /// `curl_easy_perform`.
+  func perform(_ handle: Handle) -> Int32 { pushsim_curl_easy_perform(handle) }
+
+  /// `curl_easy_getinfo` with a `curl_socket_t *` info.
+  func getSocket(_ handle: Handle, _ info: Int32, _ socket: inout Int32) -> Int32 {
+    pushsim_curl_getinfo_socket(handle, info, &socket)
+  }
+
+  /// `curl_easy_send`.
+  func send(_ handle: Handle, _ bytes: UnsafeRawPointer?, _ count: Int, _ sent: inout Int)
+    -> Int32
+  {
+    pushsim_curl_easy_send(handle, bytes, count, &sent)
+  }
+
+  /// `curl_easy_recv`.
+  func receive(
+    _ handle: Handle, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ received: inout Int
+  ) -> Int32 {
+    pushsim_curl_easy_recv(handle, buffer, count, &received)
+  }
+
+  /// `curl_easy_cleanup`.
+  func cleanup(_ handle: Handle) { pushsim_curl_easy_cleanup(handle) }
 
   /// libcurl's text for a result code.
   func text(_ code: Int32) -> String {
-    errorText(code).map { String(cString: $0) } ?? "libcurl error \(code)"
+    pushsim_curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code)"
   }
 }
 
@@ -123,14 +106,10 @@ enum CurlConstant {
   static let noSignal: Int32 = 99
   /// `CURLOPT_CONNECT_ONLY`: LONG + 141.
   static let connectOnly: Int32 = 141
-  /// `CURLOPT_SOCKOPTFUNCTION`: FUNCTIONPOINT + 148.
-  static let socketOptionFunction: Int32 = 20_148
   /// `CURLOPT_CONNECTTIMEOUT_MS`: LONG + 156.
   static let connectTimeoutMilliseconds: Int32 = 156
   /// `CURLOPT_PROTOCOLS`: LONG + 181 (deprecated since 7.85 for `CURLOPT_PROTOCOLS_STR`).
   static let protocols: Int32 = 181
-  /// `CURLOPT_XFERINFOFUNCTION`: FUNCTIONPOINT + 219.
-  static let transferInfoFunction: Int32 = 20_219
   /// `CURLOPT_PROTOCOLS_STR`: STRINGPOINT + 318 (since 7.85).
   static let protocolsString: Int32 = 10_318
 
@@ -140,8 +119,6 @@ enum CurlConstant {
   static let httpVersion1_1 = 2
   /// `CURLPROTO_HTTPS` (`1 << 1`).
   static let protocolHTTPS = 2
-  /// `CURL_GLOBAL_DEFAULT` (= `CURL_GLOBAL_ALL`, `CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32`).
-  static let globalDefault = 3
   /// `CURL_SOCKOPT_OK`.
   static let socketOptionOK: Int32 = 0
 

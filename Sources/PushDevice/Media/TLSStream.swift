@@ -1,3 +1,4 @@
+import CPushCurl
 import Foundation
 
 #if canImport(Glibc)
@@ -91,12 +92,8 @@ final class TLSStream: ByteStream {
     status |= curl.setLong(handle, CurlConstant.verifyPeer, 1)
     status |= curl.setLong(handle, CurlConstant.verifyHost, 2)
     status |= curl.setLong(handle, CurlConstant.httpVersion, CurlConstant.httpVersion1_1)
-    status |= curl.setPointer(
-      handle, CurlConstant.socketOptionFunction,
-      unsafeBitCast(Self.socketOptions, to: UnsafeRawPointer.self))
-    status |= curl.setPointer(
-      handle, CurlConstant.transferInfoFunction,
-      unsafeBitCast(Self.progress, to: UnsafeRawPointer.self))
+    status |= curl.setSocketOptionFunction(handle, Self.socketOptions)
+    status |= curl.setTransferInfoFunction(handle, Self.progress)
     status |= curl.setPointer(
       handle, CurlConstant.transferInfoData,
       UnsafeRawPointer(Unmanaged.passUnretained(deadline.stop).toOpaque()))
@@ -160,21 +157,18 @@ final class TLSStream: ByteStream {
   }
 
   /// Gives every socket libcurl opens the receive buffer ``HTTPSocket`` uses.
-  private static let socketOptions:
-    @convention(c) (UnsafeMutableRawPointer?, Int32, Int32) -> Int32 = { _, descriptor, _ in
-      var size = HTTPSocket.receiveBufferSize
-      _ = setsockopt(
-        descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-      return CurlConstant.socketOptionOK
-    }
+  private static let socketOptions: pushsim_curl_sockopt_callback = { _, descriptor, _ in
+    var size = HTTPSocket.receiveBufferSize
+    _ = setsockopt(
+      descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    return CurlConstant.socketOptionOK
+  }
 
   /// Aborts a connection or handshake in progress once the fetching task stops.
-  private static let progress:
-    @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
-      signal, _, _, _, _ in
-      guard let signal else { return 0 }
-      return Unmanaged<StopSignal>.fromOpaque(signal).takeUnretainedValue().isRaised ? 1 : 0
-    }
+  private static let progress: pushsim_curl_xferinfo_callback = { signal, _, _, _, _ in
+    guard let signal else { return 0 }
+    return Unmanaged<StopSignal>.fromOpaque(signal).takeUnretainedValue().isRaised ? 1 : 0
+  }
 
   /// Sends every byte of `bytes`.
   func write(_ bytes: [UInt8]) throws(MediaFetchError) {
