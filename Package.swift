@@ -15,17 +15,21 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // MARK: Library layers (one way: core → payload → localization → device → scenario)
+    // MARK: Library layers (one way: core → payload → localization → device → scenario;
+    // http → device)
     // The core: the one diagnostic type and its codes, the line index and source positions.
     .target(name: "PushCore"),
     .target(name: "PushPayload", dependencies: ["PushCore"]),
     .target(name: "PushLocalization", dependencies: ["PushCore", "PushPayload"]),
-    .target(
-      name: "PushDevice",
-      dependencies: ["PushCore", "PushPayload", "PushLocalization", "CPushCurl"]
-    ),
+    // The device's own HTTP/1.1 client (sockets, TLS through libcurl, response heads, chunked
+    // bodies, gzip and deflate), below the device's media model; nothing in it is public.
+    .target(name: "PushHTTP", dependencies: ["CPushCurl"]),
     // libcurl loaded at run time, its variadic calls made from C (no link-time dependency).
     .target(name: "CPushCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(
+      name: "PushDevice",
+      dependencies: ["PushCore", "PushPayload", "PushLocalization", "PushHTTP"]
+    ),
     .target(
       name: "PushScenario",
       dependencies: ["PushCore", "PushDevice", "PushPayload", "PushLocalization"]),
@@ -68,6 +72,7 @@ let package = Package(
       dependencies: ["PushLocalization", "PushSimTestSupport"],
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "PushHTTPTests", dependencies: ["PushHTTP"]),
     .testTarget(
       name: "PushDeviceTests",
       dependencies: ["PushDevice", "PushPayload", "PushLocalization", "PushSimTestSupport"],

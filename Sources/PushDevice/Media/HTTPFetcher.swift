@@ -1,4 +1,5 @@
 public import Foundation
+internal import PushHTTP
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -73,7 +74,7 @@ public struct HTTPFetcher: MediaFetcher {
     }
     let deadline = SocketDeadline(start: .now, timeout: timeout, stop: StopSignal())
     // Clamped so that the limit + 1 cut and the wire allowance stay within `Int`.
-    let limit = min(max(0, limit), HTTPDownload.largestLimit)
+    let limit = min(max(0, limit), HTTPExchange.largestLimit)
     var current = url
     var redirects = 0
     while true {
@@ -104,7 +105,7 @@ public struct HTTPFetcher: MediaFetcher {
   }
 
   /// Downloads an `https:` URL with `URLSession` where libcurl could not be loaded for the
-  /// fetcher's own client (``LibCurl/shared`` is `nil`), until the body or a redirect to plain
+  /// fetcher's own client (`LibCurl.shared` is `nil`), until the body or a redirect to plain
   /// http, which goes back to the own client.
   private func fetchWithURLSession(
     _ url: URL, limit: Int, redirects: Int, deadline: SocketDeadline
@@ -379,15 +380,16 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
       return
     }
     let declaredLength = http.value(forHTTPHeaderField: "Content-Length")
-    let expected = HTTPFetcher.announcedLength(
+    let expected = HTTPResponseHead.announcedLength(
       declaredLength, fallback: http.expectedContentLength)
     if expected > Int64(effectiveLimit) {
       completionHandler(.cancel)
       finish(
         .failure(
-          HTTPFetcher.tooLargeAtHeaders(
-            declared: declaredLength?.trimmingCharacters(in: .whitespaces) ?? String(expected),
-            limit: effectiveLimit, url: url, status: status, elapsed: elapsed())))
+          MediaFetchError(
+            HTTPError.tooLargeAtHeaders(
+              declared: declaredLength?.trimmingCharacters(in: .whitespaces) ?? String(expected),
+              limit: effectiveLimit, url: url, status: status, elapsed: elapsed()))))
       return
     }
     let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?
@@ -416,9 +418,10 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
     if let overflow {
       finish(
         .failure(
-          HTTPFetcher.tooLargeBody(
-            limit: overflow.limit, kept: overflow.kept, encoding: overflow.encoding,
-            url: currentURL, status: overflow.status, elapsed: elapsed())))
+          MediaFetchError(
+            HTTPError.tooLargeBody(
+              limit: overflow.limit, kept: overflow.kept, encoding: overflow.encoding,
+              url: currentURL, status: overflow.status, elapsed: elapsed()))))
     }
   }
 

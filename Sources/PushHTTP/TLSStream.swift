@@ -7,7 +7,7 @@ import Foundation
   import Darwin
 #endif
 
-/// One TLS connection for ``HTTPFetcher``'s own HTTP/1.1 client over `https:`: libcurl
+/// One TLS connection for ``HTTPExchange`` over `https:`: libcurl
 /// (``LibCurl``) connects and does the TLS handshake, verifying the server's certificate against
 /// the system's CA store and its name against the URL's host (SNI sent), then hands over the
 /// decrypted byte stream, which is read only when the client asks, every wait bounded by a
@@ -53,16 +53,16 @@ final class TLSStream: ByteStream {
   ///   - url: The URL being downloaded, for messages.
   ///   - deadline: The whole fetch's deadline and stop signal.
   ///   - certificateAuthorityFile: A PEM file to trust in place of the system's CA bundle
-  ///     (tests only: ``HTTPFetcher/trustedCertificateFile``); `nil` in production.
+  ///     (tests only); `nil` in production.
   ///   - curl: The loaded library.
   static func open(
     host: String, port: Int, url: URL, deadline: SocketDeadline,
     certificateAuthorityFile: String?, curl: LibCurl
-  ) throws(MediaFetchError) -> TLSStream {
+  ) throws(HTTPError) -> TLSStream {
     let left = deadline.timeout - deadline.elapsed
     guard left > .zero else { throw deadline.timedOut(url: url) }
     guard let handle = curl.easyInit() else {
-      throw MediaFetchError(
+      throw HTTPError(
         .connection, url: url, reason: "libcurl could not make a connection handle",
         elapsed: deadline.elapsed, bytesReceived: 0)
     }
@@ -79,7 +79,7 @@ final class TLSStream: ByteStream {
   /// Sets the options and performs the connection and the handshake.
   private func connect(
     host: String, port: Int, left: Duration, certificateAuthorityFile: String?
-  ) throws(MediaFetchError) {
+  ) throws(HTTPError) {
     let authority = host.contains(":") ? "[\(host)]" : host
     let target = "https://\(authority):\(port)/"
     let (seconds, attoseconds) = left.components
@@ -112,7 +112,7 @@ final class TLSStream: ByteStream {
     }
     status |= protocols
     guard status == CurlConstant.ok else {
-      throw MediaFetchError(
+      throw HTTPError(
         .connection, url: url,
         reason: "libcurl refused the connection settings (\(curl.text(status)))",
         elapsed: deadline.elapsed, bytesReceived: 0)
@@ -124,7 +124,7 @@ final class TLSStream: ByteStream {
     guard curl.getSocket(handle, CurlConstant.activeSocket, &socket) == CurlConstant.ok,
       socket >= 0
     else {
-      throw MediaFetchError(
+      throw HTTPError(
         .connection, url: url, reason: "libcurl connected but gave no socket",
         elapsed: deadline.elapsed, bytesReceived: 0)
     }
@@ -133,7 +133,7 @@ final class TLSStream: ByteStream {
 
   /// The error for a failed `curl_easy_perform`: the connection, the handshake or the
   /// certificate.
-  private func connectionError(_ code: Int32, host: String) -> MediaFetchError {
+  private func connectionError(_ code: Int32, host: String) -> HTTPError {
     let detail = String(cString: errorBuffer)
     let text = detail.isEmpty ? curl.text(code) : detail
     let reason: String
@@ -152,7 +152,7 @@ final class TLSStream: ByteStream {
     default:
       reason = "the TLS connection to \(host) failed: \(text)"
     }
-    return MediaFetchError(
+    return HTTPError(
       .connection, url: url, reason: reason, elapsed: deadline.elapsed, bytesReceived: 0)
   }
 
@@ -171,7 +171,7 @@ final class TLSStream: ByteStream {
   }
 
   /// Sends every byte of `bytes`.
-  func write(_ bytes: [UInt8]) throws(MediaFetchError) {
+  func write(_ bytes: [UInt8]) throws(HTTPError) {
     var sent = 0
     while sent < bytes.count {
       var count = 0
@@ -184,7 +184,7 @@ final class TLSStream: ByteStream {
       case CurlConstant.again:
         try deadline.wait(descriptor, for: Int16(POLLOUT), url: url)
       default:
-        throw MediaFetchError(
+        throw HTTPError(
           .connection, url: url, reason: "sending the request failed: \(message(status))",
           elapsed: deadline.elapsed, bytesReceived: 0)
       }
@@ -195,7 +195,7 @@ final class TLSStream: ByteStream {
   /// end of the stream. A connection that breaks off (reset, or closed without TLS's
   /// `close_notify`) ends the stream too, as a reset does for ``HTTPSocket``: the caller judges
   /// what it has.
-  func receive(into buffer: inout [UInt8]) throws(MediaFetchError) -> Int {
+  func receive(into buffer: inout [UInt8]) throws(HTTPError) -> Int {
     while true {
       if deadline.stop.isRaised { throw deadline.stopped(url: url) }
       var count = 0
@@ -210,7 +210,7 @@ final class TLSStream: ByteStream {
       case CurlConstant.receiveError:
         return 0
       default:
-        throw MediaFetchError(
+        throw HTTPError(
           .connection, url: url, reason: "reading the response failed: \(message(status))",
           elapsed: deadline.elapsed)
       }
