@@ -49,7 +49,10 @@ seeds_for() {
     Payload) find Fuzz/Payload/corpus Fuzz/Payload/regressions Tests/PushPayloadTests/Fixtures/payloads \
       Examples/payloads -type f ! -name '.gitkeep' ! -name 'expectations.json' | sort ;;
     Scenario) find Scenarios Examples Tests/PushScenarioTests -name '*.json' | sort ;;
-    HTTPHead|ChunkedBody|ContentDecoder) find "$seeds/$1" -type f | sort ;;
+    # The HTTP readers: their crash inputs (kept as regression fixtures), then the made seeds.
+    HTTPHead|ChunkedBody|ContentDecoder)
+      { [ -d "Fuzz/$1/regressions" ] && find "Fuzz/$1/regressions" -type f | sort
+        find "$seeds/$1" -type f | sort; } ;;
   esac
 }
 
