@@ -16,12 +16,21 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // MARK: Library layers (one way: core → payload → localization → device → scenario)
+    // MARK: Library layers (one way: core → payload → localization → device → scenario;
+    // http → device)
     // The core: the one diagnostic type and its codes, the line index and source positions.
     .target(name: "PushCore"),
     .target(name: "PushPayload", dependencies: ["PushCore"]),
     .target(name: "PushLocalization", dependencies: ["PushCore", "PushPayload"]),
-    .target(name: "PushDevice", dependencies: ["PushCore", "PushPayload", "PushLocalization"]),
+    // The device's own HTTP/1.1 client (sockets, TLS through libcurl, response heads, chunked
+    // bodies, gzip and deflate), below the device's media model; nothing in it is public.
+    .target(name: "PushHTTP", dependencies: ["CPushCurl"]),
+    // libcurl loaded at run time, its variadic calls made from C (no link-time dependency).
+    .target(name: "CPushCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(
+      name: "PushDevice",
+      dependencies: ["PushCore", "PushPayload", "PushLocalization", "PushHTTP"]
+    ),
     .target(
       name: "PushScenario",
       dependencies: ["PushCore", "PushDevice", "PushPayload", "PushLocalization"]),
@@ -64,6 +73,7 @@ let package = Package(
       dependencies: ["PushLocalization", "PushPayload", "PushCore", "PushSimTestSupport"],
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "PushHTTPTests", dependencies: ["PushHTTP"]),
     .testTarget(
       name: "PushDeviceTests",
       dependencies: [
@@ -161,7 +171,10 @@ let package = Package(
 // Strict settings in one place: Swift 6 language mode and `any` spelled out everywhere.
 // The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
 // as Xcode creates extension targets, compiles against the Linux UserNotifications.
-for target in package.targets where target.name != "UserNotificationsSwift5Tests" {
+// C targets take no Swift settings.
+let cTargets: Set = ["CPushCurl"]
+for target in package.targets
+where target.name != "UserNotificationsSwift5Tests" && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))

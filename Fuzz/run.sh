@@ -30,14 +30,15 @@ module_for() {
     StringsReader|Formatter) echo PushLocalization ;;
     Payload) echo PushPayload ;;
     Scenario) echo PushScenario ;;
+    HTTPHead|ChunkedBody|ContentDecoder) echo PushHTTP ;;
   esac
 }
 dependencies_for() {
   case "$1" in
     PushPayload) echo PushCore ;;
     PushLocalization) echo PushCore PushPayload ;;
-    PushDevice) echo PushCore PushPayload PushLocalization ;;
-    PushScenario) echo PushCore PushPayload PushLocalization PushDevice ;;
+    PushDevice) echo PushCore PushPayload PushLocalization PushHTTP ;;
+    PushScenario) echo PushCore PushPayload PushLocalization PushHTTP PushDevice ;;
   esac
 }
 seeds_for() {
@@ -48,13 +49,62 @@ seeds_for() {
     Payload) find Fuzz/Payload/corpus Fuzz/Payload/regressions Tests/PushPayloadTests/Fixtures/payloads \
       Examples/payloads -type f ! -name '.gitkeep' ! -name 'expectations.json' | sort ;;
     Scenario) find Scenarios Examples Tests/PushScenarioTests -name '*.json' | sort ;;
+    # The HTTP readers: their crash inputs (kept as regression fixtures), then the made seeds.
+    HTTPHead|ChunkedBody|ContentDecoder)
+      { [ -d "Fuzz/$1/regressions" ] && find "Fuzz/$1/regressions" -type f | sort
+        find "$seeds/$1" -type f | sort; } ;;
   esac
 }
 
+# Seeds for the HTTP readers, made here: heads as servers send them, chunked bodies (a first
+# byte for the size of the pieces), and gzip, zlib and raw deflate streams (a first byte for
+# the encoding, the cap and the pieces: even is gzip, odd deflate).
+seeds=".build/fuzz/seeds"
+make_http_seeds() {
+  mkdir -p "$seeds/HTTPHead" "$seeds/ChunkedBody" "$seeds/ContentDecoder"
+  printf 'HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 5\r\n\r\nhello' \
+    >"$seeds/HTTPHead/ok"
+  printf 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.0 302 Found\r\nLocation: /a\r\n\r\n' \
+    >"$seeds/HTTPHead/interim"
+  printf 'HTTP/1.1 200 OK\nTransfer-Encoding: gzip, chunked\nContent-Length: -1\n\n' \
+    >"$seeds/HTTPHead/bare-lf"
+  printf '\x03%b' '5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: x\r\n\r\nextra' \
+    >"$seeds/ChunkedBody/trailer"
+  printf '\x00%b' '7fffffffffffffff\r\nhello' >"$seeds/ChunkedBody/largest"
+  printf '\xff%b' 'A \r\n0123456789\r\n0\r\n\r\n' >"$seeds/ChunkedBody/spaces"
+  python3 - "$seeds/ContentDecoder" <<'PY'
+import gzip, os, sys, zlib
+text = b"PushSim decodes gzip. " * 40 + bytes(range(256))
+for name, mode, data in [
+    ("gzip", 0x80, gzip.compress(text, 9)),
+    ("gzip-fast", 0x2E, gzip.compress(text, 1)),
+    ("zlib", 0x31, zlib.compress(text, 9)),
+    ("raw", 0x0F, zlib.compress(text, 6)[2:-4]),
+    ("stored", 0x5F, zlib.compress(text, 0)),
+]:
+    with open(os.path.join(sys.argv[1], name), "wb") as seed:
+        seed.write(bytes([mode]) + data)
+PY
+}
+
 FLAGS=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6
-  -enable-upcoming-feature ExistentialAny -package-name PushSim)
+  -enable-upcoming-feature ExistentialAny -package-name PushSim -I Sources/CPushCurl/include)
 modules=".build/fuzz/modules"
 mkdir -p "$modules"
+
+# The C target (libcurl loaded at run time), an instrumented static library every target links:
+# PushHTTP, and every module above it, calls it.
+build_c_library() {
+  local stamp="$modules/CPushCurl.built"
+  if [ -f "$stamp" ] && [ -z "$(find Sources/CPushCurl Fuzz/run.sh -newer "$stamp" -print -quit)" ]
+  then
+    return 0
+  fi
+  clang -O1 -fsanitize=address,fuzzer-no-link -I Sources/CPushCurl/include \
+    -c Sources/CPushCurl/CPushCurl.c -o "$modules/CPushCurl.o" &&
+    rm -f "$modules/libCPushCurl.a" &&
+    ar rcs "$modules/libCPushCurl.a" "$modules/CPushCurl.o" && touch "$stamp"
+}
 
 # Builds Sources/<Module> as an instrumented static library with its module interface in
 # .build/fuzz/modules, unless it was built after every change to its sources, its dependencies'
@@ -69,7 +119,7 @@ build_module() {
   fi
 }
 build_module_unlocked() {
-  local module="$1" stamp="$modules/$1.built" folders=("Sources/$1") dependency
+  local module="$1" stamp="$modules/$1.built" folders=("Sources/$1" Sources/CPushCurl) dependency
   for dependency in $(dependencies_for "$module"); do folders+=("Sources/$dependency"); done
   if [ -f "$stamp" ] && [ -z "$(find "${folders[@]}" Fuzz/run.sh -newer "$stamp" -print -quit)" ]
   then
@@ -88,6 +138,12 @@ build_module_unlocked() {
 }
 
 status=0
+if command -v flock >/dev/null; then
+  (flock 9 && build_c_library) 9>"$modules/CPushCurl.lock" || status=1
+else
+  build_c_library || status=1
+fi
+make_http_seeds || status=1
 for target in "${TARGETS[@]}"; do
   work=".build/fuzz/$target"
   mkdir -p "$work/corpus"
@@ -115,7 +171,7 @@ for target in "${TARGETS[@]}"; do
   done < <(seeds_for "$target")
   echo "fuzz: building $target" >&2
   if ! swiftc "${FLAGS[@]}" -I "$modules" -module-name "${target}Fuzz" "${sources[@]}" \
-    "Fuzz/$target/main.swift" "${libraries[@]}" -o "$work/fuzzer" >"$work/build.log" 2>&1; then
+    "Fuzz/$target/main.swift" "${libraries[@]}" "$modules/libCPushCurl.a" -o "$work/fuzzer" >"$work/build.log" 2>&1; then
     grep -v "Cannot export local symbol" "$work/build.log" >&2 || true
     echo "fuzz: $target did not build" >&2
     status=1

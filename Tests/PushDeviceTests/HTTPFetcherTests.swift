@@ -93,6 +93,19 @@ import Testing
     Failure(path: "/short.jpg", code: .truncated, reason: "1000 bytes of the 5000 bytes"),
     Failure(path: "/big.jpg", code: .tooLarge, reason: "Content-Length 11534336"),
     Failure(path: "/big-stream.jpg", code: .tooLarge, reason: "cancelled at 10485761 bytes"),
+    // Numbers from the server that must fail the download, never trap.
+    Failure(path: "/chunk-size/-1", code: .truncated, reason: "not a hexadecimal number"),
+    Failure(path: "/chunk-size/+10", code: .truncated, reason: "not a hexadecimal number"),
+    Failure(
+      path: "/chunk-size/fffffffffffffffff", code: .truncated, reason: "chunk size is larger"),
+    Failure(path: "/chunk-size/8000000000000000", code: .truncated, reason: "chunk size is larger"),
+    Failure(path: "/chunk-size/7fffffffffffffff", code: .truncated, reason: "connection ended"),
+    Failure(path: "/content-length/-1", code: .connection, reason: "-1 is not a number"),
+    Failure(
+      path: "/content-length/-99999999999999999999", code: .connection, reason: "not a number"),
+    Failure(
+      path: "/content-length/18446744073709551616", code: .tooLarge,
+      reason: "Content-Length 18446744073709551616 is over the limit"),
   ])
   func failedDownloadDeliversTheOriginal(_ failure: Failure) async throws {
     let (request, outcome) = try await run(failure.path)
@@ -113,6 +126,15 @@ import Testing
     #expect(event.details["code"] == JSONValue(.string(MediaFetchError.Code.tooLarge.rawValue)))
     #expect(event.reason.contains("Content-Length 99999999999999999999 is over the limit"))
     #expect(event.reason.contains("no byte of the body was kept"))
+  }
+
+  @Test func theLargestLimitDownloadsAnUntypedBody() async throws {
+    // `application/octet-stream` leaves the caller's limit as it is: limit + 1 and the wire
+    // allowance must not overflow.
+    let server = try Self.server.get()
+    let media = try await HTTPFetcher(ats: Self.ats).fetch(
+      server.url("/octet.bin"), limit: .max, timeout: Self.budget)
+    #expect(media.type == .png)
   }
 
   @Test func trickleStopsAtTheDeadlineAndTheOriginalIsDelivered() async throws {

@@ -127,6 +127,17 @@ struct HTTPSFetcherTests {
       error?.reason.contains("1000 bytes of the 5000 bytes") == true, "\(error?.reason ?? "")")
   }
 
+  @Test(arguments: ["/chunk-size/-1", "/chunk-size/fffffffffffffffff", "/content-length/-1"])
+  func aNegativeOrOverflowingLengthOverHTTPSFailsTheDownload(_ path: String) async throws {
+    let server = try TLSFixture.server.get()
+    let error = await #expect(throws: MediaFetchError.self) {
+      _ = try await TLSFixture.fetcher().fetch(
+        server.secureURL(path), limit: Self.limit, timeout: Self.budget)
+    }
+    #expect(error?.code == (path.hasPrefix("/chunk") ? .truncated : .connection))
+    #expect(error?.reason.contains("number") == true || error?.reason.contains("larger") == true)
+  }
+
   @Test func aCertificateForAnotherHostIsRefused() async throws {
     let server = try TLSFixture.server.get()
     // The certificate names 127.0.0.1 only; `localhost` reaches the same server.

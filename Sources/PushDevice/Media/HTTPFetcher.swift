@@ -1,4 +1,5 @@
 public import Foundation
+internal import PushHTTP
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -73,6 +74,8 @@ public struct HTTPFetcher: MediaFetcher {
         .timedOut, url: url, reason: "no time is left in the budget", elapsed: .zero)
     }
     let deadline = SocketDeadline(start: .now, timeout: timeout, stop: StopSignal())
+    // Clamped so that the limit + 1 cut and the wire allowance stay within `Int`.
+    let limit = min(max(0, limit), HTTPExchange.largestLimit)
     var current = url
     var redirects = 0
     while true {
@@ -80,7 +83,7 @@ public struct HTTPFetcher: MediaFetcher {
       let curl = LibCurl.shared
       if current.scheme?.lowercased() == "http" || curl != nil {
         let download = HTTPDownload(
-          url: current, limit: max(0, limit), redirects: redirects, ats: ats,
+          url: current, limit: limit, redirects: redirects, ats: ats,
           maximumRedirects: maximumRedirects, deadline: deadline, curl: curl,
           trustedCertificateFile: trustedCertificateFile)
         step = await withTaskCancellationHandler {
@@ -90,7 +93,7 @@ public struct HTTPFetcher: MediaFetcher {
         }
       } else {
         step = await fetchWithURLSession(
-          current, limit: max(0, limit), redirects: redirects, deadline: deadline)
+          current, limit: limit, redirects: redirects, deadline: deadline)
       }
       switch try step.get() {
       case .media(let media):
@@ -103,7 +106,7 @@ public struct HTTPFetcher: MediaFetcher {
   }
 
   /// Downloads an `https:` URL with `URLSession` where libcurl could not be loaded for the
-  /// fetcher's own client (``LibCurl/shared`` is `nil`), until the body or a redirect to plain
+  /// fetcher's own client (`LibCurl.shared` is `nil`), until the body or a redirect to plain
   /// http, which goes back to the own client.
   private func fetchWithURLSession(
     _ url: URL, limit: Int, redirects: Int, deadline: SocketDeadline
@@ -378,15 +381,16 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
       return
     }
     let declaredLength = http.value(forHTTPHeaderField: "Content-Length")
-    let expected = HTTPFetcher.announcedLength(
+    let expected = HTTPResponseHead.announcedLength(
       declaredLength, fallback: http.expectedContentLength)
     if expected > Int64(effectiveLimit) {
       completionHandler(.cancel)
       finish(
         .failure(
-          HTTPFetcher.tooLargeAtHeaders(
-            declared: declaredLength?.trimmingCharacters(in: .whitespaces) ?? String(expected),
-            limit: effectiveLimit, url: url, status: status, elapsed: elapsed())))
+          MediaFetchError(
+            HTTPError.tooLargeAtHeaders(
+              declared: declaredLength?.trimmingCharacters(in: .whitespaces) ?? String(expected),
+              limit: effectiveLimit, url: url, status: status, elapsed: elapsed()))))
       return
     }
     let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?
@@ -415,9 +419,10 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
     if let overflow {
       finish(
         .failure(
-          HTTPFetcher.tooLargeBody(
-            limit: overflow.limit, kept: overflow.kept, encoding: overflow.encoding,
-            url: currentURL, status: overflow.status, elapsed: elapsed())))
+          MediaFetchError(
+            HTTPError.tooLargeBody(
+              limit: overflow.limit, kept: overflow.kept, encoding: overflow.encoding,
+              url: currentURL, status: overflow.status, elapsed: elapsed()))))
     }
   }
 

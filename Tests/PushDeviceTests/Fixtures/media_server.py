@@ -268,6 +268,15 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(jpeg_filler(1000))
                 self.wfile.flush()
                 self.close_hard()
+            elif path.startswith("/chunk-size/"):
+                # A chunked body whose first chunk-size line is the path's last part, as sent.
+                self.head(200, "image/jpeg", extra=[("Transfer-Encoding", "chunked")])
+                size = path.rsplit("/", 1)[1].encode()
+                self.wfile.write(size + b"\r\n" + media("tiny.jpg") + b"\r\n0\r\n\r\n")
+            elif path.startswith("/content-length/"):
+                # A body whose Content-Length is the path's last part, as sent.
+                self.head(200, "image/jpeg", path.rsplit("/", 1)[1])
+                self.wfile.write(media("tiny.jpg"))
             else:
                 self.head(404, "text/plain", 0)
         except (BrokenPipeError, ConnectionResetError, TimeoutError):

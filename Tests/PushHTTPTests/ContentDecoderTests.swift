@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 
-@testable import PushDevice
+@testable import PushHTTP
 
-/// The http client's parts that read untrusted bytes: the capped gzip/deflate decoder, the
-/// response head and the chunked framing (Rules.md §7).
+/// The capped gzip/deflate decoder, which reads untrusted bytes (Rules.md §7).
 @Suite struct ContentDecoderTests {
   /// "PushSim decodes gzip. " 40 times, then the bytes 0 to 255 (Python's `gzip`/`zlib`).
   static let plain =
@@ -95,39 +94,5 @@ import Testing
     #expect(
       ContentDecoder.decode(Array("<html>".utf8), as: .gzip, cap: 10)
         == .corrupt("it does not start as gzip does"))
-  }
-
-  @Test func aResponseHeadIsParsedAndItsEndFound() throws {
-    let text = Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nX-A:  b \r\n\r\nbody".utf8)
-    let end = try #require(HTTPResponseHead.end(in: text))
-    #expect(end == text.count - 4)
-    let head = try HTTPResponseHead.parse(text[..<end]).get()
-    #expect(head.status == 200)
-    #expect(head.value("content-type") == "image/jpeg")
-    #expect(head.value("x-a") == "b")
-    #expect(HTTPResponseHead.end(in: Array("HTTP/1.1 200 OK\r\n".utf8)) == nil)
-    #expect(throws: HTTPResponseHead.Malformed.self) {
-      try HTTPResponseHead.parse(Array("SSH-2.0-OpenSSH\r\n\r\n".utf8)[...]).get()
-    }
-  }
-
-  @Test func chunkedFramingIsReadInAnyPieces() throws {
-    let framed = Array("5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: x\r\n\r\nextra".utf8)
-    for size in [1, 3, framed.count] {
-      var reader = ChunkedBodyReader()
-      var body: [UInt8] = []
-      var used = 0
-      for start in stride(from: 0, to: framed.count, by: size) where !reader.isDone {
-        used += try reader.read(framed[start..<min(start + size, framed.count)], into: &body)
-      }
-      #expect(reader.isDone)
-      #expect(String(decoding: body, as: UTF8.self) == "hello world")
-      #expect(used == framed.count - 5)
-    }
-    var reader = ChunkedBodyReader()
-    var body: [UInt8] = []
-    #expect(throws: ChunkedBodyReader.ChunkError.self) {
-      _ = try reader.read(Array("zz\r\n".utf8)[...], into: &body)
-    }
   }
 }

@@ -1,21 +1,21 @@
 /// Decodes a `Content-Encoding: gzip` (RFC 1952) or `deflate` (RFC 1950, or raw RFC 1951) body
-/// into at most `cap` bytes, for ``HTTPFetcher``'s own http client.
+/// into at most `cap` bytes, for ``HTTPExchange``.
 ///
 /// iOS's URLSession decodes these encodings for the extension, so the size limit of Rules.md §7
 /// counts decoded bytes. The fetcher asks for `identity`, but a server may compress anyway; a body
 /// that decodes to more than the limit (a gzip bomb) stops at the cap, never expanding further.
 /// Decoding a prefix of the body tells whether the stream is corrupt, over the cap, or simply
 /// waiting for more bytes, so the fetcher can judge a body while it arrives.
-enum ContentDecoder {
+package enum ContentDecoder {
   /// A `Content-Encoding` the fetcher decodes.
-  enum Encoding: Sendable, Equatable {
+  package enum Encoding: Sendable, Equatable {
     /// `gzip` or `x-gzip`.
     case gzip
     /// `deflate`: a zlib stream, or raw DEFLATE as some servers send it.
     case deflate
 
     /// The encoding named by a `Content-Encoding` value; `nil` for one not decoded here.
-    init?(header: String) {
+    package init?(header: String) {
       switch header.lowercased() {
       case "gzip", "x-gzip": self = .gzip
       case "deflate": self = .deflate
@@ -25,7 +25,7 @@ enum ContentDecoder {
   }
 
   /// What decoding a (possibly partial) body gave.
-  enum Outcome: Equatable {
+  package enum Outcome: Equatable {
     /// The stream ended properly; the decoded bytes.
     case complete([UInt8])
     /// The decoded bytes reached the cap; decoding stopped there.
@@ -37,7 +37,7 @@ enum ContentDecoder {
   }
 
   /// Decodes `encoded` as `encoding`, producing at most `cap` bytes.
-  static func decode(_ encoded: [UInt8], as encoding: Encoding, cap: Int) -> Outcome {
+  package static func decode(_ encoded: [UInt8], as encoding: Encoding, cap: Int) -> Outcome {
     var stream = Stream(encoding: encoding, cap: cap)
     stream.append(encoded[...])
     return stream.advance()
@@ -45,9 +45,9 @@ enum ContentDecoder {
 
   /// A body decoded as it arrives: ``advance()`` resumes after the last complete DEFLATE block,
   /// so decoding a body piece by piece costs what decoding it once does.
-  struct Stream {
-    let encoding: Encoding
-    let cap: Int
+  package struct Stream {
+    package let encoding: Encoding
+    package let cap: Int
     private var input: [UInt8] = []
     private var output: [UInt8] = []
     private var stage = Stage.header
@@ -62,19 +62,19 @@ enum ContentDecoder {
       case done
     }
 
-    init(encoding: Encoding, cap: Int) {
+    package init(encoding: Encoding, cap: Int) {
       self.encoding = encoding
       self.cap = cap
     }
 
     /// How many encoded bytes arrived so far.
-    var encodedCount: Int { input.count }
+    package var encodedCount: Int { input.count }
 
     /// Adds bytes that arrived.
-    mutating func append(_ bytes: ArraySlice<UInt8>) { input.append(contentsOf: bytes) }
+    package mutating func append(_ bytes: ArraySlice<UInt8>) { input.append(contentsOf: bytes) }
 
     /// Decodes as far as the bytes so far allow.
-    mutating func advance() -> Outcome {
+    package mutating func advance() -> Outcome {
       var reader = BitReader(input: input)
       (reader.position, reader.buffer, reader.count) = checkpoint
       var inflater = Inflater(cap: cap)

@@ -1,3 +1,4 @@
+import CPushCurl
 import Foundation
 
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import Foundation
   import Darwin
 #endif
 
-/// One TLS connection for ``HTTPFetcher``'s own HTTP/1.1 client over `https:`: libcurl
+/// One TLS connection for ``HTTPExchange`` over `https:`: libcurl
 /// (``LibCurl``) connects and does the TLS handshake, verifying the server's certificate against
 /// the system's CA store and its name against the URL's host (SNI sent), then hands over the
 /// decrypted byte stream, which is read only when the client asks, every wait bounded by a
@@ -52,16 +53,16 @@ final class TLSStream: ByteStream {
   ///   - url: The URL being downloaded, for messages.
   ///   - deadline: The whole fetch's deadline and stop signal.
   ///   - certificateAuthorityFile: A PEM file to trust in place of the system's CA bundle
-  ///     (tests only: ``HTTPFetcher/trustedCertificateFile``); `nil` in production.
+  ///     (tests only); `nil` in production.
   ///   - curl: The loaded library.
   static func open(
     host: String, port: Int, url: URL, deadline: SocketDeadline,
     certificateAuthorityFile: String?, curl: LibCurl
-  ) throws(MediaFetchError) -> TLSStream {
+  ) throws(HTTPError) -> TLSStream {
     let left = deadline.timeout - deadline.elapsed
     guard left > .zero else { throw deadline.timedOut(url: url) }
     guard let handle = curl.easyInit() else {
-      throw MediaFetchError(
+      throw HTTPError(
         .connection, url: url, reason: "libcurl could not make a connection handle",
         elapsed: deadline.elapsed, bytesReceived: 0)
     }
@@ -78,7 +79,7 @@ final class TLSStream: ByteStream {
   /// Sets the options and performs the connection and the handshake.
   private func connect(
     host: String, port: Int, left: Duration, certificateAuthorityFile: String?
-  ) throws(MediaFetchError) {
+  ) throws(HTTPError) {
     let authority = host.contains(":") ? "[\(host)]" : host
     let target = "https://\(authority):\(port)/"
     let (seconds, attoseconds) = left.components
@@ -91,12 +92,8 @@ final class TLSStream: ByteStream {
     status |= curl.setLong(handle, CurlConstant.verifyPeer, 1)
     status |= curl.setLong(handle, CurlConstant.verifyHost, 2)
     status |= curl.setLong(handle, CurlConstant.httpVersion, CurlConstant.httpVersion1_1)
-    status |= curl.setPointer(
-      handle, CurlConstant.socketOptionFunction,
-      unsafeBitCast(Self.socketOptions, to: UnsafeRawPointer.self))
-    status |= curl.setPointer(
-      handle, CurlConstant.transferInfoFunction,
-      unsafeBitCast(Self.progress, to: UnsafeRawPointer.self))
+    status |= curl.setSocketOptionFunction(handle, Self.socketOptions)
+    status |= curl.setTransferInfoFunction(handle, Self.progress)
     status |= curl.setPointer(
       handle, CurlConstant.transferInfoData,
       UnsafeRawPointer(Unmanaged.passUnretained(deadline.stop).toOpaque()))
@@ -115,7 +112,7 @@ final class TLSStream: ByteStream {
     }
     status |= protocols
     guard status == CurlConstant.ok else {
-      throw MediaFetchError(
+      throw HTTPError(
         .connection, url: url,
         reason: "libcurl refused the connection settings (\(curl.text(status)))",
         elapsed: deadline.elapsed, bytesReceived: 0)
@@ -127,7 +124,7 @@ final class TLSStream: ByteStream {
     guard curl.getSocket(handle, CurlConstant.activeSocket, &socket) == CurlConstant.ok,
       socket >= 0
     else {
-      throw MediaFetchError(
+      throw HTTPError(
         .connection, url: url, reason: "libcurl connected but gave no socket",
         elapsed: deadline.elapsed, bytesReceived: 0)
     }
@@ -136,7 +133,7 @@ final class TLSStream: ByteStream {
 
   /// The error for a failed `curl_easy_perform`: the connection, the handshake or the
   /// certificate.
-  private func connectionError(_ code: Int32, host: String) -> MediaFetchError {
+  private func connectionError(_ code: Int32, host: String) -> HTTPError {
     let detail = String(cString: errorBuffer)
     let text = detail.isEmpty ? curl.text(code) : detail
     let reason: String
@@ -155,29 +152,26 @@ final class TLSStream: ByteStream {
     default:
       reason = "the TLS connection to \(host) failed: \(text)"
     }
-    return MediaFetchError(
+    return HTTPError(
       .connection, url: url, reason: reason, elapsed: deadline.elapsed, bytesReceived: 0)
   }
 
   /// Gives every socket libcurl opens the receive buffer ``HTTPSocket`` uses.
-  private static let socketOptions:
-    @convention(c) (UnsafeMutableRawPointer?, Int32, Int32) -> Int32 = { _, descriptor, _ in
-      var size = HTTPSocket.receiveBufferSize
-      _ = setsockopt(
-        descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-      return CurlConstant.socketOptionOK
-    }
+  private static let socketOptions: pushsim_curl_sockopt_callback = { _, descriptor, _ in
+    var size = HTTPSocket.receiveBufferSize
+    _ = setsockopt(
+      descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    return CurlConstant.socketOptionOK
+  }
 
   /// Aborts a connection or handshake in progress once the fetching task stops.
-  private static let progress:
-    @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
-      signal, _, _, _, _ in
-      guard let signal else { return 0 }
-      return Unmanaged<StopSignal>.fromOpaque(signal).takeUnretainedValue().isRaised ? 1 : 0
-    }
+  private static let progress: pushsim_curl_xferinfo_callback = { signal, _, _, _, _ in
+    guard let signal else { return 0 }
+    return Unmanaged<StopSignal>.fromOpaque(signal).takeUnretainedValue().isRaised ? 1 : 0
+  }
 
   /// Sends every byte of `bytes`.
-  func write(_ bytes: [UInt8]) throws(MediaFetchError) {
+  func write(_ bytes: [UInt8]) throws(HTTPError) {
     var sent = 0
     while sent < bytes.count {
       var count = 0
@@ -190,7 +184,7 @@ final class TLSStream: ByteStream {
       case CurlConstant.again:
         try deadline.wait(descriptor, for: Int16(POLLOUT), url: url)
       default:
-        throw MediaFetchError(
+        throw HTTPError(
           .connection, url: url, reason: "sending the request failed: \(message(status))",
           elapsed: deadline.elapsed, bytesReceived: 0)
       }
@@ -201,7 +195,7 @@ final class TLSStream: ByteStream {
   /// end of the stream. A connection that breaks off (reset, or closed without TLS's
   /// `close_notify`) ends the stream too, as a reset does for ``HTTPSocket``: the caller judges
   /// what it has.
-  func receive(into buffer: inout [UInt8]) throws(MediaFetchError) -> Int {
+  func receive(into buffer: inout [UInt8]) throws(HTTPError) -> Int {
     while true {
       if deadline.stop.isRaised { throw deadline.stopped(url: url) }
       var count = 0
@@ -216,7 +210,7 @@ final class TLSStream: ByteStream {
       case CurlConstant.receiveError:
         return 0
       default:
-        throw MediaFetchError(
+        throw HTTPError(
           .connection, url: url, reason: "reading the response failed: \(message(status))",
           elapsed: deadline.elapsed)
       }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -7,72 +6,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// A flag the fetching task raises when it is cancelled, read by the download thread between
-/// socket waits.
-final class StopSignal: Sendable {
-  private let raised = Mutex(false)
-
-  /// Raises the flag.
-  func raise() { raised.withLock { $0 = true } }
-
-  /// Whether the flag was raised.
-  var isRaised: Bool { raised.withLock { $0 } }
-}
-
-/// When a socket wait must give up: the download's deadline (the extension's remaining budget,
-/// real time) or a stop from the fetching task.
-struct SocketDeadline: Sendable {
-  /// When the fetch started.
-  var start: ContinuousClock.Instant
-  /// The whole fetch's budget, redirects included.
-  var timeout: Duration
-  /// Raised when the fetching task is cancelled.
-  var stop: StopSignal
-
-  /// How long the fetch has taken so far.
-  var elapsed: Duration { start.duration(to: .now) }
-
-  /// Waits until `descriptor` is ready for `events`, in slices of at most 50 ms so that a stop
-  /// is seen promptly; throws `timedOut` at the deadline or at a stop.
-  func wait(_ descriptor: Int32, for events: Int16, url: URL) throws(MediaFetchError) {
-    while true {
-      if stop.isRaised { throw stopped(url: url) }
-      let left = timeout - elapsed
-      guard left > .zero else { throw timedOut(url: url) }
-      let slice = min(left, .milliseconds(50))
-      let (seconds, attoseconds) = slice.components
-      let milliseconds = Int32(max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-      var entry = pollfd(fd: descriptor, events: events, revents: 0)
-      let ready = poll(&entry, 1, milliseconds)
-      if ready > 0 { return }
-      if ready < 0 && errno != EINTR {
-        throw MediaFetchError(
-          .connection, url: url, reason: "waiting for the socket failed: \(Self.errorText(errno))",
-          elapsed: elapsed)
-      }
-    }
-  }
-
-  /// The error for a download that ran out of its budget.
-  func timedOut(url: URL) -> MediaFetchError {
-    MediaFetchError(
-      .timedOut, url: url,
-      reason: "the download did not finish within the \(timeout.secondsText) left in the budget",
-      elapsed: timeout)
-  }
-
-  /// The error for a download whose fetching task was stopped.
-  func stopped(url: URL) -> MediaFetchError {
-    MediaFetchError(.timedOut, url: url, reason: "the extension was stopped", elapsed: elapsed)
-  }
-
-  /// The C library's text for an `errno` value.
-  static func errorText(_ code: Int32) -> String {
-    String(cString: strerror(code))
-  }
-}
-
-/// One TCP connection for ``HTTPFetcher``'s own http client (`http:`): non-blocking, every wait bounded by
+/// One TCP connection for ``HTTPExchange`` (`http:`): non-blocking, every wait bounded by
 /// a ``SocketDeadline``, and a small receive buffer so that what the kernel accepts for a body
 /// nobody reads stays small (Rules.md §7).
 final class HTTPSocket: ByteStream {
@@ -96,7 +30,7 @@ final class HTTPSocket: ByteStream {
   /// Connects to `host` (a name, or an IP address without brackets) on `port`, trying each
   /// address it resolves to in turn.
   static func open(host: String, port: Int, url: URL, deadline: SocketDeadline)
-    throws(MediaFetchError) -> HTTPSocket
+    throws(HTTPError) -> HTTPSocket
   {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
@@ -109,7 +43,7 @@ final class HTTPSocket: ByteStream {
     var list: UnsafeMutablePointer<addrinfo>?
     let status = getaddrinfo(host, String(port), &hints, &list)
     guard status == 0, let first = list else {
-      throw MediaFetchError(
+      throw HTTPError(
         .connection, url: url,
         reason: "the host \(host) cannot be resolved: \(String(cString: gai_strerror(status)))",
         elapsed: deadline.elapsed, bytesReceived: 0)
@@ -144,13 +78,13 @@ final class HTTPSocket: ByteStream {
       if error == 0 { return connection }
       failure = SocketDeadline.errorText(error)
     }
-    throw MediaFetchError(
+    throw HTTPError(
       .connection, url: url, reason: "the connection failed: \(failure)",
       elapsed: deadline.elapsed, bytesReceived: 0)
   }
 
   /// Sends every byte of `bytes`.
-  func write(_ bytes: [UInt8]) throws(MediaFetchError) {
+  func write(_ bytes: [UInt8]) throws(HTTPError) {
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes { buffer in
@@ -163,7 +97,7 @@ final class HTTPSocket: ByteStream {
       } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
         try deadline.wait(descriptor, for: Int16(POLLOUT), url: url)
       } else {
-        throw MediaFetchError(
+        throw HTTPError(
           .connection, url: url,
           reason: "sending the request failed: \(SocketDeadline.errorText(errno))",
           elapsed: deadline.elapsed, bytesReceived: 0)
@@ -173,7 +107,7 @@ final class HTTPSocket: ByteStream {
 
   /// Reads what has arrived, at most `buffer.count` bytes, waiting for some; 0 at the end of
   /// the stream. A reset connection ends the stream too: the caller judges what it has.
-  func receive(into buffer: inout [UInt8]) throws(MediaFetchError) -> Int {
+  func receive(into buffer: inout [UInt8]) throws(HTTPError) -> Int {
     while true {
       let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
       if count >= 0 { return count }
@@ -183,7 +117,7 @@ final class HTTPSocket: ByteStream {
       case ECONNRESET:
         return 0
       default:
-        throw MediaFetchError(
+        throw HTTPError(
           .connection, url: url,
           reason: "reading the response failed: \(SocketDeadline.errorText(errno))",
           elapsed: deadline.elapsed)
