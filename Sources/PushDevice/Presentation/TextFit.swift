@@ -15,34 +15,34 @@ import PushPayload
 /// so the result does not depend on the fonts of the browser that opens the site.
 package struct TextFit: Sendable, Hashable {
   /// How many lines the text may take.
-  public var lines: Int
+  package var lines: Int
   /// The width of one line, in width units.
-  public var unitsPerLine: Double
+  package var unitsPerLine: Double
 
   /// Creates a fit of `lines` lines of `unitsPerLine` units each.
-  public init(lines: Int, unitsPerLine: Double) {
+  package init(lines: Int, unitsPerLine: Double) {
     self.lines = max(1, lines)
     self.unitsPerLine = max(4, unitsPerLine)
   }
 
   /// A banner's body: about two lines.
-  public static let bannerBody = TextFit(lines: 2, unitsPerLine: 40)
+  package static let bannerBody = TextFit(lines: 2, unitsPerLine: 40)
   /// A lock-screen or Notification Center entry's body: about four lines.
-  public static let lockScreenBody = TextFit(lines: 4, unitsPerLine: 40)
+  package static let lockScreenBody = TextFit(lines: 4, unitsPerLine: 40)
   /// A title or subtitle: one line (semibold, so a little narrower).
-  public static let titleLine = TextFit(lines: 1, unitsPerLine: 36)
+  package static let titleLine = TextFit(lines: 1, unitsPerLine: 36)
 
   /// What fitting a text gave.
-  public struct Result: Sendable, Hashable {
+  package struct Result: Sendable, Hashable {
     /// The text as drawn: the whole text, or its first lines ending in "…".
-    public var text: String
+    package var text: String
     /// Whether anything was cut.
-    public var isTruncated: Bool
+    package var isTruncated: Bool
     /// How many lines the whole text needs at this width.
-    public var neededLines: Int
+    package var neededLines: Int
 
     /// Creates a result.
-    public init(text: String, isTruncated: Bool, neededLines: Int) {
+    package init(text: String, isTruncated: Bool, neededLines: Int) {
       self.text = text
       self.isTruncated = isTruncated
       self.neededLines = neededLines
@@ -53,7 +53,7 @@ package struct TextFit: Sendable, Hashable {
   ///
   /// Line breaks in the text start a new line; a word longer than a line is broken inside.
   /// - Complexity: O(n) in the length of `text`.
-  public func fit(_ text: String) -> Result {
+  package func fit(_ text: String) -> Result {
     // Counting needs no line strings; only a text that is cut is wrapped into them.
     let needed = lineCount(text)
     guard needed > lines else {
@@ -376,7 +376,7 @@ package struct TextFit: Sendable, Hashable {
 extension TextFit {
   /// The lint note for a cut text (`text-truncated`, source lint: legal, but the reader will
   /// not see the end unless they expand the notification).
-  public static func truncationDiagnostic(
+  package static func truncationDiagnostic(
     field: String, place: String, neededLines: Int, shownLines: Int
   ) -> Diagnostic {
     Diagnostic(

@@ -1,7 +1,7 @@
-public import Foundation
-public import PushCore
-public import PushLocalization
-public import PushPayload
+package import Foundation
+package import PushCore
+package import PushLocalization
+package import PushPayload
 
 /// `pushsim validate --strings DIR` (CommandLine.md): checks every loc-key of a payload in every
 /// localization of an app's strings folder.
@@ -15,20 +15,20 @@ public import PushPayload
 /// (`unsupported-specifier`, `missing-loc-arg`, `unused-loc-arg`, `plural-arg-not-number`) are
 /// reported once per field and code, naming the localizations. Problems in the tables themselves
 /// (syntax errors, silent truncation) are reported with their `file:line:column`.
-public struct LocalizationCheck: Sendable {
+package struct LocalizationCheck: Sendable {
   /// The app's tables.
-  public var bundle: StringsBundle
+  package var bundle: StringsBundle
   /// Findings from loading the tables.
-  public var loadDiagnostics: [Diagnostic]
+  package var loadDiagnostics: [Diagnostic]
 
   /// Checks against an already loaded bundle.
-  public init(bundle: StringsBundle, loadDiagnostics: [Diagnostic] = []) {
+  package init(bundle: StringsBundle, loadDiagnostics: [Diagnostic] = []) {
     self.bundle = bundle
     self.loadDiagnostics = loadDiagnostics
   }
 
   /// Loads a strings folder once, to check many payloads against it.
-  public init(folder: URL, developmentRegion: String = "en") {
+  package init(folder: URL, developmentRegion: String = "en") {
     let (bundle, found) = StringsBundle.load(folder: folder, developmentRegion: developmentRegion)
     self.init(bundle: bundle, loadDiagnostics: found)
   }
@@ -36,7 +36,7 @@ public struct LocalizationCheck: Sendable {
   /// Every finding for one payload: the tables' own problems, then per field.
   ///
   /// - Complexity: O(fields × localizations × format length).
-  public func diagnostics(for payload: Payload) -> [Diagnostic] {
+  package func diagnostics(for payload: Payload) -> [Diagnostic] {
     var result = loadDiagnostics
     if bundle.localizations.isEmpty {
       result.append(

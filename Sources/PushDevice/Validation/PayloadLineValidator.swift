@@ -1,6 +1,6 @@
 import Foundation
 import PushCore
-public import PushPayload
+package import PushPayload
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,39 +22,39 @@ import Synchronization
 /// Each non-empty line is one ``Line``: a line longer than ``longestParsedLine`` bytes is judged
 /// by its size alone (every APNs limit is far below it), and a trailing `\r` is not part of the
 /// payload.
-public struct PayloadLineValidator<Output: Sendable>: Sendable {
+package struct PayloadLineValidator<Output: Sendable>: Sendable {
   /// One input line, validated.
-  public struct Line: Sendable {
+  package struct Line: Sendable {
     /// Its 1-based line number.
-    public var number: Int
+    package var number: Int
     /// APNs's verdict and every finding.
-    public var validation: PayloadValidation
+    package var validation: PayloadValidation
   }
 
   /// Lines longer than this are judged by their size alone.
-  public static var longestParsedLine: Int { 1 << 20 }
+  package static var longestParsedLine: Int { 1 << 20 }
 
   /// The request headers every payload is sent with.
-  public var headers: PushHeaders
+  package var headers: PushHeaders
   /// What lint knows of the app (`--app`).
-  public var app: AppFacts?
+  package var app: AppFacts?
   /// The app's strings folder, checked for every loc-key (`--strings`).
-  public var strings: LocalizationCheck?
+  package var strings: LocalizationCheck?
   /// Top-level keys that are not part of the payload (an `.apns` file's bundle key).
-  public var ignoredTopLevelKeys: Set<String>
+  package var ignoredTopLevelKeys: Set<String>
   /// The most lines in one batch.
-  public var batchLines: Int
+  package var batchLines: Int
   /// The most bytes in one batch.
-  public var batchBytes: Int
+  package var batchBytes: Int
   /// How many threads validate a batch.
-  public var workers: Int
+  package var workers: Int
   /// Turns a run of consecutive lines (given by count and a function validating the i-th) into
   /// outputs; runs on the validating threads.
   let render: @Sendable (_ count: Int, _ line: (Int) -> Line) -> [Output]
 
   /// Creates a validator that turns each validated line into one output (a rendered report
   /// line, say); `transform` runs on the validating threads.
-  public init(
+  package init(
     headers: PushHeaders = PushHeaders(), app: AppFacts? = nil, strings: LocalizationCheck? = nil,
     ignoredTopLevelKeys: Set<String> = [], batchLines: Int = 4096, batchBytes: Int = 8 << 20,
     workers: Int = Self.defaultWorkers,
@@ -70,7 +70,7 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
   /// makes an empty output, `append` adds a validated line to it, in input order. A batch then
   /// yields a few outputs (one per run a thread took) instead of one per line, so a report is
   /// written straight into one buffer per run, with no allocation per line.
-  public init(
+  package init(
     headers: PushHeaders = PushHeaders(), app: AppFacts? = nil, strings: LocalizationCheck? = nil,
     ignoredTopLevelKeys: Set<String> = [], batchLines: Int = 4096, batchBytes: Int = 8 << 20,
     workers: Int = Self.defaultWorkers,
@@ -104,12 +104,12 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
   }
 
   /// The cores this process may use (``AvailableCores``), at most 4.
-  public static var defaultWorkers: Int { min(4, AvailableCores.count) }
+  package static var defaultWorkers: Int { min(4, AvailableCores.count) }
 
   /// Why reading the input failed.
-  public struct ReadError: Error, Sendable, Equatable {
+  package struct ReadError: Error, Sendable, Equatable {
     /// The `errno` of the failed `read`.
-    public var code: Int32
+    package var code: Int32
   }
 
   /// Reads `descriptor` to its end and yields each batch's outputs, in input order.
@@ -117,7 +117,7 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
   /// The sequence ends after the last line, or throws ``ReadError``. Reading runs on a thread
   /// of its own and waits while two batches are waiting for the consumer; the descriptor is
   /// not closed. A consumer that stops iterating early ends the reading at its next batch.
-  public func results(readingFrom descriptor: Int32) -> Batches {
+  package func results(readingFrom descriptor: Int32) -> Batches {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: [Output].self, throwing: (any Error).self)
     // Two batches may wait for the consumer. The tokens are signalled rather than given to
@@ -178,17 +178,17 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
   }
 
   /// The batches of outputs, in input order; taking one lets the reader go on.
-  public struct Batches: AsyncSequence, Sendable {
+  package struct Batches: AsyncSequence, Sendable {
     let stream: AsyncThrowingStream<[Output], any Error>
     let room: DispatchSemaphore
 
     /// Iterates the batches.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
       var base: AsyncThrowingStream<[Output], any Error>.AsyncIterator
       let room: DispatchSemaphore
 
       /// The next batch, or `nil` after the last.
-      public mutating func next() async throws -> [Output]? {
+      package mutating func next() async throws -> [Output]? {
         let batch = try await base.next()
         room.signal()
         return batch
@@ -196,7 +196,7 @@ public struct PayloadLineValidator<Output: Sendable>: Sendable {
     }
 
     /// Starts iterating.
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
       AsyncIterator(base: stream.makeAsyncIterator(), room: room)
     }
   }
