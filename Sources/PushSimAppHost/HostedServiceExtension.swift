@@ -182,7 +182,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
 
   /// Moves each attachment's file into the device's store (the run's folder), as iOS does, when
   /// it is the run's own (``ExtensionRun/owns(_:)``); any other file is copied, so the app's own
-  /// files stay (Rules.md §9.10). A file that cannot be read stays where it is, and the device's
+  /// files stay (Rules.md §9.10). Files are moved or copied, never read whole: a file that
+  /// cannot be read, or is over its type's size limit now, stays where it is, and the device's
   /// validation rejects it.
   private func storeAttachments(
     _ content: NotificationContent, context: ServiceExtensionContext, run: ExtensionRun?
@@ -192,12 +193,9 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       guard attachment.url.isFileURL,
         let type = MediaType(uti: attachment.type)
           ?? MediaType(fileExtension: attachment.url.pathExtension),
-        let data = try? Data(contentsOf: attachment.url),
-        let stored = try? context.writeAttachmentFile(data, type: type)
+        let stored = try? context.storeAttachmentFile(
+          attachment.url, type: type, moving: run?.owns(attachment.url) ?? false)
       else { return attachment }
-      if let run, run.owns(attachment.url) {
-        try? FileManager.default.removeItem(at: attachment.url)
-      }
       var moved = attachment
       moved.url = stored
       return moved

@@ -75,3 +75,51 @@ struct HostileContentTests {
     #expect(device.events.events(ofKind: .extensionIgnored).isEmpty)
   }
 }
+
+/// Attaches a small JPEG, then lets the file grow to 1 GiB (sparse) before handing it over.
+final class GrowingAttachmentService: UNNotificationServiceExtension, @unchecked Sendable {
+  let file: URL
+  init(file: URL) { self.file = file }
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    guard let content = request.content.mutableCopy() as? UNMutableNotificationContent,
+      let photo = try? UNNotificationAttachment(identifier: "photo", url: file),
+      let handle = try? FileHandle(forWritingTo: file)
+    else { return }
+    try? handle.truncate(atOffset: 1 << 30)
+    try? handle.close()
+    content.attachments = [photo]
+    contentHandler(content)
+  }
+}
+
+/// The process's peak resident memory in bytes.
+func peakResidentBytes() -> Int {
+  var usage = rusage()
+  guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+  return Int(usage.ru_maxrss) * 1024
+}
+
+@Suite("Attachments stored without reading them whole")
+struct AttachmentStoreTests {
+  @Test("a file that grew past the limit after the attachment was made is rejected, not read")
+  func grownFile() async throws {
+    let file = try makeJPEG(named: "grown.jpg")
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let before = peakResidentBytes()
+    let host = DeviceHost(
+      app: try appWithImage(),
+      code: .app(serviceExtension: { GrowingAttachmentService(file: file) }))
+    await host.receive(mutablePush, id: "m1")
+    let device = await host.device
+    #expect(device.notification("m1")?.content.attachments.isEmpty == true)
+    let rejected = device.events.events(ofKind: .attachmentRejected).first
+    #expect(rejected?.details["code"] == "attachmentInvalidFileSize")
+    // Reading the file would have taken a gibibyte of memory.
+    #expect(peakResidentBytes() - before < 512 << 20)
+    #expect(FileManager.default.fileExists(atPath: file.path))
+  }
+}

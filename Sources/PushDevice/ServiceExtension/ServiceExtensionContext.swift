@@ -172,6 +172,32 @@ public final class ServiceExtensionContext: Sendable {
   /// Writes downloaded bytes into this run's sandbox folder under a generated name
   /// (`attachment-N.<ext>`; never a name from a URL) and returns the file URL.
   public func writeAttachmentFile(_ data: Data, type: MediaType) throws -> URL {
+    let file = try newAttachmentFile(type: type)
+    try data.write(to: file, options: .withoutOverwriting)
+    return file
+  }
+
+  /// Moves (or, when `moving` is false, copies) a file of the extension's into this run's
+  /// sandbox folder under a generated name, as iOS moves an attachment's file into its store,
+  /// without reading it into memory. A file over `type`'s size limit is not taken (`nil`): it
+  /// stays where it is, and the attachment validator rejects it.
+  package func storeAttachmentFile(_ source: URL, type: MediaType, moving: Bool) throws -> URL? {
+    let attributes = try FileManager.default.attributesOfItem(atPath: source.path)
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    guard attributes[.type] as? FileAttributeType == .typeRegular, size <= type.sizeLimit else {
+      return nil
+    }
+    let file = try newAttachmentFile(type: type)
+    if moving {
+      try FileManager.default.moveItem(at: source, to: file)
+    } else {
+      try FileManager.default.copyItem(at: source, to: file)
+    }
+    return file
+  }
+
+  /// The next file name in this run's sandbox folder (`attachment-N.<ext>`).
+  private func newAttachmentFile(type: MediaType) throws -> URL {
     let (folder, number) = try state.withLock { state -> (URL, Int) in
       guard !state.closed, let sandbox = state.sandbox else { throw BudgetExpired(budget: budget) }
       let folder = try state.runFolder ?? sandbox.makeRunFolder()
@@ -179,10 +205,8 @@ public final class ServiceExtensionContext: Sendable {
       state.files += 1
       return (folder, state.files)
     }
-    let file = folder.appendingPathComponent(
+    return folder.appendingPathComponent(
       "attachment-\(number).\(type.preferredFileExtension)", isDirectory: false)
-    try data.write(to: file, options: .withoutOverwriting)
-    return file
   }
 
   /// Adds an event to the run's log at the current scenario time.
