@@ -85,11 +85,16 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         case .none:
           let activities = bound?.center
           AppThread.start("didReceive") { [self] in
+            // Held by the code the extension runs from here on (RunActivity): when it lets
+            // go with no answer given, the budget is waited out at once.
+            var process = run.process
+            process.activity = RunActivity { [weak self] in self?.nothingRuns() }
             ActivityCenter.$bound.withValue(activities) {
-              run.bind {
+              process.bind {
                 instance.value.didReceive(unRequest) { [self] in self.handle($0) }
               }
             }
+            process.activity = nil
             logLateChange(after: "didReceive returned")
           }
         }
@@ -139,6 +144,14 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     let (snapshot, context) = state.withLock { ($0.snapshot, $0.context) }
     guard let snapshot, let context else { return snapshot }
     return storeAttachments(snapshot, context: context, run: run)
+  }
+
+  /// Nothing the extension started runs any more: without an answer it never gives one, so the
+  /// device waits out the budget at once (Rules.md §7).
+  private func nothingRuns() {
+    let (answered, context) = state.withLock { ($0.snapshot != nil || $0.cancelled, $0.context) }
+    guard !answered else { return }
+    context?.waitOutBudget()
   }
 
   /// The content handler: the first call wins, read at this moment.

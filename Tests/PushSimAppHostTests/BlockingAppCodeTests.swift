@@ -245,3 +245,79 @@ struct ParallelBlockingDownloadTests {
     #expect(record.title == "got 75 bytes")
   }
 }
+
+/// Keeps the content handler and starts nothing: it never answers on its own.
+final class SilentService: UNNotificationServiceExtension, @unchecked Sendable {
+  private var handler: ((UNNotificationContent) -> Void)?
+  private var request: UNNotificationRequest?
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    handler = contentHandler
+    self.request = request
+  }
+
+  override func serviceExtensionTimeWillExpire() {
+    guard let content = request?.content.mutableCopy() as? UNMutableNotificationContent else {
+      return
+    }
+    content.title = "best attempt"
+    handler?(content)
+  }
+}
+
+/// Answers from the app's own DispatchQueue a little later, and from a task.
+final class LaterService: UNNotificationServiceExtension, @unchecked Sendable {
+  let viaTask: Bool
+  init(viaTask: Bool) { self.viaTask = viaTask }
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    guard let content = request.content.mutableCopy() as? UNMutableNotificationContent else {
+      return
+    }
+    content.title = "later"
+    if viaTask {
+      Task {
+        try? await Task.sleep(for: .milliseconds(300))
+        contentHandler(content)
+      }
+    } else {
+      DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { contentHandler(content) }
+    }
+  }
+}
+
+/// An extension with nothing left running ends in virtual time, not at the real-time watchdog
+/// (Rules.md §7); one whose work is still under way is waited for.
+@Suite("Extensions with nothing left running", .timeLimit(.minutes(1)))
+struct IdleExtensionTests {
+  @Test("one that never answers and starts nothing waits out its budget at once")
+  func silent() async throws {
+    let host = DeviceHost(app: try appWithImage(), code: .app(serviceExtension: SilentService.init))
+    await host.receive(mutablePush, id: "m1")
+    let device = await host.device
+    let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
+    // The budget ran out on the device, not PushSim's real-time watchdog.
+    #expect(timeout.source == .device)
+    #expect(timeout.reason.contains("used its whole budget of 30 s"))
+    #expect(timeout.details["delivered"] == "bestAttempt")
+    #expect(device.notification("m1")?.title == "best attempt")
+    #expect(device.now == DeviceConfiguration.defaultStart.addingTimeInterval(30))
+  }
+
+  @Test(
+    "one that answers later from a DispatchQueue or a task is waited for", arguments: [false, true])
+  func later(viaTask: Bool) async throws {
+    let host = DeviceHost(
+      app: try appWithImage(), code: .app(serviceExtension: { LaterService(viaTask: viaTask) }))
+    await host.receive(mutablePush, id: "m1")
+    let device = await host.device
+    #expect(device.notification("m1")?.title == "later")
+    #expect(device.events.events(ofKind: .extensionTimeout).isEmpty)
+  }
+}

@@ -293,17 +293,22 @@ struct ExtensionNetworkingTests {
   }
 }
 
-/// Downloads in a `DispatchQueue` block of the app's own, on a session made in `didReceive`: the
-/// session's configuration carries the run.
+/// Downloads in a `DispatchQueue` block of the app's own, on a session made in `didReceive` (its
+/// configuration carries the run) or on `URLSession.shared` (the block carries the run).
 final class DispatchQueueService: UNNotificationServiceExtension, @unchecked Sendable {
+  let shared: Bool
+  init(shared: Bool = false) { self.shared = shared }
+
   override func didReceive(
     _ request: UNNotificationRequest,
     withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
   ) {
-    let session = URLSession(configuration: .default)
+    let made = URLSession(configuration: .default)
+    let shared = shared
     let content = request.content.mutableCopy() as? UNMutableNotificationContent
     guard let content, let url = URL(string: "https://cdn.example.com/photo.jpg") else { return }
     DispatchQueue.global().async {
+      let session = shared ? URLSession.shared : made
       session.dataTask(with: url) { data, _, _ in
         content.title = "got \(data?.count ?? 0) bytes"
         contentHandler(content)
@@ -360,9 +365,11 @@ struct RequestOwnerTests {
     }
   }
 
-  @Test("a session made in the run answers from its device on the app's own DispatchQueue")
-  func sessionOnDispatchQueue() async throws {
-    let titles = try await playOnEightDevices(DispatchQueueService.init)
+  @Test(
+    "a session made in the run, and URLSession.shared, answer on the app's own DispatchQueue",
+    arguments: [false, true])
+  func sessionOnDispatchQueue(shared: Bool) async throws {
+    let titles = try await playOnEightDevices { DispatchQueueService(shared: shared) }
     for device in 0..<8 {
       #expect(titles[device] == "got \(100 + device) bytes", "device \(device)")
     }

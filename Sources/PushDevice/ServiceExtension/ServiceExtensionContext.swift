@@ -91,6 +91,14 @@ public final class ServiceExtensionContext: Sendable {
     }
   }
 
+  /// The extension has nothing left running and has not answered: on a phone it would sit
+  /// until its budget runs out. Spends the rest of the budget at once, so `timeWillExpire` runs
+  /// without a real-time wait (Rules.md §7).
+  package func waitOutBudget() {
+    guard expire() else { return }
+    onExpire()
+  }
+
   /// Downloads `url` through the app's ``MediaFetcher`` with the remaining budget as the deadline,
   /// and logs `media.fetched` or `media.failed` (Rules.md §7).
   ///

@@ -96,6 +96,24 @@
       try process.bind(body)
     }
 
+    /// The process a callback of work started now (a request's completion handler) runs in:
+    /// the calling code's, with what keeps the run busy, when that code is this run's; else the
+    /// run's own.
+    func processForCallback() -> HostedProcess {
+      let current = HostedProcess.current
+      return current.run === self ? current : process
+    }
+
+    /// Keeps the calling code's ``HostedProcess/activity`` for as long as the run lasts: a
+    /// request whose results go to a session delegate, which the device cannot follow to its
+    /// last callback (they run on the session's own queue).
+    func keepBusy(for task: URLSessionTask) {
+      guard let activity = HostedProcess.current.activity else { return }
+      pending.withLock { $0[ObjectIdentifier(task)] = activity }
+    }
+
+    private let pending = Mutex<[ObjectIdentifier: RunActivity]>([:])
+
     // MARK: Which run a request belongs to
 
     /// The request header that names the run a request belongs to: the `UserNotifications`
@@ -170,6 +188,7 @@
         registry.active[run.id] = nil
         registry.downloads = registry.downloads.filter { $0.value.run !== run }
       }
+      run.pending.withLock { $0 = [:] }
     }
 
     /// The active run named by `request`'s tag, if any.

@@ -75,10 +75,10 @@
         return FoundationOriginals.dataTask(
           self, with: request, completionHandler: completionHandler)
       }
-      let run = ExtensionRun.run(taggedOn: tagged)
+      let process = ExtensionRun.run(taggedOn: tagged)?.processForCallback()
       return FoundationOriginals.dataTask(self, with: tagged) { data, response, error in
-        guard let run else { return completionHandler(data, response, error) }
-        run.bind { completionHandler(data, response, error) }
+        guard let process else { return completionHandler(data, response, error) }
+        process.bind { completionHandler(data, response, error) }
       }
     }
 
@@ -90,7 +90,12 @@
 
     /// `dataTask(with:)` for a request; see the URL form.
     public func dataTask(with request: URLRequest) -> URLSessionDataTask {
-      FoundationOriginals.dataTask(self, with: ExtensionRun.tagged(request, in: self) ?? request)
+      guard let tagged = ExtensionRun.tagged(request, in: self) else {
+        return FoundationOriginals.dataTask(self, with: request)
+      }
+      let task = FoundationOriginals.dataTask(self, with: tagged)
+      ExtensionRun.run(taggedOn: tagged)?.keepBusy(for: task)
+      return task
     }
 
     /// `data(from:delegate:)`; during a run the request carries the run.
@@ -138,8 +143,9 @@
         return FoundationOriginals.downloadTask(
           self, with: request, completionHandler: completionHandler)
       }
+      let process = run.processForCallback()
       return run.downloadTask(in: self, tagged) { _, file, response, error in
-        run.bind { completionHandler(file, response, error) }
+        process.bind { completionHandler(file, response, error) }
         if let file { try? FileManager.default.removeItem(at: file) }
       }
     }
@@ -158,8 +164,9 @@
         return FoundationOriginals.downloadTask(self, with: request)
       }
       let session = Unchecked(self)
+      let process = run.processForCallback()
       return run.downloadTask(in: self, tagged) { task, file, _, error in
-        run.bind { session.value.reportDownload(task, file: file, error: error) }
+        process.bind { session.value.reportDownload(task, file: file, error: error) }
         if let file { try? FileManager.default.removeItem(at: file) }
       }
     }

@@ -14,6 +14,8 @@ package struct HostedProcess: Sendable {
     /// The service extension run, while the app's extension runs.
     package var run: ExtensionRun?
   #endif
+  /// What keeps the extension run busy, held by the code running in this process.
+  package var activity: RunActivity?
 
   /// Creates a process view; parts not given are empty.
   package init(center: UNUserNotificationCenter? = nil, application: UIApplication? = nil) {
