@@ -134,6 +134,14 @@ let package = Package(
       ]
     )
   )
+  // os and OSLog for Linux: an extension's `Logger` and `os_log` lines compile unchanged and
+  // reach the device that runs it (`os.log`, a Clang submodule, is a spelling only Apple's SDK
+  // can offer).
+  package.products.append(.library(name: "os", targets: ["os"]))
+  package.products.append(.library(name: "OSLog", targets: ["OSLog"]))
+  package.targets.append(.target(name: "os"))
+  package.targets.append(.target(name: "OSLog", dependencies: ["os"]))
+  package.targets.append(.testTarget(name: "OSLogTests", dependencies: ["os", "OSLog"]))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
@@ -141,7 +149,7 @@ let package = Package(
     .target(
       name: "PushSimAppHost",
       dependencies: [
-        "UserNotifications", "ActivityKit", "PushDevice", "PushScenario", "PushPayload",
+        "UserNotifications", "ActivityKit", "os", "PushDevice", "PushScenario", "PushPayload",
       ]
     )
   )
@@ -149,7 +157,8 @@ let package = Package(
     .testTarget(
       name: "PushSimAppHostTests",
       dependencies: [
-        "PushSimAppHost", "UserNotifications", "PushDevice", "PushScenario", "PushPayload",
+        "PushSimAppHost", "UserNotifications", "os", "PushDevice", "PushScenario",
+        "PushPayload",
       ],
       exclude: ["Fixtures"]
     )
