@@ -4,6 +4,7 @@ import PushDevice
 import PushPayload
 import Synchronization
 import UserNotifications
+import os
 
 /// The app's `UNNotificationServiceExtension` subclass, run by the device on one push
 /// (Behavior.md §6.1, §6.2; Rules.md §7).
@@ -84,10 +85,13 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         case .some(.none): continuation.resume(throwing: CancellationError())
         case .none:
           let activities = bound?.center
+          let log = HostedLog.sink(for: context)
           AppThread.start("didReceive") { [self] in
-            ActivityCenter.$bound.withValue(activities) {
-              run.bind {
-                instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+            AppLog.$sink.withValue(log) {
+              ActivityCenter.$bound.withValue(activities) {
+                run.bind {
+                  instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+                }
               }
             }
             logLateChange(after: "didReceive returned")
@@ -118,16 +122,19 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     }
     let instance = Unchecked(instance)
     let center = center
-    let bound = state.withLock { $0.activities }
+    let (bound, runContext) = state.withLock { ($0.activities, $0.context) }
     let activities = bound?.center
+    let log = runContext.map(HostedLog.sink(for:))
     // The stage's limit gives up on a call that never returns (this task is then cancelled).
     let returned = await AppThread.call("serviceExtensionTimeWillExpire") {
-      ActivityCenter.$bound.withValue(activities) {
-        if let run {
-          run.bind { instance.value.serviceExtensionTimeWillExpire() }
-        } else {
-          UNUserNotificationCenter.withCurrent(center) {
-            instance.value.serviceExtensionTimeWillExpire()
+      AppLog.$sink.withValue(log) {
+        ActivityCenter.$bound.withValue(activities) {
+          if let run {
+            run.bind { instance.value.serviceExtensionTimeWillExpire() }
+          } else {
+            UNUserNotificationCenter.withCurrent(center) {
+              instance.value.serviceExtensionTimeWillExpire()
+            }
           }
         }
       }
