@@ -142,6 +142,13 @@ let package = Package(
   package.targets.append(.target(name: "os"))
   package.targets.append(.target(name: "OSLog", dependencies: ["os"]))
   package.targets.append(.testTarget(name: "OSLogTests", dependencies: ["os", "OSLog"]))
+  // UniformTypeIdentifiers for Linux: `UTType` for an extension's attachment code.
+  package.products.append(
+    .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]))
+  package.targets.append(.target(name: "UniformTypeIdentifiers"))
+  package.targets.append(
+    .testTarget(
+      name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers", "PushDevice"]))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
