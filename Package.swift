@@ -149,6 +149,12 @@ let package = Package(
   package.targets.append(
     .testTarget(
       name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers", "PushDevice"]))
+  // UserNotificationsUI for Linux: a content extension's view controller compiles (it draws
+  // nothing: UIKit is not re-created).
+  package.products.append(.library(name: "UserNotificationsUI", targets: ["UserNotificationsUI"]))
+  package.targets.append(.target(name: "UserNotificationsUI", dependencies: ["UserNotifications"]))
+  package.targets.append(
+    .testTarget(name: "UserNotificationsUITests", dependencies: ["UserNotificationsUI"]))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
