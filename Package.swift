@@ -184,7 +184,7 @@ let package = Package(
   package.targets.append(
     .testTarget(
       name: "UserNotificationsSwift5Tests",
-      dependencies: ["UserNotifications"],
+      dependencies: ["UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     )
   )
