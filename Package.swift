@@ -134,6 +134,27 @@ let package = Package(
       ]
     )
   )
+  // os and OSLog for Linux: an extension's `Logger` and `os_log` lines compile unchanged and
+  // reach the device that runs it (`os.log`, a Clang submodule, is a spelling only Apple's SDK
+  // can offer).
+  package.products.append(.library(name: "os", targets: ["os"]))
+  package.products.append(.library(name: "OSLog", targets: ["OSLog"]))
+  package.targets.append(.target(name: "os"))
+  package.targets.append(.target(name: "OSLog", dependencies: ["os"]))
+  package.targets.append(.testTarget(name: "OSLogTests", dependencies: ["os", "OSLog"]))
+  // UniformTypeIdentifiers for Linux: `UTType` for an extension's attachment code.
+  package.products.append(
+    .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]))
+  package.targets.append(.target(name: "UniformTypeIdentifiers"))
+  package.targets.append(
+    .testTarget(
+      name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers", "PushDevice"]))
+  // UserNotificationsUI for Linux: a content extension's view controller compiles (it draws
+  // nothing: UIKit is not re-created).
+  package.products.append(.library(name: "UserNotificationsUI", targets: ["UserNotificationsUI"]))
+  package.targets.append(.target(name: "UserNotificationsUI", dependencies: ["UserNotifications"]))
+  package.targets.append(
+    .testTarget(name: "UserNotificationsUITests", dependencies: ["UserNotificationsUI"]))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
@@ -141,7 +162,7 @@ let package = Package(
     .target(
       name: "PushSimAppHost",
       dependencies: [
-        "UserNotifications", "ActivityKit", "PushDevice", "PushScenario", "PushPayload",
+        "UserNotifications", "ActivityKit", "os", "PushDevice", "PushScenario", "PushPayload",
       ]
     )
   )
@@ -149,7 +170,8 @@ let package = Package(
     .testTarget(
       name: "PushSimAppHostTests",
       dependencies: [
-        "PushSimAppHost", "UserNotifications", "PushDevice", "PushScenario", "PushPayload",
+        "PushSimAppHost", "UserNotifications", "os", "PushDevice", "PushScenario",
+        "PushPayload",
       ],
       exclude: ["Fixtures"]
     )
@@ -162,7 +184,7 @@ let package = Package(
   package.targets.append(
     .testTarget(
       name: "UserNotificationsSwift5Tests",
-      dependencies: ["UserNotifications"],
+      dependencies: ["UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     )
   )

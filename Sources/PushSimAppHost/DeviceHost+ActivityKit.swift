@@ -2,6 +2,7 @@ import ActivityKit
 public import PushDevice
 import Synchronization
 import UserNotifications
+import os
 
 extension DeviceHost {
   /// Runs the app's own foreground code on this device, such as its Live Activity manager:
@@ -23,10 +24,15 @@ extension DeviceHost {
     // The app's code runs on a thread of its own (Rules.md §7), not on the cooperative pool.
     let executor = AppCodeExecutor(name: "runApp")
     defer { executor.finish() }
+    let log = HostedLog.Collector()
+    let sink = log.sink
     let result = try await withTaskExecutorPreference(executor) {
-      try await ActivityCenter.$bound.withValue(center) { try await body() }
+      try await AppLog.$sink.withValue(sink) {
+        try await ActivityCenter.$bound.withValue(center) { try await body() }
+      }
     }
     await backend.drain()
+    await log.record(on: self, push: nil)
     return result
   }
 }
@@ -106,10 +112,16 @@ final class ActivityBinding: Sendable {
   ) async -> Value? {
     let bound = await center()
     let activities = bound?.center
+    let push = AppCallPush.current
+    let log = HostedLog.Collector()
+    let sink = log.sink
     let answer = await AppThread.ask(name, limit: limit) { reply in
-      ActivityCenter.$bound.withValue(activities) { body(reply) }
+      AppLog.$sink.withValue(sink) {
+        ActivityCenter.$bound.withValue(activities) { body(reply) }
+      }
     }
     await bound?.backend.drain()
+    await log.record(on: host, push: push)
     return answer
   }
 }

@@ -4,6 +4,7 @@ import PushDevice
 import PushPayload
 import Synchronization
 import UserNotifications
+import os
 
 /// The app's `UNNotificationServiceExtension` subclass, run by the device on one push
 /// (Behavior.md §6.1, §6.2; Rules.md §7).
@@ -84,14 +85,17 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         case .some(.none): continuation.resume(throwing: CancellationError())
         case .none:
           let activities = bound?.center
+          let log = HostedLog.sink(for: context)
           AppThread.start("didReceive") { [self] in
             // Held by the code the extension runs from here on (RunActivity): when it lets
             // go with no answer given, the budget is waited out at once.
             var process = run.process
             process.activity = RunActivity { [weak self] in self?.nothingRuns() }
-            ActivityCenter.$bound.withValue(activities) {
-              process.bind {
-                instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+            AppLog.$sink.withValue(log) {
+              ActivityCenter.$bound.withValue(activities) {
+                process.bind {
+                  instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+                }
               }
             }
             process.activity = nil
@@ -123,16 +127,19 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     }
     let instance = Unchecked(instance)
     let center = center
-    let bound = state.withLock { $0.activities }
+    let (bound, runContext) = state.withLock { ($0.activities, $0.context) }
     let activities = bound?.center
+    let log = runContext.map(HostedLog.sink(for:))
     // The stage's limit gives up on a call that never returns (this task is then cancelled).
     let returned = await AppThread.call("serviceExtensionTimeWillExpire") {
-      ActivityCenter.$bound.withValue(activities) {
-        if let run {
-          run.bind { instance.value.serviceExtensionTimeWillExpire() }
-        } else {
-          UNUserNotificationCenter.withCurrent(center) {
-            instance.value.serviceExtensionTimeWillExpire()
+      AppLog.$sink.withValue(log) {
+        ActivityCenter.$bound.withValue(activities) {
+          if let run {
+            run.bind { instance.value.serviceExtensionTimeWillExpire() }
+          } else {
+            UNUserNotificationCenter.withCurrent(center) {
+              instance.value.serviceExtensionTimeWillExpire()
+            }
           }
         }
       }

@@ -55,6 +55,9 @@ extension EventKind {
   /// The app's own extension called its content handler again, or changed the content object
   /// after the first call: iOS shows the content as it was at the first call, so it is ignored.
   public static let extensionIgnored: Self = "extension.ignored"
+  /// The app's own code (`"kind": "app"`, hosted) wrote a line with `Logger` or `os_log` while
+  /// handling the push: the level, subsystem and category are in its details.
+  public static let appLog: Self = "app.log"
 
   /// Every kind the device logs, in one list: the scenario schema accepts exactly these in
   /// `expect.events`, and a test checks that every constant above is here.
@@ -66,7 +69,7 @@ extension EventKind {
     .provisional, .foreground, .alert, .badgeUnchanged, .wake, .wakeSkipped, .extensionSkipped,
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
-    .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored,
+    .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored, .appLog,
     // Live Activities (EventKind+ActivityKinds.swift).
     .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
     .activityEnded, .activityDismissed, .activityAlert, .activityToken, .activityScheduled,

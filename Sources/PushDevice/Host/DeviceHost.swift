@@ -253,15 +253,23 @@ public actor DeviceHost {
     case .askWillPresent(let waiting):
       let notification = NotificationResponse.Notification(
         request: waiting.request, date: device.now)
-      return .presentationChosen(await code.delegate?.willPresent(notification))
-    case .deliverResponse(_, let response):
+      let delegate = code.delegate
+      return .presentationChosen(
+        await AppCallPush.$current.withValue(waiting.push) {
+          await delegate?.willPresent(notification)
+        })
+    case .deliverResponse(let push, let response):
       guard let delegate = code.delegate else { return .appCallEnded(.notImplemented) }
-      return .appCallEnded(await delegate.didReceive(response))
-    case .wakeApp(_, let payload):
+      return .appCallEnded(
+        await AppCallPush.$current.withValue(push) { await delegate.didReceive(response) })
+    case .wakeApp(let push, let payload):
       guard let handler = code.remoteNotificationHandler else {
         return .appCallEnded(.notImplemented)
       }
-      return .appCallEnded(await handler.didReceiveRemoteNotification(payload))
+      return .appCallEnded(
+        await AppCallPush.$current.withValue(push) {
+          await handler.didReceiveRemoteNotification(payload)
+        })
     }
   }
 

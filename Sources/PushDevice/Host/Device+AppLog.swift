@@ -1,0 +1,49 @@
+import Foundation
+import PushCore
+public import PushPayload
+
+/// One line the app's code logged (`Logger`, `os_log`), as the device records it: an `app.log`
+/// event whose reason is the text.
+public struct AppLogEntry: Sendable, Equatable {
+  /// The level's name: `default`, `info`, `debug`, `error` or `fault`.
+  public var level: String
+  /// The subsystem of the logger (empty for the default log).
+  public var subsystem: String
+  /// The category of the logger (empty for the default log).
+  public var category: String
+  /// The text.
+  public var message: String
+
+  /// Creates an entry.
+  public init(level: String, subsystem: String, category: String, message: String) {
+    self.level = level
+    self.subsystem = subsystem
+    self.category = category
+    self.message = message
+  }
+
+  /// The event's details: `level`, `subsystem`, `category`.
+  public var details: [String: JSONValue] {
+    [
+      "level": JSONValue(.string(level)), "subsystem": JSONValue(.string(subsystem)),
+      "category": JSONValue(.string(category)),
+    ]
+  }
+}
+
+/// The push the app's delegate or background handler is being called for, bound by
+/// ``DeviceHost`` around the call, so the lines the call logs are events of that push.
+package enum AppCallPush {
+  /// The push of the running call; `nil` outside one.
+  @TaskLocal package static var current: String?
+}
+
+extension Device {
+  /// Records lines the app's code logged while handling `push` (`nil`: none), as `app.log`
+  /// events at the current virtual time.
+  public mutating func recordAppLog(_ entries: [AppLogEntry], push: String?) {
+    for entry in entries {
+      log(.appLog, push, .device, entry.message, entry.details)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import PushDevice
+import Synchronization
+import os
+
+/// Brings the app's log lines (`Logger`, `os_log`) to the device whose code wrote them, as
+/// `app.log` events of the push being handled: the hook bound around each call into the app's
+/// code (``AppLog/sink``, a task-local value, so devices in parallel keep their own lines).
+enum HostedLog {
+  /// The device's record of `line`.
+  static func entry(_ line: AppLogLine) -> AppLogEntry {
+    AppLogEntry(
+      level: line.level.name, subsystem: line.subsystem, category: line.category,
+      message: line.message)
+  }
+
+  /// A sink that logs each line in the extension run's log, at the run's virtual time.
+  static func sink(for context: ServiceExtensionContext) -> @Sendable (AppLogLine) -> Void {
+    { line in
+      let entry = entry(line)
+      context.log(.appLog, source: .device, reason: entry.message, details: entry.details)
+    }
+  }
+
+  /// The lines one call into the app's delegate, background handler or foreground code logs,
+  /// recorded on the device when the call is over.
+  final class Collector: Sendable {
+    private let lines = Mutex<[AppLogEntry]>([])
+
+    /// The sink to bind around the call.
+    var sink: @Sendable (AppLogLine) -> Void {
+      { [self] line in lines.withLock { $0.append(HostedLog.entry(line)) } }
+    }
+
+    /// Records the lines so far on `host`'s device as events of `push`.
+    func record(on host: DeviceHost?, push: String?) async {
+      let taken = lines.withLock { lines in
+        defer { lines = [] }
+        return lines
+      }
+      guard let host, !taken.isEmpty else { return }
+      await host.appCall { $0.recordAppLog(taken, push: push) }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// One line the app's code logged, with the handle's subsystem and category.
+package struct AppLogLine: Sendable, Equatable {
+  /// The line's level.
+  package var level: OSLogType
+  /// The subsystem of the handle it was written through (empty for `OSLog.default`).
+  package var subsystem: String
+  /// The category of the handle it was written through (empty for `OSLog.default`).
+  package var category: String
+  /// The text, its interpolated values in full.
+  package var message: String
+
+  /// Creates a line.
+  package init(level: OSLogType, subsystem: String, category: String, message: String) {
+    self.level = level
+    self.subsystem = subsystem
+    self.category = category
+    self.message = message
+  }
+}
+
+/// Where the app's log lines go: the hook a simulated device installs around the app's code it
+/// runs, or standard error.
+///
+/// ```swift
+/// AppLog.$sink.withValue({ line in context.log(…) }) { extensionCode() }
+/// ```
+///
+/// A task-local value, so a device's lines stay its own with devices in parallel: bound on the
+/// thread that runs the app's code and inherited by the tasks that code starts. A thread or
+/// `DispatchQueue` of the app's own carries none, and its lines go to standard error.
+package enum AppLog {
+  /// The hook of the device whose code is running; `nil` outside any device.
+  @TaskLocal package static var sink: (@Sendable (AppLogLine) -> Void)?
+
+  /// Hands `line` to the running device, or writes it to standard error.
+  package static func write(_ line: AppLogLine) {
+    if let sink {
+      sink(line)
+      return
+    }
+    let handle = line.subsystem.isEmpty ? "" : "[\(line.subsystem):\(line.category)] "
+    let text = "\(handle)<\(line.level.name)> \(line.message)\n"
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// Writes `message` through `log` at `level`, unless the handle is disabled.
+  static func write(_ message: String, log: OSLog, level: OSLogType) {
+    guard !log.isDisabled else { return }
+    write(
+      AppLogLine(
+        level: level, subsystem: log.subsystem, category: log.category, message: message))
+  }
+}

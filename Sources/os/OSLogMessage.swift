@@ -1,0 +1,373 @@
+public import Foundation
+
+/// The message of a `Logger` call or of `os_log(_:dso:log:type:)` with interpolation: a string
+/// literal whose interpolated values take `privacy:`, `format:` and `align:` options.
+///
+/// ```swift
+/// logger.info("Downloaded \(bytes) bytes for \(messageID, privacy: .public)")
+/// ```
+///
+/// PushSim renders every value in full, as Xcode's console shows them while debugging; the
+/// privacy options are accepted and not applied (nothing leaves the test process).
+public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStringLiteral {
+  /// The rendered text.
+  package let text: String
+
+  /// Creates a message from a literal.
+  public init(stringLiteral value: String) { text = value }
+
+  /// Creates a message from an interpolated literal.
+  public init(stringInterpolation: OSLogInterpolation) { text = stringInterpolation.text }
+}
+
+/// The interpolation of an ``OSLogMessage``: Apple's overloads for strings, objects, integers,
+/// floating-point numbers, Booleans, metatypes and `CustomStringConvertible` values.
+///
+/// As with Apple's SDK, an optional or an `any Error` is not accepted as is: interpolate
+/// `String(describing:)` of it.
+public struct OSLogInterpolation: StringInterpolationProtocol {
+  /// The text so far.
+  package var text = ""
+
+  /// Creates an empty interpolation.
+  public init(literalCapacity: Int, interpolationCount: Int) {
+    text.reserveCapacity(literalCapacity + 8 * interpolationCount)
+  }
+
+  /// Appends literal text.
+  public mutating func appendLiteral(_ literal: String) { text += literal }
+
+  /// Appends a string.
+  public mutating func appendInterpolation(
+    _ argumentString: @autoclosure @escaping () -> String, align: OSLogStringAlignment = .none,
+    privacy: OSLogPrivacy = .auto
+  ) {
+    text += align.aligned(argumentString())
+  }
+
+  /// Appends an object's description.
+  public mutating func appendInterpolation(
+    _ argumentObject: @autoclosure @escaping () -> NSObject, privacy: OSLogPrivacy = .auto
+  ) {
+    text += argumentObject().description
+  }
+
+  /// Appends an integer.
+  public mutating func appendInterpolation<T: BinaryInteger>(
+    _ number: @autoclosure @escaping () -> T, format: OSLogIntegerFormatting = .decimal,
+    align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+  ) {
+    text += align.aligned(format.formatted(number()))
+  }
+
+  /// Appends a `Double`.
+  public mutating func appendInterpolation(
+    _ number: @autoclosure @escaping () -> Double, format: OSLogFloatFormatting = .fixed,
+    align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+  ) {
+    text += align.aligned(format.formatted(number()))
+  }
+
+  /// Appends a `Float`.
+  public mutating func appendInterpolation(
+    _ number: @autoclosure @escaping () -> Float, format: OSLogFloatFormatting = .fixed,
+    align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
+  ) {
+    text += align.aligned(format.formatted(Double(number())))
+  }
+
+  /// Appends a Boolean as `true`/`false` (``OSLogBoolFormat/truth``) or `YES`/`NO`.
+  public mutating func appendInterpolation(
+    _ boolean: @autoclosure @escaping () -> Bool, format: OSLogBoolFormat = .truth,
+    privacy: OSLogPrivacy = .auto
+  ) {
+    let value = boolean()
+    text += format == .answer ? (value ? "YES" : "NO") : (value ? "true" : "false")
+  }
+
+  /// Appends a type's name.
+  public mutating func appendInterpolation(
+    _ value: @autoclosure @escaping () -> Any.Type, align: OSLogStringAlignment = .none,
+    privacy: OSLogPrivacy = .auto
+  ) {
+    text += align.aligned(String(reflecting: value()))
+  }
+
+  /// Appends a value's `description`.
+  public mutating func appendInterpolation<T: CustomStringConvertible>(
+    _ value: @autoclosure @escaping () -> T, align: OSLogStringAlignment = .none,
+    privacy: OSLogPrivacy = .auto
+  ) {
+    text += align.aligned(value().description)
+  }
+}
+
+/// Who may read an interpolated value in the log: `.public`, `.private`, `.sensitive` or
+/// `.auto` (Apple's default: private for dynamic strings and objects, public for scalars).
+///
+/// Accepted and not applied: PushSim shows values in full, as Xcode's console does while
+/// debugging.
+public struct OSLogPrivacy: Equatable, Sendable {
+  /// A way to show a private value as a hash.
+  public enum Mask: Equatable, Sendable {
+    /// `<mask.hash: …>`: equal values give equal hashes.
+    case hash
+    /// No mask: `<private>`.
+    case none
+  }
+
+  private enum Kind: Equatable, Sendable { case `public`, `private`, sensitive, auto }
+  private let kind: Kind
+  private let mask: Mask
+
+  private init(_ kind: Kind, mask: Mask = .none) {
+    self.kind = kind
+    self.mask = mask
+  }
+
+  /// Shown in the log.
+  public static let `public` = OSLogPrivacy(.public)
+  /// Redacted unless the device is in development.
+  public static let `private` = OSLogPrivacy(.private)
+  /// Redacted, also in development.
+  public static let sensitive = OSLogPrivacy(.sensitive)
+  /// Apple's default by type.
+  public static let auto = OSLogPrivacy(.auto)
+
+  /// Private, shown as `mask`.
+  public static func `private`(mask: Mask) -> OSLogPrivacy { OSLogPrivacy(.private, mask: mask) }
+  /// Sensitive, shown as `mask`.
+  public static func sensitive(mask: Mask) -> OSLogPrivacy {
+    OSLogPrivacy(.sensitive, mask: mask)
+  }
+  /// Apple's default by type, shown as `mask` when private.
+  public static func auto(mask: Mask) -> OSLogPrivacy { OSLogPrivacy(.auto, mask: mask) }
+}
+
+/// How an interpolated value is padded: not at all, or to a number of columns.
+public struct OSLogStringAlignment: Sendable {
+  private let columns: Int
+  private let left: Bool
+
+  private init(columns: Int, left: Bool) {
+    self.columns = columns
+    self.left = left
+  }
+
+  /// No padding.
+  public static let none = OSLogStringAlignment(columns: 0, left: false)
+
+  /// Padded with spaces on the right to `columns`.
+  public static func left(columns: @autoclosure @escaping () -> Int) -> OSLogStringAlignment {
+    OSLogStringAlignment(columns: columns(), left: true)
+  }
+
+  /// Padded with spaces on the left to `columns`.
+  public static func right(columns: @autoclosure @escaping () -> Int) -> OSLogStringAlignment {
+    OSLogStringAlignment(columns: columns(), left: false)
+  }
+
+  /// `text` padded.
+  func aligned(_ text: String) -> String {
+    let padding = max(0, columns - text.count)
+    guard padding > 0 else { return text }
+    let spaces = String(repeating: " ", count: padding)
+    return left ? text + spaces : spaces + text
+  }
+}
+
+/// How a Boolean is written: `true`/`false` or `YES`/`NO`.
+public enum OSLogBoolFormat: Sendable {
+  /// `true` or `false`.
+  case truth
+  /// `YES` or `NO`.
+  case answer
+}
+
+/// How an integer is written: decimal, hexadecimal or octal, with a sign, a prefix, a case and a
+/// minimum number of digits.
+public struct OSLogIntegerFormatting: Sendable {
+  private let radix: Int
+  private let explicitPositiveSign: Bool
+  private let includePrefix: Bool
+  private let uppercase: Bool
+  private let minDigits: Int
+
+  private init(
+    radix: Int, explicitPositiveSign: Bool = false, includePrefix: Bool = false,
+    uppercase: Bool = false, minDigits: Int = 0
+  ) {
+    self.radix = radix
+    self.explicitPositiveSign = explicitPositiveSign
+    self.includePrefix = includePrefix
+    self.uppercase = uppercase
+    self.minDigits = minDigits
+  }
+
+  /// Decimal.
+  public static let decimal = OSLogIntegerFormatting(radix: 10)
+  /// Hexadecimal, lowercase, no prefix.
+  public static let hex = OSLogIntegerFormatting(radix: 16)
+  /// Octal, no prefix.
+  public static let octal = OSLogIntegerFormatting(radix: 8)
+
+  /// Decimal, with `+` before positive numbers when asked.
+  public static func decimal(explicitPositiveSign: Bool = false) -> OSLogIntegerFormatting {
+    OSLogIntegerFormatting(radix: 10, explicitPositiveSign: explicitPositiveSign)
+  }
+
+  /// Decimal, zero-padded to `minDigits`.
+  public static func decimal(
+    explicitPositiveSign: Bool = false, minDigits: @escaping @autoclosure () -> Int
+  ) -> OSLogIntegerFormatting {
+    OSLogIntegerFormatting(
+      radix: 10, explicitPositiveSign: explicitPositiveSign, minDigits: minDigits())
+  }
+
+  /// Hexadecimal.
+  public static func hex(
+    explicitPositiveSign: Bool = false, includePrefix: Bool = false, uppercase: Bool = false
+  ) -> OSLogIntegerFormatting {
+    OSLogIntegerFormatting(
+      radix: 16, explicitPositiveSign: explicitPositiveSign, includePrefix: includePrefix,
+      uppercase: uppercase)
+  }
+
+  /// Hexadecimal, zero-padded to `minDigits`.
+  public static func hex(
+    explicitPositiveSign: Bool = false, includePrefix: Bool = false, uppercase: Bool = false,
+    minDigits: @escaping @autoclosure () -> Int
+  ) -> OSLogIntegerFormatting {
+    OSLogIntegerFormatting(
+      radix: 16, explicitPositiveSign: explicitPositiveSign, includePrefix: includePrefix,
+      uppercase: uppercase, minDigits: minDigits())
+  }
+
+  /// Octal.
+  public static func octal(
+    explicitPositiveSign: Bool = false, includePrefix: Bool = false, uppercase: Bool = false
+  ) -> OSLogIntegerFormatting {
+    OSLogIntegerFormatting(
+      radix: 8, explicitPositiveSign: explicitPositiveSign, includePrefix: includePrefix,
+      uppercase: uppercase)
+  }
+
+  /// Octal, zero-padded to `minDigits`.
+  public static func octal(
+    explicitPositiveSign: Bool = false, includePrefix: Bool = false, uppercase: Bool = false,
+    minDigits: @escaping @autoclosure () -> Int
+  ) -> OSLogIntegerFormatting {
+    OSLogIntegerFormatting(
+      radix: 8, explicitPositiveSign: explicitPositiveSign, includePrefix: includePrefix,
+      uppercase: uppercase, minDigits: minDigits())
+  }
+
+  /// `number` written this way.
+  func formatted<T: BinaryInteger>(_ number: T) -> String {
+    var digits = String(number.magnitude, radix: radix, uppercase: uppercase)
+    if digits.count < minDigits {
+      digits = String(repeating: "0", count: minDigits - digits.count) + digits
+    }
+    if includePrefix {
+      digits = (radix == 16 ? (uppercase ? "0X" : "0x") : radix == 8 ? "0" : "") + digits
+    }
+    if number < 0 { return "-" + digits }
+    return explicitPositiveSign && number > 0 ? "+" + digits : digits
+  }
+}
+
+/// How a floating-point number is written: fixed (`%f`), hexadecimal (`%a`), exponential (`%e`)
+/// or whichever is shorter (`%g`), with a precision, a sign and a case.
+public struct OSLogFloatFormatting: Sendable {
+  private let conversion: Character
+  private let precision: Int?
+  private let explicitPositiveSign: Bool
+  private let uppercase: Bool
+
+  private init(
+    _ conversion: Character, precision: Int? = nil, explicitPositiveSign: Bool = false,
+    uppercase: Bool = false
+  ) {
+    self.conversion = conversion
+    self.precision = precision
+    self.explicitPositiveSign = explicitPositiveSign
+    self.uppercase = uppercase
+  }
+
+  /// `%f`: six decimals.
+  public static let fixed = OSLogFloatFormatting("f")
+  /// `%a`.
+  public static let hex = OSLogFloatFormatting("a")
+  /// `%e`.
+  public static let exponential = OSLogFloatFormatting("e")
+  /// `%g`.
+  public static let hybrid = OSLogFloatFormatting("g")
+
+  /// `%f` with `precision` decimals.
+  public static func fixed(
+    precision: @escaping @autoclosure () -> Int, explicitPositiveSign: Bool = false,
+    uppercase: Bool = false
+  ) -> OSLogFloatFormatting {
+    OSLogFloatFormatting(
+      "f", precision: precision(), explicitPositiveSign: explicitPositiveSign,
+      uppercase: uppercase)
+  }
+
+  /// `%f`.
+  public static func fixed(explicitPositiveSign: Bool = false, uppercase: Bool = false)
+    -> OSLogFloatFormatting
+  {
+    OSLogFloatFormatting("f", explicitPositiveSign: explicitPositiveSign, uppercase: uppercase)
+  }
+
+  /// `%a`.
+  public static func hex(explicitPositiveSign: Bool = false, uppercase: Bool = false)
+    -> OSLogFloatFormatting
+  {
+    OSLogFloatFormatting("a", explicitPositiveSign: explicitPositiveSign, uppercase: uppercase)
+  }
+
+  /// `%e` with `precision` digits after the point.
+  public static func exponential(
+    precision: @escaping @autoclosure () -> Int, explicitPositiveSign: Bool = false,
+    uppercase: Bool = false
+  ) -> OSLogFloatFormatting {
+    OSLogFloatFormatting(
+      "e", precision: precision(), explicitPositiveSign: explicitPositiveSign,
+      uppercase: uppercase)
+  }
+
+  /// `%e`.
+  public static func exponential(explicitPositiveSign: Bool = false, uppercase: Bool = false)
+    -> OSLogFloatFormatting
+  {
+    OSLogFloatFormatting("e", explicitPositiveSign: explicitPositiveSign, uppercase: uppercase)
+  }
+
+  /// `%g` with `precision` significant digits.
+  public static func hybrid(
+    precision: @escaping @autoclosure () -> Int, explicitPositiveSign: Bool = false,
+    uppercase: Bool = false
+  ) -> OSLogFloatFormatting {
+    OSLogFloatFormatting(
+      "g", precision: precision(), explicitPositiveSign: explicitPositiveSign,
+      uppercase: uppercase)
+  }
+
+  /// `%g`.
+  public static func hybrid(explicitPositiveSign: Bool = false, uppercase: Bool = false)
+    -> OSLogFloatFormatting
+  {
+    OSLogFloatFormatting("g", explicitPositiveSign: explicitPositiveSign, uppercase: uppercase)
+  }
+
+  /// `number` written this way (through `String(format:)` with a format built here, never from
+  /// the app's data).
+  func formatted(_ number: Double) -> String {
+    var format = "%"
+    if explicitPositiveSign { format += "+" }
+    if let precision { format += ".\(min(max(precision, 0), 64))" }
+    format.append(uppercase ? Character(conversion.uppercased()) : conversion)
+    return String(format: format, number)
+  }
+}
