@@ -90,7 +90,7 @@ enum Schemas {
       .array(
         .openObject([
           ("kind", .oneOf(eventKinds)), ("push", .pushID), ("source", .oneOf(sources)),
-          ("reason", .string), ("time", .instant),
+          ("reason", .string), ("code", .string), ("time", .instant),
         ]))
     ),
     (
