@@ -3,13 +3,15 @@ import PushPayload
 
 extension Device {
   /// The device's state with the field names `expect` uses (ScenarioFormat.md, expect):
-  /// `push`, `notification`, `center`, `summary`, `badge`, `routes`, `app`, `events`,
-  /// `diagnostics`. Built from the device's own views; nothing is decided here.
+  /// `push`, `notification`, `center`, `summary`, `badge`, `routes`, `app`, the Live Activity
+  /// sections (``liveActivitySections``), `events`, `diagnostics`. Built from the device's own
+  /// views; nothing is decided here.
   ///
   /// - Parameter checks: an `expect` object: only the sections it names are built, for
   ///   `push` and `notification` only the ids it names, and for a notification only the
   ///   fields its check names, so a long scenario with a check after every push stays linear.
-  ///   `nil` builds everything (the final state in reports).
+  ///   `nil` builds everything but `events` (the final state in reports, whose scenario
+  ///   lists the events beside it).
   func scenarioState(for checks: JSONObject?) -> JSONValue {
     func wants(_ key: String) -> Bool { checks == nil || checks?[key] != nil }
     func ids(_ key: String) -> [String] {
@@ -44,26 +46,24 @@ extension Device {
     for key in Self.smallStateSections where wants(key) {
       if let value = smallStateSection(key) { add(key, value) }
     }
-    // Reports (no checks) show Live Activities only when the scenario started some.
-    let activitiesShown = checks != nil || !liveActivities.isEmpty
-    if activitiesShown, wants("activities") {
+    if wants("activities") {
       var object = JSONObject()
       for activity in liveActivities {
         object.append(JSONMember(key: activity.id, value: activity.json))
       }
       add("activities", JSONValue(.object(object)))
     }
-    if activitiesShown, wants("dynamicIsland") {
+    if wants("dynamicIsland") {
       add(
         "dynamicIsland", dynamicIslandActivity.map { JSONValue(.string($0.id)) } ?? JSONValue(.null)
       )
     }
-    if activitiesShown, wants("lockScreenActivities") {
+    if wants("lockScreenActivities") {
       add(
         "lockScreenActivities",
         JSONValue(.array(lockScreenActivities.map { JSONValue(.string($0.id)) })))
     }
-    if checks != nil, wants("pushToStartToken") {
+    if wants("pushToStartToken") {
       add("pushToStartToken", pushToStartToken.map { JSONValue(.string($0)) } ?? JSONValue(.null))
     }
     if checks != nil, wants("events") { add("events", events.json) }
@@ -142,6 +142,11 @@ extension Device {
     }
     return true
   }
+
+  /// The Live Activity sections of the state, in the order it lists them.
+  static let liveActivitySections = [
+    "activities", "dynamicIsland", "lockScreenActivities", "pushToStartToken",
+  ]
 
   /// The sections of the state whose size does not grow with the number of pushes
   /// notified one by one (`center` lists ids only), in the order the state lists them.
