@@ -75,7 +75,8 @@ enum Schemas {
         ]))
     ),
     ("summary", .array(.pushID)),
-    ("badge", .nullable(.int)),
+    // A whole number: the device always has one, 0 when none shows (a `null` never held).
+    ("badge", .int),
     (
       "routes",
       .array(
