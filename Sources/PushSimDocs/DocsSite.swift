@@ -330,10 +330,12 @@ public struct DocsSite: Sendable {
           if failed {
             let made = max(step.checkCount, step.failures.count)
             element("p", ["class": "checks fail"]) {
-              "\(step.failures.count) of \(made) checks failed"
+              "\(step.failures.count) of \(made) \(made == 1 ? "check" : "checks") failed"
             }
           } else {
-            element("p", ["class": "checks pass"]) { "\(step.checkCount) checks hold" }
+            element("p", ["class": "checks pass"]) {
+              step.checkCount == 1 ? "1 check holds" : "\(step.checkCount) checks hold"
+            }
           }
           "\n"
         }

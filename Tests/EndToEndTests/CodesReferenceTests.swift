@@ -86,6 +86,35 @@ import Testing
     #expect(reference.duplicates.isEmpty, "listed twice: \(reference.duplicates.sorted())")
   }
 
+  /// The code lists of events (`EventCode` types) against the rows of their kinds: a row that
+  /// says "`code` is one of" lists exactly the type's `all`, in order, and every such row has
+  /// a type, so a check written from Codes.md names codes the device logs. (The codes of
+  /// `media.failed` and `attachment.rejected` have sections of their own, checked above.)
+  @Test func everyEventCodeListIsItsKindsRowInTheReference() throws {
+    let text = try String(
+      contentsOf: Repository.url("Documentation/Codes.md"), encoding: .utf8)
+    let lists: [EventKind: [String]] = [
+      ActivityIgnoredCode.kind: ActivityIgnoredCode.all.map(\.rawValue),
+      ActivityFailedCode.kind: ActivityFailedCode.all.map(\.rawValue),
+      ThrottledCode.kind: ThrottledCode.all.map(\.rawValue),
+      DiscardedCode.kind: DiscardedCode.all.map(\.rawValue),
+    ]
+    var documented: [EventKind: [String]] = [:]
+    for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+      guard cells.count > 2, let list = line.firstRange(of: "`code` is one of") else { continue }
+      let kind = EventKind(rawValue: cells[1].trimmingCharacters(in: .whitespaces.union(["`"])))
+      let codes = line[list.upperBound...].matches(of: #/`([^`]+)`/#).map { String($0.output.1) }
+      // `media.failed` points at its own section ("one of the [media failure codes]").
+      if !codes.isEmpty { documented[kind] = codes }
+    }
+    #expect(Set(documented.keys) == Set(lists.keys))
+    for (kind, codes) in lists {
+      #expect(documented[kind] == codes, "\(kind.rawValue): Codes.md vs the EventCode type")
+      #expect(Set(codes).count == codes.count, "\(kind.rawValue) lists a code twice")
+    }
+  }
+
   /// Each form in which the sources name a code is found, and comments are ignored.
   @Test func theScanFindsEveryFormAndIgnoresComments() throws {
     let sample = #"""

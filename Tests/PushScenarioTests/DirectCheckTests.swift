@@ -11,7 +11,8 @@ import Testing
 /// same ones.
 @Suite struct DirectCheckTests {
   /// `ExpectationMatcher.matches` (no failure built) against `failures` on the same pair,
-  /// with keys that match as subsequences (`events`, `diagnostics`) among the random ones.
+  /// with keys that match as subsequences (`events`, `diagnostics`) and a negated one
+  /// (`noEvents`) among the random ones.
   @Test func theQuickMatcherAgreesWithTheDetailedOne() {
     var random = SeededGenerator(seed: 20_261_203)
     var holding = 0
@@ -125,7 +126,7 @@ import Testing
 
   // MARK: Random values
 
-  static let keys = ["a", "b", "events", "diagnostics"]
+  static let keys = ["a", "b", "events", "diagnostics", "noEvents"]
   static let scalars: [JSONValue] = [
     JSONValue(.null), true, false, 0, 1, 1.0, 2.5, "a", "b",
     JSONValue(.number(JSONNumber(text: "-0") ?? JSONNumber(0))),

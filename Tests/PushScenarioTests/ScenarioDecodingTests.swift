@@ -172,6 +172,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
   @Test(arguments: [
     (#"{ "badge": "5" }"#, #"x.json:1:80: error: expected an integer for "badge", found string"#),
     (#"{ "badge": 1.5 }"#, #"x.json:1:80: error: expected an integer for "badge", found 1.5"#),
+    (#"{ "badge": null }"#, #"x.json:1:80: error: expected an integer for "badge", found null"#),
     (
       #"{ "notification": { "m1": { "relevanceScore": "high" } } }"#,
       #"x.json:1:115: error: expected a number for "relevanceScore", found string"#
@@ -261,7 +262,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     let scenario = try decodeScenario(
       """
       { "steps": [ { "push": { "id": "m1", "payload": { "aps": { "alert": "a" } } } },
-        { "expect": { "badge": null, "summary": [ "m1" ], "dynamicIsland": null,
+        { "expect": { "badge": 0, "summary": [ "m1" ], "dynamicIsland": null,
                       "push": { "m1": { "status": "delivered", "httpStatus": 200, "reason": null } },
                       "notification": { "m1": { "body": "a", "sound": null, "relevanceScore": 0.5,
                         "presentation": { "banner": true }, "userInfo": { "any": [ 1, "x" ] } } },

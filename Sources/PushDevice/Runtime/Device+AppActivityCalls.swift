@@ -1,4 +1,5 @@
 public import Foundation
+import PushCore
 public import PushPayload
 
 /// How an ended activity leaves the Lock Screen (`ActivityUIDismissalPolicy`).
@@ -104,10 +105,10 @@ extension Device {
     let newest = activityStore.activities[index].lastTimestamp
     guard timestamp < newest else { return true }
     log(
-      .activityIgnored, nil, .device,
+      nil, .device,
       "the app's content for \(id) is stamped \(VirtualTimeFormat.text(timestamp)), older than "
         + "the activity's content (\(VirtualTimeFormat.text(newest))): the system ignores it",
-      ["activity": .init(.string(id)), "reason": .init(.string("older-timestamp"))])
+      code: ActivityIgnoredCode.olderTimestamp, ["activity": .init(.string(id))])
     return false
   }
 
@@ -122,9 +123,9 @@ extension Device {
     case .success(let decoded): return decoded.value
     case .failure(let failure):
       log(
-        .activityIgnored, nil, .model,
+        nil, .model,
         "the app's content for \(id) does not decode (\(failure.path): \(failure.message))",
-        ["activity": .init(.string(id)), "reason": .init(.string("content-state-decode"))])
+        code: ActivityIgnoredCode.contentStateDecode, ["activity": .init(.string(id))])
       return nil
     }
   }

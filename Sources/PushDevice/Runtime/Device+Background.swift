@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushPayload
 
 extension Device {
@@ -7,13 +8,13 @@ extension Device {
     if app.state == .forceQuit {
       let reason = "the user force-quit the app: background pushes are discarded until it is opened"
       setStatus(id, .discarded, reason: reason)
-      log(.discarded, id, .device, reason)
+      log(id, .device, reason, code: DiscardedCode.forceQuit)
       return
     }
     if !app.backgroundModes.contains(.remoteNotification) {
       let reason = "the app lacks the remote-notification background mode"
       setStatus(id, .discarded, reason: reason)
-      log(.discarded, id, .device, reason)
+      log(id, .device, reason, code: DiscardedCode.noBackgroundMode)
       return
     }
     if app.state == .foreground {
@@ -28,7 +29,9 @@ extension Device {
     if silentPushesInWindow >= budget {
       let reason = "over the budget of \(budget) background pushes per rolling hour"
       setStatus(id, .throttled, reason: reason)
-      log(.throttled, id, .model, reason, ["budget": .init(.number(JSONNumber(budget)))])
+      log(
+        id, .model, reason, code: ThrottledCode.backgroundBudget,
+        ["budget": .init(.number(JSONNumber(budget)))])
       return
     }
     silentPushesInWindow += 1

@@ -62,31 +62,31 @@ extension Device {
   public mutating func startActivity(_ request: ActivityRequest) -> Bool {
     settlePendingRun()
     let settings = app.liveActivities
-    func fail(_ error: String, _ source: DiagnosticSource, _ reason: String) -> Bool {
+    func fail(_ error: ActivityFailedCode, _ source: DiagnosticSource, _ reason: String) -> Bool {
       log(
-        .activityFailed, nil, source, "Activity.request failed (\(error)): \(reason)",
-        ["activity": .init(.string(request.id)), "error": .init(.string(error))])
+        nil, source, "Activity.request failed (\(error)): \(reason)", code: error,
+        ["activity": .init(.string(request.id)), "error": .init(.string(error.rawValue))])
       return false
     }
     if configuration.iosVersion < .liveActivities {
-      return fail("unsupported", .device, "Live Activities need iOS 16.1")
+      return fail(.unsupported, .device, "Live Activities need iOS 16.1")
     }
     if !settings.supported {
-      return fail("unsupported", .device, "the app's Info.plist lacks NSSupportsLiveActivities")
+      return fail(.unsupported, .device, "the app's Info.plist lacks NSSupportsLiveActivities")
     }
     if !settings.enabled {
-      return fail("denied", .device, "the user turned Live Activities off for the app")
+      return fail(.denied, .device, "the user turned Live Activities off for the app")
     }
     if app.state != .foreground {
       return fail(
-        "visibility", .device, "an app can start a Live Activity only from the foreground")
+        .visibility, .device, "an app can start a Live Activity only from the foreground")
     }
     if activityStore.index(of: request.id) != nil {
-      return fail("malformedActivityIdentifier", .model, "an activity \(request.id) exists")
+      return fail(.malformedActivityIdentifier, .model, "an activity \(request.id) exists")
     }
     guard let declaration = activityDeclaration(named: request.type) else {
       return fail(
-        "unsupportedTarget", .model, "the app declares no activity type \(request.type)")
+        .unsupportedTarget, .model, "the app declares no activity type \(request.type)")
     }
     let attributes: JSONObject
     let content: JSONObject
@@ -96,7 +96,7 @@ extension Device {
     {
     case .success(let decoded): attributes = decoded.value
     case .failure(let failure):
-      return fail("attributes", .model, "\(failure.path): \(failure.message)")
+      return fail(.attributes, .model, "\(failure.path): \(failure.message)")
     }
     switch decodeActivityData(
       request.contentState, type: request.type, fields: declaration.contentState,
@@ -104,21 +104,21 @@ extension Device {
     {
     case .success(let decoded): content = decoded.value
     case .failure(let failure):
-      return fail("contentState", .model, "\(failure.path): \(failure.message)")
+      return fail(.contentState, .model, "\(failure.path): \(failure.message)")
     }
     if case .channel = request.channel, configuration.iosVersion < .broadcast {
-      return fail("unsupported", .device, "broadcast channels need iOS 18")
+      return fail(.unsupported, .device, "broadcast channels need iOS 18")
     }
     if request.start != nil, configuration.iosVersion < .scheduledActivities {
-      return fail("unsupported", .device, "scheduling a Live Activity needs iOS 26")
+      return fail(.unsupported, .device, "scheduling a Live Activity needs iOS 26")
     }
     if liveActivityCount >= configuration.liveActivities.maximumPerApp {
       return fail(
-        "targetMaximumExceeded", .model,
+        .targetMaximumExceeded, .model,
         "the app has \(liveActivityCount) activities, the most it may have at once")
     }
     if Self.dataSize(attributes, content) > Self.activityDataLimit {
-      return fail("attributesTooLarge", .device, "attributes and content state exceed 4 KB")
+      return fail(.attributesTooLarge, .device, "attributes and content state exceed 4 KB")
     }
     let channel: LiveActivity.Channel
     switch request.channel {

@@ -74,7 +74,7 @@ extension Device {
     let address = records[id]?.address
     guard configuration.iosVersion >= .liveActivities else {
       ignoreActivityPush(
-        id, nil, "ios-version", .device,
+        id, nil, .iosVersion, .device,
         "iOS \(configuration.iosVersion) has no Live Activities (16.1 and later)")
       return
     }
@@ -94,7 +94,7 @@ extension Device {
           "priority 10 ActivityKit pushes over the budget of \(limit) per hour"
           + (frequent ? " (frequent updates)" : "") + "; send priority 5 for routine updates"
         setStatus(id, .throttled, reason: reason)
-        log(.throttled, id, .model, reason, ["reason": .init(.string("live-activity-budget"))])
+        log(id, .model, reason, code: ThrottledCode.liveActivityBudget)
         return
       }
       activityStore.priorityTenTimes.append(clock.now)
@@ -107,14 +107,14 @@ extension Device {
       switch address {
       case .activity(let activityID):
         guard let index = activityStore.index(of: activityID) else {
-          ignoreActivityPush(id, nil, "unknown-activity", .model, "no activity \(activityID)")
+          ignoreActivityPush(id, nil, .unknownActivity, .model, "no activity \(activityID)")
           return
         }
         applyActivityPush(id, index: index, payload: payload, aps: aps, end: isEnd)
       case .token(let token):
         guard let index = activityStore.index(token: token) else {
           ignoreActivityPush(
-            id, nil, "push-to-start-token", .model,
+            id, nil, .pushToStartToken, .model,
             "an update or end sent to the push-to-start token reaches no activity")
           return
         }
@@ -123,7 +123,7 @@ extension Device {
         broadcast(id, channel: channel, payload: payload, aps: aps, end: isEnd)
       case .pushToStart, nil:
         ignoreActivityPush(
-          id, nil, "push-to-start-token", .model,
+          id, nil, .pushToStartToken, .model,
           "an update or end sent to the push-to-start token reaches no activity")
       }
     default:
@@ -135,19 +135,19 @@ extension Device {
             message: "aps.event must be \"start\", \"update\" or \"end\"; found \(written)",
             source: .device)
         ], push: id)
-      ignoreActivityPush(id, nil, "invalid-event", .device, "aps.event is \(written)")
+      ignoreActivityPush(id, nil, .invalidEvent, .device, "aps.event is \(written)")
     }
   }
 
   /// The push changed nothing: status `discarded`, an `activity.ignored` event with `code`.
   mutating func ignoreActivityPush(
-    _ id: String, _ activity: String?, _ reasonCode: String, _ source: DiagnosticSource,
+    _ id: String, _ activity: String?, _ code: ActivityIgnoredCode, _ source: DiagnosticSource,
     _ reason: String
   ) {
     setStatus(id, .discarded, reason: reason)
-    var details: [String: JSONValue] = ["reason": .init(.string(reasonCode))]
+    var details: [String: JSONValue] = [:]
     if let activity { details["activity"] = .init(.string(activity)) }
-    log(.activityIgnored, id, source, reason, details)
+    log(id, source, reason, code: code, details)
   }
 
   /// A broadcast on `channel` reaches every live activity subscribed to it (iOS 18).
@@ -159,7 +159,7 @@ extension Device {
     }
     guard configuration.iosVersion >= .broadcast, !subscribed.isEmpty else {
       ignoreActivityPush(
-        id, nil, "no-subscriber", .device, "no activity on this device is subscribed to \(channel)")
+        id, nil, .noSubscriber, .device, "no activity on this device is subscribed to \(channel)")
       return
     }
     for index in subscribed {
@@ -194,13 +194,13 @@ extension Device {
           ], push: id)
       }
       ignoreActivityPush(
-        id, activity.id, "far-future-timestamp", .model,
+        id, activity.id, .farFutureTimestamp, .model,
         "timestamp \(VirtualTimeFormat.text(date)) is more than 8 hours ahead of the device")
       return nil
     }
     if date < activity.lastTimestamp {
       ignoreActivityPush(
-        id, activity.id, "older-timestamp", .device,
+        id, activity.id, .olderTimestamp, .device,
         "timestamp \(VirtualTimeFormat.text(date)) is older than the activity's content ("
           + VirtualTimeFormat.text(activity.lastTimestamp) + "): the system ignores it")
       return nil
@@ -249,7 +249,7 @@ extension Device {
             source: .device)
         ], push: id)
       ignoreActivityPush(
-        id, activity, "content-state-decode", .device,
+        id, activity, .contentStateDecode, .device,
         "content-state does not decode (\(failure.path): \(failure.message)); the activity "
           + "keeps its content")
       return nil
@@ -263,14 +263,14 @@ extension Device {
     let activity = activityStore.activities[index]
     if activity.state == .pending {
       ignoreActivityPush(
-        id, activity.id, "activity-pending", .model,
+        id, activity.id, .activityPending, .model,
         "activity \(activity.id) is scheduled and has not started: it takes pushes once it "
           + "starts")
       return
     }
     guard activity.isLive else {
       ignoreActivityPush(
-        id, activity.id, "activity-ended", .device,
+        id, activity.id, .activityEnded, .device,
         "activity \(activity.id) has ended: the system ignores pushes for it")
       return
     }
@@ -292,7 +292,7 @@ extension Device {
             message: "attributes plus content state exceed 4 KB", source: .device)
         ], push: id)
       ignoreActivityPush(
-        id, activity.id, "data-too-large", .device, "attributes plus content state exceed 4 KB")
+        id, activity.id, .dataTooLarge, .device, "attributes plus content state exceed 4 KB")
       return
     }
     let scores = configuration.iosVersion >= .staleAndRelevance
@@ -399,13 +399,13 @@ extension Device {
     }
     guard toStartToken else {
       ignoreActivityPush(
-        id, nil, "start-needs-push-to-start-token", .device,
+        id, nil, .startNeedsPushToStartToken, .device,
         "a start push goes to the app's push-to-start token")
       return
     }
     guard configuration.iosVersion >= .pushToStart else {
       ignoreActivityPush(
-        id, nil, "ios-version", .device,
+        id, nil, .iosVersion, .device,
         "iOS \(configuration.iosVersion) cannot start a Live Activity by push (17.2 and later)")
       return
     }
@@ -416,12 +416,12 @@ extension Device {
     else {
       let reason = "push-to-start budget exceeded: not starting activity"
       setStatus(id, .throttled, reason: reason)
-      log(.throttled, id, .device, reason, ["reason": .init(.string("push-to-start-budget"))])
+      log(id, .device, reason, code: ThrottledCode.pushToStartBudget)
       return
     }
     activityStore.startTimes.append(clock.now)
     func refuse(
-      _ reasonCode: String, _ diagnostic: DiagnosticCode?, _ path: String?,
+      _ code: ActivityIgnoredCode, _ diagnostic: DiagnosticCode?, _ path: String?,
       _ source: DiagnosticSource,
       _ reason: String
     ) {
@@ -430,23 +430,23 @@ extension Device {
           [Diagnostic(.error, code: diagnostic, path: path, message: reason, source: source)],
           push: id)
       }
-      ignoreActivityPush(id, nil, reasonCode, source, reason)
+      ignoreActivityPush(id, nil, code, source, reason)
     }
     let settings = app.liveActivities
     guard settings.supported, settings.enabled else {
-      refuse("live-activities-off", nil, nil, .model, "Live Activities are off for the app")
+      refuse(.liveActivitiesOff, nil, nil, .model, "Live Activities are off for the app")
       return
     }
     guard aps["alert"] != nil else {
       refuse(
-        "start-without-alert", .liveActivityStartWithoutAlert, "aps.alert", .model,
+        .startWithoutAlert, .liveActivityStartWithoutAlert, "aps.alert", .model,
         "a start push needs an alert; nothing starts")
       return
     }
     let typeName = aps["attributes-type"]?.stringValue ?? ""
     guard let declaration = activityDeclaration(named: typeName) else {
       refuse(
-        "unknown-attributes-type", .liveActivityUnknownAttributesType, "aps.attributes-type",
+        .unknownAttributesType, .liveActivityUnknownAttributesType, "aps.attributes-type",
         .device,
         "attributes-type \"\(typeName)\" names no ActivityAttributes type of the app")
       return
@@ -459,7 +459,7 @@ extension Device {
     case .success(let decoded): attributes = decoded.value
     case .failure(let failure):
       refuse(
-        "attributes-decode", .liveActivityAttributesDecode, failure.path, .device,
+        .attributesDecode, .liveActivityAttributesDecode, failure.path, .device,
         "attributes do not decode into \(typeName): \(failure.message)")
       return
     }
@@ -471,19 +471,19 @@ extension Device {
     let channelID = aps["input-push-channel"]?.stringValue
     if channelID != nil, configuration.iosVersion < .broadcast {
       refuse(
-        "input-push-channel-before-ios-18", nil, nil, .device,
+        .inputPushChannelBeforeIOS18, nil, nil, .device,
         "input-push-channel needs iOS 18: the activity does not start")
       return
     }
     guard liveActivityCount < configuration.liveActivities.maximumPerApp else {
       refuse(
-        "target-maximum-exceeded", nil, nil, .model,
+        .targetMaximumExceeded, nil, nil, .model,
         "the app already has the most activities it may have at once (targetMaximumExceeded)")
       return
     }
     guard Self.dataSize(attributes, content) <= Self.activityDataLimit else {
       refuse(
-        "data-too-large", .liveActivityDataTooLarge, "aps.attributes", .device,
+        .dataTooLarge, .liveActivityDataTooLarge, "aps.attributes", .device,
         "attributes plus content state exceed 4 KB")
       return
     }

@@ -13,6 +13,17 @@ extension Device {
         time: clock.now, kind: kind, push: push, source: source, reason: reason, details: details))
   }
 
+  /// Appends an event of `Code.kind` whose details carry `code` under `code` (beside the words
+  /// of `reason`), so that a check written from Codes.md's list for the kind matches it.
+  mutating func log<Code: EventCode>(
+    _ push: String?, _ source: DiagnosticSource, _ reason: String, code: Code,
+    _ details: [String: JSONValue] = [:]
+  ) {
+    var details = details
+    details["code"] = JSONValue(.string(code.rawValue))
+    log(Code.kind, push, source, reason, details)
+  }
+
   /// Sets a push's status (and its reason).
   mutating func setStatus(_ push: String, _ status: PushStatus, reason: String) {
     records.update(push) { record in

@@ -30,7 +30,7 @@ extension Device {
         container != "NSFileProviderWorkingSetContainerItemIdentifier"
       {
         discardForReceiver(
-          id, .device, "fileprovider-not-working-set",
+          id, .device, .fileProviderNotWorkingSet,
           "a replicated File Provider extension takes only the working-set container")
         return
       }
@@ -52,7 +52,7 @@ extension Device {
             message: "complication pushes go to a watchOS app; an iPhone never receives them",
             source: .model)
         ], push: id)
-      discardForReceiver(id, .model, "not-for-iphone", "complication pushes are for watchOS")
+      discardForReceiver(id, .model, .notForIPhone, "complication pushes are for watchOS")
     case .mdm:
       handled(
         id, .mdmCheckIn, .model,
@@ -70,7 +70,7 @@ extension Device {
     guard requireVersion(id, IOSVersion(16), "pushtotalk") else { return }
     guard app.pushTypes.pttChannelJoined else {
       discardForReceiver(
-        id, .model, "ptt-not-joined",
+        id, .model, .pttNotJoined,
         "the user is in no Push to Talk channel: the ephemeral token is inactive")
       return
     }
@@ -96,17 +96,17 @@ extension Device {
 
   /// The push reached nothing: status `discarded`, with why.
   mutating func discardForReceiver(
-    _ id: String, _ source: DiagnosticSource, _ why: String, _ reason: String
+    _ id: String, _ source: DiagnosticSource, _ code: DiscardedCode, _ reason: String
   ) {
     setStatus(id, .discarded, reason: reason)
-    log(.discarded, id, source, reason, ["reason": .init(.string(why))])
+    log(id, source, reason, code: code)
   }
 
   /// Whether the device's iOS has the push type; a push before it is discarded (model).
   mutating func requireVersion(_ id: String, _ version: IOSVersion, _ type: String) -> Bool {
     guard configuration.iosVersion < version else { return true }
     discardForReceiver(
-      id, .model, "ios-version",
+      id, .model, .iosVersion,
       "\(type) pushes need iOS \(version); this device runs \(configuration.iosVersion)")
     return false
   }
@@ -117,7 +117,7 @@ extension Device {
     let settings = app.pushTypes
     if pushTypeState.voipFailures >= settings.voipFailureLimit {
       discardForReceiver(
-        id, .device, "voip-not-reported",
+        id, .device, .voipNotReported,
         "the app failed to report \(pushTypeState.voipFailures) VoIP pushes to CallKit: iOS no "
           + "longer delivers them")
       return
@@ -158,20 +158,20 @@ extension Device {
     let settings = app.pushTypes
     guard settings.locationExtension else {
       discardForReceiver(
-        id, .device, "no-location-extension",
+        id, .device, .noLocationExtension,
         "the app has no Location Push Service Extension with the location.push entitlement")
       return
     }
     guard settings.locationAlways else {
       discardForReceiver(
-        id, .device, "location-not-authorized",
+        id, .device, .locationNotAuthorized,
         "without Always location authorization the extension is not eligible")
       return
     }
     pushTypeState.locationTimes.removeAll { clock.now.timeIntervalSince($0) >= 86_400 }
     guard pushTypeState.locationTimes.count < Self.locationBudget else {
       discardForReceiver(
-        id, .device, "location-budget",
+        id, .device, .locationBudget,
         "over the budget of about \(Self.locationBudget) location pushes a day: the system "
           + "unregisters the extension for a while")
       return

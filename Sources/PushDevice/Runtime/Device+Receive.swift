@@ -1,4 +1,5 @@
 public import Foundation
+import PushCore
 public import PushPayload
 
 extension Device {
@@ -210,7 +211,9 @@ extension Device {
     guard let payload = validation.payload else {
       // APNs accepts only JSON objects; this guards against a verdict/reader mismatch.
       setStatus(id, .discarded, reason: "the payload could not be read")
-      log(.discarded, id, .model, "the payload could not be read on the device")
+      log(
+        id, .model, "the payload could not be read on the device",
+        code: DiscardedCode.payloadUnreadable)
       return
     }
     let pushType = verdict.pushType ?? .alert

@@ -67,6 +67,7 @@ struct PayloadLinter {
     nearSizeLimit()
     appFacts(aps)
     missingAPS(root)
+    receiverPayload(root)
   }
 
   // MARK: - Push type and background pushes
@@ -220,13 +221,30 @@ struct PayloadLinter {
   /// Custom keys inside `aps` or `aps.alert`: APNs ignores them (Behavior.md §1.1). A key one or
   /// two edits from a known one is most likely a typo, so the message names the key it resembles
   /// (`'titel' is not an alert key; it is ignored: did you mean "title"?`).
+  ///
+  /// `content-changed` is the one key of a `widgets` or `controls` push (Behavior.md §12):
+  /// an aps key there, and the key a typo on such a push is matched against first.
   private mutating func unknownKeys(_ aps: APS) {
+    let reloadsWidgets = pushType == .widgets || pushType == .controls
     for key in aps.unknownKeys {
+      // Push to Talk's service-update push (iOS 17.2): `"ptt-push-type": "service-update"`.
+      if key == "ptt-push-type", pushType == .pushtotalk { continue }
+      if key == Self.contentChangedKey {
+        guard !reloadsWidgets else { continue }
+        add(
+          .warning, .unknownKeyInAps, JSONPath([.key("aps"), .key(key)]).description,
+          "'content-changed' is read only on widgets and controls pushes (apns-push-type "
+            + "widgets or controls); on this push it is ignored")
+        continue
+      }
+      let suggestion =
+        reloadsWidgets
+        ? Self.didYouMean(key, Self.widgetKeysForSuggestion)
+        : Self.didYouMean(key, Self.apsKeysForSuggestion)
       add(
         .warning, .unknownKeyInAps, JSONPath([.key("aps"), .key(key)]).description,
         "'\(key)' is not an aps key: "
-          + (Self.didYouMean(key, Self.apsKeysForSuggestion)
-            ?? "APNs ignores custom keys inside aps; put app data at the top level"))
+          + (suggestion ?? "APNs ignores custom keys inside aps; put app data at the top level"))
     }
     for key in aps.alert?.unknownKeys ?? [] {
       let suggestion = Self.didYouMean(key, Self.alertKeysForSuggestion)
@@ -250,6 +268,11 @@ struct PayloadLinter {
     Alert.knownKeys.subtracting(["sound"]))
   /// The `aps` keys a typo is matched against (prepared once).
   static let apsKeysForSuggestion = Suggestion.Candidates(APS.knownKeys)
+  /// The key of a `widgets` or `controls` push: `{"aps": {"content-changed": true}}`.
+  static let contentChangedKey = "content-changed"
+  /// What a typo on a `widgets` or `controls` push is matched against: their one key only, so
+  /// `content-change` is not taken for `content-state`.
+  static let widgetKeysForSuggestion = Suggestion.Candidates([contentChangedKey])
 
   /// `did you mean "title"?` when `key` is a likely typo of one of `known`.
   static func didYouMean(_ key: String, _ known: Suggestion.Candidates) -> String? {
@@ -292,11 +315,51 @@ struct PayloadLinter {
     "attributes", "input-push-token", "input-push-channel", "url-args",
   ]
 
+  /// No `aps` at all, on a push whose receiver reads it: `alert`, `background`,
+  /// `liveactivity`, `widgets` and `controls` (and a push whose type was not sent). The other
+  /// receivers take the whole dictionary (PushKit for `voip`, the Location Push Service
+  /// Extension, Push to Talk, a watch complication), and Apple documents the `mdm` and
+  /// `fileprovider` payloads without `aps` (``receiverPayload(_:)`` checks those).
   private mutating func missingAPS(_ root: some JSONReadable) {
+    switch pushType {
+    case nil, .alert?, .background?, .liveactivity?, .widgets?, .controls?: break
+    default: return
+    }
     guard root.isObject, root["aps"] == nil else { return }
     add(
       .warning, .apsMissing, nil,
       "the payload has no 'aps' dictionary: nothing is shown and the app is not woken")
+  }
+
+  /// The documented payload of a push type whose receiver is not the app's notification code
+  /// (Behavior.md §12): `{"aps": {"content-changed": true}}` for `widgets` and `controls`,
+  /// `{"mdm": "<PushMagic>"}` for `mdm`, a top-level `container-identifier` for
+  /// `fileprovider`. A payload without it is probably not what the sender meant.
+  private mutating func receiverPayload(_ root: some JSONReadable) {
+    guard root.isObject else { return }
+    let type = pushType?.rawValue ?? ""
+    switch pushType {
+    case .widgets?, .controls?:
+      guard root["aps"]?[Self.contentChangedKey]?.boolValue != true else { return }
+      add(
+        .warning, .pushTypeMismatch, header: "apns-push-type",
+        "apns-push-type is \(type) but aps has no content-changed: true; Apple documents "
+          + "{\"aps\": {\"content-changed\": true}} for \(type) pushes")
+    case .mdm?:
+      guard root["mdm"]?.stringValue == nil else { return }
+      add(
+        .warning, .pushTypeMismatch, header: "apns-push-type",
+        "apns-push-type is mdm but the payload has no 'mdm' string: an MDM push is "
+          + "{\"mdm\": \"<PushMagic>\"}, the PushMagic from the device's check-in")
+    case .fileprovider?:
+      guard root["container-identifier"]?.stringValue == nil else { return }
+      add(
+        .warning, .pushTypeMismatch, header: "apns-push-type",
+        "apns-push-type is fileprovider but the payload has no top-level "
+          + "'container-identifier' string: the system cannot tell which enumerator to signal")
+    default:
+      return
+    }
   }
 
   // MARK: - Alert text

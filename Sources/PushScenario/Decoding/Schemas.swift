@@ -75,7 +75,8 @@ enum Schemas {
         ]))
     ),
     ("summary", .array(.pushID)),
-    ("badge", .nullable(.int)),
+    // A whole number: the device always has one, 0 when none shows (a `null` never held).
+    ("badge", .int),
     (
       "routes",
       .array(
@@ -85,22 +86,22 @@ enum Schemas {
         ]))
     ),
     ("app", .openObject([("state", .oneOf(appStates)), ("backgroundWakes", .int)])),
-    (
-      "events",
-      .array(
-        .openObject([
-          ("kind", .oneOf(eventKinds)), ("push", .pushID), ("source", .oneOf(sources)),
-          ("reason", .string), ("time", .instant),
-        ]))
-    ),
-    (
-      "diagnostics",
-      .array(
-        .openObject([
-          ("code", .string), ("push", .pushID), ("source", .oneOf(sources)),
-          ("severity", .oneOf(Diagnostic.Severity.allCases.map(\.rawValue))), ("path", .string),
-          ("message", .string),
-        ]))
-    ),
+    ("events", .array(event)),
+    ("diagnostics", .array(diagnostic)),
+    ("noEvents", .array(event)),
+    ("noDiagnostics", .array(diagnostic)),
+  ])
+
+  /// An element of `events` or `noEvents`: any of the event's fields.
+  static let event: Shape = .openObject([
+    ("kind", .oneOf(eventKinds)), ("push", .pushID), ("source", .oneOf(sources)),
+    ("reason", .string), ("code", .string), ("time", .instant),
+  ])
+
+  /// An element of `diagnostics` or `noDiagnostics`: any of the finding's fields.
+  static let diagnostic: Shape = .openObject([
+    ("code", .string), ("push", .pushID), ("source", .oneOf(sources)),
+    ("severity", .oneOf(Diagnostic.Severity.allCases.map(\.rawValue))), ("path", .string),
+    ("message", .string),
   ])
 }

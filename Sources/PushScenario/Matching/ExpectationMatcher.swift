@@ -31,6 +31,8 @@ public struct Failure: Sendable, Equatable {
 /// - `center`, `summary` and `routes` (and every other array) match exactly in length and order,
 ///   each element partially.
 /// - `events` and `diagnostics` match as an ordered subsequence of what happened.
+/// - `noEvents` and `noDiagnostics` hold when none of their elements matches any element of
+///   `events` or `diagnostics` (``negatedKey(_:)``).
 /// - Numbers compare within 1e-9.
 ///
 /// - Complexity: linear in the size of the expected and actual values; a subsequence check
@@ -100,6 +102,16 @@ package enum ExpectationMatcher {
   /// without building the record's JSON object first.
   static func membersMatch(_ expected: JSONObject, actual: (String) -> JSONValue?) -> Bool {
     for member in expected.uniqueMembers {
+      if let negated = negatedKey(member.key) {
+        // Only a list of elements can be negated (the schema allows nothing else).
+        guard let expectedElements = member.value.arrayValue else { return false }
+        let actualElements = actual(negated)?.arrayValue ?? []
+        let anyHappened = expectedElements.contains { element in
+          actualElements.contains { matches(element, $0) }
+        }
+        if anyHappened { return false }
+        continue
+      }
       let actualValue = actual(member.key) ?? JSONValue(.null)
       if isSubsequenceKey(member.key), let expectedElements = member.value.arrayValue {
         // Each candidate is tried with `matches`; a failure is worded only when none fits.
@@ -119,6 +131,17 @@ package enum ExpectationMatcher {
     key == "events" || key == "diagnostics"
   }
 
+  /// For a negative check (`noEvents`, `noDiagnostics`), the list it reads (`events`,
+  /// `diagnostics`): each element written must match none of that list's elements. `nil` for
+  /// any other key.
+  static func negatedKey(_ key: String) -> String? {
+    switch key {
+    case "noEvents": "events"
+    case "noDiagnostics": "diagnostics"
+    default: nil
+    }
+  }
+
   /// `path` is where `actual` sits; it is extended for each child and restored before
   /// returning (one path for the whole walk, copied only into a failure).
   private static func matchObject(
@@ -135,6 +158,21 @@ package enum ExpectationMatcher {
     }
     for key in expected.keys {
       guard let expectedValue = expected[key] else { continue }
+      if let negated = negatedKey(key) {
+        path.components.append(.key(key))
+        if let expectedElements = expectedValue.arrayValue {
+          matchNone(
+            expectedElements, actualObject[negated] ?? JSONValue(.null), path: path, step: step,
+            into: &failures)
+        } else {
+          failures.append(
+            Failure(
+              step: step, path: path.description, expected: expectedValue, actual: nil,
+              message: "\(path): expected a list of \(negated) that must not happen"))
+        }
+        path.components.removeLast()
+        continue
+      }
       let actualValue = actualObject[key] ?? JSONValue(.null)
       path.components.append(.key(key))
       if isSubsequenceKey(key), let expectedElements = expectedValue.arrayValue {
@@ -212,6 +250,28 @@ package enum ExpectationMatcher {
         ))
       // Later checks still match after the last element that did match.
       position = start
+    }
+  }
+
+  /// A negative check: each element of `expected` that matches an element of `actual` fails,
+  /// showing the elements it matches (at most 10).
+  private static func matchNone(
+    _ expected: [JSONValue], _ actual: JSONValue, path: JSONPath, step: Int,
+    into failures: inout [Failure]
+  ) {
+    let actualElements = actual.arrayValue ?? []
+    let what = path.components.last == .key("noDiagnostics") ? "diagnostic" : "event"
+    for (index, element) in expected.enumerated() {
+      let happened = actualElements.filter { matches(element, $0) }
+      guard let first = happened.first else { continue }
+      let more = happened.count > 1 ? " (and \(happened.count - 1) more)" : ""
+      failures.append(
+        Failure(
+          step: step, path: path.appending(index: index).description, expected: element,
+          actual: JSONValue(.array(Array(happened.prefix(10)))),
+          message:
+            "\(path)[\(index)]: expected no \(what) matching \(JSONText.compact(element)), "
+            + "found \(JSONText.compact(first))\(more)"))
     }
   }
 

@@ -5,8 +5,10 @@ public import PushPayload
 /// The JSON report (CommandLine.md, `pushsim run --format json`): one document,
 /// `{"scenarios": [{"name", "file", "passed", "failures", "events", "final"}], "passed", "failed"}`,
 /// plus each scenario's `description` and `steps` (when each step ran and which events it caused).
-/// `final` uses the field names `expect` uses (`center`, `summary`, `badge`, `routes`,
-/// `notifications`, `pushes`, `app`).
+/// `final` holds every section `expect` checks, under the names `expect` uses (`center`,
+/// `summary`, `badge`, `routes`, `app`, `activities`, `dynamicIsland`, `lockScreenActivities`,
+/// `pushToStartToken`, `diagnostics`), but `notifications` and `pushes` for `notification` and
+/// `push`; `events` is the scenario's own list beside it.
 public struct JSONReporter: Sendable {
   /// Creates a reporter.
   public init() {}
@@ -235,6 +237,13 @@ public struct JSONReporter: Sendable {
     }
     out.close()
     out.field("app", value: device.smallStateSection("app") ?? JSONValue(.null))
+    // A scenario holds a handful of activities: built as a tree, as a check builds them.
+    let live = device.scenarioState(
+      for: JSONObject(
+        Device.liveActivitySections.map { JSONMember(key: $0, value: JSONValue(.null)) }))
+    for key in Device.liveActivitySections {
+      out.member(key, live[key] ?? JSONValue(.null))
+    }
     out.field("diagnostics")
     out.openArray()
     for diagnostic in device.diagnostics {
@@ -272,11 +281,12 @@ public struct JSONReporter: Sendable {
   /// The final state under the report's names (`pushes`, `notifications`).
   static func final(_ state: JSONValue) -> JSONValue {
     var object = JSONObject()
-    let names: [(String, String)] = [
-      ("center", "center"), ("summary", "summary"), ("badge", "badge"), ("routes", "routes"),
-      ("notifications", "notification"), ("pushes", "push"), ("app", "app"),
-      ("diagnostics", "diagnostics"),
-    ]
+    let names: [(String, String)] =
+      [
+        ("center", "center"), ("summary", "summary"), ("badge", "badge"), ("routes", "routes"),
+        ("notifications", "notification"), ("pushes", "push"), ("app", "app"),
+      ]
+      + Device.liveActivitySections.map { ($0, $0) } + [("diagnostics", "diagnostics")]
     for (name, key) in names {
       object.append(JSONMember(key: name, value: state[key] ?? JSONValue(.null)))
     }

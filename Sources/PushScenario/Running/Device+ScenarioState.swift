@@ -3,15 +3,21 @@ import PushPayload
 
 extension Device {
   /// The device's state with the field names `expect` uses (ScenarioFormat.md, expect):
-  /// `push`, `notification`, `center`, `summary`, `badge`, `routes`, `app`, `events`,
-  /// `diagnostics`. Built from the device's own views; nothing is decided here.
+  /// `push`, `notification`, `center`, `summary`, `badge`, `routes`, `app`, the Live Activity
+  /// sections (``liveActivitySections``), `events`, `diagnostics`. Built from the device's own
+  /// views; nothing is decided here.
   ///
   /// - Parameter checks: an `expect` object: only the sections it names are built, for
   ///   `push` and `notification` only the ids it names, and for a notification only the
   ///   fields its check names, so a long scenario with a check after every push stays linear.
-  ///   `nil` builds everything (the final state in reports).
+  ///   `nil` builds everything but `events` (the final state in reports, whose scenario
+  ///   lists the events beside it).
   func scenarioState(for checks: JSONObject?) -> JSONValue {
-    func wants(_ key: String) -> Bool { checks == nil || checks?[key] != nil }
+    func wants(_ key: String) -> Bool {
+      checks == nil || checks?[key] != nil
+        || (key == "events" && checks?["noEvents"] != nil)
+        || (key == "diagnostics" && checks?["noDiagnostics"] != nil)
+    }
     func ids(_ key: String) -> [String] {
       if let named = checks?[key]?.objectValue { return named.keys }
       return pushIDs
@@ -44,26 +50,24 @@ extension Device {
     for key in Self.smallStateSections where wants(key) {
       if let value = smallStateSection(key) { add(key, value) }
     }
-    // Reports (no checks) show Live Activities only when the scenario started some.
-    let activitiesShown = checks != nil || !liveActivities.isEmpty
-    if activitiesShown, wants("activities") {
+    if wants("activities") {
       var object = JSONObject()
       for activity in liveActivities {
         object.append(JSONMember(key: activity.id, value: activity.json))
       }
       add("activities", JSONValue(.object(object)))
     }
-    if activitiesShown, wants("dynamicIsland") {
+    if wants("dynamicIsland") {
       add(
         "dynamicIsland", dynamicIslandActivity.map { JSONValue(.string($0.id)) } ?? JSONValue(.null)
       )
     }
-    if activitiesShown, wants("lockScreenActivities") {
+    if wants("lockScreenActivities") {
       add(
         "lockScreenActivities",
         JSONValue(.array(lockScreenActivities.map { JSONValue(.string($0.id)) })))
     }
-    if checks != nil, wants("pushToStartToken") {
+    if wants("pushToStartToken") {
       add("pushToStartToken", pushToStartToken.map { JSONValue(.string($0)) } ?? JSONValue(.null))
     }
     if checks != nil, wants("events") { add("events", events.json) }
@@ -76,7 +80,8 @@ extension Device {
   /// ``scenarioState(for:)``, without building that state (a check after every push reads a
   /// few fields instead of building a tree of them, or of every event so far).
   ///
-  /// Only the `push`, `notification`, `events` and `diagnostics` sections are read here.
+  /// Only the `push`, `notification`, `events`, `diagnostics`, `noEvents` and
+  /// `noDiagnostics` sections are read here.
   /// `false` for a check naming any other section, as for one that does not hold: the caller
   /// then builds the state and lets the matcher find and word the failures.
   func satisfiesDirectly(_ checks: JSONObject) -> Bool {
@@ -94,6 +99,14 @@ extension Device {
           firstAbout: { events.firstIndex(about: $0, from: $1, where: $2) })
       case "diagnostics":
         Self.subsequenceHolds(
+          section.value, in: diagnostics, member: { $0.member($1) },
+          firstAbout: { firstDiagnosticIndex(about: $0, from: $1, where: $2) })
+      case "noEvents":
+        Self.noneHappened(
+          section.value, in: events.events, member: { $0.member($1) },
+          firstAbout: { events.firstIndex(about: $0, from: $1, where: $2) })
+      case "noDiagnostics":
+        Self.noneHappened(
           section.value, in: diagnostics, member: { $0.member($1) },
           firstAbout: { firstDiagnosticIndex(about: $0, from: $1, where: $2) })
       default: false
@@ -141,6 +154,34 @@ extension Device {
       position = found + 1
     }
     return true
+  }
+
+  /// The Live Activity sections of the state, in the order it lists them.
+  static let liveActivitySections = [
+    "activities", "dynamicIsland", "lockScreenActivities", "pushToStartToken",
+  ]
+
+  /// `expect.noEvents` and `expect.noDiagnostics`: no element written matches any element of
+  /// `log` (one written with its push is looked for among that push's elements only).
+  private static func noneHappened<Element>(
+    _ checks: JSONValue, in log: [Element], member: (Element, String) -> JSONValue?,
+    firstAbout: (String, Int, (Element) -> Bool) -> Int?
+  ) -> Bool {
+    guard let expected = checks.arrayValue else { return false }
+    return expected.allSatisfy { element in
+      // What is not an object matches no element (the matcher's rule).
+      guard let fields = element.objectValue else { return true }
+      let matches = { (candidate: Element) in
+        ExpectationMatcher.membersMatch(fields) { member(candidate, $0) }
+      }
+      let found =
+        if let push = fields["push"]?.stringValue {
+          firstAbout(push, 0, matches)
+        } else {
+          log.firstIndex(where: matches)
+        }
+      return found == nil
+    }
   }
 
   /// The sections of the state whose size does not grow with the number of pushes

@@ -17,7 +17,8 @@ public struct ScenarioResult: Sendable {
   /// The device's event log, in order.
   public var events: [DeviceEvent]
   /// The device's final state, with the field names `expect` uses: `push`, `notification`,
-  /// `center`, `summary`, `badge`, `routes`, `app`, `diagnostics`.
+  /// `center`, `summary`, `badge`, `routes`, `app`, `activities`, `dynamicIsland`,
+  /// `lockScreenActivities`, `pushToStartToken`, `diagnostics` (the events are ``events``).
   ///
   /// A played scenario keeps its device and builds this when read (each read builds it
   /// anew: read it once); the JSON report writes it piece by piece from the device instead, so

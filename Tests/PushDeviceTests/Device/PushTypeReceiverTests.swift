@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 import PushDevice
 import PushPayload
 import Testing
@@ -22,7 +23,8 @@ import Testing
     device.receive(["caller": "x"], headers: voip, id: "v3")
     #expect(device.events.events(ofKind: .voipTerminated).count == 2)
     #expect(
-      device.events.events(for: "v3").last?.details["reason"]?.stringValue == "voip-not-reported")
+      device.events.events(for: "v3").last?.details["code"]?.stringValue
+        == DiscardedCode.voipNotReported.rawValue)
     #expect(device.center.isEmpty)
   }
 
