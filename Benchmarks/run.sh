@@ -203,6 +203,15 @@ fi
 if wants docs; then
   "$BIN/PushSimBenchmarks" docs 500 5000 5
 fi
+# section: activities (issue 36)
+# A scenario in which the app starts 5,000 and 20,000 Live Activities one after the other, each
+# updated and ended by pushes to its token and dismissed at once, decoded and played (the small
+# one four times in a row a round, median of five rounds): the ratio should stay at most 4.5
+# (linear; every start once counted the live ones among all those ever started, and every push
+# walked them to find its own: 5,000 / 10,000 / 20,000 took 1.2 / 5.0 / 24-36 s).
+if wants activities; then
+  "$BIN/PushSimBenchmarks" activities 5000 20000 5
+fi
 # section: jobs (issue 12)
 # 2,000 generated scenario files played by `pushsim run --jobs 1` and `--jobs 2` (JSON report);
 # the reports must be identical, and the speed-up should be >= 1.7 on 2 cores.

@@ -17,21 +17,24 @@ extension Device {
 
   /// The activity with this scenario id.
   public func liveActivity(_ id: String) -> LiveActivity? {
-    activityStore.index(of: id).map { activityStore.activities[$0] }
+    activityStore.index(of: id).map { activityStore[$0] }
   }
 
   /// The Lock Screen's activities, top first: highest relevance score, then first started
   /// (Rules.md §13). Ended ones stay until dismissed.
+  ///
+  /// - Complexity: O(k log k) for the k activities on the Lock Screen, whatever the number
+  ///   started before.
   public var lockScreenActivities: [LiveActivity] {
-    activityStore.activities.filter { $0.state != .dismissed && $0.state != .pending }
-      .sorted(by: Self.moreRelevant)
+    activityStore.shown.map { activityStore[$0] }.sorted(by: Self.moreRelevant)
   }
 
   /// The activity the Dynamic Island shows: the most relevant active or stale one; `nil` on a
   /// phone without a Dynamic Island or when none is live (ended ones leave it at once).
   public var dynamicIslandActivity: LiveActivity? {
     guard configuration.liveActivities.dynamicIsland else { return nil }
-    return activityStore.activities.filter(\.isLive).sorted(by: Self.moreRelevant).first
+    return activityStore.shown.lazy.map { activityStore[$0] }.filter(\.isLive)
+      .min(by: Self.moreRelevant)
   }
 
   /// The app's push-to-start token: from iOS 17.2, for an app that declares activity types
@@ -138,9 +141,7 @@ extension Device {
   }
 
   /// Activities that count against the per-app limit: active, stale, or scheduled (model).
-  var liveActivityCount: Int {
-    activityStore.activities.filter { $0.isLive || $0.state == .pending }.count
-  }
+  var liveActivityCount: Int { activityStore.liveCount }
 
   /// Bytes of attributes plus content state as compact JSON.
   static func dataSize(_ attributes: JSONObject, _ content: JSONObject) -> Int {
@@ -163,7 +164,7 @@ extension Device {
       started: scheduledStart ?? clock.now, lastTimestamp: timestamp, ended: nil,
       dismissal: nil, channel: channel, updates: 0, lastAlert: nil,
       sequence: activityStore.started)
-    activityStore.activities.append(activity)
+    activityStore.append(activity)
     if let scheduledStart {
       log(
         .activityScheduled, push, source,
@@ -201,16 +202,16 @@ extension Device {
   /// begin (Rules.md §13.17).
   mutating func startScheduledActivity(_ id: String) {
     guard let index = activityStore.index(of: id),
-      activityStore.activities[index].state == .pending
+      activityStore[index].state == .pending
     else { return }
-    activityStore.activities[index].state = .active
+    activityStore[index].state = .active
     log(
       .activityStarted, nil, .device,
       "Live Activity \(id) started: its scheduled start date came",
       ["activity": .init(.string(id))])
     clock.schedule(
       .activityLifetime(id: id), at: clock.now.addingTimeInterval(Self.activityActiveLimit))
-    if let staleDate = activityStore.activities[index].staleDate {
+    if let staleDate = activityStore[index].staleDate {
       scheduleStale(id, at: staleDate)
     }
   }
@@ -226,10 +227,10 @@ extension Device {
 
   mutating func markStale(_ id: String) {
     guard let index = activityStore.index(of: id),
-      activityStore.activities[index].state == .active,
-      let stale = activityStore.activities[index].staleDate, stale <= clock.now
+      activityStore[index].state == .active,
+      let stale = activityStore[index].staleDate, stale <= clock.now
     else { return }
-    activityStore.activities[index].state = .stale
+    activityStore[index].state = .stale
     log(
       .activityStale, nil, .device, "Live Activity \(id) passed its stale date: isStale is true",
       ["activity": .init(.string(id))])
@@ -240,12 +241,12 @@ extension Device {
     at index: Int, push: String?, dismissal requested: Date?, source: DiagnosticSource,
     reason: String
   ) {
-    let id = activityStore.activities[index].id
+    let id = activityStore[index].id
     let latest = clock.now.addingTimeInterval(Self.activityLockScreenLimit)
     let dismissal = min(requested ?? latest, latest)
-    activityStore.activities[index].state = .ended
-    activityStore.activities[index].ended = clock.now
-    activityStore.activities[index].dismissal = max(dismissal, clock.now)
+    activityStore[index].state = .ended
+    activityStore[index].ended = clock.now
+    activityStore[index].dismissal = max(dismissal, clock.now)
     log(
       .activityEnded, push, source,
       "Live Activity \(id) ended (\(reason)): off the Dynamic Island, on the Lock Screen until "
@@ -260,9 +261,9 @@ extension Device {
 
   mutating func dismissActivity(_ id: String, reason: String) {
     guard let index = activityStore.index(of: id),
-      activityStore.activities[index].state == .ended
+      activityStore[index].state == .ended
     else { return }
-    activityStore.activities[index].state = .dismissed
+    activityStore[index].state = .dismissed
     log(
       .activityDismissed, nil, .device, "Live Activity \(id) left the Lock Screen: \(reason)",
       ["activity": .init(.string(id))])
@@ -276,16 +277,16 @@ extension Device {
     case .activityStart(let id):
       startScheduledActivity(id)
     case .activityLifetime(let id):
-      guard let index = activityStore.index(of: id), activityStore.activities[index].isLive
+      guard let index = activityStore.index(of: id), activityStore[index].isLive
       else { return }
       endActivity(
         at: index, push: nil, dismissal: nil, source: .device,
         reason: "it was active for 8 hours, the most the system allows")
     case .activityDismissal(let id):
       guard let index = activityStore.index(of: id),
-        let date = activityStore.activities[index].dismissal, date <= clock.now
+        let date = activityStore[index].dismissal, date <= clock.now
       else { return }
-      let ended = activityStore.activities[index].ended ?? clock.now
+      let ended = activityStore[index].ended ?? clock.now
       let reason =
         clock.now.timeIntervalSince(ended) >= Self.activityLockScreenLimit
         ? "4 hours after it ended" : "its dismissal date"
@@ -301,23 +302,23 @@ extension Device {
     let new = app.liveActivities
     guard old.enabled, !new.enabled else { return }
     for index in activityStore.activities.indices
-    where activityStore.activities[index].state == .pending {
-      activityStore.activities[index].state = .dismissed
-      let id = activityStore.activities[index].id
+    where activityStore[index].state == .pending {
+      activityStore[index].state = .dismissed
+      let id = activityStore[index].id
       log(
         .activityDismissed, nil, .model,
         "Live Activity \(id) is removed before its scheduled start: the user turned Live "
           + "Activities off", ["activity": .init(.string(id))])
     }
-    for index in activityStore.activities.indices where activityStore.activities[index].isLive {
+    for index in activityStore.activities.indices where activityStore[index].isLive {
       endActivity(
         at: index, push: nil, dismissal: clock.now, source: .model,
         reason: "the user turned Live Activities off for the app")
     }
     for index in activityStore.activities.indices
-    where activityStore.activities[index].state == .ended {
+    where activityStore[index].state == .ended {
       dismissActivity(
-        activityStore.activities[index].id, reason: "the user turned Live Activities off")
+        activityStore[index].id, reason: "the user turned Live Activities off")
     }
   }
 }

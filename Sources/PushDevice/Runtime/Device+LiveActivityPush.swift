@@ -30,7 +30,7 @@ extension Device {
         reason = "DeviceTokenNotForTopic"
         message = "an activity's update token takes only liveactivity pushes"
       } else if let index = activityStore.index(of: activity) {
-        if activityStore.activities[index].token == nil {
+        if activityStore[index].token == nil {
           reason = "BadDeviceToken"
           message = "activity \(activity) was not started with pushType .token: it has no token"
         }
@@ -154,9 +154,7 @@ extension Device {
   mutating func broadcast(
     _ id: String, channel: String, payload: Payload, aps: JSONObject, end: Bool
   ) {
-    let subscribed = activityStore.activities.indices.filter {
-      activityStore.activities[$0].channel == .channel(channel)
-    }
+    let subscribed = activityStore.indices(subscribedTo: channel)
     guard configuration.iosVersion >= .broadcast, !subscribed.isEmpty else {
       ignoreActivityPush(
         id, nil, "no-subscriber", .device, "no activity on this device is subscribed to \(channel)")
@@ -260,7 +258,7 @@ extension Device {
   mutating func applyActivityPush(
     _ id: String, index: Int, payload: Payload, aps: JSONObject, end: Bool
   ) {
-    let activity = activityStore.activities[index]
+    let activity = activityStore[index]
     if activity.state == .pending {
       ignoreActivityPush(
         id, activity.id, "activity-pending", .model,
@@ -310,7 +308,7 @@ extension Device {
       updated.state = .active
     }
     if aps["alert"] != nil { updated.lastAlert = activityAlert(id, payload: payload, activity.id) }
-    activityStore.activities[index] = updated
+    activityStore[index] = updated
     if end {
       var dismissal: Date?
       if let seconds = aps["dismissal-date"]?.numberValue?.double {
@@ -505,7 +503,7 @@ extension Device {
       timestamp: min(timestamp ?? clock.now, clock.now), push: id, source: .device,
       reason: "a push-to-start push")
     if let index = activityStore.index(of: id) {
-      activityStore.activities[index].lastAlert = activityAlert(id, payload: payload, id)
+      activityStore[index].lastAlert = activityAlert(id, payload: payload, id)
     }
     setStatus(id, .delivered, reason: "started Live Activity \(id)")
     guard app.state != .foreground else { return }
