@@ -212,6 +212,15 @@ fi
 if wants activities; then
   "$BIN/PushSimBenchmarks" activities 5000 20000 5
 fi
+# section: local (issue 36)
+# One local notification repeating every minute while the clock moves on 30 and 3,650 virtual
+# days (43,200 and 5,256,000 firings), each in its own process: the peaks should be equal
+# (bounded memory; every firing once kept its record, its notification and its events, and
+# a hundred years grew past 4.6 GB within two minutes).
+if wants local; then
+  "$BIN/PushSimBenchmarks" local 30
+  "$BIN/PushSimBenchmarks" local 3650
+fi
 # section: jobs (issue 12)
 # 2,000 generated scenario files played by `pushsim run --jobs 1` and `--jobs 2` (JSON report);
 # the reports must be identical, and the speed-up should be >= 1.7 on 2 cores.

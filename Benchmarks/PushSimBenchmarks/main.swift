@@ -8,6 +8,7 @@ var sections: [String: ([String]) throws -> Void] = [
   "device": DeviceBenchmark.run,
   "docs": DocsBenchmark.run,
   "layout": LayoutBenchmark.run,
+  "local": LocalBenchmark.run,
   "scale": ScaleBenchmark.run,
   "strings": StringsBenchmark.run,
   "suite": SuiteBenchmark.run,
