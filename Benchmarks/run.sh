@@ -221,6 +221,15 @@ if wants local; then
   "$BIN/PushSimBenchmarks" local 30
   "$BIN/PushSimBenchmarks" local 3650
 fi
+# section: catalog (issue 36)
+# A 168 MB `.xcstrings` catalog (120,000 keys in English, Spanish, Czech plurals and Serbian,
+# generated, never committed) read as `pushsim` reads it: peak memory / file size should be
+# at most 4 (a `JSONSerialization` tree once took about 105 bytes per byte: 17.5 GB).
+if wants catalog; then
+  CATALOG=$WORK/catalog-120000.xcstrings
+  [ -f "$CATALOG" ] || "$BIN/PushSimBenchmarks" catalog generate 120000 "$CATALOG"
+  "$BIN/PushSimBenchmarks" catalog read "$CATALOG"
+fi
 # section: jobs (issue 12)
 # 2,000 generated scenario files played by `pushsim run --jobs 1` and `--jobs 2` (JSON report);
 # the reports must be identical, and the speed-up should be >= 1.7 on 2 cores.

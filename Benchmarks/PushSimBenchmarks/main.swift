@@ -4,6 +4,7 @@ import Foundation
 /// subcommand; the script times them against a baseline measured in the same run.
 var sections: [String: ([String]) throws -> Void] = [
   "activities": ActivitiesBenchmark.run,
+  "catalog": CatalogBenchmark.run,
   "checks": ChecksBenchmark.run,
   "device": DeviceBenchmark.run,
   "docs": DocsBenchmark.run,
