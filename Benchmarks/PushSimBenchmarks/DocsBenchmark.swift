@@ -11,6 +11,11 @@ import PushSimDocs
 /// step: 4,000 pushes took 8.9 s, 8,000 took 33 s.
 enum DocsBenchmark {
   static func run(_ arguments: [String]) throws {
+    // `docs file N PATH`: only write the generated scenario (for `pushsim docs` itself).
+    if arguments.first == "file", arguments.count == 3, let pushes = Int(arguments[1]) {
+      try Data(generate(pushes: pushes).utf8).write(to: URL(fileURLWithPath: arguments[2]))
+      return
+    }
     try ScenarioBenchmark.linearitySection(
       "docs", "a page drawing the phone after every step", arguments: arguments, small: 500,
       large: 5_000, generate: generate(pushes:)
