@@ -234,12 +234,30 @@ if wants docs; then
 fi
 # section: activities (issue 36)
 # A scenario in which the app starts 5,000 and 20,000 Live Activities one after the other, each
-# updated and ended by pushes to its token and dismissed at once, decoded and played (the small
-# one four times in a row a round, median of five rounds): the ratio should stay at most 4.5
-# (linear; every start once counted the live ones among all those ever started, and every push
-# walked them to find its own: 5,000 / 10,000 / 20,000 took 1.2 / 5.0 / 24-36 s).
+# updated and ended by pushes to its token and dismissed at once, then 9 virtual hours so that
+# every 8-hour timer fires, decoded and played: the ratio should stay at most 4.5 (linear;
+# every start once counted the live ones among all those ever started, and every push walked
+# them to find its own: 5,000 / 10,000 / 20,000 took 1.2 / 5.0 / 24-36 s). Each run is a
+# process of its own, as in `device`: played in one process, the small size's later runs
+# reuse memory the first one touched and the large one touches four times as much fresh
+# memory, which this machine's host backs on first touch (18 % more a step at 20,000 in one
+# process, the profile's shares unchanged). A round runs the small size four times (their
+# average) and the large once; each keeps its cheapest of ACTIVITIES_RUNS rounds (default 3).
 if wants activities; then
-  "$BIN/PushSimBenchmarks" activities 5000 20000 5
+  A_SMALL="" A_LARGE=""
+  for _ in $(seq "${ACTIVITIES_RUNS:-3}"); do
+    total=0
+    for _ in 1 2 3 4; do
+      total=$(awk -v t="$total" -v s="$("$BIN/PushSimBenchmarks" activities once 5000)" 'BEGIN { print t + s }')
+    done
+    small=$(awk -v t="$total" 'BEGIN { printf "%.1f", t / 4 }')
+    large=$("$BIN/PushSimBenchmarks" activities once 20000)
+    if [ -z "$A_SMALL" ] || awk -v a="$small" -v b="$A_SMALL" 'BEGIN { exit !(a < b) }'; then A_SMALL=$small; fi
+    if [ -z "$A_LARGE" ] || awk -v a="$large" -v b="$A_LARGE" 'BEGIN { exit !(a < b) }'; then A_LARGE=$large; fi
+  done
+  awk -v s="$A_SMALL" -v l="$A_LARGE" 'BEGIN { r = (s > 0) ? l / s : 0
+    printf "activities: 20000 activities %.0f ms, 5000 activities %.0f ms (a process each): ratio %.2f (target <= 4.5) %s\n",
+      l, s, r, (r <= 4.5 ? "ok" : "TOO HIGH") }'
 fi
 # section: local (issue 36)
 # One local notification repeating every minute while the clock moves on 30 and 3,650 virtual

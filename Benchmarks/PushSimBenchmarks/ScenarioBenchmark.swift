@@ -212,7 +212,8 @@ enum ScenarioBenchmark {
   /// `bound` replaces the fifth when a section's target is tighter.
   static func linearity(ratio: Double, small: Int, large: Int, bound: Double? = nil) -> String {
     let bound = bound ?? 1.2 * Double(large) / Double(max(1, small))
-    return "ratio \(format(ratio, digits: 2)) (target <= \(format(bound)), linear) "
+    return
+      "ratio \(format(ratio, digits: 2)) (target <= \(format(bound, digits: bound.rounded() == bound ? 0 : 1)), linear) "
       + (ratio <= bound ? "ok" : "TOO HIGH")
   }
 

@@ -6,7 +6,7 @@ import PushCore
 /// Every activity started stays (dismissed ones too, for `expect`), so nothing a start, a
 /// push or a timer does may walk them all: ids, update tokens and channels are indexed, and
 /// the activities that count against the per-app limit and those on the Lock Screen are
-/// kept as they change, through ``subscript(_:)`` and ``append(_:)``.
+/// kept as they change, through ``update(_:_:)`` and ``append(_:)``.
 ///
 /// - Complexity: finding an activity, counting the live ones and starting one are O(1)
 ///   (amortized); listing the Lock Screen is O(k log k) for the k activities on it.
@@ -31,15 +31,18 @@ struct ActivityStore: Sendable {
   /// Activities on the Lock Screen: neither pending nor dismissed.
   private(set) var shown: Set<Int> = []
 
-  /// The activity at `index` (from ``index(of:)``, ``index(token:)`` or
-  /// ``indices(subscribedTo:)``); writing it keeps the counts and the Lock Screen's set.
-  subscript(index: Int) -> LiveActivity {
-    get { activities[index] }
-    set {
-      let old = activities[index].state
-      activities[index] = newValue
-      if old != newValue.state { moved(index, from: old, to: newValue.state) }
-    }
+  /// Changes the activity at `index` (from ``index(of:)``, ``index(token:)`` or
+  /// ``indices(subscribedTo:)``) in place, keeping the count and the Lock Screen's set.
+  mutating func update(_ index: Int, _ change: (inout LiveActivity) -> Void) {
+    let old = activities[index].state
+    change(&activities[index])
+    let new = activities[index].state
+    if old != new { moved(index, from: old, to: new) }
+  }
+
+  /// Puts `activity` in the place of the activity at `index`.
+  mutating func replace(_ index: Int, with activity: LiveActivity) {
+    update(index) { $0 = activity }
   }
 
   /// Adds a started activity at the end.

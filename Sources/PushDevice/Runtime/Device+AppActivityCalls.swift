@@ -23,12 +23,12 @@ extension Device {
     _ id: String, contentState: JSONValue, staleDate: Date?, relevanceScore: Double,
     alert: (title: String, body: String)? = nil, timestamp: Date? = nil
   ) -> Bool {
-    guard let index = activityStore.index(of: id), activityStore[index].isLive else {
+    guard let index = activityStore.index(of: id), activityStore.activities[index].isLive else {
       return false
     }
     guard acceptAppTimestamp(timestamp, id: id, index: index) else { return false }
     guard let content = appContent(id, index: index, contentState) else { return false }
-    var updated = activityStore[index]
+    var updated = activityStore.activities[index]
     if let timestamp { updated.lastTimestamp = timestamp }
     updated.contentState = content
     if configuration.iosVersion >= .staleAndRelevance {
@@ -45,7 +45,7 @@ extension Device {
       object.append(JSONMember(key: "body", value: JSONValue(.string(alert.body))))
       updated.lastAlert = object
     }
-    activityStore[index] = updated
+    activityStore.replace(index, with: updated)
     log(
       .activityUpdated, nil, .device, "Live Activity \(id) shows the content the app gave it",
       ["activity": .init(.string(id))])
@@ -64,27 +64,30 @@ extension Device {
     _ id: String, contentState: JSONValue?, staleDate: Date?, relevanceScore: Double,
     dismissal: ActivityDismissal, timestamp: Date? = nil
   ) -> Bool {
-    if let index = activityStore.index(of: id), activityStore[index].state == .pending {
-      activityStore[index].state = .dismissed
+    if let index = activityStore.index(of: id), activityStore.activities[index].state == .pending {
+      activityStore.update(index) { $0.state = .dismissed }
       log(
         .activityDismissed, nil, .model,
         "Live Activity \(id) was ended before its scheduled start: it never shows",
         ["activity": .init(.string(id))])
       return true
     }
-    guard let index = activityStore.index(of: id), activityStore[index].isLive else {
+    guard let index = activityStore.index(of: id), activityStore.activities[index].isLive else {
       return false
     }
     guard acceptAppTimestamp(timestamp, id: id, index: index) else { return false }
-    if let timestamp { activityStore[index].lastTimestamp = timestamp }
+    if let timestamp { activityStore.update(index) { $0.lastTimestamp = timestamp } }
     if let contentState {
       guard let content = appContent(id, index: index, contentState) else { return false }
-      activityStore[index].contentState = content
-      if configuration.iosVersion >= .staleAndRelevance {
-        activityStore[index].staleDate = staleDate
-        activityStore[index].relevanceScore = relevanceScore
+      let scores = configuration.iosVersion >= .staleAndRelevance
+      activityStore.update(index) {
+        $0.contentState = content
+        if scores {
+          $0.staleDate = staleDate
+          $0.relevanceScore = relevanceScore
+        }
+        $0.updates += 1
       }
-      activityStore[index].updates += 1
     }
     let date: Date? =
       switch dismissal {
@@ -101,7 +104,7 @@ extension Device {
   /// a push would be (Rules.md §13.3). No timestamp: always.
   private mutating func acceptAppTimestamp(_ timestamp: Date?, id: String, index: Int) -> Bool {
     guard let timestamp else { return true }
-    let newest = activityStore[index].lastTimestamp
+    let newest = activityStore.activities[index].lastTimestamp
     guard timestamp < newest else { return true }
     log(
       .activityIgnored, nil, .device,
@@ -114,7 +117,7 @@ extension Device {
   /// The app's content state for the activity at `index`, decoded into its type; `nil` after
   /// an `activity.ignored` event when it does not.
   private mutating func appContent(_ id: String, index: Int, _ json: JSONValue) -> JSONObject? {
-    let type = activityStore[index].type
+    let type = activityStore.activities[index].type
     let fields = activityDeclaration(named: type)?.contentState ?? []
     switch decodeActivityData(
       json, type: type, fields: fields, path: "contentState", contentState: true)

@@ -17,7 +17,7 @@ extension Device {
 
   /// The activity with this scenario id.
   public func liveActivity(_ id: String) -> LiveActivity? {
-    activityStore.index(of: id).map { activityStore[$0] }
+    activityStore.index(of: id).map { activityStore.activities[$0] }
   }
 
   /// The Lock Screen's activities, top first: highest relevance score, then first started
@@ -26,14 +26,14 @@ extension Device {
   /// - Complexity: O(k log k) for the k activities on the Lock Screen, whatever the number
   ///   started before.
   public var lockScreenActivities: [LiveActivity] {
-    activityStore.shown.map { activityStore[$0] }.sorted(by: Self.moreRelevant)
+    activityStore.shown.map { activityStore.activities[$0] }.sorted(by: Self.moreRelevant)
   }
 
   /// The activity the Dynamic Island shows: the most relevant active or stale one; `nil` on a
   /// phone without a Dynamic Island or when none is live (ended ones leave it at once).
   public var dynamicIslandActivity: LiveActivity? {
     guard configuration.liveActivities.dynamicIsland else { return nil }
-    return activityStore.shown.lazy.map { activityStore[$0] }.filter(\.isLive)
+    return activityStore.shown.lazy.map { activityStore.activities[$0] }.filter(\.isLive)
       .min(by: Self.moreRelevant)
   }
 
@@ -202,16 +202,16 @@ extension Device {
   /// begin (Rules.md §13.17).
   mutating func startScheduledActivity(_ id: String) {
     guard let index = activityStore.index(of: id),
-      activityStore[index].state == .pending
+      activityStore.activities[index].state == .pending
     else { return }
-    activityStore[index].state = .active
+    activityStore.update(index) { $0.state = .active }
     log(
       .activityStarted, nil, .device,
       "Live Activity \(id) started: its scheduled start date came",
       ["activity": .init(.string(id))])
     clock.schedule(
       .activityLifetime(id: id), at: clock.now.addingTimeInterval(Self.activityActiveLimit))
-    if let staleDate = activityStore[index].staleDate {
+    if let staleDate = activityStore.activities[index].staleDate {
       scheduleStale(id, at: staleDate)
     }
   }
@@ -227,10 +227,10 @@ extension Device {
 
   mutating func markStale(_ id: String) {
     guard let index = activityStore.index(of: id),
-      activityStore[index].state == .active,
-      let stale = activityStore[index].staleDate, stale <= clock.now
+      activityStore.activities[index].state == .active,
+      let stale = activityStore.activities[index].staleDate, stale <= clock.now
     else { return }
-    activityStore[index].state = .stale
+    activityStore.update(index) { $0.state = .stale }
     log(
       .activityStale, nil, .device, "Live Activity \(id) passed its stale date: isStale is true",
       ["activity": .init(.string(id))])
@@ -241,12 +241,15 @@ extension Device {
     at index: Int, push: String?, dismissal requested: Date?, source: DiagnosticSource,
     reason: String
   ) {
-    let id = activityStore[index].id
+    let id = activityStore.activities[index].id
     let latest = clock.now.addingTimeInterval(Self.activityLockScreenLimit)
     let dismissal = min(requested ?? latest, latest)
-    activityStore[index].state = .ended
-    activityStore[index].ended = clock.now
-    activityStore[index].dismissal = max(dismissal, clock.now)
+    let now = clock.now
+    activityStore.update(index) {
+      $0.state = .ended
+      $0.ended = now
+      $0.dismissal = max(dismissal, now)
+    }
     log(
       .activityEnded, push, source,
       "Live Activity \(id) ended (\(reason)): off the Dynamic Island, on the Lock Screen until "
@@ -261,9 +264,9 @@ extension Device {
 
   mutating func dismissActivity(_ id: String, reason: String) {
     guard let index = activityStore.index(of: id),
-      activityStore[index].state == .ended
+      activityStore.activities[index].state == .ended
     else { return }
-    activityStore[index].state = .dismissed
+    activityStore.update(index) { $0.state = .dismissed }
     log(
       .activityDismissed, nil, .device, "Live Activity \(id) left the Lock Screen: \(reason)",
       ["activity": .init(.string(id))])
@@ -277,16 +280,16 @@ extension Device {
     case .activityStart(let id):
       startScheduledActivity(id)
     case .activityLifetime(let id):
-      guard let index = activityStore.index(of: id), activityStore[index].isLive
+      guard let index = activityStore.index(of: id), activityStore.activities[index].isLive
       else { return }
       endActivity(
         at: index, push: nil, dismissal: nil, source: .device,
         reason: "it was active for 8 hours, the most the system allows")
     case .activityDismissal(let id):
       guard let index = activityStore.index(of: id),
-        let date = activityStore[index].dismissal, date <= clock.now
+        let date = activityStore.activities[index].dismissal, date <= clock.now
       else { return }
-      let ended = activityStore[index].ended ?? clock.now
+      let ended = activityStore.activities[index].ended ?? clock.now
       let reason =
         clock.now.timeIntervalSince(ended) >= Self.activityLockScreenLimit
         ? "4 hours after it ended" : "its dismissal date"
@@ -302,23 +305,23 @@ extension Device {
     let new = app.liveActivities
     guard old.enabled, !new.enabled else { return }
     for index in activityStore.activities.indices
-    where activityStore[index].state == .pending {
-      activityStore[index].state = .dismissed
-      let id = activityStore[index].id
+    where activityStore.activities[index].state == .pending {
+      activityStore.update(index) { $0.state = .dismissed }
+      let id = activityStore.activities[index].id
       log(
         .activityDismissed, nil, .model,
         "Live Activity \(id) is removed before its scheduled start: the user turned Live "
           + "Activities off", ["activity": .init(.string(id))])
     }
-    for index in activityStore.activities.indices where activityStore[index].isLive {
+    for index in activityStore.activities.indices where activityStore.activities[index].isLive {
       endActivity(
         at: index, push: nil, dismissal: clock.now, source: .model,
         reason: "the user turned Live Activities off for the app")
     }
     for index in activityStore.activities.indices
-    where activityStore[index].state == .ended {
+    where activityStore.activities[index].state == .ended {
       dismissActivity(
-        activityStore[index].id, reason: "the user turned Live Activities off")
+        activityStore.activities[index].id, reason: "the user turned Live Activities off")
     }
   }
 }

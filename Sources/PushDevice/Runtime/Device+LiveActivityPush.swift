@@ -30,7 +30,7 @@ extension Device {
         reason = "DeviceTokenNotForTopic"
         message = "an activity's update token takes only liveactivity pushes"
       } else if let index = activityStore.index(of: activity) {
-        if activityStore[index].token == nil {
+        if activityStore.activities[index].token == nil {
           reason = "BadDeviceToken"
           message = "activity \(activity) was not started with pushType .token: it has no token"
         }
@@ -258,7 +258,7 @@ extension Device {
   mutating func applyActivityPush(
     _ id: String, index: Int, payload: Payload, aps: JSONObject, end: Bool
   ) {
-    let activity = activityStore[index]
+    let activity = activityStore.activities[index]
     if activity.state == .pending {
       ignoreActivityPush(
         id, activity.id, "activity-pending", .model,
@@ -308,7 +308,7 @@ extension Device {
       updated.state = .active
     }
     if aps["alert"] != nil { updated.lastAlert = activityAlert(id, payload: payload, activity.id) }
-    activityStore[index] = updated
+    activityStore.replace(index, with: updated)
     if end {
       var dismissal: Date?
       if let seconds = aps["dismissal-date"]?.numberValue?.double {
@@ -503,7 +503,8 @@ extension Device {
       timestamp: min(timestamp ?? clock.now, clock.now), push: id, source: .device,
       reason: "a push-to-start push")
     if let index = activityStore.index(of: id) {
-      activityStore[index].lastAlert = activityAlert(id, payload: payload, id)
+      let alert = activityAlert(id, payload: payload, id)
+      activityStore.update(index) { $0.lastAlert = alert }
     }
     setStatus(id, .delivered, reason: "started Live Activity \(id)")
     guard app.state != .foreground else { return }
