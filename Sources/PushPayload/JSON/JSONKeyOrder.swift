@@ -17,20 +17,41 @@ import Foundation
 /// that finds runs, then checks about one pair a key instead of sorting from scratch
 /// (issue 36: a Spanish table's dump took twice `plutil`'s time).
 public enum JSONKeyOrder {
-  /// `keys` in `JSONSerialization`'s `.sortedKeys` order.
+  /// `keys` in `JSONSerialization`'s `.sortedKeys` order: Foundation's sort of ``preordered(_:)``
+  /// (every comparison answers as Foundation's does). Where Foundation's comparison is
+  /// consistent over the keys (a real table's), that is its one order; over some mixes of
+  /// accents and case it is not transitive (`aП` < `aт` < `Áт-` < `aП`), and its sort of them
+  /// depends on the order it is given, which `JSONSerialization` takes from a dictionary's hash
+  /// order.
   public static func sorted(_ keys: some Sequence<String>) -> [String] {
-    var entries = keys.map { Entry(key: $0) }
-    if entries.contains(where: { $0.bytes == nil }) {
-      for index in entries.indices { entries[index].readPrimaries() }
-      var approximation = Approximation()
-      let approximate = entries.map { approximation.weights(of: $0.key) }
-      let order = entries.indices.sorted {
-        approximate[$0].lexicographicallyPrecedes(approximate[$1])
-      }
-      entries = order.map { entries[$0] }
-    }
+    var entries = preorderedEntries(keys)
     entries.sort(by: areInIncreasingOrder)
     return entries.map(\.key)
+  }
+
+  /// `keys` in the order ``sorted(_:)`` sorts them from: as given when every key is compared
+  /// natively (a total order: the start does not matter), else in an approximate collation
+  /// order (``Approximation``), ties by their UTF-8 bytes: the result depends on the keys
+  /// alone, never on a dictionary's hash order.
+  static func preordered(_ keys: some Sequence<String>) -> [String] {
+    preorderedEntries(keys).map(\.key)
+  }
+
+  private static func preorderedEntries(_ keys: some Sequence<String>) -> [Entry] {
+    var entries = keys.map { Entry(key: $0) }
+    guard entries.contains(where: { $0.bytes == nil }) else { return entries }
+    for index in entries.indices { entries[index].readPrimaries() }
+    var approximation = Approximation()
+    let approximate = entries.map { approximation.weights(of: $0.key) }
+    // Ties (keys alike but for accents or case) in the keys' own order, so the start, and
+    // the result, depend on the keys alone, not on the order they come in.
+    let order = entries.indices.sorted { a, b in
+      if approximate[a] != approximate[b] {
+        return approximate[a].lexicographicallyPrecedes(approximate[b])
+      }
+      return entries[a].key.utf8.lexicographicallyPrecedes(entries[b].key.utf8)
+    }
+    return order.map { entries[$0] }
   }
 
   /// Whether `first` comes before `second` in `JSONSerialization`'s `.sortedKeys` order.
