@@ -3,10 +3,13 @@ import Foundation
 /// Benchmarks, run by `Benchmarks/run.sh` (never by `swift test`). Each section is a
 /// subcommand; the script times them against a baseline measured in the same run.
 var sections: [String: ([String]) throws -> Void] = [
+  "activities": ActivitiesBenchmark.run,
+  "catalog": CatalogBenchmark.run,
   "checks": ChecksBenchmark.run,
   "device": DeviceBenchmark.run,
   "docs": DocsBenchmark.run,
   "layout": LayoutBenchmark.run,
+  "local": LocalBenchmark.run,
   "scale": ScaleBenchmark.run,
   "strings": StringsBenchmark.run,
   "suite": SuiteBenchmark.run,

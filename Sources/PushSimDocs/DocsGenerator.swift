@@ -12,10 +12,11 @@ import Synchronization
 /// adds the failed checks. Nothing about iOS behaviour is decided here (Architecture.md:
 /// reports are views of the event log and the state).
 ///
-/// - Complexity: memory grows with the steps and what each drawing shows, not with the whole
-///   device state per step; each step reads only the stacks its drawing shows
+/// - Complexity: linear in the steps: each step reads only the stacks its drawing shows
 ///   (`Device.centerTop(limit:)`), and no step keeps the device, which would make the runner
-///   copy its state at the next step: linear in the steps.
+///   copy its state at the next step. ``writeSite(for:to:jobs:)`` writes a long scenario's
+///   pages after the first while it plays (``DocsSite/stepsPerPage``), so what its
+///   documentation holds is two pages of steps, not every step (``site(for:)`` keeps them all).
 public struct DocsGenerator: Sendable {
   /// Creates a generator.
   public init() {}
@@ -48,12 +49,13 @@ public struct DocsGenerator: Sendable {
     var failure: (any Error)?
     await forEachInOrder(count: pageNames.count, jobs: jobs) { index in
       let pageName = pageNames[index]
-      let page = await document(
-        handOff.take(index), assetFolder: DocsSite.assetFolder(forPage: pageName))
+      let (page, continued) = await document(
+        handOff.take(index), assetFolder: DocsSite.assetFolder(forPage: pageName),
+        continuingIn: DocsSite.ContinuationPages(directory: directory, pageName: pageName))
       return Result {
         (
           DocsSite.Writer.indexEntry(page),
-          try DocsSite.Writer.writePage(page, named: pageName, in: directory)
+          try DocsSite.Writer.writePage(page, named: pageName, in: directory) + continued.get()
         )
       }
     } body: { written in
@@ -74,11 +76,28 @@ public struct DocsGenerator: Sendable {
 
   /// Plays one scenario and builds its page's content; attachment images go under
   /// `assetFolder` (a path relative to the site).
-  package func document(_ scenario: Scenario, assetFolder: String) async -> DocsScenario {
-    let recorder = Recorder(PageBuilder(scenario: scenario, assetFolder: assetFolder))
-    let result = await ScenarioRunner().run(scenario) { step, device in
-      recorder.observe(step, device)
-    }
+  package func document(_ scenario: consuming Scenario, assetFolder: String) async
+    -> DocsScenario
+  {
+    await document(scenario, assetFolder: assetFolder, continuingIn: nil).page
+  }
+
+  /// Plays one scenario and builds its page's content; with `continuation`, steps past the
+  /// first page's (``DocsSite/stepsPerPage``) are written to the continuation pages as they
+  /// play, a page at a time, and `page` holds the first page's steps alone: what a long
+  /// scenario's documentation holds at once is one page of steps, not all of them. Returns
+  /// the continuation pages written, or why they could not be.
+  package func document(
+    _ scenario: consuming Scenario, assetFolder: String,
+    continuingIn continuation: DocsSite.ContinuationPages?
+  ) async -> (page: DocsScenario, continued: Result<[URL], DocsSite.SiteWriteError>) {
+    let recorder = Recorder(
+      PageBuilder(scenario: scenario, assetFolder: assetFolder, continuation: continuation))
+    let result = await ScenarioRunner().run(
+      consume scenario,
+      observingSteps: { step, device, failures, start in
+        recorder.observe(step, device, failures: failures, start: start)
+      })
     return recorder.finish(result)
   }
 }
@@ -89,26 +108,42 @@ private final class Recorder: Sendable {
 
   init(_ builder: PageBuilder) { self.builder = Mutex(builder) }
 
-  func observe(_ step: Step, _ device: Device) {
-    builder.withLock { $0.observe(step, device) }
+  func observe(_ step: Step, _ device: Device, failures: [Failure], start: Date) {
+    builder.withLock { $0.observe(step, device, failures: failures, start: start) }
   }
 
-  func finish(_ result: ScenarioResult) -> DocsScenario {
+  func finish(_ result: ScenarioResult) -> (
+    page: DocsScenario, continued: Result<[URL], DocsSite.SiteWriteError>
+  ) {
     builder.withLock { $0.finish(result) }
   }
 }
 
-/// Builds one ``DocsScenario``, a step at a time.
+/// Builds one ``DocsScenario``, a step at a time: each step's view is complete when it has
+/// played (its offsets, failures and drawing), so a long scenario's later pages can be written
+/// while it plays (``DocsSite/ContinuationPages``).
 private struct PageBuilder: Sendable {
-  let scenario: Scenario
+  let name: String
+  let description: String
+  let file: String
+  /// How many steps the scenario has (the page links need it before the last one plays).
+  let stepCount: Int
+  /// The taps with an action, by index in the steps: their long press is drawn from the phone as the
+  /// step before left it (the scenario itself is not kept: the runner drops each step played).
+  let tapsWithActions: [Int: (id: String, action: String)]
   let assetFolder: String
+  let continuation: DocsSite.ContinuationPages?
   var assets: [DocsScenario.Asset] = []
   /// Asset paths by source file, so a file shown in many steps is copied once.
   var assetPaths: [URL: String] = [:]
-  /// The steps so far, with the instants their offsets are counted from once the start is
-  /// known (`nil`: the scenario's start).
-  var steps: [(view: DocsStep, start: Date?, eventTimes: [Date])] = []
-  var phones: [PhoneSnapshot] = []
+  /// The first page's steps (all of them without a continuation).
+  var steps: [DocsStep] = []
+  /// The steps of the continuation page being filled, and the pages written before it.
+  var pending: [DocsStep] = []
+  var continued: [URL] = []
+  var writeError: DocsSite.SiteWriteError?
+  /// What the drawings so far show (the behaviours list).
+  var shown = DocsVocabulary.PhoneBehaviours()
   var localized = false
   /// When the previous step ended.
   var previousEnd: Date?
@@ -118,25 +153,45 @@ private struct PageBuilder: Sendable {
   var eventCount = 0
   var diagnosticCount = 0
 
-  init(scenario: Scenario, assetFolder: String) {
-    self.scenario = scenario
+  init(
+    scenario: borrowing Scenario, assetFolder: String,
+    continuation: DocsSite.ContinuationPages?
+  ) {
+    name = scenario.name
+    description = scenario.description ?? ""
+    file = scenario.file
+    stepCount = scenario.steps.count
+    var taps: [Int: (id: String, action: String)] = [:]
+    for (index, step) in scenario.steps.enumerated() {
+      if case .tap(let tap) = step.action, let action = tap.action {
+        taps[index] = (tap.id, action)
+      }
+    }
+    tapsWithActions = taps
     self.assetFolder = assetFolder
+    self.continuation = continuation
   }
 
   /// Reads what the step did from the device as it left it.
-  mutating func observe(_ step: Step, _ device: Device) {
+  mutating func observe(_ step: Step, _ device: Device, failures: [Failure], start: Date) {
     let events = Array(device.events.events.dropFirst(eventCount))
     let diagnostics = Array(device.diagnostics.dropFirst(diagnosticCount))
     eventCount = device.events.count
     diagnosticCount = device.diagnostics.count
+    // A step starts when the one before it ended (a push may move the clock itself).
     var view = DocsStep(
-      number: step.number, offset: 0, kind: step.keyword, title: DocsVocabulary.title(of: step),
-      note: step.note,
+      number: step.number, offset: (previousEnd ?? start).timeIntervalSince(start),
+      kind: step.keyword, title: DocsVocabulary.title(of: step), note: step.note,
       events: events.map { event in
         DocsEvent(
-          offset: 0, kind: event.kind.rawValue, push: event.push, source: event.source,
-          reason: event.reason)
+          offset: event.time.timeIntervalSince(start), kind: event.kind.rawValue,
+          push: event.push, source: event.source, reason: event.reason)
       })
+    view.failures = failures.map { failure in
+      DocsFailure(
+        path: failure.path, expected: failure.expected.map(Self.jsonText),
+        actual: failure.actual.map(Self.jsonText), message: failure.message)
+    }
     switch step.action {
     case .push(let push):
       let pushView = self.push(push, device: device, diagnostics: diagnostics)
@@ -153,51 +208,60 @@ private struct PageBuilder: Sendable {
       // Checks change nothing on the phone.
     } else {
       let phone = snapshot(device, userActed: Self.isUserAction(step), events: events)
-      phones.append(phone)
+      shown.add(phone)
       view.phone = phone
     }
-    if let gesture = view.gesture { phones.append(gesture) }
-    // A step starts when the one before it ended (a push may move the clock itself).
-    steps.append((view, previousEnd, events.map(\.time)))
+    if let gesture = view.gesture { shown.add(gesture) }
+    keep(view)
     previousEnd = device.now
     nextLongPress = nil
     // `number` is 1-based: the next step is at that index.
-    if scenario.steps.indices.contains(step.number),
-      case .tap(let tap) = scenario.steps[step.number].action, let action = tap.action
-    {
-      nextLongPress = longPress(tap.id, action: action, on: device)
+    if let next = tapsWithActions[step.number] {
+      nextLongPress = longPress(next.id, action: next.action, on: device)
     }
   }
 
-  /// The page: the steps with their offsets and failed checks, and the behaviours shown.
-  mutating func finish(_ result: ScenarioResult) -> DocsScenario {
-    var failuresByStep: [Int: [DocsFailure]] = [:]
-    var looseFailures: [String] = []
-    for failure in result.failures {
-      let view = DocsFailure(
-        path: failure.path, expected: failure.expected.map(Self.jsonText),
-        actual: failure.actual.map(Self.jsonText), message: failure.message)
-      if failure.step > 0 {
-        failuresByStep[failure.step, default: []].append(view)
-      } else {
-        looseFailures.append(failure.message)
+  /// Keeps a step for the first page, or for the continuation page being filled, which is
+  /// written once full.
+  private mutating func keep(_ view: DocsStep) {
+    guard continuation != nil, steps.count >= DocsSite.stepsPerPage else {
+      steps.append(view)
+      return
+    }
+    pending.append(view)
+    if pending.count == DocsSite.stepsPerPage { writePending() }
+  }
+
+  /// Writes the continuation page being filled (the first failure is kept for the end).
+  private mutating func writePending() {
+    guard let continuation, !pending.isEmpty else { return }
+    let page = continued.count + 2
+    if writeError == nil {
+      do {
+        continued.append(
+          try continuation.write(
+            page: page, steps: pending, scenario: name, file: file, stepCount: stepCount))
+      } catch {
+        writeError = error
       }
     }
-    let views = steps.map { view, start, eventTimes in
-      var view = view
-      view.offset = (start ?? result.start).timeIntervalSince(result.start)
-      for (index, time) in eventTimes.enumerated() where index < view.events.count {
-        view.events[index].offset = time.timeIntervalSince(result.start)
-      }
-      view.failures = failuresByStep[view.number] ?? []
-      return view
-    }
-    return DocsScenario(
-      name: scenario.name, description: scenario.description ?? "", file: scenario.file,
-      passed: result.passed,
+    pending = []
+  }
+
+  /// The page: the first page's steps (every step without a continuation), the behaviours
+  /// shown, and the continuation pages written.
+  mutating func finish(_ result: ScenarioResult) -> (
+    page: DocsScenario, continued: Result<[URL], DocsSite.SiteWriteError>
+  ) {
+    writePending()
+    let looseFailures = result.failures.filter { $0.step <= 0 }.map(\.message)
+    var page = DocsScenario(
+      name: name, description: description, file: file, passed: result.passed,
       behaviours: DocsVocabulary.behaviours(
-        events: result.events, phones: phones, localized: localized),
-      failures: looseFailures, steps: views, assets: assets)
+        events: result.events, shown: shown, localized: localized),
+      failures: looseFailures, steps: steps, assets: assets)
+    page.stepCount = continuation == nil ? steps.count : max(stepCount, steps.count)
+    return (page, writeError.map { .failure($0) } ?? .success(continued))
   }
 
   // MARK: Pushes

@@ -20,8 +20,11 @@ package struct DocsScenario: Sendable {
   package var behaviours: [String]
   /// Messages of failures that belong to no step (a file that could not be played).
   package var failures: [String]
-  /// The timeline.
+  /// The timeline (the first page's steps, when later pages were written as the scenario
+  /// played: ``stepCount`` says how many there are in all).
   package var steps: [DocsStep]
+  /// How many steps the scenario has, on every page (``DocsSite/stepsPerPage``).
+  package var stepCount: Int
   /// Files to copy beside the page (attachment thumbnails).
   package var assets: [Asset]
 
@@ -38,6 +41,7 @@ package struct DocsScenario: Sendable {
     self.behaviours = behaviours
     self.failures = failures
     self.steps = steps
+    self.stepCount = steps.count
     self.assets = assets
   }
 

@@ -223,31 +223,128 @@ public struct DocsSite: Sendable {
 
   // MARK: - Scenario page
 
-  /// A scenario's page: its timeline, step by step, with the phone after each step.
+  /// The steps a scenario page shows. A longer scenario continues on further pages
+  /// (``pageName(_:page:)``), each linked to the one before and after it: a 100,000-push
+  /// scenario once made one page of 640 MB, which no browser opens (CommandLine.md, `docs`).
+  /// No bundled scenario comes near it, so their pages are as before.
+  package static let stepsPerPage = 1_000
+
+  /// How many pages `stepCount` steps take.
+  package static func pageCount(steps stepCount: Int) -> Int {
+    max(1, (stepCount + stepsPerPage - 1) / stepsPerPage)
+  }
+
+  /// The file name of page `page` (from 1) of the scenario whose page is `pageName`:
+  /// `chat.html`, then `chat.2.html`, `chat.3.html`… (a page name from ``pageNames(forFiles:)``
+  /// has no dot before `.html`, so no scenario's page is ever taken).
+  package static func pageName(_ pageName: String, page: Int) -> String {
+    guard page > 1 else { return pageName }
+    let stem = pageName.hasSuffix(".html") ? String(pageName.dropLast(5)) : pageName
+    return "\(stem).\(page).html"
+  }
+
+  /// A scenario's page: its timeline, step by step, with the phone after each step (the first
+  /// ``stepsPerPage`` steps, and links to the pages after, for a longer scenario).
   package func page(for scenario: DocsScenario) -> String {
-    HTMLStream.text { Self.writePage(for: scenario, to: &$0) }
+    let pageName =
+      zip(scenarios, pageNames).first { $0.0.file == scenario.file && $0.0.name == scenario.name }?
+      .1 ?? Self.pageNames(forFiles: [scenario.file]).first ?? "scenario.html"
+    return HTMLStream.text { Self.writePage(for: scenario, named: pageName, to: &$0) }
   }
 
   /// Writes ``page(for:)`` to `stream`, each step's nodes made as they are written.
   /// - Complexity: O(n) in the length of the page; what is held at once is one step's nodes.
-  package static func writePage(for scenario: DocsScenario, to stream: inout HTMLStream) {
+  package static func writePage(
+    for scenario: DocsScenario, named pageName: String, to stream: inout HTMLStream
+  ) {
+    let stepCount = max(scenario.stepCount, scenario.steps.count)
     writeDocument(title: scenario.name, bodyClass: "scenario", to: &stream) { stream in
       stream.write(pageHead(scenario))
       stream.write("\n")
-      let main = element("main")
-      let timeline = element("ol", ["class": "timeline"])
-      stream.open(main)
+      writeTimeline(
+        scenario.steps.prefix(stepsPerPage), page: 1, of: pageCount(steps: stepCount),
+        stepCount: stepCount, pageName: pageName, to: &stream)
+    }
+  }
+
+  /// Writes page `page` (from 2) of a long scenario: a short header (the scenario's name and
+  /// file, a link to the index) and `steps`, with links to the pages before and after.
+  package static func writeContinuationPage(
+    page: Int, steps: ArraySlice<DocsStep>, scenario name: String, file: String,
+    stepCount: Int, pageName: String, to stream: inout HTMLStream
+  ) {
+    let pages = pageCount(steps: stepCount)
+    writeDocument(title: "\(name) (page \(page) of \(pages))", bodyClass: "scenario", to: &stream) {
+      stream in
+      stream.write(
+        element("header", ["class": "page-head"]) {
+          "\n"
+          element("nav") { element("a", ["href": "index.html"]) { "\u{2190} All scenarios" } }
+          "\n"
+          element("h1") { name }
+          "\n"
+          element("p", ["class": "meta"]) { element("code") { file } }
+          "\n"
+        })
       stream.write("\n")
-      stream.open(timeline)
+      writeTimeline(
+        steps, page: page, of: pages, stepCount: stepCount, pageName: pageName, to: &stream)
+    }
+  }
+
+  /// The timeline of one page, between links to the other pages when there are several
+  /// (`pageName` is the scenario's first page's name).
+  private static func writeTimeline(
+    _ steps: ArraySlice<DocsStep>, page: Int, of pages: Int, stepCount: Int,
+    pageName: String, to stream: inout HTMLStream
+  ) {
+    let main = element("main")
+    let timeline = element("ol", ["class": "timeline"])
+    let links =
+      pages > 1
+      ? pageLinks(steps, page: page, of: pages, stepCount: stepCount, pageName: pageName) : nil
+    stream.open(main)
+    stream.write("\n")
+    if let links {
+      stream.write(links)
       stream.write("\n")
-      for step in scenario.steps {
-        stream.write(Self.step(step))
-        stream.write("\n")
+    }
+    stream.open(timeline)
+    stream.write("\n")
+    for step in steps {
+      stream.write(Self.step(step))
+      stream.write("\n")
+    }
+    stream.close(timeline)
+    stream.write("\n")
+    if let links {
+      stream.write(links)
+      stream.write("\n")
+    }
+    stream.close(main)
+    stream.write("\n")
+  }
+
+  /// `Page 2 of 5, steps 1001–2000 of 4321 · ← Previous page · Next page →`.
+  private static func pageLinks(
+    _ steps: ArraySlice<DocsStep>, page: Int, of pages: Int, stepCount: Int, pageName name: String
+  ) -> HTMLNode {
+    let first = steps.first?.number ?? 0
+    let last = steps.last?.number ?? 0
+    return element("nav", ["class": "pages"]) {
+      "Page \(page) of \(pages), steps \(first)\u{2013}\(last) of \(stepCount)"
+      if page > 1 {
+        " \u{00B7} "
+        element("a", ["href": Self.pageName(name, page: page - 1), "rel": "prev"]) {
+          "\u{2190} Previous page"
+        }
       }
-      stream.close(timeline)
-      stream.write("\n")
-      stream.close(main)
-      stream.write("\n")
+      if page < pages {
+        " \u{00B7} "
+        element("a", ["href": Self.pageName(name, page: page + 1), "rel": "next"]) {
+          "Next page \u{2192}"
+        }
+      }
     }
   }
 

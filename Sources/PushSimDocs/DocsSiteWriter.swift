@@ -31,9 +31,23 @@ extension DocsSite {
       let url = directory.appendingPathComponent(pageName)
       try DocsSite.refuseLinks(from: directory, to: url)
       try DocsSite.writeStreamed(to: url) { stream in
-        DocsSite.writePage(for: scenario, to: &stream)
+        DocsSite.writePage(for: scenario, named: pageName, to: &stream)
       }
       var written = [url]
+      // Steps past the first page's, when the scenario holds them all (``DocsSite/write(to:)``).
+      let continuation = DocsSite.ContinuationPages(directory: directory, pageName: pageName)
+      let stepCount = max(scenario.stepCount, scenario.steps.count)
+      var page = 2
+      var start = DocsSite.stepsPerPage
+      while start < scenario.steps.count {
+        let end = min(start + DocsSite.stepsPerPage, scenario.steps.count)
+        written.append(
+          try continuation.write(
+            page: page, steps: scenario.steps[start..<end], scenario: scenario.name,
+            file: scenario.file, stepCount: stepCount))
+        page += 1
+        start = end
+      }
       for asset in scenario.assets {
         let target = directory.appendingPathComponent(asset.path)
         try DocsSite.refuseLinks(from: directory, to: target)
@@ -72,6 +86,38 @@ extension DocsSite {
       try DocsSite.refuseLinks(from: directory, to: url)
       try Data(text.utf8).write(to: url, options: .atomic)
       written.append(url)
+    }
+  }
+
+  /// Where a long scenario's pages after the first go (``DocsSite/stepsPerPage``): written a
+  /// page at a time, while the scenario plays (``DocsGenerator/writeSite(for:to:jobs:)``) or
+  /// after it (``DocsSite/write(to:)``).
+  package struct ContinuationPages: Sendable {
+    /// The site folder.
+    let directory: URL
+    /// The scenario's first page's name.
+    let pageName: String
+
+    /// Writes page `page` (from 2) holding `steps`; returns its file.
+    func write(
+      page: Int, steps: some Collection<DocsStep>, scenario name: String, file: String,
+      stepCount: Int
+    ) throws(DocsSite.SiteWriteError) -> URL {
+      let url = directory.appendingPathComponent(DocsSite.pageName(pageName, page: page))
+      let steps = ArraySlice(steps)
+      do {
+        try DocsSite.refuseLinks(from: directory, to: url)
+        try DocsSite.writeStreamed(to: url) { stream in
+          DocsSite.writeContinuationPage(
+            page: page, steps: steps, scenario: name, file: file, stepCount: stepCount,
+            pageName: pageName, to: &stream)
+        }
+      } catch let error as DocsSite.SiteWriteError {
+        throw error
+      } catch {
+        throw DocsSite.SiteWriteError("cannot write \(url.path): \(error.localizedDescription)")
+      }
+      return url
     }
   }
 }

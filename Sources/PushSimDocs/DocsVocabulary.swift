@@ -70,6 +70,16 @@ enum DocsVocabulary {
   static func behaviours(events: [DeviceEvent], phones: [PhoneSnapshot], localized: Bool)
     -> [String]
   {
+    var shown = PhoneBehaviours()
+    for phone in phones { shown.add(phone) }
+    return behaviours(events: events, shown: shown, localized: localized)
+  }
+
+  /// ``behaviours(events:phones:localized:)`` with the phones' labels gathered as they were
+  /// drawn (a long scenario keeps no drawing it has written).
+  static func behaviours(events: [DeviceEvent], shown: PhoneBehaviours, localized: Bool)
+    -> [String]
+  {
     var seen = Set<String>()
     var result: [String] = []
     func add(_ label: String) {
@@ -79,7 +89,17 @@ enum DocsVocabulary {
     for event in events {
       if let label = behaviour(of: event.kind) { add(label) }
     }
-    for phone in phones {
+    for label in shown.labels { add(label) }
+    return result
+  }
+
+  /// The behaviours the phone drawings show, in order of first appearance.
+  struct PhoneBehaviours: Sendable {
+    private(set) var labels: [String] = []
+    private var seen = Set<String>()
+
+    /// Adds what `phone` shows.
+    mutating func add(_ phone: PhoneSnapshot) {
       if phone.focus != nil { add("Focus") }
       if phone.isMuted { add("silent mode") }
       for group in phone.groups {
@@ -96,6 +116,9 @@ enum DocsVocabulary {
       if phone.banner != nil { add("banner") }
       if phone.longPress != nil { add("notification actions") }
     }
-    return result
+
+    private mutating func add(_ label: String) {
+      if seen.insert(label).inserted { labels.append(label) }
+    }
   }
 }

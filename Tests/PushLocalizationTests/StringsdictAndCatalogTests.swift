@@ -164,6 +164,32 @@ import Testing
     #expect(!broken.isLoaded)
     #expect(broken.diagnostics.first?.code == .stringsSyntax)
   }
+
+  /// Issue 36: a catalog is read one key at a time (each key's tree built and let go), not as
+  /// one `JSONSerialization` tree; what it reads is unchanged. A key written twice takes its
+  /// last value, as Foundation reads it, and a finding points at its own key.
+  @Test func catalogKeysAreReadOneAtATime() throws {
+    let json = #"""
+      {"sourceLanguage": "en", "strings": {
+        "k": {"localizations": {"en": {"stringUnit": {"value": "first"}}}},
+        "bad": {"localizations": {"en": {"variations": {"width": {}}}}},
+        "k": {"localizations": {"en": {"stringUnit": {"value": "last"}},
+                                "es": {"stringUnit": {"value": "último ✓"}}}}
+      }}
+      """#
+    let catalog = StringCatalog.read(data: Data(json.utf8), file: "c.xcstrings")
+    #expect(catalog.isLoaded)
+    #expect(catalog.tables["en"]?["k"] == .format("last"))
+    #expect(catalog.tables["es"]?["k"] == .format("último ✓"))
+    let finding = try #require(catalog.diagnostics.first { $0.code == .catalogEntry })
+    #expect(finding.message == #""bad": unknown variations ["width"]"#)
+    #expect(finding.location?.line == 3)
+    #expect(finding.location?.column == 3)
+    let array = StringCatalog.read(
+      data: Data(#"{"sourceLanguage": "en", "strings": []}"#.utf8), file: "a.xcstrings")
+    #expect(!array.isLoaded)
+    #expect(array.diagnostics.first?.code == .catalogStructure)
+  }
 }
 
 /// How a strings folder becomes a bundle (Localization.md §2.2, §4.3).

@@ -46,7 +46,7 @@ extension Device {
       object.append(JSONMember(key: "body", value: JSONValue(.string(alert.body))))
       updated.lastAlert = object
     }
-    activityStore.activities[index] = updated
+    activityStore.replace(index, with: updated)
     log(
       .activityUpdated, nil, .device, "Live Activity \(id) shows the content the app gave it",
       ["activity": .init(.string(id))])
@@ -66,7 +66,7 @@ extension Device {
     dismissal: ActivityDismissal, timestamp: Date? = nil
   ) -> Bool {
     if let index = activityStore.index(of: id), activityStore.activities[index].state == .pending {
-      activityStore.activities[index].state = .dismissed
+      activityStore.update(index) { $0.state = .dismissed }
       log(
         .activityDismissed, nil, .model,
         "Live Activity \(id) was ended before its scheduled start: it never shows",
@@ -77,15 +77,18 @@ extension Device {
       return false
     }
     guard acceptAppTimestamp(timestamp, id: id, index: index) else { return false }
-    if let timestamp { activityStore.activities[index].lastTimestamp = timestamp }
+    if let timestamp { activityStore.update(index) { $0.lastTimestamp = timestamp } }
     if let contentState {
       guard let content = appContent(id, index: index, contentState) else { return false }
-      activityStore.activities[index].contentState = content
-      if configuration.iosVersion >= .staleAndRelevance {
-        activityStore.activities[index].staleDate = staleDate
-        activityStore.activities[index].relevanceScore = relevanceScore
+      let scores = configuration.iosVersion >= .staleAndRelevance
+      activityStore.update(index) {
+        $0.contentState = content
+        if scores {
+          $0.staleDate = staleDate
+          $0.relevanceScore = relevanceScore
+        }
+        $0.updates += 1
       }
-      activityStore.activities[index].updates += 1
     }
     let date: Date? =
       switch dismissal {

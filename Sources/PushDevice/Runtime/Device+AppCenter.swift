@@ -24,6 +24,11 @@ public struct PendingLocalNotification: Sendable, Equatable {
   public var fireDate: Date
   /// Order of addition (to keep the soonest 64 stably).
   var sequence: Int
+  /// How many times it has fired.
+  public internal(set) var firings = 0
+  /// The push id of its latest counted firing (past the first
+  /// ``Device/loggedLocalFirings``, Rules.md §9.9), whose record the next one takes over.
+  var countedPush: String?
 }
 
 /// Why an app's local notification was refused (`UNErrorCode`).
@@ -38,6 +43,12 @@ extension Device {
   /// iOS keeps the soonest 64 local notifications an app schedules and discards the rest
   /// (Behavior.md §7.6).
   public static let maximumPendingLocalNotifications = 64
+
+  /// A repeating local notification's firings logged and recorded in full; later firings are
+  /// played alike but counted, not logged, and each takes over the record of the one before
+  /// once that one has left Notification Center, so a reminder every minute for years runs in
+  /// bounded memory (Rules.md §9.9).
+  public static let loggedLocalFirings = 100
 
   /// The local notifications waiting for their triggers, soonest first
   /// (`pendingNotificationRequests`).
@@ -166,11 +177,21 @@ extension Device {
   // MARK: Firing
 
   /// A local notification's trigger fired: present it, and schedule the next firing when it
-  /// repeats.
+  /// repeats. Past its first ``loggedLocalFirings`` firings, a repeating request's firing is
+  /// counted, not logged, and takes over the record of its previous counted firing once that
+  /// one has left Notification Center (Rules.md §9.9): memory stays bounded however long the
+  /// clock runs.
   mutating func fireLocalNotification(_ identifier: String) {
     guard var pending = localPending[identifier], pending.fireDate <= clock.now else { return }
     localFirings += 1
+    pending.firings += 1
     let push = "local-\(localFirings)"
+    let previous = pending.countedPush
+    // The app's own willPresent answers later, outside this call: such a firing is logged.
+    let counted =
+      pending.firings > Self.loggedLocalFirings
+      && !(app.state == .foreground && hostedCalls.contains(.willPresent))
+    if counted { pending.countedPush = push }
     if let next = nextFireDate(pending.trigger, after: clock.now, first: false) {
       pending.fireDate = next
       localPending[identifier] = pending
@@ -178,6 +199,16 @@ extension Device {
     } else {
       localPending[identifier] = nil
     }
+    if counted, previous == nil {
+      log(
+        .localFired, push, .device,
+        "local notification \(identifier) fires for the \(pending.firings)th time: from now on "
+          + "its firings are counted, not logged, each taking the place of the one before "
+          + "(Rules.md §9.9)",
+        ["identifier": .init(.string(identifier)), "counted": .init(.bool(true))])
+    }
+    isQuiet = counted
+    defer { isQuiet = false }
     records[push] = PushRecord(id: push, received: clock.now)
     log(
       .localFired, push, .device,
@@ -187,6 +218,24 @@ extension Device {
       identifier: identifier, content: pending.request.content, date: clock.now)
     records[push]?.requestIdentifier = identifier
     present(push, request: request)
+    if counted, let previous, store.entry(push: previous) == nil,
+      held[identifier]?.push != previous
+    {
+      takeOverRecord(of: previous)
+    }
+  }
+
+  /// The newest record (a counted firing's) takes the place of `previous`'s, which is dropped
+  /// with the notification it made.
+  private mutating func takeOverRecord(of previous: String) {
+    guard let place = records.moveLast(into: previous) else { return }
+    let last = records.ordered.count
+    // Shorter than the records when the newest made no notification: nothing to move.
+    guard place < keptNotifications.count else { return }
+    keptNotifications[place] = last < keptNotifications.count ? keptNotifications[last] : nil
+    if keptNotifications.count > last {
+      keptNotifications.removeLast(keptNotifications.count - last)
+    }
   }
 
   /// The next date `trigger` fires after `date` (`nil`: never).

@@ -22,16 +22,19 @@ extension Device {
 
   /// The Lock Screen's activities, top first: highest relevance score, then first started
   /// (Rules.md §13). Ended ones stay until dismissed.
+  ///
+  /// - Complexity: O(k log k) for the k activities on the Lock Screen, whatever the number
+  ///   started before.
   public var lockScreenActivities: [LiveActivity] {
-    activityStore.activities.filter { $0.state != .dismissed && $0.state != .pending }
-      .sorted(by: Self.moreRelevant)
+    activityStore.shown.map { activityStore.activities[$0] }.sorted(by: Self.moreRelevant)
   }
 
   /// The activity the Dynamic Island shows: the most relevant active or stale one; `nil` on a
   /// phone without a Dynamic Island or when none is live (ended ones leave it at once).
   public var dynamicIslandActivity: LiveActivity? {
     guard configuration.liveActivities.dynamicIsland else { return nil }
-    return activityStore.activities.filter(\.isLive).sorted(by: Self.moreRelevant).first
+    return activityStore.shown.lazy.map { activityStore.activities[$0] }.filter(\.isLive)
+      .min(by: Self.moreRelevant)
   }
 
   /// The app's push-to-start token: from iOS 17.2, for an app that declares activity types
@@ -138,9 +141,7 @@ extension Device {
   }
 
   /// Activities that count against the per-app limit: active, stale, or scheduled (model).
-  var liveActivityCount: Int {
-    activityStore.activities.filter { $0.isLive || $0.state == .pending }.count
-  }
+  var liveActivityCount: Int { activityStore.liveCount }
 
   /// Bytes of attributes plus content state as compact JSON.
   static func dataSize(_ attributes: JSONObject, _ content: JSONObject) -> Int {
@@ -163,7 +164,7 @@ extension Device {
       started: scheduledStart ?? clock.now, lastTimestamp: timestamp, ended: nil,
       dismissal: nil, channel: channel, updates: 0, lastAlert: nil,
       sequence: activityStore.started)
-    activityStore.activities.append(activity)
+    activityStore.append(activity)
     if let scheduledStart {
       log(
         .activityScheduled, push, source,
@@ -203,7 +204,7 @@ extension Device {
     guard let index = activityStore.index(of: id),
       activityStore.activities[index].state == .pending
     else { return }
-    activityStore.activities[index].state = .active
+    activityStore.update(index) { $0.state = .active }
     log(
       .activityStarted, nil, .device,
       "Live Activity \(id) started: its scheduled start date came",
@@ -229,7 +230,7 @@ extension Device {
       activityStore.activities[index].state == .active,
       let stale = activityStore.activities[index].staleDate, stale <= clock.now
     else { return }
-    activityStore.activities[index].state = .stale
+    activityStore.update(index) { $0.state = .stale }
     log(
       .activityStale, nil, .device, "Live Activity \(id) passed its stale date: isStale is true",
       ["activity": .init(.string(id))])
@@ -243,9 +244,12 @@ extension Device {
     let id = activityStore.activities[index].id
     let latest = clock.now.addingTimeInterval(Self.activityLockScreenLimit)
     let dismissal = min(requested ?? latest, latest)
-    activityStore.activities[index].state = .ended
-    activityStore.activities[index].ended = clock.now
-    activityStore.activities[index].dismissal = max(dismissal, clock.now)
+    let now = clock.now
+    activityStore.update(index) {
+      $0.state = .ended
+      $0.ended = now
+      $0.dismissal = max(dismissal, now)
+    }
     log(
       .activityEnded, push, source,
       "Live Activity \(id) ended (\(reason)): off the Dynamic Island, on the Lock Screen until "
@@ -262,7 +266,7 @@ extension Device {
     guard let index = activityStore.index(of: id),
       activityStore.activities[index].state == .ended
     else { return }
-    activityStore.activities[index].state = .dismissed
+    activityStore.update(index) { $0.state = .dismissed }
     log(
       .activityDismissed, nil, .device, "Live Activity \(id) left the Lock Screen: \(reason)",
       ["activity": .init(.string(id))])
@@ -302,7 +306,7 @@ extension Device {
     guard old.enabled, !new.enabled else { return }
     for index in activityStore.activities.indices
     where activityStore.activities[index].state == .pending {
-      activityStore.activities[index].state = .dismissed
+      activityStore.update(index) { $0.state = .dismissed }
       let id = activityStore.activities[index].id
       log(
         .activityDismissed, nil, .model,

@@ -154,9 +154,7 @@ extension Device {
   mutating func broadcast(
     _ id: String, channel: String, payload: Payload, aps: JSONObject, end: Bool
   ) {
-    let subscribed = activityStore.activities.indices.filter {
-      activityStore.activities[$0].channel == .channel(channel)
-    }
+    let subscribed = activityStore.indices(subscribedTo: channel)
     guard configuration.iosVersion >= .broadcast, !subscribed.isEmpty else {
       ignoreActivityPush(
         id, nil, .noSubscriber, .device, "no activity on this device is subscribed to \(channel)")
@@ -310,7 +308,7 @@ extension Device {
       updated.state = .active
     }
     if aps["alert"] != nil { updated.lastAlert = activityAlert(id, payload: payload, activity.id) }
-    activityStore.activities[index] = updated
+    activityStore.replace(index, with: updated)
     if end {
       var dismissal: Date?
       if let seconds = aps["dismissal-date"]?.numberValue?.double {
@@ -505,7 +503,8 @@ extension Device {
       timestamp: min(timestamp ?? clock.now, clock.now), push: id, source: .device,
       reason: "a push-to-start push")
     if let index = activityStore.index(of: id) {
-      activityStore.activities[index].lastAlert = activityAlert(id, payload: payload, id)
+      let alert = activityAlert(id, payload: payload, id)
+      activityStore.update(index) { $0.lastAlert = alert }
     }
     setStatus(id, .delivered, reason: "started Live Activity \(id)")
     guard app.state != .foreground else { return }

@@ -8,6 +8,7 @@ extension Device {
     _ kind: DeviceEvent.Kind, _ push: String?, _ source: DiagnosticSource, _ reason: String,
     _ details: [String: JSONValue] = [:]
   ) {
+    guard !isQuiet else { return }
     events.append(
       DeviceEvent(
         time: clock.now, kind: kind, push: push, source: source, reason: reason, details: details))
@@ -34,7 +35,7 @@ extension Device {
 
   /// Records diagnostics for a push.
   mutating func report(_ found: [Diagnostic], push: String?) {
-    guard !found.isEmpty else { return }
+    guard !found.isEmpty, !isQuiet else { return }
     PushChains.Box.prepareToGrow(&diagnosticChains)
     for diagnostic in found {
       diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))

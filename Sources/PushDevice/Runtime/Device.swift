@@ -76,6 +76,10 @@ public struct Device: Sendable {
   /// Local notifications added, and fired (for `local-N` ids).
   var localSequence = 0
   var localFirings = 0
+  /// Whether the firing being played is one that is counted, not logged (a repeating local
+  /// notification past its first ``loggedLocalFirings``, Rules.md §9.9): ``log(_:_:_:_:_:)``
+  /// and ``report(_:push:)`` keep nothing while it is set.
+  var isQuiet = false
   /// Notification Center.
   var store = NotificationStore()
   /// Notifications held for the Scheduled Summary, by request identifier.

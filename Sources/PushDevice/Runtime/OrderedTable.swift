@@ -69,4 +69,23 @@ struct OrderedTable<Value: Sendable>: Sendable {
     latest = (id, position)
     change(&ordered[position])
   }
+
+  /// Moves the last value into the place of `id`'s value, which is dropped: the table keeps
+  /// one value fewer, and the last id now answers at that place. Returns the place, or `nil`
+  /// (nothing changed) when `id` is unknown or is the last id.
+  ///
+  /// - Complexity: O(1): what replaces a record in place (a repeating local notification's
+  ///   counted firings, Rules.md §9.9) must not move the records after it.
+  mutating func moveLast(into id: String) -> Int? {
+    guard let place = position(of: id), let lastID = ids.last, place != ordered.count - 1,
+      let last = ordered.popLast()
+    else { return nil }
+    ids.removeLast()
+    positions[id] = nil
+    positions[lastID] = place
+    ordered[place] = last
+    ids[place] = lastID
+    latest = (lastID, place)
+    return place
+  }
 }

@@ -5,12 +5,19 @@ import PushPayload
 /// An `.xcstrings` String Catalog turned into one table per language, as Xcode compiles it into
 /// `.strings`/`.stringsdict` (Localization.md §3).
 ///
-/// Read with `JSONSerialization`. Per key and language: a `stringUnit`'s `value`; or
-/// `variations.device` (PushSim is an iPhone: `iphone`, else `other`); or `variations.plural`
-/// (a plural over the first numeric conversion of its `other` text); and `substitutions`, whose
-/// `%#@name@` reads argument `argNum` and whose variants write that argument as `%arg` (printed
-/// with `formatSpecifier`). Variations nest. A key with no entry for the source language uses
-/// the key itself there, as Xcode does for extracted strings.
+/// Read with PushSim's own JSON reader, one key at a time: the whole text is checked first, but
+/// `strings` is never one tree (its members' places are kept, and each key's tree is built,
+/// read and let go in turn), so a catalog costs a small multiple of its size in memory (a
+/// `JSONSerialization` tree took about 40 to 105 bytes per byte of the file). Per key and
+/// language: a `stringUnit`'s `value`; or `variations.device` (PushSim is an iPhone:
+/// `iphone`, else `other`); or `variations.plural` (a plural over the first numeric conversion
+/// of its `other` text); and `substitutions`, whose `%#@name@` reads argument `argNum` and
+/// whose variants write that argument as `%arg` (printed with `formatSpecifier`). Variations
+/// nest. A key with no entry for the source language uses the key itself there, as Xcode does
+/// for extracted strings. A key written twice takes its last value, as Foundation reads it.
+///
+/// - Complexity: O(n) time in the file's bytes (plus sorting the keys); memory the file's bytes,
+///   32 bytes a key, the tables made, and one key's tree at a time.
 public struct StringCatalog: Sendable {
   /// The file name used in diagnostics.
   public var file: String
@@ -29,34 +36,37 @@ public struct StringCatalog: Sendable {
   /// Reads a catalog from disk.
   public static func read(contentsOf url: URL, name: String? = nil) -> StringCatalog {
     let file = name ?? url.path
-    guard let data = try? Data(contentsOf: url) else {
+    // The file's bytes, without keeping the `Data` they were read into.
+    guard let bytes = (try? Data(contentsOf: url)).map({ [UInt8]($0) }) else {
       return StringCatalog(
         file: file, sourceLanguage: "", tables: [:], isLoaded: false,
         diagnostics: [.unreadableFile(file)])
     }
-    return read(data: data, file: file)
+    return read(bytes: bytes, file: file)
   }
 
   /// Reads a catalog's bytes.
   public static func read(data: Data, file: String) -> StringCatalog {
+    read(bytes: [UInt8](data), file: file)
+  }
+
+  /// Reads a catalog's bytes (UTF-8 JSON).
+  static func read(bytes: [UInt8], file: String) -> StringCatalog {
     var catalog = StringCatalog(
       file: file, sourceLanguage: "", tables: [:], isLoaded: false, diagnostics: [])
-    let object: Any
+    let document: JSONDocument
     do {
-      object = try JSONSerialization.jsonObject(with: data)
+      document = try JSONDocument(parsing: bytes, deferringObject: "strings")
     } catch {
-      let bytes = [UInt8](data)
-      let position = Self.syntaxErrorPosition(error as NSError, in: bytes)
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
       catalog.diagnostics.append(
         Diagnostic(
-          .error, code: .stringsSyntax, location: .file(file, at: position),
-          message: "the catalog is not valid JSON (\(detail ?? error.localizedDescription))",
-          source: .device))
+          .error, code: .stringsSyntax,
+          location: .file(file, at: error.position),
+          message: "the catalog is not valid JSON (\(error.message))", source: .device))
       return catalog
     }
-    guard let top = object as? [String: Any], let source = top["sourceLanguage"] as? String,
-      let strings = top["strings"] as? [String: Any]
+    guard let source = document.root["sourceLanguage"]?.stringValue,
+      let stringsValue = document.root["strings"], stringsValue.objectValue != nil
     else {
       catalog.diagnostics.append(
         Diagnostic(
@@ -65,51 +75,60 @@ public struct StringCatalog: Sendable {
           source: .device))
       return catalog
     }
+    let strings = document.deferredObjects[stringsValue.byteRange.lowerBound]
     catalog.sourceLanguage = source
     catalog.isLoaded = true
-    let locator = KeyLocator(text: [UInt8](data), json: true)
+    // Each key's member (the last, for a key written twice), read in sorted key order.
+    var memberOfKey: [String: Int] = [:]
+    for index in strings.map({ $0.members.indices }) ?? 0..<0 {
+      guard let key = try? strings?.key(index, in: bytes) else { continue }
+      memberOfKey[key] = index
+    }
     var tables: [String: [String: LocalizedValue]] = [:]
-    for key in strings.keys.sorted() {
-      let position = locator.position(of: key)
+    for key in memberOfKey.keys.sorted() {
+      guard let strings, let index = memberOfKey[key],
+        let node = try? strings.value(index, in: bytes)
+      else { continue }
+      let keyOffset = strings.members[index].key.lowerBound
+      func location() -> DiagnosticLocation {
+        .file(file, at: document.position(ofByte: keyOffset))
+      }
       var reader = EntryReader(key: key)
-      let localizations = (strings[key] as? [String: Any])?["localizations"] as? [String: Any]
-      for (language, node) in (localizations ?? [:]).sorted(by: { $0.key < $1.key }) {
-        if let value = reader.value(of: node) {
-          tables[language, default: [:]][key] = value
-          if case .plural(let plural) = value {
-            for name in plural.variables.keys.sorted() {
-              guard let variable = plural.variables[name] else { continue }
-              let isVariation = name == EntryReader.variationName
-              let subject =
-                isVariation
-                ? "the plural variation of \"\(key)\" (\(language))"
-                : "substitution '\(name)' of \"\(key)\" (\(language))"
-              let valueType =
-                isVariation
-                ? EntryReader.numericValueType(in: variable.variants[.other] ?? "")
-                : variable.valueType
-              guard
-                let finding = StringsdictFile.coverageFinding(
-                  subject: subject, variants: variable.variants, valueType: valueType,
-                  language: language)
-              else { continue }
-              catalog.diagnostics.append(
-                Diagnostic(
-                  .warning, code: finding.code,
-                  location: .file(file, line: position?.line ?? 1, column: position?.column ?? 1),
-                  message: finding.message,
-                  source: finding.code == .pluralFormMissing ? .lint : .device))
-            }
-            for cycle in plural.variableCycles {
-              catalog.diagnostics.append(
-                Diagnostic(
-                  .error, code: .pluralVariableCycle,
-                  location: .file(file, line: position?.line ?? 1, column: position?.column ?? 1),
-                  message:
-                    "\"\(key)\" (\(language)): substitution '\(cycle[0])' is used inside its own forms (\(cycle.joined(separator: " → "))); it cannot be expanded, and PushSim prints it as written",
-                  source: .model))
-            }
-          }
+      let localizations = node["localizations"]?.objectValue
+      let byLanguage = (localizations?.uniqueMembers ?? []).sorted { $0.key < $1.key }
+      for member in byLanguage {
+        let language = member.key
+        guard let value = reader.value(of: member.value) else { continue }
+        tables[language, default: [:]][key] = value
+        guard case .plural(let plural) = value else { continue }
+        for name in plural.variables.keys.sorted() {
+          guard let variable = plural.variables[name] else { continue }
+          let isVariation = name == EntryReader.variationName
+          let subject =
+            isVariation
+            ? "the plural variation of \"\(key)\" (\(language))"
+            : "substitution '\(name)' of \"\(key)\" (\(language))"
+          let valueType =
+            isVariation
+            ? EntryReader.numericValueType(in: variable.variants[.other] ?? "")
+            : variable.valueType
+          guard
+            let finding = StringsdictFile.coverageFinding(
+              subject: subject, variants: variable.variants, valueType: valueType,
+              language: language)
+          else { continue }
+          catalog.diagnostics.append(
+            Diagnostic(
+              .warning, code: finding.code, location: location(), message: finding.message,
+              source: finding.code == .pluralFormMissing ? .lint : .device))
+        }
+        for cycle in plural.variableCycles {
+          catalog.diagnostics.append(
+            Diagnostic(
+              .error, code: .pluralVariableCycle, location: location(),
+              message:
+                "\"\(key)\" (\(language)): substitution '\(cycle.first ?? "")' is used inside its own forms (\(cycle.joined(separator: " → "))); it cannot be expanded, and PushSim prints it as written",
+              source: .model))
         }
       }
       if localizations?[source] == nil {
@@ -118,9 +137,8 @@ public struct StringCatalog: Sendable {
       for message in reader.problems {
         catalog.diagnostics.append(
           Diagnostic(
-            .warning, code: .catalogEntry,
-            location: .file(file, line: position?.line ?? 1, column: position?.column ?? 1),
-            message: "\"\(key)\": \(message)", source: .device))
+            .warning, code: .catalogEntry, location: location(), message: "\"\(key)\": \(message)",
+            source: .device))
       }
     }
     catalog.tables = tables.mapValues { StringsTable(entries: $0) }
@@ -136,18 +154,19 @@ public struct StringCatalog: Sendable {
 
     init(key: String) { self.key = key }
 
-    mutating func value(of node: Any) -> LocalizedValue? {
-      guard let node = node as? [String: Any] else {
+    mutating func value(of node: JSONValue) -> LocalizedValue? {
+      guard let node = node.objectValue else {
         problems.append("a localization is not an object")
         return nil
       }
       var variables: [String: PluralVariable] = [:]
       var renames: [String: Int] = [:]
-      if let substitutions = node["substitutions"] as? [String: Any] {
-        for (name, item) in substitutions {
-          guard let item = item as? [String: Any] else { continue }
-          let argumentNumber = (item["argNum"] as? NSNumber)?.intValue
-          let specifier = (item["formatSpecifier"] as? String) ?? "@"
+      if let substitutions = node["substitutions"]?.objectValue {
+        for member in substitutions.uniqueMembers {
+          let name = member.key
+          guard let item = member.value.objectValue else { continue }
+          let argumentNumber = item["argNum"]?.numberValue.flatMap(Self.integer)
+          let specifier = item["formatSpecifier"]?.stringValue ?? "@"
           guard let variants = pluralVariants(of: item["variations"]) else {
             problems.append("substitution '\(name)' has no plural variations")
             continue
@@ -180,28 +199,35 @@ public struct StringCatalog: Sendable {
       }
     }
 
+    /// A number as `NSNumber.intValue` reads it (towards zero); `nil` when no `Int` holds it.
+    private static func integer(_ number: JSONNumber) -> Int? {
+      if let integer = number.integer { return integer }
+      let whole = number.double.rounded(.towardZero)
+      return Int(exactly: whole)
+    }
+
     private enum Resolved {
       case text(String)
       case plural([PluralCategory: String])
     }
 
     /// A `stringUnit`, or a variation resolved for an iPhone.
-    private mutating func resolve(_ node: [String: Any]) -> Resolved? {
-      if let variations = node["variations"] as? [String: Any] {
-        if let device = variations["device"] as? [String: Any] {
-          guard let chosen = (device["iphone"] ?? device["other"]) as? [String: Any] else {
+    private mutating func resolve(_ node: JSONObject) -> Resolved? {
+      if let variations = node["variations"]?.objectValue {
+        if let device = variations["device"]?.objectValue {
+          guard let chosen = (device["iphone"] ?? device["other"])?.objectValue else {
             return nil
           }
           return resolve(chosen)
         }
-        if let variants = pluralVariants(of: variations) {
+        if let variants = pluralVariants(of: node["variations"]) {
           return .plural(variants)
         }
-        problems.append("unknown variations \(variations.keys.sorted())")
+        problems.append("unknown variations \(Set(variations.keys).sorted())")
         return nil
       }
-      if let unit = node["stringUnit"] as? [String: Any] {
-        guard let value = unit["value"] as? String else {
+      if let unit = node["stringUnit"]?.objectValue {
+        guard let value = unit["value"]?.stringValue else {
           problems.append("a stringUnit has no value")
           return nil
         }
@@ -211,17 +237,15 @@ public struct StringCatalog: Sendable {
     }
 
     /// The variants of a `{ "plural": { category: { stringUnit } } }` object.
-    private mutating func pluralVariants(of variations: Any?) -> [PluralCategory: String]? {
-      guard let variations = variations as? [String: Any],
-        let plural = variations["plural"] as? [String: Any]
-      else { return nil }
+    private mutating func pluralVariants(of variations: JSONValue?) -> [PluralCategory: String]? {
+      guard let plural = variations?["plural"]?.objectValue else { return nil }
       var variants: [PluralCategory: String] = [:]
-      for (name, item) in plural {
-        guard let category = PluralCategory(rawValue: name) else {
-          problems.append("unknown plural category '\(name)'")
+      for member in plural.uniqueMembers {
+        guard let category = PluralCategory(rawValue: member.key) else {
+          problems.append("unknown plural category '\(member.key)'")
           continue
         }
-        guard let item = item as? [String: Any], case .text(let text)? = resolve(item) else {
+        guard let item = member.value.objectValue, case .text(let text)? = resolve(item) else {
           continue
         }
         variants[category] = text
@@ -248,27 +272,5 @@ public struct StringCatalog: Sendable {
       }
       return 1
     }
-  }
-
-  /// Where `JSONSerialization` found a syntax error: its `NSJSONSerializationErrorIndex` (a
-  /// byte offset) when it gives one, else the offset or line and column its description names
-  /// ("around character 18", "around line 3, column 7"); 1:1 when it says nothing.
-  static func syntaxErrorPosition(_ error: NSError, in bytes: [UInt8]) -> SourcePosition {
-    let lines = LineIndex(bytes)
-    if let index = error.userInfo["NSJSONSerializationErrorIndex"] as? Int, index >= 0 {
-      return lines.position(of: index)
-    }
-    let text = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
-    func number(after marker: String) -> Int? {
-      guard let range = text.range(of: marker) else { return nil }
-      return Int(text[range.upperBound...].prefix(while: \.isNumber))
-    }
-    if let line = number(after: "line "), let column = number(after: "column ") {
-      return SourcePosition(line: max(1, line), column: max(1, column))
-    }
-    if let index = number(after: "character ") {
-      return lines.position(of: index)
-    }
-    return SourcePosition(line: 1, column: 1)
   }
 }

@@ -84,6 +84,8 @@ public enum PropertyListValue: Sendable, Hashable {
   /// Where this value holds a NaN or an infinite real (or date): paths such as
   /// `key.NSStringLocalizedFormatKey` or `key[2]`, sorted.
   public func nonFinitePaths(at path: String = "") -> [String] {
+    // Most tables hold none: no path is built and no key sorted to find that out.
+    guard hasNonFiniteNumber else { return [] }
     switch self {
     case .real(let number), .date(let number):
       return number.isFinite ? [] : [path]
@@ -95,6 +97,16 @@ public enum PropertyListValue: Sendable, Hashable {
       }
     case .string, .data, .integer, .boolean:
       return []
+    }
+  }
+
+  /// Whether a NaN or an infinity is anywhere in the value.
+  var hasNonFiniteNumber: Bool {
+    switch self {
+    case .real(let number), .date(let number): !number.isFinite
+    case .array(let array): array.contains { $0.hasNonFiniteNumber }
+    case .dictionary(let dictionary): dictionary.values.contains { $0.hasNonFiniteNumber }
+    case .string, .data, .integer, .boolean: false
     }
   }
 

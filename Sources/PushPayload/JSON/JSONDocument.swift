@@ -24,6 +24,10 @@ public struct JSONDocument: Sendable {
   /// of their `[`; empty when nothing was deferred. Keys repeated inside their elements are not
   /// in ``duplicateKeys``: each element's objects flag them when it is read.
   public let deferredArrays: [Int: JSONDeferredArray]
+  /// The deferred object, when the deferred member holds an object rather than an array, by
+  /// the byte offset of its `{`: each member's key and value are read one at a time (a String
+  /// Catalog's `strings`: a catalog of hundreds of megabytes is never one tree).
+  package let deferredObjects: [Int: JSONDeferredObject]
   /// The cached line index of a large document; `nil` for a small one, whose index is cheaper
   /// to build on each (rare) position query than a cache is to allocate for every document.
   private let lines: LazyLineIndex?
@@ -49,9 +53,25 @@ public struct JSONDocument: Sendable {
     parsing bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth,
     compact: Bool = false, deferring deferredMember: String? = nil
   ) throws(JSONSyntaxError) {
+    try self.init(
+      parsing: bytes, maximumDepth: maximumDepth, compact: compact, deferring: deferredMember,
+      deferringObject: nil)
+  }
+
+  /// Reads `bytes` as one JSON text, as ``init(parsing:maximumDepth:compact:deferring:)``
+  /// does; the root object's member `deferredObject`, when it holds an object, is checked like
+  /// the rest but not kept: it is an empty object in ``root``, and `deferredObjects` tells
+  /// where each of its members' keys and values are, to be read one at a time (a String
+  /// Catalog's `strings`).
+  package init(
+    parsing bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth,
+    compact: Bool = false, deferring deferredMember: String? = nil,
+    deferringObject deferredObject: String?
+  ) throws(JSONSyntaxError) {
     let outcome = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(
-        buffer, maximumDepth: maximumDepth, compact: compact, deferring: deferredMember)
+        buffer, maximumDepth: maximumDepth, compact: compact, deferring: deferredMember,
+        deferringObject: deferredObject)
       return parser.parseDocument()
     }
     switch consume outcome {
@@ -70,6 +90,9 @@ public struct JSONDocument: Sendable {
           JSONDeferredArray(
             elementRanges: $0, maximumDepth: maximumDepth, compact: compact)
         }
+      self.deferredObjects = parsed.deferredObjects.mapValues {
+        JSONDeferredObject(members: $0, maximumDepth: maximumDepth)
+      }
       self.lines = bytes.count > Self.uncachedLineIndexLimit ? LazyLineIndex() : nil
       self.duplicateKeys =
         parsed.duplicates.isEmpty
@@ -213,6 +236,64 @@ final class LazyLineIndex: Sendable {
       let built = LineIndex(bytes)
       cached = built
       return built.position(of: offset)
+    }
+  }
+}
+
+/// An object a ``JSONDocument`` checked but did not keep (`deferring:`): where each member's
+/// key and value are, and how to read one again, in document order (a key written twice is
+/// there twice).
+package struct JSONDeferredObject: Sendable {
+  /// Where one member's key (quotes included) and value are, as byte offsets.
+  package struct MemberRange: Sendable {
+    package var key: Range<Int>
+    package var value: Range<Int>
+  }
+
+  /// Each member, in document order.
+  package let members: [MemberRange]
+  let maximumDepth: Int
+
+  init(members: [MemberRange], maximumDepth: Int) {
+    self.members = members
+    self.maximumDepth = maximumDepth
+  }
+
+  /// Member `index`'s key read from `bytes` (the document's bytes); a different buffer gives
+  /// a syntax error rather than a wrong key.
+  package func key(_ index: Int, in bytes: [UInt8]) throws(JSONSyntaxError) -> String {
+    let range = members[index].key
+    guard let key = try read(range, in: bytes).stringValue else {
+      throw JSONSyntaxError(
+        .unexpectedByte(expected: "a string"), byteOffset: range.lowerBound,
+        position: LineIndex(bytes).position(of: range.lowerBound))
+    }
+    return key
+  }
+
+  /// Member `index`'s value read from `bytes`, with byte ranges into them.
+  package func value(_ index: Int, in bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    try read(members[index].value, in: bytes)
+  }
+
+  /// The value at `range`, read as the object's members are (one level below the root's).
+  private func read(_ range: Range<Int>, in bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    guard range.lowerBound >= 0, range.upperBound <= bytes.count else {
+      throw JSONSyntaxError(
+        .unexpectedEnd(expected: "a JSON value"), byteOffset: bytes.count,
+        position: LineIndex(bytes).position(of: bytes.count))
+    }
+    let outcome = bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(
+        UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), maximumDepth: maximumDepth)
+      return parser.parseValue(at: range.lowerBound, depth: 2)
+    }
+    switch outcome {
+    case .success(let value): return value
+    case .failure(let failure):
+      throw JSONSyntaxError(
+        failure.code, byteOffset: failure.offset,
+        position: LineIndex(bytes).position(of: failure.offset))
     }
   }
 }

@@ -14,6 +14,8 @@ struct JSONParser {
     var duplicates: [(Range<Int>, Range<Int>)]
     /// The element ranges of each deferred array, by the array's first byte.
     var deferred: [Int: [Range<Int>]]
+    /// The key and value ranges of each deferred object's members, by the object's first byte.
+    var deferredObjects: [Int: [JSONDeferredObject.MemberRange]]
   }
 
   /// A member, named by its keys from the value being read, whose object is checked but not
@@ -38,9 +40,12 @@ struct JSONParser {
   private let compact: Bool
   /// The root object's member whose array is checked but not kept (``JSONDeferredArray``).
   private let deferredMember: String?
+  /// The root object's member whose object is checked but not kept (``JSONDeferredObject``).
+  private let deferredObjectMember: String?
   private var index = 0
   private var duplicates: [(Range<Int>, Range<Int>)] = []
   private var deferred: [Int: [Range<Int>]] = [:]
+  private var deferredObjects: [Int: [JSONDeferredObject.MemberRange]] = [:]
   /// Scratch space for strings with escapes.
   private var scratch: [UInt8] = []
   /// The member to check without keeping, when one is (``SkippedMember``).
@@ -56,8 +61,9 @@ struct JSONParser {
 
   init(
     _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, compact: Bool = false,
-    deferring deferredMember: String? = nil
+    deferring deferredMember: String? = nil, deferringObject deferredObjectMember: String? = nil
   ) {
+    self.deferredObjectMember = deferredObjectMember
     self.bytes = bytes
     self.end = bytes.count
     self.maximumDepth = maximumDepth
@@ -74,7 +80,10 @@ struct JSONParser {
       let root = try parseValue(depth: 0)
       skipWhitespace()
       if index < end { throw Failure(code: .trailingContent, offset: index) }
-      return .success(Parsed(root: root, duplicates: duplicates, deferred: deferred))
+      return .success(
+        Parsed(
+          root: root, duplicates: duplicates, deferred: deferred,
+          deferredObjects: deferredObjects))
     } catch {
       return .failure(error)
     }
@@ -297,6 +306,10 @@ struct JSONParser {
         key == deferredMember
       {
         value = try parseArray(depth: depth + 1, deferring: true)
+      } else if depth == 1, let deferredObjectMember, index < end,
+        bytes[index] == UInt8(ascii: "{"), key == deferredObjectMember
+      {
+        value = try parseDeferredObject(depth: depth + 1)
       } else if let skipped = skippedMember, depth == skipped.baseDepth + skipped.matched + 1,
         skipped.matched < skipped.keys.count, key == skipped.keys[skipped.matched]
       {
@@ -872,6 +885,28 @@ extension JSONParser {
     }
     tape = grown
     tapeCapacity = capacity
+  }
+
+  /// Checks an object as ``parseObject(depth:)`` does, keeping only where each member's key
+  /// and value are (in ``Parsed/deferredObjects``); it is an empty object in the tree.
+  fileprivate mutating func parseDeferredObject(depth: Int) throws(Failure) -> JSONValue {
+    let start = index
+    var members: [JSONDeferredObject.MemberRange] = []
+    if try !openContainer(closing: UInt8(ascii: "}"), depth: depth) {
+      while true {
+        try expectKey()
+        let keyStart = index
+        _ = try parseString(keep: false)
+        let key = keyStart..<index
+        try readColon()
+        members.append(JSONDeferredObject.MemberRange(key: key, value: try skipValue(depth: depth)))
+        if try readSeparator(closing: UInt8(ascii: "}")) { break }
+      }
+    }
+    deferredObjects[start] = members
+    return JSONValue(
+      .object(JSONObject(members: [], index: nil, hasDuplicateKeys: false)),
+      byteRange: start..<index)
   }
 
   /// ``parseArray(depth:deferring:)``'s checks, keeping nothing; returns the element count.

@@ -49,6 +49,24 @@ public struct ScenarioRunner: Sendable {
   ///   names, only when a check may fail.
   public func run(_ scenario: consuming Scenario, observe: Observer? = nil) async -> ScenarioResult
   {
+    var stepObserver: StepObserver?
+    if let observe {
+      stepObserver = { step, device, _, _ in observe(step, device) }
+    }
+    return await run(consume scenario, observingSteps: stepObserver)
+  }
+
+  /// Called after each step with what ``Observer`` gets, the failures the step recorded (in
+  /// the order ``ScenarioResult/failures`` lists them) and the virtual time of the first step
+  /// (``ScenarioResult/start``): all a view of the step needs, without waiting for the result
+  /// (the docs site writes a long scenario's pages as its steps play).
+  package typealias StepObserver =
+    @Sendable (_ step: Step, _ device: Device, _ failures: [Failure], _ start: Date) -> Void
+
+  /// ``run(_:observe:)``, telling `observe` each step's failures and the start as well.
+  package func run(_ scenario: consuming Scenario, observingSteps observe: StepObserver?) async
+    -> ScenarioResult
+  {
     let deviceConfiguration: DeviceConfiguration
     let appConfiguration: AppConfiguration
     do {
@@ -101,7 +119,7 @@ public struct ScenarioRunner: Sendable {
   /// last step left it.
   private func play(
     _ steps: inout [Step], into playback: inout Playback, on host: isolated DeviceHost,
-    observe: Observer?
+    observe: StepObserver?
   ) async -> Device {
     playback.start = host.now
     playback.records.reserveCapacity(steps.count)
@@ -110,13 +128,16 @@ public struct ScenarioRunner: Sendable {
       if steps.count < steps.capacity / 2, steps.capacity > 64 { steps = Self.moved(steps) }
       let firstEvent = host.inspect { $0.events.count }
       let stepTime = host.now
+      let firstFailure = playback.failures.count
       await perform(step, into: &playback, on: host)
       let lastEvent = host.inspect { $0.events.count }
       playback.records.append(
         ScenarioResult.StepRecord(
           number: step.number, keyword: step.keyword, note: step.note, time: stepTime,
           events: firstEvent..<max(firstEvent, lastEvent)))
-      if let observe { observe(step, host.device) }
+      if let observe {
+        observe(step, host.device, Array(playback.failures[firstFailure...]), playback.start)
+      }
     }
     return host.device
   }

@@ -54,6 +54,37 @@ import Testing
     #expect(device.notification("local-3")?.title == "Again")
   }
 
+  /// Issue 36: a reminder every minute over a hundred virtual years grew past 4.6 GB, each
+  /// firing keeping its record, its notification and its events. Past the first
+  /// `loggedLocalFirings`, a firing is counted, not logged, and takes over the record of the
+  /// one before it replaced (Rules.md §9.9): the log and the records stop growing.
+  @Test func aRepeatingLocalNotificationKeepsNothingOfTheFiringsItReplaced() throws {
+    func play(minutes: Int) throws -> Device {
+      var device = Device(configuration: DeviceConfiguration(locked: false))
+      try device.addLocalNotification(Self.request("r1"), trigger: .timeInterval(60, repeats: true))
+      device.advance(by: .seconds(60 * minutes))
+      return device
+    }
+    let logged = Device.loggedLocalFirings
+    let shorter = try play(minutes: logged + 50)
+    let longer = try play(minutes: logged + 2_000)
+    #expect(longer.events.count == shorter.events.count)
+    #expect(longer.pushIDs.count == shorter.pushIDs.count)
+    #expect(longer.pushIDs.count == logged + 1)
+    // The newest firing is in Notification Center, with its record; the one it replaced is gone.
+    let newest = "local-\(logged + 2_000)"
+    #expect(longer.deliveredNotifications.map(\.push) == [newest])
+    #expect(longer.status(newest) == .delivered)
+    #expect(longer.notification(newest)?.title == "Reminder")
+    #expect(longer.push("local-\(logged + 1_999)") == nil)
+    // The first firings stay as they were logged, and one event says what follows.
+    #expect(longer.status("local-1") == .replaced)
+    #expect(longer.kinds("local-\(logged)").contains("presented"))
+    let notice = longer.events.events(ofKind: .localFired).last
+    #expect(notice?.reason.contains("counted, not logged") == true)
+    #expect(longer.pendingLocalNotifications.first?.firings == logged + 2_000)
+  }
+
   @Test func aCalendarTriggerFiresAtTheNextMatch() throws {
     var device = Device()
     var components = DateComponents()
