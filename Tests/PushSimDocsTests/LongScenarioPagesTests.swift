@@ -48,7 +48,7 @@ import Testing
       third.contains("Page 3 of 3, steps \(2 * perPage + 1)\u{2013}\(stepCount) of \(stepCount)"))
     #expect(third.contains(#"id="step-\#(stepCount)""#))
     #expect(!third.contains(#"rel="next""#))
-    #expect(third.contains("checks hold"))
+    #expect(third.contains("1 check holds"))
     // The site written from a whole page in memory (`DocsSite.write(to:)`) is the same.
     let whole = try TemporaryFolder("pushsim-long-docs-whole")
     let site = await DocsGenerator().site(for: [try Self.scenario(waits: stepCount - 2)])
