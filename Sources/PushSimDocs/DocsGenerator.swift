@@ -201,7 +201,7 @@ private struct PageBuilder: Sendable {
       view.checkCount = Self.countChecks(JSONValue(.object(expectation.checks)))
     case .tap(let tap):
       if tap.action != nil { view.gesture = nextLongPress }
-    case .wait, .set, .dismiss, .clear, .startActivity:
+    case .wait, .set, .dismiss, .clear, .startActivity, .dismissActivity:
       break
     }
     if case .expect = step.action {
@@ -469,7 +469,7 @@ private struct PageBuilder: Sendable {
   static func isUserAction(_ step: Step) -> Bool {
     switch step.action {
     case .push, .wait: false
-    case .set, .tap, .dismiss, .clear, .expect, .startActivity: true
+    case .set, .tap, .dismiss, .clear, .expect, .startActivity, .dismissActivity: true
     }
   }
 

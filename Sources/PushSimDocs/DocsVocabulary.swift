@@ -26,6 +26,8 @@ enum DocsVocabulary {
       return "Dismiss \(id)"
     case .clear:
       return "Clear all"
+    case .dismissActivity(let id):
+      return "Remove activity \(id) from the Lock Screen"
     case .startActivity(let start):
       return "Start activity \(start.request.id)"
     case .expect(let expectation):

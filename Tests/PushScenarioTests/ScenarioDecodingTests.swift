@@ -88,7 +88,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
   @Test(arguments: [
     (
       #"{ "steps": [ { "tapp": "m1" } ] }"#,
-      #"x.json:1:16: error: unknown step "tapp"; expected one of push, wait, set, tap, dismiss, clear, expect, startActivity"#
+      #"x.json:1:16: error: unknown step "tapp"; expected one of push, wait, set, tap, dismiss, clear, expect, startActivity, dismissActivity"#
     ),
     (
       #"{ "nmae": "x", "steps": [] }"#,
@@ -148,7 +148,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     ),
     (
       #"{ "steps": [ { "note": "nothing" } ] }"#,
-      #"x.json:1:14: error: a step needs one of push, wait, set, tap, dismiss, clear, expect, startActivity"#
+      #"x.json:1:14: error: a step needs one of push, wait, set, tap, dismiss, clear, expect, startActivity, dismissActivity"#
     ),
     (
       #"{ "steps": [ ], }"#,
@@ -518,5 +518,18 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     )
     #expect(
       decodingError(#"{ "app": { "serviceExtension": { "budget": "30s" } }, "steps": [] }"#) == nil)
+  }
+}
+
+@Suite struct DismissActivityStepTests {
+  @Test func removingAnActivityThatIsNotOnTheLockScreenIsAFailureOfTheStep() async throws {
+    let text = #"{ "steps": [ { "dismissActivity": "nope" } ] }"#
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("x.json")
+    let scenario = try ScenarioLoader().decode(bytes: Array(text.utf8), path: "x.json", url: url)
+    let result = await ScenarioRunner().run(scenario)
+    #expect(
+      result.failures.map(\.message) == [
+        "cannot dismissActivity: no Live Activity nope is on the Lock Screen"
+      ])
   }
 }

@@ -169,6 +169,13 @@ public actor DeviceHost {
     return try result.get()
   }
 
+  /// The person removes a Live Activity from the Lock Screen
+  /// (``Device/removeActivityFromLockScreen(_:)``); `false` when none of that id is there.
+  @discardableResult
+  public func removeActivityFromLockScreen(_ id: String) async -> Bool {
+    await exclusively { device in device.removeActivityFromLockScreen(id) }
+  }
+
   /// The user clears Notification Center (``Device/clear()``).
   public func clear() async {
     await exclusively { device in device.clear() }

@@ -262,6 +262,32 @@ extension Device {
     }
   }
 
+  /// The person removes Live Activity `id` from the Lock Screen (scenario step
+  /// `dismissActivity`): one still running ends there and then, and it is `dismissed` (Rules.md
+  /// §13.5; Behavior.md §12.1: a person removing it ends it, which does not end the task it
+  /// follows). Later pushes to it are ignored (`activity-ended`). Returns `false`, changing
+  /// nothing, when no activity `id` is on the Lock Screen (unknown, not started yet, or gone).
+  public mutating func removeActivityFromLockScreen(_ id: String) -> Bool {
+    settlePendingRun()
+    guard let index = activityStore.index(of: id) else { return false }
+    let activity = activityStore.activities[index]
+    guard activity.isLive || activity.state == .ended else { return false }
+    let reason = "the person removed it from the Lock Screen"
+    if activity.isLive {
+      let now = clock.now
+      activityStore.update(index) {
+        $0.state = .ended
+        $0.ended = now
+        $0.dismissal = now
+      }
+      log(
+        .activityEnded, nil, .device, "Live Activity \(id) ended: \(reason)",
+        ["activity": .init(.string(id))])
+    }
+    dismissActivity(id, reason: reason)
+    return true
+  }
+
   mutating func dismissActivity(_ id: String, reason: String) {
     guard let index = activityStore.index(of: id),
       activityStore.activities[index].state == .ended

@@ -300,6 +300,8 @@ struct ScenarioDecoder {
         action = .clear
       case "startActivity":
         action = .startActivity(try StartActivityStep(decoding: field))
+      case "dismissActivity":
+        action = .dismissActivity(try field.string())
       default:
         try field.check(Schemas.expect, context: context)
         let checks = try field.object(allowing: nil).object

@@ -44,6 +44,8 @@ public struct Step: Sendable {
     case dismiss(String)
     /// The user clears the Notification Center.
     case clear
+    /// The person removes a Live Activity from the Lock Screen.
+    case dismissActivity(String)
     /// Checks.
     case expect(Expectation)
     /// The app starts a Live Activity (`Activity.request`).
@@ -78,6 +80,7 @@ public struct Step: Sendable {
     case .tap: "tap"
     case .dismiss: "dismiss"
     case .clear: "clear"
+    case .dismissActivity: "dismissActivity"
     case .expect: "expect"
     case .startActivity: "startActivity"
     }
@@ -86,6 +89,7 @@ public struct Step: Sendable {
   /// Every step keyword, in the order the format lists them.
   public static let keywords = [
     "push", "wait", "set", "tap", "dismiss", "clear", "expect", "startActivity",
+    "dismissActivity",
   ]
 }
 

@@ -191,6 +191,11 @@ public struct ScenarioRunner: Sendable {
       }
     case .clear:
       await host.clear()
+    case .dismissActivity(let id):
+      if !(await host.removeActivityFromLockScreen(id)) {
+        playback.failures.append(
+          impossible(step, "dismissActivity", "no Live Activity \(id) is on the Lock Screen"))
+      }
     case .startActivity(let start):
       await host.startActivity(start.request)
     case .expect(let expectation):
