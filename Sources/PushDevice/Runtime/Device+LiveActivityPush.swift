@@ -369,17 +369,33 @@ extension Device {
     } else {
       presentation = "lockScreen"
     }
+    // The alert's `sound` (inside `alert`) plays unless the device is muted (model: Apple
+    // documents the key, not how the mute switch or Focus treat it; Rules.md §13.12).
+    let sound = alert["sound"]?.stringValue
+    let soundPlayed = sound != nil && !configuration.muted
     var object = JSONObject()
     object.append(JSONMember(key: "title", value: JSONValue(.string(localized.title))))
     object.append(JSONMember(key: "body", value: JSONValue(.string(localized.body))))
     object.append(JSONMember(key: "presentation", value: JSONValue(.string(presentation))))
+    object.append(JSONMember(key: "sound", value: JSONValue(sound.map { .string($0) } ?? .null)))
+    object.append(JSONMember(key: "soundPlayed", value: JSONValue(.bool(soundPlayed))))
+    let soundText =
+      switch (sound, soundPlayed) {
+      case (nil, _): ""
+      case (let name?, true): "; sound \(name) plays"
+      case (let name?, false): "; sound \(name) does not play: the device is muted"
+      }
+    var details: [String: JSONValue] = [
+      "activity": .init(.string(activity)), "presentation": .init(.string(presentation)),
+    ]
+    if let sound {
+      details["sound"] = .init(.string(sound))
+      details["soundPlayed"] = .init(.bool(soundPlayed))
+    }
     log(
       .activityAlert, id, .device,
       "Live Activity \(activity) alerts (\(presentation)): \(localized.title) — "
-        + "\(localized.body); no notification is added",
-      [
-        "activity": .init(.string(activity)), "presentation": .init(.string(presentation)),
-      ])
+        + "\(localized.body)\(soundText); no notification is added", details)
     return object
   }
 

@@ -54,6 +54,7 @@ enum Schemas {
         .object([
           ("title", .string), ("body", .string),
           ("presentation", .oneOf(["expanded", "banner", "lockScreen"])),
+          ("sound", .nullable(.string)), ("soundPlayed", .bool),
         ]))
     ),
     ("dismissalDate", .nullable(.instant)),
