@@ -134,6 +134,12 @@ let package = Package(
       ]
     )
   )
+  // PushKit and CallKit for Linux, the same way: an app's VoIP code (its `PKPushRegistry`
+  // delegate reporting calls to a `CXProvider`) compiles unchanged.
+  package.products.append(.library(name: "PushKit", targets: ["PushKit"]))
+  package.targets.append(.target(name: "PushKit"))
+  package.products.append(.library(name: "CallKit", targets: ["CallKit"]))
+  package.targets.append(.target(name: "CallKit"))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
@@ -141,7 +147,8 @@ let package = Package(
     .target(
       name: "PushSimAppHost",
       dependencies: [
-        "UserNotifications", "ActivityKit", "PushDevice", "PushScenario", "PushPayload",
+        "UserNotifications", "ActivityKit", "PushKit", "CallKit", "PushDevice", "PushScenario",
+        "PushPayload",
       ]
     )
   )
@@ -149,7 +156,8 @@ let package = Package(
     .testTarget(
       name: "PushSimAppHostTests",
       dependencies: [
-        "PushSimAppHost", "UserNotifications", "PushDevice", "PushScenario", "PushPayload",
+        "PushSimAppHost", "UserNotifications", "PushKit", "CallKit", "PushDevice",
+        "PushScenario", "PushPayload",
       ],
       exclude: ["Fixtures"]
     )

@@ -262,6 +262,9 @@ public actor DeviceHost {
         return .appCallEnded(.notImplemented)
       }
       return .appCallEnded(await handler.didReceiveRemoteNotification(payload))
+    case .deliverVoIPPush(_, let payload):
+      guard let handler = code.voipPushHandler else { return .appCallEnded(.notImplemented) }
+      return .appCallEnded(await handler.didReceiveIncomingVoIPPush(payload))
     }
   }
 
