@@ -13,8 +13,6 @@ struct PushTypeState: Sendable {
   var voipReported = false
   /// The calls the app reported and has not ended (their UUIDs).
   var activeCalls: Set<UUID> = []
-  /// The push types whose token the app's hosted code has been handed.
-  var issuedTokens: Set<PushType> = []
   /// Arrival times of `location` pushes in the last 24 hours.
   var locationTimes: [Date] = []
 }
@@ -246,7 +244,6 @@ extension Device {
   /// its token (`pushkit.token`) and returns it.
   package mutating func issuePushKitToken(_ type: PushType) -> String {
     let token = Self.pushTypeToken(type)
-    pushTypeState.issuedTokens.insert(type)
     log(
       .pushKitToken, nil, .device,
       "PushKit hands the app its \(type.rawValue) token: the delegate's didUpdate runs",
