@@ -155,6 +155,12 @@ let package = Package(
   package.targets.append(.target(name: "UserNotificationsUI", dependencies: ["UserNotifications"]))
   package.targets.append(
     .testTarget(name: "UserNotificationsUITests", dependencies: ["UserNotificationsUI"]))
+  // PushKit and CallKit for Linux, the same way: an app's VoIP code (its `PKPushRegistry`
+  // delegate reporting calls to a `CXProvider`) compiles unchanged.
+  package.products.append(.library(name: "PushKit", targets: ["PushKit"]))
+  package.targets.append(.target(name: "PushKit"))
+  package.products.append(.library(name: "CallKit", targets: ["CallKit"]))
+  package.targets.append(.target(name: "CallKit"))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
@@ -162,7 +168,8 @@ let package = Package(
     .target(
       name: "PushSimAppHost",
       dependencies: [
-        "UserNotifications", "ActivityKit", "os", "PushDevice", "PushScenario", "PushPayload",
+        "UserNotifications", "ActivityKit", "os", "PushKit", "CallKit", "PushDevice",
+        "PushScenario", "PushPayload",
       ]
     )
   )
@@ -170,8 +177,8 @@ let package = Package(
     .testTarget(
       name: "PushSimAppHostTests",
       dependencies: [
-        "PushSimAppHost", "UserNotifications", "os", "PushDevice", "PushScenario",
-        "PushPayload",
+        "PushSimAppHost", "UserNotifications", "os", "PushKit", "CallKit", "PushDevice",
+        "PushScenario", "PushPayload",
       ],
       exclude: ["Fixtures"]
     )

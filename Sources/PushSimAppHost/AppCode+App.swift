@@ -9,7 +9,8 @@ extension AppCode {
   /// let code = AppCode.app(
   ///   serviceExtension: NotificationService.init,   // a fresh instance for every push
   ///   delegate: NotificationDelegate(),
-  ///   application: AppDelegate())
+  ///   application: AppDelegate(),
+  ///   launch: CallService.init)                     // its PKPushRegistry and CXProvider
   /// let result = try await ScenarioPlayer(code: code).play(file: "Scenarios/tap.json")
   /// ```
   ///
@@ -24,6 +25,11 @@ extension AppCode {
   ///     declares it as `"serviceExtension": {"kind": "app"}` when the app file has none.
   ///   - delegate: The app's notification-center delegate.
   ///   - application: The app delegate's background push handler.
+  ///   - launch: The app's launch code for PushKit, as `didFinishLaunching` runs it: it makes
+  ///     the object that creates the app's `PKPushRegistry` (delegate set, then
+  ///     `desiredPushTypes = [.voIP]`) and its `CXProvider` (`CallService.init`). The device
+  ///     keeps what it returns for as long as the app runs, and calls it again after iOS
+  ///     terminated the app for a VoIP push it did not report (Rules.md §14).
   ///   - router: The app's navigation logic for the scenario's route checks; `nil` uses the app
   ///     file's `routes`.
   ///   - fetcher: Where the extension's downloads come from; `nil` follows the app's `fetch`.
@@ -34,6 +40,7 @@ extension AppCode {
     serviceExtension: (@Sendable () -> UNNotificationServiceExtension)? = nil,
     delegate: (any UNUserNotificationCenterDelegate)? = nil,
     application: (any RemoteNotificationHandling)? = nil,
+    launch: (@Sendable () -> AnyObject)? = nil,
     router: (any Router)? = nil, fetcher: (any MediaFetcher)? = nil,
     watchdog: ServiceExtensionStage.Watchdog = ServiceExtensionStage.Watchdog(),
     completionLimit: Duration = .seconds(5)
@@ -60,6 +67,11 @@ extension AppCode {
         code.remoteNotificationHandler = HostedRemoteNotificationHandler(
           handler: application, center: center, activities: activities,
           state: { [weak host] in await host?.read(\.appState) ?? .background },
+          completionLimit: completionLimit)
+      }
+      if let launch {
+        code.voipPushHandler = HostedVoIP(
+          host: host, launch: { Unchecked(launch()) }, center: center,
           completionLimit: completionLimit)
       }
       return code

@@ -3,7 +3,7 @@ public import PushDevice
 import PushPayload
 public import PushScenario
 
-/// Plays scenario files with the app's own code (``AppCode/app(serviceExtension:delegate:application:router:fetcher:watchdog:completionLimit:)``):
+/// Plays scenario files with the app's own code (``AppCode/app(serviceExtension:delegate:application:launch:router:fetcher:watchdog:completionLimit:)``):
 /// the library call behind `swift test` of an app's notification code.
 ///
 /// ```swift

@@ -74,7 +74,8 @@ extension EventKind {
     .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
     .activityEnded, .activityDismissed, .activityAlert, .activityToken, .activityScheduled,
     // Other push types (EventKind+PushTypeKinds.swift).
-    .pushKitVoIP, .callKitIncoming, .voipTerminated, .locationExtension, .pttIncoming,
+    .pushKitVoIP, .pushKitToken, .pushKitCompleted, .callKitIncoming, .callKitRefused,
+    .callKitEnded, .voipTerminated, .locationExtension, .pttIncoming,
     .pttServiceUpdate,
     .fileProviderSignal, .widgetsReload, .controlsReload, .mdmCheckIn,
   ]

@@ -3,6 +3,15 @@ extension EventKind {
   public static let pushKitVoIP: Self = "pushkit.voip"
   /// The app reported the VoIP push as an incoming call to CallKit: the call screen shows.
   public static let callKitIncoming: Self = "callkit.incoming"
+  /// PushKit handed the app's hosted code its token for a push type (`didUpdate`).
+  public static let pushKitToken: Self = "pushkit.token"
+  /// The app's hosted PushKit delegate called (or never called) its completion for a VoIP
+  /// push; `reported` says whether a call was reported before it.
+  public static let pushKitCompleted: Self = "pushkit.completed"
+  /// CallKit refused a call the app reported (`callUUIDAlreadyExists`).
+  public static let callKitRefused: Self = "callkit.refused"
+  /// The app reported that a call ended (`reportCall(with:endedAt:reason:)`).
+  public static let callKitEnded: Self = "callkit.ended"
   /// The app did not report a VoIP push to CallKit: iOS terminated it.
   public static let voipTerminated: Self = "voip.terminated"
   /// The Location Push Service Extension ran for a `location` push.

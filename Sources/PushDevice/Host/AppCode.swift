@@ -32,6 +32,9 @@ public struct AppCode: Sendable {
   public var delegate: (any NotificationDelegate)?
   /// The app's `didReceiveRemoteNotification`, for `content-available` pushes.
   public var remoteNotificationHandler: (any RemoteNotificationHandler)?
+  /// The app's PushKit delegate, for `voip` pushes; `nil`: the app's `pushTypes.reportsCalls`
+  /// setting decides (Rules.md §14).
+  public var voipPushHandler: (any VoIPPushHandler)?
   /// Real-time containment limits for extension runs (a hung extension cannot hang a run).
   public var watchdog: ServiceExtensionStage.Watchdog
   /// Makes the code one device runs, from this code and that device, when the pieces need the
@@ -61,6 +64,7 @@ public struct AppCode: Sendable {
     var calls: HostedCalls = []
     if delegate != nil { calls.formUnion([.willPresent, .didReceive]) }
     if remoteNotificationHandler != nil { calls.insert(.remoteNotification) }
+    if voipPushHandler != nil { calls.insert(.voipPush) }
     return calls
   }
 

@@ -26,6 +26,16 @@ public protocol RemoteNotificationHandler: Sendable {
   func didReceiveRemoteNotification(_ payload: JSONValue) async -> AppCallCompletion
 }
 
+/// The app's PushKit code, as the device calls it for a `voip` push (Rules.md §14): its
+/// `PKPushRegistryDelegate`'s `didReceiveIncomingPushWith`, and the calls it reports to CallKit
+/// meanwhile (through ``DeviceHost/appCall(_:)``).
+public protocol VoIPPushHandler: Sendable {
+  /// Hands the push's payload to the app's registry delegate; returns whether it called the
+  /// completion (``AppCallCompletion/notImplemented`` when no registry of the app takes VoIP
+  /// pushes). The CallKit reports the app made must have reached the device when this returns.
+  func didReceiveIncomingVoIPPush(_ payload: JSONValue) async -> AppCallCompletion
+}
+
 /// How a call into the app's code ended.
 public enum AppCallCompletion: Sendable, Equatable {
   /// The completion handler was called (with a background fetch result, for a background push:
@@ -44,6 +54,8 @@ package enum AppCall: Sendable, Equatable {
   case didReceive(push: String, response: NotificationResponse)
   /// `didReceiveRemoteNotification` for `push`, with its payload.
   case remoteNotification(push: String, payload: JSONValue)
+  /// `didReceiveIncomingPushWith` on the app's PushKit delegate, for a `voip` push.
+  case voipPush(push: String, payload: JSONValue)
 }
 
 /// Which calls into the app's code a host carries out (``Device/hostedCalls``); the device only
@@ -57,4 +69,6 @@ package struct HostedCalls: OptionSet, Sendable, Hashable {
   package static let didReceive = HostedCalls(rawValue: 1 << 1)
   /// The app delegate's `didReceiveRemoteNotification`, for `content-available` pushes.
   package static let remoteNotification = HostedCalls(rawValue: 1 << 2)
+  /// The PushKit delegate's `didReceiveIncomingPushWith`, for `voip` pushes.
+  package static let voipPush = HostedCalls(rawValue: 1 << 3)
 }

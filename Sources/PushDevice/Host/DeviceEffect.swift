@@ -18,6 +18,10 @@ public enum DeviceEffect: Sendable, Equatable {
   /// Wake the app with a `content-available` push
   /// (`didReceiveRemoteNotification`); the result is ``Result/appCallEnded(_:)``.
   case wakeApp(push: String, payload: JSONValue)
+  /// Hand a `voip` push to the app's PushKit delegate (`didReceiveIncomingPushWith`); the
+  /// result is ``Result/appCallEnded(_:)``, and the calls the app reported to CallKit meanwhile
+  /// decide what iOS does (Rules.md §14).
+  case deliverVoIPPush(push: String, payload: JSONValue)
 
   /// How a performed effect ended.
   public enum Result: Sendable, Equatable {
@@ -41,6 +45,7 @@ extension Device {
     case .didReceive(let push, let response)?:
       return .deliverResponse(push: push, response: response)
     case .remoteNotification(let push, let payload)?: return .wakeApp(push: push, payload: payload)
+    case .voipPush(let push, let payload)?: return .deliverVoIPPush(push: push, payload: payload)
     case nil: return nil
     }
   }
@@ -55,7 +60,8 @@ extension Device {
     case (.askWillPresent, .presentationChosen(let options)):
       finishWillPresent(options)
     case (.deliverResponse, .appCallEnded(let completion)),
-      (.wakeApp, .appCallEnded(let completion)):
+      (.wakeApp, .appCallEnded(let completion)),
+      (.deliverVoIPPush, .appCallEnded(let completion)):
       if let call = takeNextAppCall() { recordAppCall(call, completion: completion) }
     default:
       return

@@ -277,6 +277,12 @@ public actor DeviceHost {
         await AppCallPush.$current.withValue(push) {
           await handler.didReceiveRemoteNotification(payload)
         })
+    case .deliverVoIPPush(let push, let payload):
+      guard let handler = code.voipPushHandler else { return .appCallEnded(.notImplemented) }
+      return .appCallEnded(
+        await AppCallPush.$current.withValue(push) {
+          await handler.didReceiveIncomingVoIPPush(payload)
+        })
     }
   }
 

@@ -153,6 +153,9 @@ public enum PushAddress: Sendable, Hashable {
   case pushToStart
   /// A broadcast on this channel (`channel:<id>`, iOS 18).
   case channel(String)
+  /// The app's token for a push type with tokens of its own: `voip` (PushKit), `widgets` or
+  /// `controls` (WidgetKit), spelled as the type (Rules.md §14).
+  case pushType(PushType)
   /// A token written out (an old one, a made-up one).
   case token(String)
 
@@ -168,10 +171,15 @@ public enum PushAddress: Sendable, Hashable {
       self = .channel(id)
     } else if text == "pushToStart" {
       self = .pushToStart
+    } else if let type = PushType(rawValue: text), PushAddress.ownTokenTypes.contains(type) {
+      self = .pushType(type)
     } else if !text.isEmpty {
       self = .token(text)
     } else {
       return nil
     }
   }
+
+  /// The push types with a token of their own on the device (``pushType(_:)``).
+  public static let ownTokenTypes: Set<PushType> = [.voip, .widgets, .controls]
 }

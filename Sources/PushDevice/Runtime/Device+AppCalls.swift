@@ -64,6 +64,8 @@ extension Device {
           "the app's delegate does not implement didReceive: the response (\(action)) is lost",
           ["completed": .init(.bool(false))])
       }
+    case .voipPush(let push, _):
+      finishVoIPPush(push, completion: completion)
     case .remoteNotification(let push, _):
       switch completion {
       case .completed(let result):

@@ -17,7 +17,9 @@ extension Device {
     let isActivityPush = pushType == .liveactivity
     var reason: String?
     var message = ""
-    switch address {
+    switch pushTypeAddress(address) {
+    case .pushType(let owner)?:
+      (reason, message) = misaddressedToPushTypeToken(owner, pushType: pushType) ?? (nil, "")
     case nil:
       if isActivityPush {
         reason = "DeviceTokenNotForTopic"
@@ -121,6 +123,8 @@ extension Device {
         applyActivityPush(id, index: index, payload: payload, aps: aps, end: isEnd)
       case .channel(let channel):
         broadcast(id, channel: channel, payload: payload, aps: aps, end: isEnd)
+      case .pushType:
+        return  // APNs refused it (``rejectMisaddressed(_:pushType:address:)``).
       case .pushToStart, nil:
         ignoreActivityPush(
           id, nil, .pushToStartToken, .model,

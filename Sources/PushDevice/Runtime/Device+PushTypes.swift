@@ -6,6 +6,13 @@ import PushPayload
 struct PushTypeState: Sendable {
   /// VoIP pushes the app did not report to CallKit.
   var voipFailures = 0
+  /// The VoIP push the app's hosted PushKit delegate is handling, and whether the app was in
+  /// the foreground when it arrived.
+  var voipInFlight: (push: String, wasForeground: Bool)?
+  /// Whether the app reported a call to CallKit during ``voipInFlight``.
+  var voipReported = false
+  /// The calls the app reported and has not ended (their UUIDs).
+  var activeCalls: Set<UUID> = []
   /// Arrival times of `location` pushes in the last 24 hours.
   var locationTimes: [Date] = []
 }
@@ -20,7 +27,7 @@ extension Device {
   /// plays a sound or changes the badge.
   mutating func deliverToReceiver(_ id: String, type: PushType, payload: Payload) {
     switch type {
-    case .voip: deliverVoIP(id)
+    case .voip: deliverVoIP(id, payload: payload.json)
     case .location: deliverLocation(id)
     case .pushtotalk:
       deliverPushToTalk(id, payload: payload)
@@ -113,7 +120,7 @@ extension Device {
 
   /// `voip`: PushKit launches or wakes the app, which must report a call to CallKit; an app
   /// that does not is terminated, and after repeated failures iOS stops delivering.
-  mutating func deliverVoIP(_ id: String) {
+  mutating func deliverVoIP(_ id: String, payload: JSONValue) {
     let settings = app.pushTypes
     if pushTypeState.voipFailures >= settings.voipFailureLimit {
       discardForReceiver(
@@ -128,6 +135,13 @@ extension Device {
     }
     appStatus.remoteNotifications += 1
     log(.pushKitVoIP, id, .device, "PushKit calls didReceiveIncomingPushWith")
+    if hostedCalls.contains(.voipPush) {
+      // The app's own PushKit delegate decides (``finishVoIPPush(_:completion:)``).
+      pushTypeState.voipInFlight = (id, wasForeground)
+      pushTypeState.voipReported = false
+      pendingAppCalls.append(.voipPush(push: id, payload: payload))
+      return
+    }
     if settings.reportsCalls {
       setStatus(id, .silent, reason: "reported to CallKit as an incoming call")
       log(.callKitIncoming, id, .device, "the app reports the call: the incoming-call screen shows")
@@ -140,10 +154,17 @@ extension Device {
         "PKVoIPPushMetadata.mustReport is false (the app is in the foreground): no report needed")
       return
     }
+    terminateForUnreportedCall(id, "the app did not report the VoIP push to CallKit")
+  }
+
+  /// iOS terminates an app that did not report a VoIP push to CallKit; after
+  /// `voipFailureLimit` such pushes it stops delivering them (Rules.md §14).
+  mutating func terminateForUnreportedCall(_ id: String, _ why: String) {
+    let settings = app.pushTypes
     pushTypeState.voipFailures += 1
     setStatus(id, .discarded, reason: "the app did not report the call to CallKit")
     setAppState(.notRunning, reason: "iOS terminates an app that does not report a VoIP call")
-    var reason = "the app did not report the VoIP push to CallKit: iOS terminated it"
+    var reason = why + ": iOS terminated it"
     if pushTypeState.voipFailures >= settings.voipFailureLimit {
       reason += "; after \(pushTypeState.voipFailures) failures it stops delivering VoIP pushes"
     }
@@ -180,5 +201,143 @@ extension Device {
     handled(
       id, .locationExtension, .device,
       "the Location Push Service Extension runs didReceiveLocationPushPayload")
+  }
+}
+
+// MARK: - The app's own PushKit and CallKit code (PushSimAppHost)
+
+extension Device {
+  /// The token the device issues the app for a push type with tokens of its own (`voip`,
+  /// `widgets`, `controls`): 64 hex digits, the type's name in ASCII first (model: one token
+  /// per type for the app's lifetime on this device).
+  package static func pushTypeToken(_ type: PushType) -> String {
+    let name = type.rawValue.utf8.prefix(16).map { byte in
+      let hex = String(byte, radix: 16)
+      return hex.count == 1 ? "0" + hex : hex
+    }.joined()
+    return name + String(repeating: "0", count: 63 - name.count) + "1"
+  }
+
+  /// `address` with a written-out token of a push type (``pushTypeToken(_:)``) read as that
+  /// type's address.
+  func pushTypeAddress(_ address: PushAddress?) -> PushAddress? {
+    guard case .token(let token)? = address,
+      let type = PushAddress.ownTokenTypes.first(where: { Self.pushTypeToken($0) == token })
+    else { return address }
+    return .pushType(type)
+  }
+
+  /// APNs's refusal of a push sent to the app's token of `owner` (`DeviceTokenNotForTopic`
+  /// when the push is of another type), or `nil` when it goes through (model).
+  func misaddressedToPushTypeToken(_ owner: PushType, pushType: PushType?) -> (String?, String)? {
+    guard pushType != owner else { return nil }
+    return (
+      "DeviceTokenNotForTopic",
+      "the app's \(owner.rawValue) token takes only \(owner.rawValue) pushes"
+    )
+  }
+
+  /// VoIP pushes the app failed to report so far: each terminated the app.
+  package var voipTerminations: Int { pushTypeState.voipFailures }
+
+  /// The app's hosted code registered for `type` (`desiredPushTypes`): the device hands it
+  /// its token (`pushkit.token`) and returns it.
+  package mutating func issuePushKitToken(_ type: PushType) -> String {
+    let token = Self.pushTypeToken(type)
+    log(
+      .pushKitToken, nil, .device,
+      "PushKit hands the app its \(type.rawValue) token: the delegate's didUpdate runs",
+      ["type": .init(.string(type.rawValue)), "token": .init(.string(token))])
+    return token
+  }
+
+  /// The app's `CXProvider.reportNewIncomingCall`: the incoming-call screen shows
+  /// (`callkit.incoming`), unless a call with that UUID is still going (`callkit.refused`,
+  /// `callUUIDAlreadyExists`). A report during a VoIP push counts for it (Rules.md §14).
+  ///
+  /// - Returns: the `CXErrorCodeIncomingCallError` code of a refusal, or `nil`.
+  package mutating func reportIncomingCall(
+    uuid: UUID, caller: String?, hasVideo: Bool
+  ) -> Int? {
+    let push = pushTypeState.voipInFlight?.push
+    let uuidText = uuid.uuidString.lowercased()
+    guard pushTypeState.activeCalls.insert(uuid).inserted else {
+      log(
+        .callKitRefused, push, .device,
+        "CallKit refuses the call: a call with UUID \(uuidText) is already going "
+          + "(callUUIDAlreadyExists)",
+        ["uuid": .init(.string(uuidText)), "error": .init(.number(JSONNumber(2)))])
+      return 2
+    }
+    if push != nil { pushTypeState.voipReported = true }
+    var details: [String: JSONValue] = [
+      "uuid": .init(.string(uuidText)), "hasVideo": .init(.bool(hasVideo)),
+    ]
+    if let caller { details["caller"] = .init(.string(caller)) }
+    log(
+      .callKitIncoming, push, .device,
+      "the app reports the call\(caller.map { " from \($0)" } ?? ""): the incoming-call screen "
+        + "shows", details)
+    return nil
+  }
+
+  /// The app's `CXProvider.reportCall(with:endedAt:reason:)` (`callkit.ended`).
+  package mutating func reportCallEnded(uuid: UUID, reason: Int) {
+    guard pushTypeState.activeCalls.remove(uuid) != nil else { return }
+    log(
+      .callKitEnded, nil, .device, "the app reports that the call ended",
+      [
+        "uuid": .init(.string(uuid.uuidString.lowercased())),
+        "reason": .init(.number(JSONNumber(reason))),
+      ])
+  }
+
+  /// How the app's PushKit delegate ended a VoIP push: a call reported before the completion
+  /// shows, one not reported terminates the app (unless `mustReport` is false, iOS 26.4 in
+  /// the foreground), as without app code (Rules.md §14).
+  mutating func finishVoIPPush(_ id: String, completion: AppCallCompletion) {
+    let wasForeground = pushTypeState.voipInFlight?.wasForeground ?? false
+    let reported = pushTypeState.voipReported
+    pushTypeState.voipInFlight = nil
+    pushTypeState.voipReported = false
+    let completed: Bool
+    switch completion {
+    case .completed:
+      completed = true
+      log(
+        .pushKitCompleted, id, .device,
+        "the app's PushKit delegate called its completion "
+          + (reported ? "after reporting a call" : "without reporting a call"),
+        ["completed": .init(.bool(true)), "reported": .init(.bool(reported))])
+    case .notCompleted:
+      completed = false
+      log(
+        .pushKitCompleted, id, .device,
+        "the app's PushKit delegate did not call its completion in time",
+        ["completed": .init(.bool(false)), "reported": .init(.bool(reported))])
+    case .notImplemented:
+      completed = false
+      log(
+        .pushKitCompleted, id, .device,
+        "the app has no PKPushRegistry whose delegate takes voIP pushes "
+          + "(didReceiveIncomingPushWith)",
+        ["completed": .init(.bool(false)), "reported": .init(.bool(false))])
+    }
+    if reported {
+      setStatus(id, .silent, reason: "reported to CallKit as an incoming call")
+      return
+    }
+    if configuration.iosVersion >= IOSVersion(26, 4), wasForeground {
+      setStatus(id, .silent, reason: "mustReport is false: the app is in the foreground")
+      log(
+        .pushKitVoIP, id, .device,
+        "PKVoIPPushMetadata.mustReport is false (the app is in the foreground): no report needed")
+      return
+    }
+    terminateForUnreportedCall(
+      id,
+      completed
+        ? "the app's delegate completed without reporting the VoIP push to CallKit"
+        : "the app did not report the VoIP push to CallKit")
   }
 }

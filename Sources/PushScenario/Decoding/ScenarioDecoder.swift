@@ -322,8 +322,8 @@ struct ScenarioDecoder {
     let text = try field.string()
     guard let address = PushAddress(text) else {
       throw field.error(
-        "\"to\" is \"activity:<id>\", \"pushToStart\", \"channel:<id>\" or a token; found \"\(text)\""
-      )
+        "\"to\" is \"activity:<id>\", \"pushToStart\", \"channel:<id>\", \"voip\", "
+          + "\"widgets\", \"controls\" or a token; found \"\(text)\"")
     }
     return address
   }

@@ -58,4 +58,24 @@ import Testing
     #expect(device.push("w18")?.status == .discarded)
     #expect(device.events.events(ofKind: .widgetsReload).map(\.push) == ["w26"])
   }
+
+  @Test(arguments: [
+    ("voip", PushType.voip, ".voip"), ("widgets", .widgets, ".push-type.widgets"),
+    ("controls", .controls, ".push-type.controls"),
+  ])
+  func theAppsTokenOfAPushTypeTakesOnlyThatType(spelling: String, type: PushType, suffix: String) {
+    #expect(PushAddress(spelling) == .pushType(type))
+    var device = Device(app: AppConfiguration(bundleId: "com.example.app", state: .background))
+    let own = Self.headers(type.rawValue, suffix)
+    device.receive(["aps": ["content-changed": true]], headers: own, id: "own", to: .pushType(type))
+    #expect(device.push("own")?.status == .silent)
+    device.receive(
+      ["aps": ["alert": "Hi"]], headers: Self.headers("alert", ""), id: "alert",
+      to: .pushType(type))
+    #expect(device.push("alert")?.reason == "DeviceTokenNotForTopic")
+    device.receive(
+      ["aps": ["alert": "Hi"]], headers: Self.headers("alert", ""), id: "made-up",
+      to: .token(String(repeating: "ab", count: 32)))
+    #expect(device.push("made-up")?.reason == "BadDeviceToken")
+  }
 }

@@ -1,0 +1,5 @@
+// CallKit for Linux: what an app needs to report an incoming call (`CXProvider`, its
+// configuration and delegate, `CXCallUpdate`, `CXHandle`, the incoming-call errors), so a VoIP
+// app's call code compiles unchanged and a simulated device can see its reports
+// (PushSimAppHost). Nothing of PushSim is imported here: the provider talks to a backend
+// (``CallKitBackend``) the host installs.

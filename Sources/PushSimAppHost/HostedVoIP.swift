@@ -1,0 +1,224 @@
+import CallKit
+import Foundation
+import PushDevice
+import PushKit
+import PushPayload
+import Synchronization
+import UserNotifications
+
+/// The app's PushKit and CallKit code on one device (Rules.md §14).
+///
+/// The device launches the app's code (``AppCode/app(serviceExtension:delegate:application:launch:router:fetcher:watchdog:completionLimit:)``'s
+/// `launch`) when the first `voip` push arrives, and again after iOS terminated the app for not
+/// reporting one: the `PKPushRegistry` and `CXProvider` that code makes are this device's. A
+/// registry whose `desiredPushTypes` holds `.voIP` gets the device's VoIP token through its
+/// delegate's `didUpdate` (`pushkit.token`), then the push through `didReceiveIncomingPushWith`.
+/// Each call runs on a thread of its own with a real-time completion limit, as the notification
+/// delegate's; the calls reported to CallKit before the completion decide what iOS does.
+final class HostedVoIP: VoIPPushHandler {
+  private struct State {
+    var app: Unchecked<AnyObject>?
+    var launchedAfterTerminations = -1
+  }
+
+  private weak let host: DeviceHost?
+  private let launch: @Sendable () -> Unchecked<AnyObject>
+  private let center: UNUserNotificationCenter
+  private let completionLimit: Duration
+  private let pushKit = DevicePushKitBackend()
+  private let callKit: DeviceCallKitBackend
+  private let state = Mutex(State())
+
+  init(
+    host: DeviceHost?, launch: @escaping @Sendable () -> Unchecked<AnyObject>,
+    center: UNUserNotificationCenter, completionLimit: Duration
+  ) {
+    self.host = host
+    self.launch = launch
+    self.center = center
+    self.completionLimit = completionLimit
+    self.callKit = DeviceCallKitBackend(host: host)
+  }
+
+  func didReceiveIncomingVoIPPush(_ payload: JSONValue) async -> AppCallCompletion {
+    guard host != nil else { return .notImplemented }
+    await launchIfNeeded()
+    guard let registry = pushKit.registries(wanting: .voIP).first else { return .notImplemented }
+    let userInfo = PayloadBox(UserInfoBridge.userInfo(from: payload))
+    let center = center
+    let answer = await AppThread.ask("didReceiveIncomingPushWith", limit: completionLimit) {
+      reply in
+      HostedProcess(center: center).bind {
+        registry.deliverIncomingPush(userInfo, for: .voIP, answer: reply)
+      }
+    }
+    await callKit.drain()
+    await center.drain()
+    switch answer {
+    case true?: return .completed(result: nil)
+    case false?: return .notImplemented
+    case nil: return .notCompleted
+    }
+  }
+
+  /// Runs the app's launch code unless it is running: first, and after each termination.
+  private func launchIfNeeded() async {
+    guard let host else { return }
+    let terminations = await host.read(\.voipTerminations)
+    let running = state.withLock { $0.app != nil && $0.launchedAfterTerminations == terminations }
+    guard !running else { return }
+    // The terminated app's objects go; a new launch makes new ones.
+    state.withLock { $0.app = nil }
+    pushKit.reset()
+    let (launch, center, pushKit, callKit) = (launch, center, pushKit, callKit)
+    let app = await AppThread.ask("launch", limit: completionLimit) { reply in
+      PushKitHosting.$backend.withValue(pushKit) {
+        CallKitHosting.$backend.withValue(callKit) {
+          HostedProcess(center: center).bind { reply(launch()) }
+        }
+      }
+    }
+    state.withLock {
+      $0.app = app
+      $0.launchedAfterTerminations = terminations
+    }
+    for registry in pushKit.registries(wanting: .voIP) {
+      let token = await host.appCall { $0.issuePushKitToken(.voip) }
+      let data = Self.data(hex: token)
+      _ = await AppThread.ask("didUpdate", limit: completionLimit) { reply in
+        HostedProcess(center: center).bind {
+          registry.deliverCredentials(data, for: .voIP) { reply(()) }
+        }
+      }
+    }
+    await callKit.drain()
+  }
+
+  /// The bytes of a hex string (the device's tokens are hex).
+  static func data(hex: String) -> Data {
+    var bytes: [UInt8] = []
+    var high: UInt8?
+    for character in hex {
+      guard let nibble = character.hexDigitValue.map(UInt8.init) else { continue }
+      if let value = high {
+        bytes.append(value << 4 | nibble)
+        high = nil
+      } else {
+        high = nibble
+      }
+    }
+    return Data(bytes)
+  }
+}
+
+/// The registries the app's code made on one device, and the push types each wants.
+final class DevicePushKitBackend: PushKitBackend {
+  private struct Entry {
+    weak var registry: PKPushRegistry?
+    var types: Set<PKPushType>
+  }
+
+  private let entries = Mutex<[Entry]>([])
+
+  func registry(_ registry: PKPushRegistry, desires types: Set<PKPushType>) {
+    entries.withLock { entries in
+      entries.removeAll { $0.registry == nil || $0.registry === registry }
+      entries.append(Entry(registry: registry, types: types))
+    }
+  }
+
+  /// The live registries that want `type`, in the order they registered.
+  func registries(wanting type: PKPushType) -> [PKPushRegistry] {
+    entries.withLock { entries in
+      entries.filter { $0.types.contains(type) }.compactMap(\.registry)
+    }
+  }
+
+  /// Forgets every registry (the app was terminated).
+  func reset() {
+    entries.withLock { $0.removeAll() }
+  }
+}
+
+/// The app's CallKit reports on one device: each reaches the device in the order made, and
+/// its completion gets the device's answer.
+final class DeviceCallKitBackend: CallKitBackend {
+  private struct Report {
+    var call: IncomingCallReport?
+    var ended: (uuid: UUID, reason: Int)?
+    var answer: (@Sendable (CXErrorCodeIncomingCallError.Code?) -> Void)?
+  }
+
+  private struct State {
+    var queue: [Report] = []
+    var busy = false
+    var idle: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private weak let host: DeviceHost?
+  private let state = Mutex(State())
+
+  init(host: DeviceHost?) {
+    self.host = host
+  }
+
+  func reportNewIncomingCall(
+    _ call: IncomingCallReport,
+    answer: @escaping @Sendable (CXErrorCodeIncomingCallError.Code?) -> Void
+  ) {
+    enqueue(Report(call: call, answer: answer))
+  }
+
+  func reportCallEnded(_ uuid: UUID, reason: Int) {
+    enqueue(Report(ended: (uuid, reason)))
+  }
+
+  /// Returns once every report made so far has reached the device.
+  func drain() async {
+    await withCheckedContinuation { continuation in
+      let isIdle = state.withLock { state -> Bool in
+        guard state.busy || !state.queue.isEmpty else { return true }
+        state.idle.append(continuation)
+        return false
+      }
+      if isIdle { continuation.resume() }
+    }
+  }
+
+  private func enqueue(_ report: Report) {
+    state.withLock { $0.queue.append(report) }
+    Task { await pump() }
+  }
+
+  /// Sends the queued reports to the device one by one (one pump at a time).
+  private func pump() async {
+    let starts = state.withLock { state -> Bool in
+      guard !state.busy else { return false }
+      state.busy = true
+      return true
+    }
+    guard starts else { return }
+    while true {
+      let (next, waiters) = state.withLock {
+        state -> (Report?, [CheckedContinuation<Void, Never>]) in
+        guard state.queue.isEmpty else { return (state.queue.removeFirst(), []) }
+        state.busy = false
+        defer { state.idle = [] }
+        return (nil, state.idle)
+      }
+      guard let next else {
+        for waiter in waiters { waiter.resume() }
+        return
+      }
+      if let call = next.call {
+        let caller = call.callerName ?? call.handle
+        let code = await host?.appCall {
+          $0.reportIncomingCall(uuid: call.uuid, caller: caller, hasVideo: call.hasVideo)
+        }
+        next.answer?(code.map { CXErrorCodeIncomingCallError.Code(rawValue: $0) ?? .unknown })
+      } else if let ended = next.ended {
+        await host?.appCall { $0.reportCallEnded(uuid: ended.uuid, reason: ended.reason) }
+      }
+    }
+  }
+}

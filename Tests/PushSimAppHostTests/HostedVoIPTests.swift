@@ -1,0 +1,193 @@
+import CallKit
+import Foundation
+import PushDevice
+import PushKit
+import PushPayload
+import PushSimAppHost
+import Synchronization
+import Testing
+
+/// A VoIP app's call code as apps write it: a registry and a provider made at launch; every
+/// VoIP push reported as an incoming call, PushKit's completion called from CallKit's.
+final class CallService: NSObject, PKPushRegistryDelegate, CXProviderDelegate,
+  @unchecked Sendable
+{
+  /// What the app did, across launches.
+  final class Log: Sendable {
+    let launches = Mutex(0)
+    let tokens = Recorded<Data>()
+    let callers = Recorded<String>()
+    let errors = Recorded<Int>()
+  }
+
+  enum Mode: Sendable { case reports, forgets, reportsTwiceSameUUID, neverCompletes }
+
+  let provider: CXProvider
+  let registry: PKPushRegistry
+  let mode: Mode
+  let log: Log
+
+  init(mode: Mode, log: Log) {
+    self.mode = mode
+    self.log = log
+    let configuration = CXProviderConfiguration()
+    configuration.supportsVideo = true
+    configuration.supportedHandleTypes = [.generic]
+    provider = CXProvider(configuration: configuration)
+    registry = PKPushRegistry(queue: nil)
+    super.init()
+    log.launches.withLock { $0 += 1 }
+    provider.setDelegate(self, queue: nil)
+    registry.delegate = self
+    registry.desiredPushTypes = [.voIP]
+  }
+
+  func pushRegistry(
+    _ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType
+  ) {
+    log.tokens.append(pushCredentials.token)
+  }
+
+  func pushRegistry(
+    _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload,
+    for type: PKPushType, completion: @escaping () -> Void
+  ) {
+    let caller = payload.dictionaryPayload["caller"] as? String ?? "Unknown"
+    let update = CXCallUpdate()
+    update.remoteHandle = CXHandle(type: .generic, value: caller)
+    update.localizedCallerName = caller
+    let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
+    switch mode {
+    case .forgets:
+      completion()
+    case .neverCompletes:
+      provider.reportNewIncomingCall(with: uuid, update: update) { _ in }
+    case .reports, .reportsTwiceSameUUID:
+      provider.reportNewIncomingCall(with: mode == .reports ? UUID() : uuid, update: update) {
+        [log] error in
+        if let error = error as? CXErrorCodeIncomingCallError {
+          log.errors.append(error.code.rawValue)
+        } else {
+          log.callers.append(caller)
+        }
+        completion()
+      }
+    }
+  }
+
+  func providerDidReset(_ provider: CXProvider) {}
+}
+
+@Suite("The app's PushKit and CallKit code on the device")
+struct HostedVoIPTests {
+  static let headers = PushHeaders(pushType: "voip", priority: "10", topic: "com.example.call.voip")
+
+  static func phone(_ mode: CallService.Mode, log: CallService.Log, limit: Duration = .seconds(5))
+    -> DeviceHost
+  {
+    DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.call", state: .notRunning),
+      code: .app(launch: { CallService(mode: mode, log: log) }, completionLimit: limit))
+  }
+
+  static func kinds(_ host: DeviceHost, push: String) async -> [String] {
+    await host.device.events.filter { $0.push == push }.map(\.kind.rawValue)
+  }
+
+  @Test("a reported VoIP push shows the call: token, delegate, report, completion")
+  func reportedCallShows() async {
+    let log = CallService.Log()
+    let host = Self.phone(.reports, log: log)
+    await host.receive(
+      bytes: Array(#"{"caller":"Ana"}"#.utf8), headers: Self.headers, id: "call",
+      to: .pushType(.voip))
+    #expect(await host.device.push("call")?.status == .silent)
+    let kinds = await host.device.events.map(\.kind.rawValue)
+    #expect(kinds.contains("pushkit.token"))
+    #expect(
+      await Self.kinds(host, push: "call").suffix(3) == [
+        "pushkit.voip", "callkit.incoming", "pushkit.completed",
+      ])
+    #expect(log.callers.all == ["Ana"])
+    #expect(log.tokens.all.count == 1)
+    #expect(log.tokens.all.first?.count == 32)
+    #expect(await host.device.app.state == .background)
+  }
+
+  @Test("a build that forgets to report is terminated, relaunched, and then cut off")
+  func forgottenReportsStopDelivery() async {
+    let log = CallService.Log()
+    let host = Self.phone(.forgets, log: log)
+    for number in 1...4 {
+      await host.receive(
+        bytes: Array(#"{"caller":"Ana"}"#.utf8), headers: Self.headers, id: "call-\(number)",
+        to: .pushType(.voip))
+    }
+    let terminated = await host.device.events.filter { $0.kind == .voipTerminated }.count
+    #expect(terminated == 3)
+    #expect(await host.device.push("call-4")?.status == .discarded)
+    #expect(await host.device.push("call-4")?.reason.contains("no longer delivers") == true)
+    #expect(log.launches.withLock { $0 } == 3)
+    #expect(log.callers.all.isEmpty)
+    #expect(await host.device.app.state == .notRunning)
+  }
+
+  @Test("a report before a completion that never comes still counts")
+  func reportWithoutCompletion() async {
+    let log = CallService.Log()
+    let host = Self.phone(.neverCompletes, log: log, limit: .milliseconds(200))
+    await host.receive(
+      bytes: Array("{}".utf8), headers: Self.headers, id: "call", to: .pushType(.voip))
+    #expect(await host.device.push("call")?.status == .silent)
+    let completed = await host.device.events.first { $0.kind == .pushKitCompleted }
+    #expect(completed?.details["completed"] == JSONValue(.bool(false)))
+    #expect(completed?.details["reported"] == JSONValue(.bool(true)))
+  }
+
+  @Test("the same UUID twice: CallKit refuses the second, and the push is not reported")
+  func duplicateUUID() async {
+    let log = CallService.Log()
+    let host = Self.phone(.reportsTwiceSameUUID, log: log)
+    await host.receive(
+      bytes: Array("{}".utf8), headers: Self.headers, id: "first", to: .pushType(.voip))
+    await host.receive(
+      bytes: Array("{}".utf8), headers: Self.headers, id: "second", to: .pushType(.voip))
+    #expect(await host.device.push("first")?.status == .silent)
+    #expect(await host.device.push("second")?.status == .discarded)
+    #expect(log.errors.all == [CXErrorCodeIncomingCallError.Code.callUUIDAlreadyExists.rawValue])
+  }
+
+  @Test("the VoIP token takes only voip pushes; written out, it addresses the app")
+  func voipTokenAddressing() async {
+    let log = CallService.Log()
+    let host = Self.phone(.reports, log: log)
+    let alert = await host.receive(
+      bytes: Array(#"{"aps":{"alert":"Hi"}}"#.utf8),
+      headers: PushHeaders(pushType: "alert", topic: "com.example.call"), to: .pushType(.voip))
+    #expect(alert.reason == "DeviceTokenNotForTopic")
+    let token = String(decoding: Array("766f6970".utf8), as: UTF8.self)
+    await host.receive(
+      bytes: Array("{}".utf8), headers: Self.headers, id: "call",
+      to: .token(token + String(repeating: "0", count: 55) + "1"))
+    #expect(await host.device.push("call")?.status == .silent)
+    let issued = log.tokens.all.first.map { $0.map { String(format: "%02x", $0) }.joined() }
+    #expect(issued == token + String(repeating: "0", count: 55) + "1")
+  }
+
+  @Test("PushKit and CallKit outside a device")
+  func standalone() async throws {
+    #expect(PKPushType.voIP.rawValue == "PKPushTypeVoIP")
+    #expect(PKPushType.fileProvider.rawValue == "PKPushTypeFileProvider")
+    let provider = CXProvider(configuration: CXProviderConfiguration())
+    let uuid = UUID()
+    try await provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate())
+    await #expect(throws: CXErrorCodeIncomingCallError(.callUUIDAlreadyExists)) {
+      try await provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate())
+    }
+    provider.reportCall(with: uuid, endedAt: nil, reason: .remoteEnded)
+    try await provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate())
+    #expect(CXProviderConfiguration().maximumCallGroups == 2)
+    #expect(CXProviderConfiguration().maximumCallsPerCallGroup == 5)
+    #expect(CXProviderConfiguration().includesCallsInRecents)
+  }
+}
