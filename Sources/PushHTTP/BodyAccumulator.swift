@@ -65,6 +65,7 @@ struct BodyAccumulator {
     received.removeAll(keepingCapacity: true)
     guard !decodedStreamEnded else { return }
     switch stream.advance() {
+    case .paused: break  // not reached: `advance()` has no budget to pause at
     case .reachedCap(let output):
       throw HTTPError.tooLargeBody(
         limit: limit, kept: output.count, encoding: encodingName, url: url, status: status,
