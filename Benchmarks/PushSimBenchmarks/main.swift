@@ -6,6 +6,7 @@ var sections: [String: ([String]) throws -> Void] = [
   "checks": ChecksBenchmark.run,
   "device": DeviceBenchmark.run,
   "docs": DocsBenchmark.run,
+  "inflate": InflateBenchmark.run,
   "layout": LayoutBenchmark.run,
   "scale": ScaleBenchmark.run,
   "strings": StringsBenchmark.run,
