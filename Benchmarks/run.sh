@@ -205,6 +205,19 @@ if wants layout; then
   "$BIN/PushSimBenchmarks" layout 10000 5
   "$BIN/PushSimBenchmarks" layout linear 10000 100000 5
 fi
+# section: inflate (issue 36)
+# Image-like bytes of 4 and 16 MiB deflated as ONE block and as many blocks, fed to the decoder
+# in 64 KiB pieces as a download feeds it (median of 3 interleaved rounds): one block / many
+# blocks should be ~1 at each size (a block is never decoded twice; it once was on every piece)
+# and 16 / 4 MiB at most 4.8 for each layout (linear). Decoding uses one thread; it runs with
+# both cores and again pinned to one (`taskset -c 0`).
+if wants inflate; then
+  "$BIN/PushSimBenchmarks" inflate 4 16 3
+  if command -v taskset >/dev/null; then
+    echo "inflate, one core (taskset -c 0):"
+    taskset -c 0 "$BIN/PushSimBenchmarks" inflate 4 16 3
+  fi
+fi
 # section: checks (issue 12)
 # A scenario with an `events` and a `diagnostics` check after every push, decoded and played at
 # 2,000 and 20,000 pushes (the small one ten times in a row a round): the ratio should stay at

@@ -8,6 +8,7 @@ var sections: [String: ([String]) throws -> Void] = [
   "checks": ChecksBenchmark.run,
   "device": DeviceBenchmark.run,
   "docs": DocsBenchmark.run,
+  "inflate": InflateBenchmark.run,
   "layout": LayoutBenchmark.run,
   "local": LocalBenchmark.run,
   "scale": ScaleBenchmark.run,

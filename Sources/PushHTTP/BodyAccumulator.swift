@@ -33,6 +33,10 @@ struct BodyAccumulator {
     self.deadline = deadline
   }
 
+  /// The decoded bytes between two looks at the stop signal and the deadline: a few
+  /// milliseconds of decoding in a release build.
+  static let decodingSlice = 256 * 1024
+
   /// Body bytes received so far (encoded bytes for an encoded body).
   var count: Int { (stream?.encodedCount ?? 0) + received.count }
 
@@ -64,7 +68,16 @@ struct BodyAccumulator {
     stream.append(received[...])
     received.removeAll(keepingCapacity: true)
     guard !decodedStreamEnded else { return }
-    switch stream.advance() {
+    // In slices, looking at the stop signal and the deadline between them: one 64 KiB read of
+    // a bomb decodes to up to 66 MB, and a stopped download must stop using the CPU at once
+    // (issue 36).
+    var outcome = stream.advance(budget: Self.decodingSlice)
+    while outcome == .paused {
+      try deadline.check(url: url)
+      outcome = stream.advance(budget: Self.decodingSlice)
+    }
+    switch outcome {
+    case .paused: break  // not reached: the loop above runs until another outcome
     case .reachedCap(let output):
       throw HTTPError.tooLargeBody(
         limit: limit, kept: output.count, encoding: encodingName, url: url, status: status,

@@ -104,8 +104,11 @@ package struct HTTPExchange {
     }
   }
 
-  /// Reads what arrives next into `pending`; `false` at the end of the stream.
+  /// Reads what arrives next into `pending`; `false` at the end of the stream. Looks at the
+  /// stop signal and the deadline first: a fast server keeps the socket readable, and the
+  /// socket's wait (which looks at them too) is then never reached.
   mutating func fill() throws(HTTPError) -> Bool {
+    try deadline.check(url: url)
     let count = try stream.receive(into: &buffer)
     pending.append(contentsOf: buffer[..<count])
     return count > 0

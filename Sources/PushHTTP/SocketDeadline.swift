@@ -26,6 +26,13 @@ package struct SocketDeadline: Sendable {
   /// How long the fetch has taken so far.
   package var elapsed: Duration { start.duration(to: .now) }
 
+  /// Throws `timedOut` at a stop or past the deadline; for loops that do not wait on a socket
+  /// (decoding, reading a fast stream), between slices of work.
+  package func check(url: URL) throws(HTTPError) {
+    if stop.isRaised { throw stopped(url: url) }
+    guard elapsed < timeout else { throw timedOut(url: url) }
+  }
+
   /// Waits until `descriptor` is ready for `events`, in slices of at most 50 ms so that a stop
   /// is seen promptly; throws `timedOut` at the deadline or at a stop.
   package func wait(_ descriptor: Int32, for events: Int16, url: URL) throws(HTTPError) {
