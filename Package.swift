@@ -57,6 +57,7 @@ let package = Package(
       name: "PushSimBenchmarks",
       dependencies: [
         "PushScenario", "PushDevice", "PushPayload", "PushLocalization", "PushCore", "PushSimDocs",
+        "PushHTTP",
       ],
       path: "Benchmarks/PushSimBenchmarks"
     ),

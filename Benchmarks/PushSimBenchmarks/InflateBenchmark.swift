@@ -1,6 +1,4 @@
 import Foundation
-// PushHTTP is not among this target's declared dependencies (Package.swift is shared); it is
-// built for PushDevice, which imports it, and its `package` API is visible here.
 import PushHTTP
 
 #if canImport(Glibc)
