@@ -147,18 +147,23 @@ extension Device {
       log(.callKitIncoming, id, .device, "the app reports the call: the incoming-call screen shows")
       return
     }
-    if configuration.iosVersion >= IOSVersion(26, 4), wasForeground {
-      setStatus(id, .silent, reason: "mustReport is false: the app is in the foreground")
-      log(
-        .pushKitVoIP, id, .device,
-        "PKVoIPPushMetadata.mustReport is false (the app is in the foreground): no report needed")
-      return
-    }
+    if sparedByMustReport(id, wasForeground: wasForeground) { return }
     terminateForUnreportedCall(id, "the app did not report the VoIP push to CallKit")
   }
 
   /// iOS terminates an app that did not report a VoIP push to CallKit; after
   /// `voipFailureLimit` such pushes it stops delivering them (Rules.md §14).
+  /// From iOS 26.4 an app in the foreground need not report a VoIP push (`mustReport` is
+  /// false): whether that spares push `id` (recorded as such).
+  private mutating func sparedByMustReport(_ id: String, wasForeground: Bool) -> Bool {
+    guard configuration.iosVersion >= IOSVersion(26, 4), wasForeground else { return false }
+    setStatus(id, .silent, reason: "mustReport is false: the app is in the foreground")
+    log(
+      .pushKitVoIP, id, .device,
+      "PKVoIPPushMetadata.mustReport is false (the app is in the foreground): no report needed")
+    return true
+  }
+
   mutating func terminateForUnreportedCall(_ id: String, _ why: String) {
     let settings = app.pushTypes
     pushTypeState.voipFailures += 1
@@ -327,13 +332,7 @@ extension Device {
       setStatus(id, .silent, reason: "reported to CallKit as an incoming call")
       return
     }
-    if configuration.iosVersion >= IOSVersion(26, 4), wasForeground {
-      setStatus(id, .silent, reason: "mustReport is false: the app is in the foreground")
-      log(
-        .pushKitVoIP, id, .device,
-        "PKVoIPPushMetadata.mustReport is false (the app is in the foreground): no report needed")
-      return
-    }
+    if sparedByMustReport(id, wasForeground: wasForeground) { return }
     terminateForUnreportedCall(
       id,
       completed
