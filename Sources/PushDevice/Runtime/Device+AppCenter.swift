@@ -53,7 +53,7 @@ extension Device {
   /// The local notifications waiting for their triggers, soonest first
   /// (`pendingNotificationRequests`).
   public var pendingLocalNotifications: [PendingLocalNotification] {
-    localPending.values.sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
+    localNotifications.soonestFirst
   }
 
   /// The app asks for permission (`requestAuthorization(options:)`): the prompt shows once,
@@ -108,18 +108,16 @@ extension Device {
     guard let fireDate = nextFireDate(trigger, after: clock.now, first: true) else {
       throw .invalidNoDate
     }
-    localSequence += 1
-    localPending[request.identifier] = PendingLocalNotification(
-      request: request, trigger: trigger, fireDate: fireDate, sequence: localSequence)
+    localNotifications.add(request, trigger: trigger, fireDate: fireDate)
     log(
       .localScheduled, nil, .device,
       "the app schedules local notification \(request.identifier) for "
         + VirtualTimeFormat.text(fireDate),
       ["identifier": .init(.string(request.identifier))])
-    if localPending.count > Self.maximumPendingLocalNotifications,
+    if localNotifications.pending.count > Self.maximumPendingLocalNotifications,
       let latest = pendingLocalNotifications.last
     {
-      localPending[latest.request.identifier] = nil
+      localNotifications[latest.request.identifier] = nil
       log(
         .localDiscarded, nil, .device,
         "more than \(Self.maximumPendingLocalNotifications) pending local notifications: iOS "
@@ -131,12 +129,12 @@ extension Device {
 
   /// The app removes pending local notifications (`removePendingNotificationRequests`).
   public mutating func removePendingLocalNotifications(_ identifiers: [String]) {
-    for identifier in identifiers { localPending[identifier] = nil }
+    for identifier in identifiers { localNotifications[identifier] = nil }
   }
 
   /// The app removes all pending local notifications.
   public mutating func removeAllPendingLocalNotifications() {
-    localPending = [:]
+    localNotifications.removeAll()
   }
 
   /// The app removes delivered notifications (`removeDeliveredNotifications(withIdentifiers:)`),
@@ -182,10 +180,11 @@ extension Device {
   /// one has left Notification Center (Rules.md §9.9): memory stays bounded however long the
   /// clock runs.
   mutating func fireLocalNotification(_ identifier: String) {
-    guard var pending = localPending[identifier], pending.fireDate <= clock.now else { return }
-    localFirings += 1
+    guard var pending = localNotifications[identifier], pending.fireDate <= clock.now else {
+      return
+    }
     pending.firings += 1
-    let push = "local-\(localFirings)"
+    let push = localNotifications.nextFiringID()
     let previous = pending.countedPush
     // The app's own willPresent answers later, outside this call: such a firing is logged.
     let counted =
@@ -194,10 +193,10 @@ extension Device {
     if counted { pending.countedPush = push }
     if let next = nextFireDate(pending.trigger, after: clock.now, first: false) {
       pending.fireDate = next
-      localPending[identifier] = pending
+      localNotifications[identifier] = pending
       clock.schedule(.localNotification(identifier: identifier), at: next)
     } else {
-      localPending[identifier] = nil
+      localNotifications[identifier] = nil
     }
     if counted, previous == nil {
       log(

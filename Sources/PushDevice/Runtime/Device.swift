@@ -71,11 +71,8 @@ public struct Device: Sendable {
   package var hostedCalls: HostedCalls = []
   /// Calls into the app's code waiting for the host, oldest first.
   package internal(set) var pendingAppCalls: [AppCall] = []
-  /// Local notifications the app scheduled, by request identifier.
-  var localPending: [String: PendingLocalNotification] = [:]
-  /// Local notifications added, and fired (for `local-N` ids).
-  var localSequence = 0
-  var localFirings = 0
+  /// The local notifications the app scheduled.
+  var localNotifications = LocalNotificationSchedule()
   /// Whether the firing being played is one that is counted, not logged (a repeating local
   /// notification past its first ``loggedLocalFirings``, Rules.md §9.9): ``log(_:_:_:_:_:)``
   /// and ``report(_:push:)`` keep nothing while it is set.
