@@ -123,3 +123,46 @@ struct AttachmentStoreTests {
     #expect(FileManager.default.fileExists(atPath: file.path))
   }
 }
+
+/// Hides every push: hands over empty content, as Signal's and Element's extensions do.
+final class FilteringService: UNNotificationServiceExtension {
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+  ) {
+    contentHandler(UNNotificationContent())
+  }
+}
+
+@Suite("The notification-filtering entitlement")
+struct FilteringEntitlementTests {
+  func play(
+    entitlements: Set<Entitlement>, pushType: String = "alert", priority: String? = nil
+  ) async -> Device {
+    let host = DeviceHost(
+      app: AppConfiguration(
+        bundleId: "com.example.chat", entitlements: entitlements,
+        serviceExtension: ServiceExtensionConfiguration(kind: .app)),
+      code: .app(serviceExtension: FilteringService.init))
+    await host.receive(
+      ["aps": ["alert": ["title": "Ana", "body": "Hi"], "mutable-content": 1]],
+      headers: PushHeaders(pushType: pushType, priority: priority), id: "m1")
+    return await host.device
+  }
+
+  @Test("with it, empty content from the extension shows nothing")
+  func filtered() async {
+    let device = await play(entitlements: [.filtering])
+    #expect(device.notification("m1") == nil)
+    #expect(device.push("m1")?.status == .suppressed)
+    let finished = device.events.events(ofKind: .extensionFinished).first
+    #expect(finished?.details["delivered"] == "suppressed")
+  }
+
+  @Test("without it, or for a push that is not an alert push, the original shows")
+  func notFiltered() async {
+    #expect(await play(entitlements: []).notification("m1")?.title == "Ana")
+    let background = await play(entitlements: [.filtering], pushType: "background", priority: "5")
+    #expect(background.push("m1")?.status != .suppressed)
+  }
+}

@@ -8,4 +8,7 @@ public enum Entitlement: String, Sendable, Hashable, Codable, CaseIterable {
   /// `com.apple.developer.usernotifications.critical-alerts`: with the `criticalAlert`
   /// authorization, lets `critical` play a sound even muted or in Focus.
   case criticalAlerts = "critical-alerts"
+  /// `com.apple.developer.usernotifications.filtering` (iOS 13.3): the app's service extension
+  /// may hide an `alert` push by handing over empty content (Rules.md §7).
+  case filtering
 }

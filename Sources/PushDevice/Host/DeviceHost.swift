@@ -300,6 +300,7 @@ public actor DeviceHost {
       return ServiceExtensionOutcome.notRun(run.request, reason: reason)
     }
     return await stage.run(
-      request: run.request, extension: instance, budget: run.budget, startingAt: run.start)
+      request: run.request, extension: instance, budget: run.budget, startingAt: run.start,
+      mayFilter: run.mayFilter)
   }
 }

@@ -242,7 +242,10 @@ extension Device {
     let identifier = verdict.collapseID ?? freshIdentifier()
     records[id]?.requestIdentifier = identifier
     let request = NotificationRequest(identifier: identifier, content: content, date: clock.now)
-    if handOverToExtension(id, request: request, mutableContent: payload.aps.mutableContent) {
+    if handOverToExtension(
+      id, request: request, mutableContent: payload.aps.mutableContent,
+      alertPush: pushType == .alert)
+    {
       return
     }
     present(id, request: request)

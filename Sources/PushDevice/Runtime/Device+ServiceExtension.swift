@@ -17,6 +17,9 @@ public struct PendingExtensionRun: Sendable, Equatable {
   public var kind: ServiceExtensionConfiguration.Kind
   /// The virtual instant the extension starts.
   public var start: Date
+  /// Whether the extension may hide the push by handing over empty content: the app has the
+  /// `filtering` entitlement and the push is an `alert` push (Rules.md §7).
+  public var mayFilter = false
 }
 
 extension Device {
@@ -32,7 +35,7 @@ extension Device {
   /// allowed (provisional counts) and the app has an extension. Returns `true` when the push
   /// now waits in ``pendingExtensionRun``; `false` when it goes on with `request` unchanged.
   mutating func handOverToExtension(
-    _ id: String, request: NotificationRequest, mutableContent: Bool
+    _ id: String, request: NotificationRequest, mutableContent: Bool, alertPush: Bool
   ) -> Bool {
     guard mutableContent else { return false }
     guard let configuration = app.serviceExtension else {
@@ -54,7 +57,8 @@ extension Device {
     }
     pendingRun = PendingExtensionRun(
       push: id, request: request, budget: configuration.budget, kind: configuration.kind,
-      start: clock.now)
+      start: clock.now,
+      mayFilter: alertPush && app.entitlements.contains(.filtering))
     return true
   }
 
@@ -70,6 +74,14 @@ extension Device {
       events.append(event)
     }
     advance(to: run.start.addingTimeInterval(outcome.elapsed.timeInterval))
+    guard outcome.delivered != .suppressed else {
+      setStatus(run.push, .suppressed, reason: "the app's extension filtered it out")
+      log(
+        .suppressed, run.push, .device,
+        "the app's extension handed over empty content and the app has the filtering "
+          + "entitlement: nothing is shown, and nothing enters Notification Center")
+      return
+    }
     // The identifier cannot change (Rules.md §7): present under the device's identifier.
     let request = NotificationRequest(
       identifier: run.request.identifier, content: outcome.request.content, date: clock.now)

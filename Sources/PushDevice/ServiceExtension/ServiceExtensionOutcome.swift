@@ -52,6 +52,9 @@ public struct ServiceExtensionOutcome: Sendable, Equatable {
     /// The push's own content: the extension threw, hung, timed out without a best attempt, or
     /// returned content with no visible alert (Behavior.md §6.2).
     case original
+    /// Nothing: the extension handed over empty content and the app may filter notifications
+    /// (the `filtering` entitlement, an `alert` push; Rules.md §7).
+    case suppressed
   }
 
   /// One event of the run, timed relative to the extension's start.

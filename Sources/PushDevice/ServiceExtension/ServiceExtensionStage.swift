@@ -100,7 +100,7 @@ public struct ServiceExtensionStage: Sendable {
   public func run(
     request: NotificationRequest, extension serviceExtension: any ServiceExtension,
     budget: Duration = ServiceExtensionConfiguration.defaultBudget,
-    startingAt start: Date = DeviceConfiguration.defaultStart
+    startingAt start: Date = DeviceConfiguration.defaultStart, mayFilter: Bool = false
   ) async -> ServiceExtensionOutcome {
     let budget = max(.zero, budget)
     let expiry = Relay<Signal>()
@@ -141,7 +141,8 @@ public struct ServiceExtensionStage: Sendable {
     var reason: String
     switch first {
     case .returned(let returned):
-      let accepted = Self.accept(returned, original: original, from: "didReceive")
+      let accepted = Self.accept(
+        returned, original: original, from: "didReceive", mayFilter: mayFilter)
       (content, delivered, reason) = (accepted.content, accepted.delivered, accepted.reason)
       // A correction is PushSim's choice (Rules.md §2 read the same way), not iOS's.
       let source: DiagnosticSource = accepted.corrected ? .model : .device
@@ -169,7 +170,8 @@ public struct ServiceExtensionStage: Sendable {
         serviceExtension, limit: watchdog.timeWillExpireLimit)
       switch attempt {
       case .content(let best):
-        let accepted = Self.accept(best, original: original, from: "timeWillExpire")
+        let accepted = Self.accept(
+          best, original: original, from: "timeWillExpire", mayFilter: mayFilter)
         (content, delivered, reason) = (accepted.content, accepted.delivered, accepted.reason)
         if delivered == .modified { delivered = .bestAttempt }
       case .none:
@@ -238,8 +240,17 @@ public struct ServiceExtensionStage: Sendable {
 
   /// Accepts content from the extension, or falls back to the original when it shows no alert.
   private static func accept(
-    _ returned: NotificationContent, original: NotificationContent, from method: String
+    _ returned: NotificationContent, original: NotificationContent, from method: String,
+    mayFilter: Bool
   ) -> Accepted {
+    if mayFilter, returned.hasVisibleText == false, returned.attachments.isEmpty,
+      returned.sound == nil
+    {
+      return Accepted(
+        content: original, delivered: .suppressed,
+        reason: "\(method) returned empty content and the app has the filtering entitlement: "
+          + "the notification is not shown")
+    }
     guard returned.hasVisibleText else {
       return Accepted(
         content: original, delivered: .original,
