@@ -276,6 +276,11 @@ struct ExtensionNetworkingTests {
       app: try appWithImage(), code: .app(serviceExtension: BadgeInCompletionService.init))
     await host.receive(mutablePush, id: "m1")
     #expect(await host.read(\.badge) == 7)
+    // The app's call is the push's event, logged after the extension's start.
+    let kinds = await host.device.events.events(for: "m1").map(\.kind.rawValue)
+    let started = try #require(kinds.firstIndex(of: "extension.started"))
+    let badge = try #require(kinds.firstIndex(of: "badge"))
+    #expect(started < badge)
   }
 
   @Test("a request made outside any run reaches the network, not the device")

@@ -9,9 +9,27 @@ extension Device {
     _ details: [String: JSONValue] = [:]
   ) {
     guard !isQuiet else { return }
-    events.append(
-      DeviceEvent(
-        time: clock.now, kind: kind, push: push, source: source, reason: reason, details: details))
+    // What the app's code does while the device waits for it belongs to the push it handles.
+    let event = DeviceEvent(
+      time: clock.now, kind: kind, push: push ?? appCodePush, source: source, reason: reason,
+      details: details)
+    // During an extension run, after the run's start, which is logged when the run ends.
+    if pendingRun != nil {
+      eventsDuringRun.append(event)
+    } else {
+      events.append(event)
+    }
+  }
+
+  /// The push whose handling the app's code is in (the effect the device waits for), if any.
+  var appCodePush: String? {
+    if let run = pendingRun { return run.push }
+    if let waiting = pendingPresentation { return waiting.push }
+    switch pendingAppCalls.first {
+    case .didReceive(let push, _)?, .remoteNotification(let push, _)?, .voipPush(let push, _)?:
+      return push
+    default: return nil
+    }
   }
 
   /// Appends an event of `Code.kind` whose details carry `code` under `code` (beside the words

@@ -69,10 +69,16 @@ extension Device {
   public mutating func finishExtensionRun(_ outcome: ServiceExtensionOutcome) {
     guard let run = pendingRun else { return }
     pendingRun = nil
+    // The app's calls during the run come right after its start (Rules.md §7).
+    var duringRun = eventsDuringRun
+    eventsDuringRun = []
     for event in outcome.deviceEvents(startingAt: run.start, push: run.push) {
       advance(to: event.time)
       events.append(event)
+      for event in duringRun { events.append(event) }
+      duringRun = []
     }
+    for event in duringRun { events.append(event) }
     advance(to: run.start.addingTimeInterval(outcome.elapsed.timeInterval))
     guard outcome.delivered != .suppressed else {
       setStatus(run.push, .suppressed, reason: "the app's extension filtered it out")
@@ -98,6 +104,8 @@ extension Device {
       .extensionSkipped, run.push, .model,
       "the device moved on before the app's extension ran (no host ran it): the original "
         + "content is delivered")
+    for event in eventsDuringRun { events.append(event) }
+    eventsDuringRun = []
     present(run.push, request: run.request)
   }
 }

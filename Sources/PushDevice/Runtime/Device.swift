@@ -71,6 +71,9 @@ public struct Device: Sendable {
   package var hostedCalls: HostedCalls = []
   /// Calls into the app's code waiting for the host, oldest first.
   package internal(set) var pendingAppCalls: [AppCall] = []
+  /// Events logged while an extension run is pending (the app's calls during it), put after
+  /// the run's start when it ends.
+  var eventsDuringRun: [DeviceEvent] = []
   /// The local notifications the app scheduled.
   var localNotifications = LocalNotificationSchedule()
   /// Whether the firing being played is one that is counted, not logged (a repeating local
