@@ -189,6 +189,8 @@
         registry.downloads = registry.downloads.filter { $0.value.run !== run }
       }
       run.pending.withLock { $0 = [:] }
+      // The run's `URLSession.shared` ends with it (a session holds its resources until then).
+      run.shared.withLock { $0 }?.finishTasksAndInvalidate()
     }
 
     /// The active run named by `request`'s tag, if any.
