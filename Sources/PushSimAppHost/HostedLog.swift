@@ -14,8 +14,8 @@ enum HostedLog {
   }
 
   /// A sink that logs each line in the extension run's log, at the run's virtual time.
-  static func sink(for context: ServiceExtensionContext) -> @Sendable (AppLogLine) -> Void {
-    { line in
+  static func sink(for context: ServiceExtensionContext) -> AppLogSink {
+    AppLogSink { line in
       let entry = entry(line)
       context.log(.appLog, source: .device, reason: entry.message, details: entry.details)
     }
@@ -27,8 +27,8 @@ enum HostedLog {
     private let lines = Mutex<[AppLogEntry]>([])
 
     /// The sink to bind around the call.
-    var sink: @Sendable (AppLogLine) -> Void {
-      { [self] line in lines.withLock { $0.append(HostedLog.entry(line)) } }
+    var sink: AppLogSink {
+      AppLogSink { [self] line in lines.withLock { $0.append(HostedLog.entry(line)) } }
     }
 
     /// Records the lines so far on `host`'s device as events of `push`.

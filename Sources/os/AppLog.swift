@@ -20,6 +20,17 @@ package struct AppLogLine: Sendable, Equatable {
   }
 }
 
+/// A device's hook for the app's log lines (``AppLog/sink``).
+package final class AppLogSink: Sendable {
+  /// Takes one line.
+  package let write: @Sendable (AppLogLine) -> Void
+
+  /// Makes the hook.
+  package init(_ write: @escaping @Sendable (AppLogLine) -> Void) {
+    self.write = write
+  }
+}
+
 /// Where the app's log lines go: the hook a simulated device installs around the app's code it
 /// runs, or standard error.
 ///
@@ -32,12 +43,15 @@ package struct AppLogLine: Sendable, Equatable {
 /// `DispatchQueue` of the app's own carries none, and its lines go to standard error.
 package enum AppLog {
   /// The hook of the device whose code is running; `nil` outside any device.
-  @TaskLocal package static var sink: (@Sendable (AppLogLine) -> Void)?
+  ///
+  /// A class around the function, not the function itself: Swift 6.3's runtime crashes when a
+  /// task-local of a function type is bound on a thread with no task in an optimized build.
+  @TaskLocal package static var sink: AppLogSink?
 
   /// Hands `line` to the running device, or writes it to standard error.
   package static func write(_ line: AppLogLine) {
     if let sink {
-      sink(line)
+      sink.write(line)
       return
     }
     let handle = line.subsystem.isEmpty ? "" : "[\(line.subsystem):\(line.category)] "

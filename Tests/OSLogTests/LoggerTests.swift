@@ -2,12 +2,15 @@ import Foundation
 import OSLog
 import Synchronization
 import Testing
+
 @testable import os
 
 /// The lines written by `body`, through the task-local sink a device installs.
 func captured(_ body: () -> Void) -> [AppLogLine] {
   let lines = Mutex<[AppLogLine]>([])
-  AppLog.$sink.withValue({ line in lines.withLock { $0.append(line) } }) { body() }
+  AppLog.$sink.withValue(AppLogSink { line in lines.withLock { $0.append(line) } }) {
+    body()
+  }
   return lines.withLock { $0 }
 }
 
@@ -76,7 +79,8 @@ func captured(_ body: () -> Void) -> [AppLogLine] {
 
   @Test func aSinkIsInheritedByTasksAndLeftOutsideIt() async {
     let lines = Mutex<[String]>([])
-    await AppLog.$sink.withValue({ line in lines.withLock { $0.append(line.message) } }) {
+    await AppLog.$sink.withValue(AppLogSink { line in lines.withLock { $0.append(line.message) } })
+    {
       await Task { logger.info("in a child task") }.value
     }
     logger.debug("to standard error")
