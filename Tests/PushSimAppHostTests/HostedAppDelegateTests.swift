@@ -156,3 +156,41 @@ struct HostedAppDelegateTests {
     #expect(await host.device.push("p")?.status == .delivered)
   }
 }
+
+@Suite("A scenario addressed to the device token, played with the app delegate")
+struct RegistrationScenarioTests {
+  static let scenario = #"""
+    {
+      "name": "The app registers at launch; a push to its device token arrives",
+      "app": { "bundleId": "com.example.chat", "entitlements": ["aps-environment"],
+               "backgroundModes": ["remote-notification"] },
+      "steps": [
+        { "push": { "id": "hi", "to": "device", "payload": { "aps": { "alert": "Hi" } } } },
+        { "push": { "id": "bye", "to": "device", "headers": { "apns-push-type": "background",
+                    "apns-priority": "5" },
+                    "payload": { "aps": { "content-available": 1 }, "unregister": true } } },
+        { "push": { "id": "late", "to": "device", "payload": { "aps": { "alert": "Late" } } } },
+        { "push": { "id": "plain", "payload": { "aps": { "alert": "Plain" } } } },
+        { "expect": {
+            "push": { "hi": { "status": "delivered" },
+                      "late": { "status": "rejected", "httpStatus": 410, "reason": "Unregistered" },
+                      "plain": { "status": "delivered" } },
+            "events": [ { "kind": "app.registered" }, { "kind": "app.unregistered" } ] } }
+      ]
+    }
+    """#
+
+  @Test("to device reaches the registered app, and APNs answers 410 after it unregistered")
+  func playsTheScenario() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pushsim-registration-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(Self.scenario.utf8).write(to: folder.appendingPathComponent("register.json"))
+    let delegate = PushAppDelegate()
+    let result = try await ScenarioPlayer(code: .app(application: delegate))
+      .play(file: "register.json", in: folder)
+    #expect(result.failures.isEmpty, "\(result.failureText)")
+    #expect(delegate.tokens.all.count == 1)
+  }
+}
