@@ -192,7 +192,10 @@ let package = Package(
   package.targets.append(
     .testTarget(
       name: "UserNotificationsSwift5Tests",
-      dependencies: ["UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os"],
+      dependencies: [
+        "UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os",
+        "PushSimAppHost", "PushDevice", "PushPayload",
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]
     )
   )

@@ -51,6 +51,16 @@ extension AppCode {
     @Sendable func bound(to center: UNUserNotificationCenter, host: DeviceHost?) -> AppCode {
       var code = AppCode(router: router, fetcher: fetcher, watchdog: watchdog)
       let activities = ActivityBinding(host: host)
+      let appDelegate = application.flatMap { handler in
+        (handler.value as? any UIApplicationDelegate).map { Unchecked($0) }
+      }
+      let state: @Sendable () async -> AppState = { [weak host] in
+        await host?.read(\.appState) ?? .background
+      }
+      let backend = DeviceApplicationBackend(
+        host: host, delegate: appDelegate, center: center, activities: activities,
+        completionLimit: completionLimit)
+      let app = UIApplication(applicationState: .background, backend: backend)
       if let serviceExtension {
         code.serviceExtension = {
           HostedServiceExtension(
@@ -60,19 +70,23 @@ extension AppCode {
       if let delegate {
         center.delegate = delegate.value
         code.delegate = HostedDelegate(
-          delegate: delegate, center: center, activities: activities,
-          completionLimit: completionLimit)
+          delegate: delegate, center: center, application: app, backend: backend,
+          activities: activities, completionLimit: completionLimit)
       }
       if let application {
         code.remoteNotificationHandler = HostedRemoteNotificationHandler(
-          handler: application, center: center, activities: activities,
-          state: { [weak host] in await host?.read(\.appState) ?? .background },
-          completionLimit: completionLimit)
+          handler: application, center: center, application: app, backend: backend,
+          activities: activities, state: state, completionLimit: completionLimit)
+      }
+      if let appDelegate, host != nil {
+        code.launchHandler = HostedAppLaunch(
+          delegate: appDelegate, application: app, backend: backend, center: center,
+          activities: activities, state: state, completionLimit: completionLimit)
       }
       if let launch {
         code.voipPushHandler = HostedVoIP(
-          host: host, launch: { Unchecked(launch()) }, center: center,
-          completionLimit: completionLimit)
+          host: host, launch: { Unchecked(launch()) }, center: center, application: app,
+          backend: backend, completionLimit: completionLimit)
       }
       return code
     }

@@ -20,6 +20,8 @@ import UserNotifications
 struct HostedDelegate: NotificationDelegate {
   let delegate: Unchecked<any UNUserNotificationCenterDelegate>
   let center: UNUserNotificationCenter
+  let application: UIApplication
+  let backend: DeviceApplicationBackend
   let activities: ActivityBinding
   let completionLimit: Duration
 
@@ -60,11 +62,13 @@ struct HostedDelegate: NotificationDelegate {
       @escaping @Sendable (UNUserNotificationCenter, @escaping @Sendable (Value) -> Void) ->
       Void
   ) async -> Value? {
-    let center = center
+    let (center, application) = (center, application)
+    await backend.refresh()
     let answer = await activities.ask(method, limit: completionLimit) { reply in
-      UNUserNotificationCenter.withCurrent(center) { send(center, reply) }
+      HostedProcess(center: center, application: application).bind { send(center, reply) }
     }
     await center.drain()
+    await backend.drain()
     return answer
   }
 
@@ -116,25 +120,33 @@ struct HostedDelegate: NotificationDelegate {
 struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
   let handler: Unchecked<any RemoteNotificationHandling>
   let center: UNUserNotificationCenter
+  let application: UIApplication
+  let backend: DeviceApplicationBackend
   let activities: ActivityBinding
   let state: @Sendable () async -> AppState
   let completionLimit: Duration
 
   func didReceiveRemoteNotification(_ payload: JSONValue) async -> AppCallCompletion {
-    let application = UIApplication(applicationState: Self.applicationState(await state()))
+    await backend.refresh()
+    application.setApplicationState(Self.applicationState(await state()))
     let userInfo = Unchecked(UserInfoBridge.userInfo(from: payload))
-    let handler = handler
-    let center = center
-    let result = await activities.ask("didReceiveRemoteNotification", limit: completionLimit) {
-      reply in
+    let (handler, center, application) = (handler, center, application)
+    // `nil` inside: the app delegate's default (the app has no handler).
+    let result: UIBackgroundFetchResult?? = await activities.ask(
+      "didReceiveRemoteNotification", limit: completionLimit
+    ) { reply in
       HostedProcess(center: center, application: application).bind {
-        handler.value.application(
-          application, didReceiveRemoteNotification: userInfo.value,
-          fetchCompletionHandler: { reply($0) })
+        ApplicationDelegateDefaults.$notImplemented.withValue({ reply(nil) }) {
+          handler.value.application(
+            application, didReceiveRemoteNotification: userInfo.value,
+            fetchCompletionHandler: { reply($0) })
+        }
       }
     }
     await center.drain()
+    await backend.drain()
     guard let result else { return .notCompleted }
+    guard let result else { return .notImplemented }
     return .completed(result: Self.resultName(result))
   }
 

@@ -24,6 +24,8 @@ final class HostedVoIP: VoIPPushHandler {
   private weak let host: DeviceHost?
   private let launch: @Sendable () -> Unchecked<AnyObject>
   private let center: UNUserNotificationCenter
+  private let application: UIApplication
+  private let backend: DeviceApplicationBackend
   private let completionLimit: Duration
   private let pushKit = DevicePushKitBackend()
   private let callKit: DeviceCallKitBackend
@@ -31,11 +33,14 @@ final class HostedVoIP: VoIPPushHandler {
 
   init(
     host: DeviceHost?, launch: @escaping @Sendable () -> Unchecked<AnyObject>,
-    center: UNUserNotificationCenter, completionLimit: Duration
+    center: UNUserNotificationCenter, application: UIApplication,
+    backend: DeviceApplicationBackend, completionLimit: Duration
   ) {
     self.host = host
     self.launch = launch
     self.center = center
+    self.application = application
+    self.backend = backend
     self.completionLimit = completionLimit
     self.callKit = DeviceCallKitBackend(host: host)
   }
@@ -71,13 +76,16 @@ final class HostedVoIP: VoIPPushHandler {
     state.withLock { $0.app = nil }
     pushKit.reset()
     let (launch, center, pushKit, callKit) = (launch, center, pushKit, callKit)
+    let application = application
+    await backend.refresh()
     let app = await AppThread.ask("launch", limit: completionLimit) { reply in
       PushKitHosting.$backend.withValue(pushKit) {
         CallKitHosting.$backend.withValue(callKit) {
-          HostedProcess(center: center).bind { reply(launch()) }
+          HostedProcess(center: center, application: application).bind { reply(launch()) }
         }
       }
     }
+    await backend.drain()
     state.withLock {
       $0.app = app
       $0.launchedAfterTerminations = terminations

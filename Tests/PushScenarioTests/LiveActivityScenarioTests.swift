@@ -17,7 +17,7 @@ import Testing
     ),
     (
       #"{ "steps": [ { "push": { "payload": {}, "to": "" } } ] }"#,
-      #"x.json:1:47: error: "to" is "activity:<id>", "pushToStart", "channel:<id>", "voip", "widgets", "controls" or a token; found """#
+      #"x.json:1:47: error: "to" is "activity:<id>", "pushToStart", "channel:<id>", "voip", "widgets", "controls", "device" or a token; found """#
     ),
     (
       #"{ "app": { "liveActivities": { "channels": [ { "id": "c", "messageStoragePolicy": 2 } ] } }, "steps": [] }"#,

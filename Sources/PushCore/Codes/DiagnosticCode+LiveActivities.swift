@@ -7,6 +7,9 @@ extension DiagnosticCode {
   /// 400 `BadDeviceToken`: the `to` token was never issued on this device, or the activity was
   /// started without `pushType: .token`.
   public static let badDeviceToken = DiagnosticCode(rawValue: "bad-device-token")
+  /// 410 `Unregistered`: the push went to the app's device token after the app called
+  /// `unregisterForRemoteNotifications()` (Rules.md §15).
+  public static let unregistered = DiagnosticCode(rawValue: "unregistered")
   /// `aps.event` is missing or not `start`, `update` or `end`; the push changes nothing.
   public static let liveActivityEventInvalid = DiagnosticCode(rawValue: "la-event-invalid")
   /// `content-state` does not decode into the app's `ContentState` with `JSONDecoder`'s defaults

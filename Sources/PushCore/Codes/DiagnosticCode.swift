@@ -111,6 +111,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Com
     .keyMissingInLocalization,
     .deviceTokenNotForTopic,
     .badDeviceToken,
+    .unregistered,
     .liveActivityEventInvalid,
     .liveActivityContentStateDecode,
     .liveActivityDateReference2001,

@@ -58,6 +58,15 @@ extension EventKind {
   /// The app's own code (`"kind": "app"`, hosted) wrote a line with `Logger` or `os_log` while
   /// handling the push: the level, subsystem and category are in its details.
   public static let appLog: Self = "app.log"
+  /// The app's `registerForRemoteNotifications()` succeeded: the device issued its device token
+  /// (`token`) and the app delegate's `didRegisterForRemoteNotificationsWithDeviceToken` runs.
+  public static let appRegistered: Self = "app.registered"
+  /// The app's `registerForRemoteNotifications()` failed (no `aps-environment` entitlement):
+  /// the app delegate's `didFailToRegisterForRemoteNotificationsWithError` runs.
+  public static let appRegistrationFailed: Self = "app.registrationFailed"
+  /// The app called `unregisterForRemoteNotifications()`: APNs answers 410 `Unregistered` for
+  /// its device token until it registers again.
+  public static let appUnregistered: Self = "app.unregistered"
 
   /// Every kind the device logs, in one list: the scenario schema accepts exactly these in
   /// `expect.events`, and a test checks that every constant above is here.
@@ -70,6 +79,7 @@ extension EventKind {
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored, .appLog,
+    .appRegistered, .appRegistrationFailed, .appUnregistered,
     // Live Activities (EventKind+ActivityKinds.swift).
     .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
     .activityEnded, .activityDismissed, .activityAlert, .activityToken, .activityScheduled,

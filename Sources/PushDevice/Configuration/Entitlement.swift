@@ -1,4 +1,5 @@
-/// An app capability that changes presentation (Behavior.md §5.1, Rules.md §5 step 4).
+/// An app capability that changes presentation (Behavior.md §5.1, Rules.md §5 step 4) or lets
+/// the app register for remote notifications (`aps-environment`, Rules.md §15).
 ///
 /// Raw values are the scenario spellings.
 public enum Entitlement: String, Sendable, Hashable, Codable, CaseIterable {
@@ -11,4 +12,8 @@ public enum Entitlement: String, Sendable, Hashable, Codable, CaseIterable {
   /// `com.apple.developer.usernotifications.filtering` (iOS 13.3): the app's service extension
   /// may hide an `alert` push by handing over empty content (Rules.md §7).
   case filtering
+  /// `aps-environment` (Push Notifications capability): without it the app's
+  /// `registerForRemoteNotifications()` fails. Apple's value (`development` or `production`)
+  /// is not modelled: the device has one environment.
+  case apsEnvironment = "aps-environment"
 }

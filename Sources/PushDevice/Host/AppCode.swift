@@ -35,6 +35,9 @@ public struct AppCode: Sendable {
   /// The app's PushKit delegate, for `voip` pushes; `nil`: the app's `pushTypes.reportsCalls`
   /// setting decides (Rules.md §14).
   public var voipPushHandler: (any VoIPPushHandler)?
+  /// The app's launch (`didFinishLaunchingWithOptions`), which the device runs once before its
+  /// first step; `nil`: the app has no launch code to run (Rules.md §15).
+  public var launchHandler: (any AppLaunchHandler)?
   /// Real-time containment limits for extension runs (a hung extension cannot hang a run).
   public var watchdog: ServiceExtensionStage.Watchdog
   /// Makes the code one device runs, from this code and that device, when the pieces need the

@@ -36,6 +36,15 @@ public protocol VoIPPushHandler: Sendable {
   func didReceiveIncomingVoIPPush(_ payload: JSONValue) async -> AppCallCompletion
 }
 
+/// The app's launch code, as the device runs it once before its first step (Rules.md §15): its
+/// app delegate's `application(_:didFinishLaunchingWithOptions:)`, where apps register for
+/// remote notifications (through ``DeviceHost/appCall(_:)``).
+public protocol AppLaunchHandler: Sendable {
+  /// Runs the app's launch; returns once what it started (a registration and its delegate
+  /// call) has reached the device.
+  func didFinishLaunching() async
+}
+
 /// How a call into the app's code ended.
 public enum AppCallCompletion: Sendable, Equatable {
   /// The completion handler was called (with a background fetch result, for a background push:

@@ -41,6 +41,8 @@ public actor DeviceHost {
   private let sandbox = MediaSandbox()
   /// Whether an operation is under way, and the callers waiting for their turn.
   private var busy = false
+  /// Whether the app's launch code (``AppCode/launchHandler``) ran.
+  private var launched = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
   /// Who hears about Live Activity changes (``observeLiveActivities(_:)``).
   private var activityObservers: [@Sendable (LiveActivitySnapshot) -> Void] = []
@@ -225,10 +227,20 @@ public actor DeviceHost {
       busy = true
     }
     defer { handOverTurn() }
+    await launchIfNeeded()
     let result = operation(&device)
     await carryOutAppCode()
     publishTime()
     return result
+  }
+
+  /// Runs the app's launch code once, before the first operation (its turn is this one).
+  private func launchIfNeeded() async {
+    guard !launched else { return }
+    launched = true
+    guard let launch = code.launchHandler else { return }
+    await launch.didFinishLaunching()
+    await carryOutAppCode()
   }
 
   /// Ends the current turn: the next waiting caller runs, or the host is free.

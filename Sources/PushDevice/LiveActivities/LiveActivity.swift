@@ -156,6 +156,9 @@ public enum PushAddress: Sendable, Hashable {
   /// The app's token for a push type with tokens of its own: `voip` (PushKit), `widgets` or
   /// `controls` (WidgetKit), spelled as the type (Rules.md §14).
   case pushType(PushType)
+  /// The app's UserNotifications device token, as issued when the app registered for remote
+  /// notifications (`device`, or the token written out; Rules.md §15).
+  case device
   /// A token written out (an old one, a made-up one).
   case token(String)
 
@@ -171,6 +174,8 @@ public enum PushAddress: Sendable, Hashable {
       self = .channel(id)
     } else if text == "pushToStart" {
       self = .pushToStart
+    } else if text == "device" {
+      self = .device
     } else if let type = PushType(rawValue: text), PushAddress.ownTokenTypes.contains(type) {
       self = .pushType(type)
     } else if !text.isEmpty {

@@ -8,7 +8,9 @@ extension Device {
 
   /// APNs refuses a push sent to a token of the wrong kind (Rules.md §13, model): an ActivityKit
   /// push to the app's UserNotifications token, another push type to an ActivityKit token
-  /// (`DeviceTokenNotForTopic`), or a token nobody issued (`BadDeviceToken`).
+  /// (`DeviceTokenNotForTopic`), or a token nobody issued (`BadDeviceToken`); the app's device
+  /// token before it registered (`BadDeviceToken`) or after it unregistered (410
+  /// `Unregistered`, Rules.md §15).
   ///
   /// - Returns: whether it refused the push.
   mutating func rejectMisaddressed(_ id: String, pushType: PushType?, address: PushAddress?)
@@ -17,7 +19,12 @@ extension Device {
     let isActivityPush = pushType == .liveactivity
     var reason: String?
     var message = ""
-    switch pushTypeAddress(address) {
+    var status = 400
+    switch pushTypeAddress(deviceTokenAddress(address)) {
+    case .device?:
+      if let refusal = misaddressedToDeviceToken(pushType: pushType) {
+        (status, reason, message) = refusal
+      }
     case .pushType(let owner)?:
       (reason, message) = misaddressedToPushTypeToken(owner, pushType: pushType) ?? (nil, "")
     case nil:
@@ -57,14 +64,18 @@ extension Device {
       }
     }
     guard let reason else { return false }
-    records[id]?.httpStatus = 400
+    records[id]?.httpStatus = status
     setStatus(id, .rejected, reason: reason)
     let code: DiagnosticCode =
-      reason == "BadDeviceToken" ? .badDeviceToken : .deviceTokenNotForTopic
+      switch reason {
+      case "BadDeviceToken": .badDeviceToken
+      case "Unregistered": .unregistered
+      default: .deviceTokenNotForTopic
+      }
     report([Diagnostic(.error, code: code, path: nil, message: message, source: .model)], push: id)
     log(
-      .rejected, id, .model, "APNs answered 400 \(reason): \(message)",
-      ["httpStatus": .init(.number(JSONNumber(400))), "reason": .init(.string(reason))])
+      .rejected, id, .model, "APNs answered \(status) \(reason): \(message)",
+      ["httpStatus": .init(.number(JSONNumber(status))), "reason": .init(.string(reason))])
     return true
   }
 
@@ -123,7 +134,7 @@ extension Device {
         applyActivityPush(id, index: index, payload: payload, aps: aps, end: isEnd)
       case .channel(let channel):
         broadcast(id, channel: channel, payload: payload, aps: aps, end: isEnd)
-      case .pushType:
+      case .pushType, .device:
         return  // APNs refused it (``rejectMisaddressed(_:pushType:address:)``).
       case .pushToStart, nil:
         ignoreActivityPush(

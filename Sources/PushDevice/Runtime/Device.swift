@@ -107,6 +107,8 @@ public struct Device: Sendable {
   var hostedActivityTypes: [String: HostedActivityType] = [:]
   /// VoIP failures and the location budget (Rules.md §14).
   var pushTypeState = PushTypeState()
+  /// The app's registration for remote notifications (``registerForRemoteNotifications()``).
+  var registration = RemoteRegistration()
 
   /// Creates a device with an app.
   ///

@@ -316,14 +316,15 @@ struct ScenarioDecoder {
     return steps
   }
 
-  /// A push's `to`: `activity:<id>`, `pushToStart`, `channel:<id>` or a token.
+  /// A push's `to`: `activity:<id>`, `pushToStart`, `channel:<id>`, a push type with tokens of
+  /// its own, `device` (the app's device token) or a token.
   private static func decodeAddress(_ object: ObjectNode) throws(ScenarioError) -> PushAddress? {
     guard let field = object.optional("to") else { return nil }
     let text = try field.string()
     guard let address = PushAddress(text) else {
       throw field.error(
         "\"to\" is \"activity:<id>\", \"pushToStart\", \"channel:<id>\", \"voip\", "
-          + "\"widgets\", \"controls\" or a token; found \"\(text)\"")
+          + "\"widgets\", \"controls\", \"device\" or a token; found \"\(text)\"")
     }
     return address
   }

@@ -1,0 +1,121 @@
+import PushCore
+import PushPayload
+
+/// What the device remembers of the app's registration for remote notifications (Rules.md §15).
+struct RemoteRegistration: Sendable {
+  /// Whether the device ever issued the app its device token.
+  var issued = false
+  /// Whether the app is registered now (`isRegisteredForRemoteNotifications`).
+  var registered = false
+}
+
+/// Why the app's `registerForRemoteNotifications()` failed (Rules.md §15).
+package struct RegistrationFailure: Error, Sendable, Hashable {
+  /// The `NSError` domain iOS reports.
+  package var domain: String
+  /// The `NSError` code iOS reports.
+  package var code: Int
+  /// The error's `localizedDescription`.
+  package var description: String
+
+  /// No `aps-environment` entitlement: the message iOS logs (observed, not documented by Apple;
+  /// spec §6.3).
+  package static let missingEntitlement = RegistrationFailure(
+    domain: "NSCocoaErrorDomain", code: 3000,
+    description: "no valid “aps-environment” entitlement string found for application")
+}
+
+extension Device {
+  /// The app's UserNotifications device token on this device: 32 bytes as 64 hex digits, made
+  /// from the bundle ID (model: deterministic, one per app, the same after unregistering).
+  package var deviceToken: String { Self.deviceToken(bundleId: app.bundleId) }
+
+  /// The device token an app with `bundleId` gets (FNV-1a over the bundle ID, four rounds of
+  /// eight bytes).
+  package static func deviceToken(bundleId: String) -> String {
+    var hex = ""
+    for round in UInt8(0)..<4 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in [round] + Array(bundleId.utf8) {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+      }
+      let digits = String(hash, radix: 16)
+      hex += String(repeating: "0", count: 16 - digits.count) + digits
+    }
+    return hex
+  }
+
+  /// Whether the app is registered for remote notifications now.
+  package var isRegisteredForRemoteNotifications: Bool { registration.registered }
+
+  /// The app's hosted code called `registerForRemoteNotifications()` (Rules.md §15): with the
+  /// `aps-environment` entitlement the device issues the app its device token
+  /// (`app.registered`, the token in `token`) and returns it; without, registration fails
+  /// (`app.registrationFailed`).
+  package mutating func registerForRemoteNotifications() -> Result<String, RegistrationFailure> {
+    guard app.entitlements.contains(.apsEnvironment) else {
+      let failure = RegistrationFailure.missingEntitlement
+      log(
+        .appRegistrationFailed, nil, .device,
+        "registerForRemoteNotifications fails: \(failure.description); the app delegate's "
+          + "didFailToRegisterForRemoteNotificationsWithError runs",
+        [
+          "domain": .init(.string(failure.domain)),
+          "code": .init(.number(JSONNumber(failure.code))),
+        ])
+      return .failure(failure)
+    }
+    registration.issued = true
+    registration.registered = true
+    let token = deviceToken
+    log(
+      .appRegistered, nil, .device,
+      "APNs registers the app: the app delegate's didRegisterForRemoteNotificationsWithDeviceToken "
+        + "runs",
+      ["token": .init(.string(token))])
+    return .success(token)
+  }
+
+  /// The app's hosted code called `unregisterForRemoteNotifications()`: APNs answers
+  /// `Unregistered` for its token until it registers again (Rules.md §15).
+  package mutating func unregisterForRemoteNotifications() {
+    guard registration.registered else { return }
+    registration.registered = false
+    log(
+      .appUnregistered, nil, .device,
+      "the app unregisters for remote notifications: APNs answers 410 Unregistered for its token")
+  }
+
+  /// `address` with the app's device token written out read as ``PushAddress/device``.
+  func deviceTokenAddress(_ address: PushAddress?) -> PushAddress? {
+    guard case .token(let token)? = address, token.lowercased() == deviceToken else {
+      return address
+    }
+    return .device
+  }
+
+  /// APNs's refusal of a push sent to the app's device token (`"to": "device"`): a token the
+  /// device never issued is `BadDeviceToken`, one the app unregistered `Unregistered` (410),
+  /// and a `liveactivity` push `DeviceTokenNotForTopic`; `nil` when it goes through.
+  func misaddressedToDeviceToken(pushType: PushType?) -> (status: Int, reason: String, String)? {
+    if !registration.issued {
+      return (
+        400, "BadDeviceToken",
+        "the app never registered for remote notifications: no device token was issued"
+      )
+    }
+    if !registration.registered {
+      return (
+        410, "Unregistered",
+        "the app unregistered for remote notifications: its device token is inactive"
+      )
+    }
+    if pushType == .liveactivity {
+      return (
+        400, "DeviceTokenNotForTopic",
+        "a liveactivity push goes to an ActivityKit token, not the app's device token"
+      )
+    }
+    return nil
+  }
+}

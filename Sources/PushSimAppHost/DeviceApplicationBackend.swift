@@ -1,0 +1,154 @@
+import Foundation
+import PushDevice
+import Synchronization
+import UserNotifications
+
+/// The app's `UIApplication` calls on one device (Rules.md §15): registering for remote
+/// notifications (the device issues its device token, `app.registered`, then the app
+/// delegate's `didRegisterForRemoteNotificationsWithDeviceToken` runs on a thread of its own;
+/// without `aps-environment`, `app.registrationFailed` and `didFailToRegister…` with the error
+/// iOS reports), unregistering, and the badge (`applicationIconBadgeNumber`, through the
+/// device's center as `setBadgeCount` does).
+///
+/// The calls reach the device one at a time, in the order made; ``drain()`` waits for them.
+final class DeviceApplicationBackend: ApplicationBackend {
+  private struct State {
+    var registered = false
+    var badge = 0
+    var last: Task<Void, Never>?
+  }
+
+  private weak let host: DeviceHost?
+  private let delegate: Unchecked<any UIApplicationDelegate>?
+  private let center: UNUserNotificationCenter
+  private let activities: ActivityBinding
+  private let completionLimit: Duration
+  private let state = Mutex(State())
+
+  init(
+    host: DeviceHost?, delegate: Unchecked<any UIApplicationDelegate>?,
+    center: UNUserNotificationCenter, activities: ActivityBinding, completionLimit: Duration
+  ) {
+    self.host = host
+    self.delegate = delegate
+    self.center = center
+    self.activities = activities
+    self.completionLimit = completionLimit
+  }
+
+  var isRegisteredForRemoteNotifications: Bool { state.withLock { $0.registered } }
+
+  var badge: Int { state.withLock { $0.badge } }
+
+  func setBadge(_ count: Int) {
+    state.withLock { $0.badge = max(0, count) }
+    center.setBadgeCount(count)
+  }
+
+  func registerForRemoteNotifications(_ application: UIApplication) {
+    enqueue { [self] in await register(application) }
+  }
+
+  func unregisterForRemoteNotifications() {
+    state.withLock { $0.registered = false }
+    enqueue { [host] in await host?.appCall { $0.unregisterForRemoteNotifications() } }
+  }
+
+  /// Takes the device's badge and registration as they are now (before a call into the app).
+  func refresh() async {
+    guard let host else { return }
+    let (badge, registered) = await host.read {
+      ($0.badge, $0.isRegisteredForRemoteNotifications)
+    }
+    state.withLock {
+      $0.badge = badge
+      $0.registered = registered
+    }
+  }
+
+  /// Returns once every call made so far has reached the device and the delegate calls they
+  /// caused have returned.
+  func drain() async {
+    while let last = state.withLock({ $0.last }) {
+      await last.value
+      let done = state.withLock { state -> Bool in
+        guard state.last == last else { return false }
+        state.last = nil
+        return true
+      }
+      if done { return }
+    }
+  }
+
+  private func enqueue(_ operation: @escaping @Sendable () async -> Void) {
+    state.withLock { state in
+      let previous = state.last
+      state.last = Task {
+        await previous?.value
+        await operation()
+      }
+    }
+  }
+
+  /// The device's answer to a registration, then the delegate's method for it.
+  private func register(_ application: UIApplication) async {
+    guard let host else { return }
+    let result = await host.appCall { $0.registerForRemoteNotifications() }
+    if case .success = result { state.withLock { $0.registered = true } }
+    guard let delegate else { return }
+    let center = center
+    switch result {
+    case .success(let token):
+      let deviceToken = HostedVoIP.data(hex: token)
+      _ = await activities.ask("didRegisterForRemoteNotifications", limit: completionLimit) {
+        reply in
+        HostedProcess(center: center, application: application).bind {
+          delegate.value.application(
+            application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
+          reply(())
+        }
+      }
+    case .failure(let failure):
+      let error = Unchecked(
+        NSError(
+          domain: failure.domain, code: failure.code,
+          userInfo: [NSLocalizedDescriptionKey: failure.description]))
+      _ = await activities.ask("didFailToRegisterForRemoteNotifications", limit: completionLimit) {
+        reply in
+        HostedProcess(center: center, application: application).bind {
+          delegate.value.application(
+            application, didFailToRegisterForRemoteNotificationsWithError: error.value)
+          reply(())
+        }
+      }
+    }
+    await center.drain()
+  }
+}
+
+/// The app delegate's `didFinishLaunchingWithOptions`, which the device runs once before its
+/// first step (Rules.md §15), on a thread of its own with the device's center and application;
+/// the registration it starts reaches the device before the step.
+struct HostedAppLaunch: AppLaunchHandler {
+  let delegate: Unchecked<any UIApplicationDelegate>
+  let application: UIApplication
+  let backend: DeviceApplicationBackend
+  let center: UNUserNotificationCenter
+  let activities: ActivityBinding
+  let state: @Sendable () async -> AppState
+  let completionLimit: Duration
+
+  func didFinishLaunching() async {
+    await backend.refresh()
+    application.setApplicationState(
+      HostedRemoteNotificationHandler.applicationState(await state()))
+    let (delegate, application, center) = (delegate, application, center)
+    _ = await activities.ask("didFinishLaunching", limit: completionLimit) { reply in
+      HostedProcess(center: center, application: application).bind {
+        reply(delegate.value.application(application, didFinishLaunchingWithOptions: nil))
+      }
+    }
+    await center.drain()
+    await backend.drain()
+  }
+}
