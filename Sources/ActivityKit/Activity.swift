@@ -24,7 +24,8 @@ where Attributes: ActivityAttributes {
   public let id: String
   /// Its static data.
   public let attributes: Attributes
-  private let center: ActivityCenter
+  /// The device (or memory) the activity lives in; the iOS 16.1 forms read it too.
+  let center: ActivityCenter
   private let initial: ActivityContent<ContentState>
 
   private init(
@@ -263,7 +264,8 @@ where Attributes: ActivityAttributes {
       state: state, staleDate: content.staleDate, relevanceScore: content.relevanceScore)
   }
 
-  private static func content(_ record: ActivityRecord) -> ActivityContent<ContentState>? {
+  /// The record's content, decoded into the app's type (`nil` if it no longer decodes).
+  static func content(_ record: ActivityRecord) -> ActivityContent<ContentState>? {
     guard let state = try? JSONDecoder().decode(ContentState.self, from: record.content) else {
       return nil
     }

@@ -4,8 +4,10 @@ import Foundation
 /// `ActivityAuthorizationInfo`): the device's Settings switches, followed as the user changes
 /// them.
 public final class ActivityAuthorizationInfo: Sendable {
-  /// `activityEnablementUpdates` and `frequentPushEnablementUpdates`.
+  /// `activityEnablementUpdates`.
   public typealias ActivityEnablementUpdates = ActivityUpdateSequence<Bool>
+  /// `frequentPushEnablementUpdates` (Apple names this sequence type apart).
+  public typealias FrequentPushEnablementUpdates = ActivityUpdateSequence<Bool>
 
   private let center: ActivityCenter
 
@@ -32,9 +34,9 @@ public final class ActivityAuthorizationInfo: Sendable {
   }
 
   /// `frequentPushesEnabled`, each time the user changes it.
-  public var frequentPushEnablementUpdates: ActivityEnablementUpdates {
+  public var frequentPushEnablementUpdates: FrequentPushEnablementUpdates {
     let last = LastValue<Bool>(frequentPushesEnabled)
-    return ActivityEnablementUpdates(hub: center.hub) { change in
+    return FrequentPushEnablementUpdates(hub: center.hub) { change in
       guard case .authorization(_, let frequent) = change, last.changed(to: frequent) else {
         return nil
       }
