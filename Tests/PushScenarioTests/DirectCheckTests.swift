@@ -88,26 +88,44 @@ import Testing
   /// the bundled scenarios' devices: their own elements in order, parts of them, out of
   /// order, altered.
   @Test func logChecksAgreeWithTheMatcherOnTheBuiltState() async throws {
-    var random = SeededGenerator(seed: 31_203)
+    let (holding, checked) = try await Self.checkAgreement(
+      of: ("events", "diagnostics"), rounds: 20, seed: 31_203
+    ) { log, random in
+      var positions = (0..<(1 + random.below(3))).map { _ in random.below(log.count) }
+      if random.below(4) > 0 { positions.sort() }
+      return positions.map { position -> JSONValue in
+        var expected = Self.expectation(of: log[position], depth: 1, using: &random)
+        // Now and then without its push: found by a scan rather than the push's chain.
+        if random.below(4) == 0, let object = expected.objectValue {
+          expected = JSONValue(.object(JSONObject(object.members.filter { $0.key != "push" })))
+        }
+        return expected
+      }
+    }
+    #expect(holding > checked / 10)
+    #expect(holding < checked * 9 / 10)
+  }
+
+  /// Plays random checks against the bundled scenarios' devices: for each device, `rounds`
+  /// checks of each section named (the events section first, then the diagnostics one), each
+  /// written by `write` from that section's log. Expects the quick check to agree with the
+  /// matcher on the built state every time; returns how many checks held and how many ran.
+  static func checkAgreement(
+    of sections: (events: String, diagnostics: String), rounds: Int, seed: UInt64,
+    write: (_ log: [JSONValue], _ random: inout SeededGenerator) -> [JSONValue]
+  ) async throws -> (holding: Int, checked: Int) {
+    var random = SeededGenerator(seed: seed)
     var holding = 0
     var checked = 0
     for result in try await StreamedReportBytesTests.bundledResults() {
       guard case .device(let device) = result.final else { continue }
       let logs = [
-        ("events", device.events.map(\.json)), ("diagnostics", device.diagnostics.map(\.json)),
+        (sections.events, device.events.map(\.json)),
+        (sections.diagnostics, device.diagnostics.map(\.json)),
       ]
       for (section, log) in logs where !log.isEmpty {
-        for _ in 0..<20 {
-          var positions = (0..<(1 + random.below(3))).map { _ in random.below(log.count) }
-          if random.below(4) > 0 { positions.sort() }
-          let written = positions.map { position -> JSONValue in
-            var expected = Self.expectation(of: log[position], depth: 1, using: &random)
-            // Now and then without its push: found by a scan rather than the push's chain.
-            if random.below(4) == 0, let object = expected.objectValue {
-              expected = JSONValue(.object(JSONObject(object.members.filter { $0.key != "push" })))
-            }
-            return expected
-          }
+        for _ in 0..<rounds {
+          let written = write(log, &random)
           let checks = JSONObject([JSONMember(key: section, value: JSONValue(.array(written)))])
           let direct = device.satisfiesDirectly(checks)
           let failures = ExpectationMatcher.failures(
@@ -120,8 +138,7 @@ import Testing
         }
       }
     }
-    #expect(holding > checked / 10)
-    #expect(holding < checked * 9 / 10)
+    return (holding, checked)
   }
 
   // MARK: Random values

@@ -57,41 +57,23 @@ import Testing
   /// Random negative checks of the bundled scenarios' devices: their own elements (which
   /// happened), parts of them, altered ones, with and without their push.
   @Test func theQuickCheckAgreesWithTheMatcher() async throws {
-    var random = SeededGenerator(seed: 37)
-    var holding = 0
-    var checked = 0
-    for result in try await StreamedReportBytesTests.bundledResults() {
-      guard case .device(let device) = result.final else { continue }
-      let logs = [
-        ("noEvents", device.events.map(\.json)), ("noDiagnostics", device.diagnostics.map(\.json)),
-      ]
-      for (section, log) in logs where !log.isEmpty {
-        for _ in 0..<10 {
-          let written = (0..<(1 + random.below(2))).map { _ -> JSONValue in
-            var expected = DirectCheckTests.expectation(
-              of: log[random.below(log.count)], depth: 1, using: &random)
-            if random.below(2) == 0, let object = expected.objectValue {
-              // Another push, kind or code: often nothing matches.
-              expected = JSONValue(
-                .object(
-                  JSONObject(
-                    object.members.map { member in
-                      ["push", "kind", "code"].contains(member.key) && random.below(2) == 0
-                        ? JSONMember(key: member.key, value: "m404") : member
-                    })))
-            }
-            return expected
-          }
-          let checks = JSONObject([JSONMember(key: section, value: JSONValue(.array(written)))])
-          let direct = device.satisfiesDirectly(checks)
-          let failures = ExpectationMatcher.failures(
-            expected: checks, actual: device.scenarioState(for: checks), step: 1)
-          #expect(
-            direct == failures.isEmpty,
-            "\(result.file): \(JSONText.compact(JSONValue(.object(checks))))")
-          if direct { holding += 1 }
-          checked += 1
+    let (holding, checked) = try await DirectCheckTests.checkAgreement(
+      of: ("noEvents", "noDiagnostics"), rounds: 10, seed: 37
+    ) { log, random in
+      (0..<(1 + random.below(2))).map { _ -> JSONValue in
+        var expected = DirectCheckTests.expectation(
+          of: log[random.below(log.count)], depth: 1, using: &random)
+        if random.below(2) == 0, let object = expected.objectValue {
+          // Another push, kind or code: often nothing matches.
+          expected = JSONValue(
+            .object(
+              JSONObject(
+                object.members.map { member in
+                  ["push", "kind", "code"].contains(member.key) && random.below(2) == 0
+                    ? JSONMember(key: member.key, value: "m404") : member
+                })))
         }
+        return expected
       }
     }
     #expect(holding > checked / 10)
