@@ -10,6 +10,8 @@ import UserNotifications
 enum DownloadForm: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case defaultSessionCompletion, ephemeralSessionAsync, delegateSession
   case downloadTaskCompletion, downloadAsync, downloadDelegate, dataContentsOf
+  /// `Data(contentsOf:)` in a task of the app's: it blocks a thread of the cooperative pool.
+  case dataContentsOfInTask
 
   var testDescription: String { rawValue }
 }
@@ -75,6 +77,8 @@ final class FormService: UNNotificationServiceExtension, URLSessionDataDelegate,
         .downloadTask(with: url).resume()
     case .dataContentsOf:
       finish(bytes: try? Data(contentsOf: url))
+    case .dataContentsOfInTask:
+      Task { self.finish(bytes: try? Data(contentsOf: url)) }
     }
   }
 

@@ -271,7 +271,11 @@
       let result = Mutex<Result<Data, URLError>?>(nil)
       let done = DispatchSemaphore(value: 0)
       let context = context
-      Task {
+      // The fetch runs on a thread of its own: the caller may be a task of the app's on the
+      // cooperative pool, which this wait blocks, and the pool may have no other thread left.
+      let executor = AppCodeExecutor(name: "Data(contentsOf:)")
+      Task(executorPreference: executor) {
+        defer { executor.finish() }
         let outcome: Result<Data, URLError>
         do {
           outcome = .success(try await context.fetchMedia(from: url).data)
