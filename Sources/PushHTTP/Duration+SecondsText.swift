@@ -1,6 +1,6 @@
 extension Duration {
-  /// `30 s`, `1.5 s`, `250 ms`: a duration for error reasons, as the device's log writes one.
-  var secondsText: String {
+  /// `30 s`, `1.5 s`, `250 ms`: a duration for reasons in words (errors, the device's log).
+  package var secondsText: String {
     let parts = components
     let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     if seconds < 1 && seconds > 0 {

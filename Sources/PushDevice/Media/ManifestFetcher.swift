@@ -1,4 +1,5 @@
 public import Foundation
+internal import PushHTTP
 
 /// A ``MediaFetcher`` that serves the scenario's ``MediaManifest``: deterministic, no network.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 import PushCore
+internal import PushHTTP
 import PushPayload
 import Synchronization
 
@@ -325,17 +326,5 @@ private final class Relay<Value: Sendable>: Sendable {
   /// Connects the function that receives what is sent from now on.
   func connect(_ receive: @escaping @Sendable (Value) -> Void) {
     target.withLock { $0 = receive }
-  }
-}
-
-extension Duration {
-  /// `30 s`, `1.5 s`, `250 ms`: a duration for log text.
-  var secondsText: String {
-    let seconds = timeInterval
-    if seconds < 1 && seconds > 0 {
-      return "\(Int((seconds * 1000).rounded())) ms"
-    }
-    if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
-    return "\((seconds * 1000).rounded() / 1000) s"
   }
 }
