@@ -23,6 +23,15 @@ public enum DeviceEffect: Sendable, Equatable {
   /// decide what iOS does (Rules.md §14).
   case deliverVoIPPush(push: String, payload: JSONValue)
 
+  /// The push whose handling the effect is part of.
+  public var push: String {
+    switch self {
+    case .runExtension(let run): run.push
+    case .askWillPresent(let waiting): waiting.push
+    case .deliverResponse(let push, _), .wakeApp(let push, _), .deliverVoIPPush(let push, _): push
+    }
+  }
+
   /// How a performed effect ended.
   public enum Result: Sendable, Equatable {
     /// The extension run's outcome.

@@ -22,15 +22,7 @@ extension Device {
   }
 
   /// The push whose handling the app's code is in (the effect the device waits for), if any.
-  var appCodePush: String? {
-    if let run = pendingRun { return run.push }
-    if let waiting = pendingPresentation { return waiting.push }
-    switch pendingAppCalls.first {
-    case .didReceive(let push, _)?, .remoteNotification(let push, _)?, .voipPush(let push, _)?:
-      return push
-    default: return nil
-    }
-  }
+  var appCodePush: String? { nextEffect?.push }
 
   /// Appends an event of `Code.kind` whose details carry `code` under `code` (beside the words
   /// of `reason`), so that a check written from Codes.md's list for the kind matches it.
