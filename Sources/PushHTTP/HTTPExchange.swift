@@ -1,13 +1,13 @@
 import Foundation
 
-/// One HTTP/1.1 `GET` and its response over a connection of its own: `http:` over a TCP socket
+/// One HTTP/1.1 request and its response over a connection of its own: `http:` over a TCP socket
 /// (``HTTPSocket``), `https:` over a TLS session (``TLSStream``). The connection is read only as
 /// fast as the caller reads the head and the body, so a hostile server cannot push more than
 /// the limit, the allowance for framing and the kernel's socket buffers before the connection
 /// closes.
 ///
-/// The request is `GET` with `Accept-Encoding: identity` and `Connection: close`, and Basic
-/// credentials when the URL carries a user. What the response means (a redirect, a status, a
+/// The request is a `GET` unless told otherwise, with `Accept-Encoding: identity` and
+/// `Connection: close`, and Basic credentials when the URL carries a user. What the response means (a redirect, a status, a
 /// media type) is the caller's to judge, between ``readHead()`` and
 /// ``readBody(head:limit:)``.
 package struct HTTPExchange {
@@ -36,10 +36,14 @@ package struct HTTPExchange {
   ///     request.
   ///   - trustedCertificateFile: For `https:`, a PEM file trusted in place of the system's CA
   ///     bundle (tests only).
+  ///   - method: The request method.
+  ///   - fields: Header fields besides the request's own (`Host`, `Connection`, …).
+  ///   - body: The request body.
   package static func open(
-    url: URL, deadline: SocketDeadline, curl: LibCurl?, trustedCertificateFile: String?
+    url: URL, deadline: SocketDeadline, curl: LibCurl?, trustedCertificateFile: String?,
+    method: String = "GET", fields: [(name: String, value: String)] = [], body: [UInt8] = []
   ) throws(HTTPError) -> HTTPExchange {
-    let request = try HTTPRequestLine(url: url)
+    let request = try HTTPRequestLine(url: url, method: method, fields: fields, body: body)
     let stream: any ByteStream
     if request.isSecure {
       guard let curl else {

@@ -7,11 +7,13 @@ import UserNotifications
   import FoundationNetworking
 #endif
 
-/// Answers the HTTP and HTTPS requests a hosted service extension makes from the device: the
-/// scenario's media manifest with its virtual latency (`fetch: manifest`, offline and
-/// deterministic) or the network under the app's ATS settings (`fetch: network`), through the
-/// run's ``ServiceExtensionContext`` (which charges the budget and logs `media.fetched` or
-/// `media.failed`).
+/// Answers the HTTP and HTTPS requests a hosted service extension makes from the device, any
+/// method, header fields and body: the scenario's `requests` table with its virtual latency
+/// (`fetch: manifest`, offline and deterministic; a request it does not answer fails as
+/// offline) or the network under the app's ATS settings (`fetch: network`), through the run's
+/// ``ServiceExtensionContext`` (which charges the budget and logs `app.request` or
+/// `app.requestFailed`). The app gets whatever status, header fields and body come back;
+/// attachment rules apply only when it makes an attachment (Rules.md §7.1).
 ///
 /// A request is the device's when it carries a run (``ExtensionRun/tagHeader``): the
 /// `UserNotifications` entry points the app's code calls (`URLSession.shared`, the sessions of
@@ -79,7 +81,8 @@ final class DeviceURLProtocol: URLProtocol {
       }
       download = Unchecked(task)
     }
-    let task = Task { await answer.load(url, from: run, download: download) }
+    let request = request
+    let task = Task { await answer.load(request, from: run, download: download) }
     work.withLock { $0 = task }
   }
 
@@ -102,41 +105,72 @@ final class DeviceURLProtocol: URLProtocol {
       client?.urlProtocolDidFinishLoading(owner)
     }
 
-    /// Fetches `url` through the run's context and answers; for a download task, the body goes
-    /// to a new file in the run's temporary directory, recorded for the task.
-    func load(_ url: URL, from run: ExtensionRun, download: Unchecked<URLSessionTask>?) async {
+    /// Sends `request` through the run's context and answers; for a download task, the body
+    /// goes to a new file in the run's temporary directory, recorded for the task.
+    func load(_ request: URLRequest, from run: ExtensionRun, download: Unchecked<URLSessionTask>?)
+      async
+    {
       do {
-        let media = try await run.context.fetchMedia(from: url)
-        var headers = ["Content-Length": "\(media.data.count)"]
-        if let type = media.contentType { headers["Content-Type"] = type }
+        let answer = try await run.context.send(AppRequest(request))
+        var headers: [String: String] = [:]
+        for header in answer.headers { headers[header.name] = header.value }
         guard
           let response = HTTPURLResponse(
-            url: media.url, statusCode: media.status, httpVersion: "HTTP/1.1",
+            url: answer.url, statusCode: answer.status, httpVersion: "HTTP/1.1",
             headerFields: headers)
         else { return fail(URLError(.badServerResponse)) }
         if let download {
           let file = run.newDownloadFile()
           do {
-            try media.data.write(to: file, options: .withoutOverwriting)
+            try answer.body.write(to: file, options: .withoutOverwriting)
           } catch {
             return fail(URLError(.cannotCreateFile))
           }
           ExtensionRun.record(file, for: download.value)
         }
-        respond(response, body: media.data)
+        respond(response, body: answer.body)
       } catch let error as MediaFetchError {
-        // A download cut by the budget never completes: the extension is stopped on iOS.
+        // A request cut by the budget never completes: the extension is stopped on iOS.
         guard error.code != .timedOut else { return }
-        if error.code == .httpStatus, let status = error.httpStatus,
-          let response = HTTPURLResponse(
-            url: error.url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])
-        {
-          return respond(response, body: Data())
-        }
         fail(error.urlError)
       } catch {
         // The budget was already spent: the run is over, nothing is answered.
       }
     }
+  }
+}
+
+extension AppRequest {
+  /// The app's request as the device sees it: its method, its header fields but the run's tag,
+  /// and its body (`httpBody`, else what `httpBodyStream` holds, up to the largest response
+  /// the device accepts).
+  init(_ request: URLRequest) {
+    var headers: [Header] = []
+    for (name, value) in request.allHTTPHeaderFields ?? [:]
+    where name.caseInsensitiveCompare(ExtensionRun.tagHeader) != .orderedSame {
+      headers.append(Header(name: name, value: value))
+    }
+    headers.sort { $0.name < $1.name }
+    var body = request.httpBody ?? Data()
+    if body.isEmpty, let stream = request.httpBodyStream {
+      body = Self.read(stream, limit: MediaType.largestSizeLimit)
+    }
+    self.init(
+      method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
+      headers: headers, body: body)
+  }
+
+  /// Up to `limit` bytes of `stream`.
+  private static func read(_ stream: InputStream, limit: Int) -> Data {
+    stream.open()
+    defer { stream.close() }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while data.count < limit {
+      let count = stream.read(&buffer, maxLength: min(buffer.count, limit - data.count))
+      guard count > 0 else { break }
+      data.append(contentsOf: buffer[..<count])
+    }
+    return data
   }
 }

@@ -5,15 +5,15 @@ package import PushDevice
 /// failures no manifest or server produces (Architecture.md: fakes live in test support).
 package struct FakeMediaFetcher: MediaFetcher {
   /// The answer for each fetch.
-  package var answer: @Sendable (URL, Int, Duration) async throws -> FetchedMedia
+  package var handler: @Sendable (URL, Int, Duration) async throws -> FetchedMedia
 
   /// Creates a fake answering with `answer(url, limit, timeout)`.
   package init(answer: @escaping @Sendable (URL, Int, Duration) async throws -> FetchedMedia) {
-    self.answer = answer
+    self.handler = answer
   }
 
-  /// Calls ``answer``.
+  /// Calls ``handler``.
   package func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
-    try await answer(url, limit, timeout)
+    try await handler(url, limit, timeout)
   }
 }

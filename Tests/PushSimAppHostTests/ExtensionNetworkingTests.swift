@@ -206,7 +206,7 @@ struct ExtensionNetworkingTests {
     let device = await host.device
     let record = try #require(device.notification("m1"))
     #expect(record.title == "got 75 bytes")
-    #expect(device.events.events(ofKind: .mediaFetched).count == 1)
+    #expect(device.events.events(ofKind: .appRequest).count == 1)
     #expect(device.now == DeviceConfiguration.defaultStart.addingTimeInterval(0.2))
     let stored = try #require(record.content.attachments.first?.url)
     #expect(stored.lastPathComponent.hasPrefix("attachment-"))

@@ -118,7 +118,7 @@ struct HostedServiceExtensionTests {
     let file = try #require(record.content.attachments.first?.url)
     #expect(FileManager.default.fileExists(atPath: file.path))
     #expect(file.lastPathComponent.hasPrefix("attachment-"))
-    #expect(device.events.events(ofKind: .mediaFetched).count == 1)
+    #expect(device.events.events(ofKind: .appRequest).count == 1)
     #expect(device.now == DeviceConfiguration.defaultStart.addingTimeInterval(0.2))
   }
 

@@ -41,7 +41,7 @@ struct ExtensionDownloadTests {
     await host.receive(push(image: "http://media.example.com/photo.jpg"), id: "m1")
     let device = await host.device
     #expect(device.notification("m1")?.title == "Ana [best attempt]")
-    let failed = try #require(device.events.events(ofKind: .mediaFailed).first)
+    let failed = try #require(device.events.events(ofKind: .appRequestFailed).first)
     #expect(failed.details["code"] == "ats-blocked")
   }
 

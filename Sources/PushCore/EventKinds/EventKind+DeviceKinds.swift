@@ -58,6 +58,13 @@ extension EventKind {
   /// The app's own code (`"kind": "app"`, hosted) wrote a line with `Logger` or `os_log` while
   /// handling the push: the level, subsystem and category are in its details.
   public static let appLog: Self = "app.log"
+  /// The app's own code made an HTTP request and the device answered it (from the scenario's
+  /// `requests` table or the network): the method, URL, status and bytes are in its details.
+  public static let appRequest: Self = "app.request"
+  /// The app's own code made an HTTP request that got no answer: nothing in the scenario's
+  /// `requests` table answers it (the device is offline to it), ATS blocks it, it failed on the
+  /// network, or the budget ran out; the method, URL and a `code` are in its details.
+  public static let appRequestFailed: Self = "app.requestFailed"
   /// The app's `registerForRemoteNotifications()` succeeded: the device issued its device token
   /// (`token`) and the app delegate's `didRegisterForRemoteNotificationsWithDeviceToken` runs.
   public static let appRegistered: Self = "app.registered"
@@ -79,7 +86,7 @@ extension EventKind {
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored, .appLog,
-    .appRegistered, .appRegistrationFailed, .appUnregistered,
+    .appRequest, .appRequestFailed, .appRegistered, .appRegistrationFailed, .appUnregistered,
     // Live Activities (EventKind+ActivityKinds.swift).
     .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
     .activityEnded, .activityDismissed, .activityAlert, .activityToken, .activityScheduled,

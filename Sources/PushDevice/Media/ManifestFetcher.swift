@@ -3,8 +3,10 @@ internal import PushHTTP
 
 /// A ``MediaFetcher`` that serves the scenario's ``MediaManifest``: deterministic, no network.
 ///
-/// Each URL maps to a local file, a virtual latency, an HTTP status and a content type
-/// (ScenarioFormat.md, `media`). The same rules as a real download apply (Rules.md §7):
+/// Each URL maps to a body, a virtual latency, an HTTP status, a content type and header fields
+/// (ScenarioFormat.md, `requests`). The app's own requests get the entry as written
+/// (``answer(_:limit:timeout:)``); an attachment download follows the same rules as a real
+/// one (Rules.md §7):
 /// the ATS check on the URL, non-2xx fails, the size limit (only limit + 1 bytes are read), and
 /// the `Content-Type` must agree with the bytes. A latency beyond the timeout fails with
 /// `timedOut` after exactly `timeout` of scenario time; no wall clock is read.
@@ -49,29 +51,7 @@ public struct ManifestFetcher: MediaFetcher {
     if let contentType = entry.contentType, let declared = MediaType(mimeType: contentType) {
       effectiveLimit = min(effectiveLimit, declared.sizeLimit)
     }
-    let data: Data
-    if let file = entry.file {
-      // Only a regular file is opened: a FIFO would block the run until someone writes to it.
-      let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type]
-      guard type as? FileAttributeType == .typeRegular else {
-        throw MediaFetchError(
-          .fileUnreadable, url: url,
-          reason: "the manifest's file \(file.path) is not a regular file",
-          elapsed: elapsed, httpStatus: entry.status)
-      }
-      do {
-        let handle = try FileHandle(forReadingFrom: file)
-        defer { try? handle.close() }
-        data = try handle.read(upToCount: effectiveLimit + 1) ?? Data()
-      } catch {
-        throw MediaFetchError(
-          .fileUnreadable, url: url,
-          reason: "the manifest's file \(file.path) cannot be read (\(error.localizedDescription))",
-          elapsed: elapsed, httpStatus: entry.status)
-      }
-    } else {
-      data = Data()
-    }
+    let data = try Self.body(of: entry, url: url, limit: effectiveLimit, elapsed: elapsed)
     if data.count > effectiveLimit {
       throw MediaFetchError(
         .tooLarge, url: url,
@@ -84,5 +64,77 @@ public struct ManifestFetcher: MediaFetcher {
     return FetchedMedia(
       url: url, status: entry.status, contentType: entry.contentType, data: data, type: type,
       elapsed: elapsed)
+  }
+
+  /// Answers the app's own request from the manifest, whatever the method and the status: the
+  /// entry keyed by the method and URL, else by the URL (`notInManifest` when neither exists,
+  /// which the device reports as offline); the ATS check on the URL, the latency against the
+  /// timeout, and `limit` on the body apply (Rules.md §7.1).
+  public func answer(_ request: AppRequest, limit: Int, timeout: Duration) async throws
+    -> AppResponse
+  {
+    let url = request.url
+    if case .blocked(let reason) = ats.verdict(for: url) {
+      let code: MediaFetchError.Code =
+        ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? .atsBlocked : .unsupportedURL
+      throw MediaFetchError(code, url: url, reason: reason)
+    }
+    guard let entry = manifest.entry(method: request.method, url: url) else {
+      throw MediaFetchError(
+        .notInManifest, url: url,
+        reason: "the scenario's requests table has no entry for \(request.method) "
+          + url.redactedString)
+    }
+    if entry.latency > timeout {
+      throw MediaFetchError(
+        .timedOut, url: url,
+        reason: "the answer takes \(entry.latency.secondsText) and only \(timeout.secondsText) "
+          + "of the budget is left",
+        elapsed: timeout)
+    }
+    let limit = max(0, limit)
+    let body =
+      request.method == "HEAD"
+      ? Data() : try Self.body(of: entry, url: url, limit: limit, elapsed: entry.latency)
+    if body.count > limit {
+      throw MediaFetchError(
+        .tooLarge, url: url,
+        reason: "the body is larger than the limit of \(limit) bytes",
+        elapsed: entry.latency, httpStatus: entry.status, bytesReceived: body.count)
+    }
+    var headers = entry.headers.filter {
+      !["content-type", "content-length"].contains($0.name.lowercased())
+    }
+    if let type = entry.contentType {
+      headers.append(AppRequest.Header(name: "Content-Type", value: type))
+    }
+    headers.append(AppRequest.Header(name: "Content-Length", value: "\(body.count)"))
+    return AppResponse(
+      url: url, status: entry.status, headers: headers, body: body, elapsed: entry.latency)
+  }
+
+  /// The entry's body, at most `limit` + 1 bytes of it: its file (a regular file only: a FIFO
+  /// would block the run until someone writes to it), else its inline body, else nothing.
+  private static func body(
+    of entry: MediaManifest.Entry, url: URL, limit: Int, elapsed: Duration
+  ) throws(MediaFetchError) -> Data {
+    guard let file = entry.file else { return entry.inlineBody ?? Data() }
+    let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type]
+    guard type as? FileAttributeType == .typeRegular else {
+      throw MediaFetchError(
+        .fileUnreadable, url: url,
+        reason: "the manifest's file \(file.path) is not a regular file",
+        elapsed: elapsed, httpStatus: entry.status)
+    }
+    do {
+      let handle = try FileHandle(forReadingFrom: file)
+      defer { try? handle.close() }
+      return try handle.read(upToCount: min(limit, Int.max - 1) + 1) ?? Data()
+    } catch {
+      throw MediaFetchError(
+        .fileUnreadable, url: url,
+        reason: "the manifest's file \(file.path) cannot be read (\(error.localizedDescription))",
+        elapsed: elapsed, httpStatus: entry.status)
+    }
   }
 }

@@ -2,10 +2,12 @@ public import Foundation
 
 /// Downloads a media file for a service extension: the seam between the extension and the network.
 ///
-/// Two implementations ship: ``ManifestFetcher`` (the scenario's `media` manifest; deterministic,
-/// virtual latency) and ``HTTPFetcher`` (a real download under ATS rules). Both follow
-/// Rules.md §7: a non-2xx status, a timeout, a body over the limit or a `Content-Type`
-/// that disagrees with the bytes fails the fetch with a ``MediaFetchError``.
+/// Two implementations ship: ``ManifestFetcher`` (the scenario's `requests` table;
+/// deterministic, virtual latency) and ``HTTPFetcher`` (the network under ATS rules). An
+/// attachment download (``fetch(_:limit:timeout:)``) follows Rules.md §7: a non-2xx status, a
+/// timeout, a body over the limit or a `Content-Type` that disagrees with the bytes fails it
+/// with a ``MediaFetchError``. The app's own requests (``answer(_:limit:timeout:)``) get any
+/// status and body (Rules.md §7.1).
 public protocol MediaFetcher: Sendable {
   /// Fetches `url`, taking at most `limit` bytes and at most `timeout` of (scenario) time.
   ///
@@ -17,6 +19,17 @@ public protocol MediaFetcher: Sendable {
   /// - Returns: The body and what the fetch learned about it.
   /// - Throws: ``MediaFetchError``.
   func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia
+
+  /// Answers a request of the app's own code (Rules.md §7.1): any method, header fields and
+  /// body, any status back, no attachment rule. A fetcher that only implements
+  /// ``fetch(_:limit:timeout:)`` answers `GET`s through it.
+  ///
+  /// - Parameters:
+  ///   - request: The app's request.
+  ///   - limit: The most bytes the body may have; one more fails the request (`tooLarge`).
+  ///   - timeout: The extension's remaining budget, as for ``fetch(_:limit:timeout:)``.
+  /// - Throws: ``MediaFetchError``; `notInManifest` when nothing answers the request.
+  func answer(_ request: AppRequest, limit: Int, timeout: Duration) async throws -> AppResponse
 }
 
 /// A downloaded media body, its type confirmed by its leading bytes.

@@ -156,6 +156,88 @@ public final class ServiceExtensionContext: Sendable {
     return media
   }
 
+  /// Answers a request of the app's own code through the app's ``MediaFetcher`` with the
+  /// remaining budget as the deadline, whatever its method and whatever status comes back, and
+  /// logs `app.request` or `app.requestFailed` (Rules.md §7.1). No attachment rule applies
+  /// here: they apply when the app makes an attachment of what it got.
+  ///
+  /// - Returns: The answer; its body is at most ``MediaType/largestSizeLimit`` bytes.
+  /// - Throws: ``MediaFetchError`` (`notInManifest` when the scenario has no entry for the
+  ///   request, which the device reports as offline; `timedOut` after which the budget has
+  ///   expired), or ``BudgetExpired`` when called after the budget ran out.
+  public func send(_ request: AppRequest) async throws -> AppResponse {
+    let remaining = try state.withLock { state in
+      if state.expired || state.closed { throw BudgetExpired(budget: budget) }
+      return max(.zero, budget - state.elapsed)
+    }
+    let url = request.url.redactedString
+    let response: AppResponse
+    do {
+      response = try await fetcher.answer(
+        request, limit: MediaType.largestSizeLimit, timeout: remaining)
+    } catch let error as MediaFetchError {
+      let expiredNow = error.code == .timedOut ? expire() : advance(by: error.elapsed)
+      var details: [String: JSONValue] = [
+        "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
+        "code": JSONValue(.string(error.code.rawValue)),
+      ]
+      if let status = error.httpStatus {
+        details["httpStatus"] = JSONValue(.number(JSONNumber(status)))
+      }
+      let reason =
+        error.code == .notInManifest
+        ? "nothing in the scenario's requests table answers \(request.method) \(url): the "
+          + "device is offline to it"
+        : "\(request.method) \(url) failed: \(error.reason)"
+      log(.appRequestFailed, source: .model, reason: reason, details: details)
+      if expiredNow { onExpire() }
+      throw error
+    } catch let error as BudgetExpired {
+      throw error
+    } catch {
+      log(
+        .appRequestFailed, source: .model,
+        reason: "\(request.method) \(url) failed: \(error)",
+        details: [
+          "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
+          "code": "fetcher-error",
+        ])
+      throw error
+    }
+    if advance(by: response.elapsed) {
+      log(
+        .appRequestFailed, source: .model,
+        reason: "\(request.method) \(url) used up the extension's budget",
+        details: [
+          "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
+          "code": "timed-out",
+        ])
+      onExpire()
+      throw MediaFetchError(
+        .timedOut, url: request.url, reason: "the request used up the budget",
+        elapsed: response.elapsed)
+    }
+    var details: [String: JSONValue] = [
+      "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
+      "status": JSONValue(.number(JSONNumber(response.status))),
+      "bytes": JSONValue(.number(JSONNumber(response.body.count))),
+      "requestBytes": JSONValue(.number(JSONNumber(request.body.count))),
+    ]
+    if response.redirects > 0 {
+      details["finalURL"] = JSONValue(.string(response.url.redactedString))
+      details["redirects"] = JSONValue(.number(JSONNumber(response.redirects)))
+    }
+    if let type = response.value(ofHeader: "Content-Type") {
+      details["contentType"] = JSONValue(.string(type))
+    }
+    log(
+      .appRequest, source: .model,
+      reason: "\(request.method) \(url) answered HTTP \(response.status) with "
+        + "\(response.body.count) bytes",
+      details: details)
+    return response
+  }
+
   /// Logs a failed fetch, moves the clock by the time it took (a timeout expires the run), and
   /// returns the error to throw.
   private func failed(_ error: MediaFetchError, url: URL) -> MediaFetchError {

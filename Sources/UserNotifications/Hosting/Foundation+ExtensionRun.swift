@@ -278,7 +278,7 @@
         defer { executor.finish() }
         let outcome: Result<Data, URLError>
         do {
-          outcome = .success(try await context.fetchMedia(from: url).data)
+          outcome = .success(try await context.send(AppRequest(url: url)).body)
         } catch let error as MediaFetchError {
           outcome = .failure(error.code == .timedOut ? URLError(.timedOut) : error.urlError)
         } catch {
@@ -303,7 +303,8 @@
     package var urlError: URLError {
       switch code {
       case .atsBlocked: URLError(.appTransportSecurityRequiresSecureConnection)
-      case .notInManifest, .connection: URLError(.cannotConnectToHost)
+      case .notInManifest: URLError(.notConnectedToInternet)
+      case .connection: URLError(.cannotConnectToHost)
       case .unsupportedURL: URLError(.unsupportedURL)
       case .tooManyRedirects, .redirectRefused: URLError(.httpTooManyRedirects)
       case .truncated: URLError(.networkConnectionLost)
@@ -316,7 +317,8 @@
 
   extension Data {
     /// `Data(contentsOf:)`. During a service extension run, an http or https URL is loaded from
-    /// the device (the media manifest or the network, charged to the budget), blocking the
+    /// the device (the scenario's `requests` or the network, charged to the budget; the body
+    /// whatever the status, as Apple's loader gives it), blocking the
     /// calling thread as Foundation does; a failure throws a `CocoaError` whose underlying error
     /// is the `URLError`. Other URLs, and calls outside a run, are Foundation's.
     ///

@@ -46,6 +46,7 @@ but the client never read (socket buffers on both sides) count as sent.
 """
 
 import gzip
+import json
 import os
 import random
 import socket
@@ -158,6 +159,13 @@ class Handler(BaseHTTPRequestHandler):
                 name = os.path.basename(path)
                 self.body(TYPES.get(os.path.splitext(name)[1], "application/octet-stream"),
                           media(name))
+            elif path == "/api/message":
+                message = json.dumps({"text": "Hola from the API", "unread": 3}).encode()
+                self.body("application/json", message)
+            elif path == "/api/missing":
+                problem = b'{"error": "no such message"}'
+                self.head(404, "application/json", len(problem))
+                self.wfile.write(problem)
             elif path.startswith("/status/"):
                 self.head(int(path.rsplit("/", 1)[1]), "text/plain", 0)
             elif path == "/trickle.jpg":
@@ -281,6 +289,27 @@ class Handler(BaseHTTPRequestHandler):
                 self.head(404, "text/plain", 0)
         except (BrokenPipeError, ConnectionResetError, TimeoutError):
             pass
+
+    def do_POST(self):
+        """Echoes an app's request as JSON: method, path, body, Content-Type and Authorization;
+        /echo-303 answers with a 303 to /api/message instead."""
+        length = int(self.headers.get("Content-Length") or 0)
+        data = self.rfile.read(length) if length > 0 else b""
+        if self.path == "/echo-303":
+            self.head(303, length=0, extra=[("Location", "/api/message")])
+            return
+        echo = json.dumps({
+            "method": self.command, "path": self.path, "body": data.decode("utf-8", "replace"),
+            "contentType": self.headers.get("Content-Type"),
+            "authorization": self.headers.get("Authorization"),
+        }).encode()
+        self.head(201, "application/json", len(echo), extra=[("X-Echo", "yes")])
+        self.wfile.write(echo)
+
+    do_PUT = do_POST
+
+    def do_HEAD(self):
+        self.head(200, "application/json", 17)
 
     def close_hard(self):
         self.close_connection = True
