@@ -533,3 +533,60 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
       ])
   }
 }
+
+/// The app's `requests` table (and `media`, its older name): one table of answers.
+@Suite struct RequestsTableDecodingTests {
+  @Test func decodesBodiesMethodsStatusesAndHeaders() throws {
+    let scenario = try decodeScenario(
+      """
+      { "app": {
+          "media": { "https://cdn.example.com/a.jpg": { "file": "a.jpg", "latency": "1s" } },
+          "requests": {
+            "https://api.example.com/m/1": { "json": { "text": "Hola", "n": [1, 2] } },
+            "POST https://api.example.com/m/1/read": {
+              "text": "ok", "status": 202, "headers": { "X-Unread": "2" } } } },
+        "steps": [] }
+      """, files: ["a.jpg": "jpeg"])
+    let manifest = try scenario.app.appConfiguration().media
+    let api = try #require(URL(string: "https://api.example.com/m/1"))
+    let json = try #require(manifest.entry(method: "GET", url: api))
+    #expect(json.inlineBody == Data(#"{"text":"Hola","n":[1,2]}"#.utf8))
+    #expect(json.contentType == "application/json")
+    let read = try #require(URL(string: "https://api.example.com/m/1/read"))
+    let post = try #require(manifest.entry(method: "POST", url: read))
+    #expect(post.status == 202)
+    #expect(post.inlineBody == Data("ok".utf8))
+    #expect(post.contentType == "text/plain; charset=utf-8")
+    #expect(post.headers == [AppRequest.Header(name: "X-Unread", value: "2")])
+    #expect(manifest.entry(method: "GET", url: read) == nil)
+    let image = try #require(URL(string: "https://cdn.example.com/a.jpg"))
+    #expect(manifest.entry(for: image)?.latency == .seconds(1))
+    #expect(manifest.entry(for: image)?.file?.lastPathComponent == "a.jpg")
+  }
+
+  @Test(arguments: [
+    (
+      #"{ "app": { "requests": { "u": { "json": {}, "text": "" } } }, "steps": [] }"#,
+      "x.json:1:31: error: an entry has one body: write one of file, json and text, not both"
+    ),
+    (
+      #"{ "app": { "requests": { "u": { "status": 999 } } }, "steps": [] }"#,
+      "x.json:1:43: error: an HTTP status is from 100 to 599, not 999"
+    ),
+    (
+      #"{ "app": { "requests": { "GET u": { "txt": "" } } }, "steps": [] }"#,
+      #"x.json:1:37: error: unknown field "txt" in "GET u"; did you mean "text"?"#
+    ),
+    (
+      #"{ "app": { "media": { "u": {} }, "requests": { "u": {} } }, "steps": [] }"#,
+      "x.json:1:53: error: u is answered twice (in media and in requests): keep one entry"
+    ),
+    (
+      #"{ "app": { "requests": { "u": { "headers": { "X": 1 } } } }, "steps": [] }"#,
+      #"x.json:1:51: error: expected a string for "X", found number"#
+    ),
+  ])
+  func badEntriesGiveThePosition(text: String, expected: String) {
+    #expect(decodingError(text) == expected)
+  }
+}

@@ -117,7 +117,8 @@ extension AppConfiguration {
   static let scenarioFields = [
     "bundleId", "name", "strings", "developmentRegion", "state", "authorization", "entitlements",
     "settings", "backgroundModes", "sounds", "foregroundPresentation", "categories",
-    "serviceExtension", "media", "ats", "routes", "activities", "liveActivities", "pushTypes",
+    "serviceExtension", "media", "requests", "ats", "routes", "activities", "liveActivities",
+    "pushTypes",
   ]
 
   /// Reads an `app` section (whole, from an app file, or a `set` step's part); absent fields
@@ -187,17 +188,19 @@ extension AppConfiguration {
       }
       serviceExtension = configuration
     }
-    if let node = object.optional("media") {
-      var entries: [String: MediaManifest.Entry] = [:]
-      for (address, entryNode) in try node.object(allowing: nil).fields {
-        let fields = try entryNode.object(allowing: ["file", "latency", "status", "contentType"])
-        var entry = MediaManifest.Entry(file: nil)
-        if let file = fields.optional("file") { entry.file = try file.fileURL() }
-        if let latency = fields.optional("latency") { entry.latency = try latency.duration() }
-        if let status = fields.optional("status") { entry.status = try status.int() }
-        if let type = fields.optional("contentType") { entry.contentType = try type.string() }
-        entries[address] = entry
+    var entries: [String: MediaManifest.Entry] = [:]
+    for table in ["media", "requests"] {
+      guard let node = object.optional(table) else { continue }
+      for (key, entryNode) in try node.object(allowing: nil).fields {
+        let normalized = try MediaManifest.Entry.key(decoding: key, at: entryNode)
+        guard entries[normalized] == nil else {
+          throw entryNode.error(
+            "\(key) is answered twice (in media and in requests): keep one entry")
+        }
+        entries[normalized] = try MediaManifest.Entry(decoding: entryNode)
       }
+    }
+    if object.optional("media") != nil || object.optional("requests") != nil {
       media = MediaManifest(entries: entries)
     }
     if let node = object.optional("ats") {
@@ -237,6 +240,58 @@ extension AppConfiguration {
     if let node = object.optional("pushTypes") {
       pushTypes = try PushTypeConfiguration(decoding: node, over: pushTypes)
     }
+  }
+}
+
+extension MediaManifest.Entry {
+  /// An entry of `requests` (or `media`): a body (`file`, `json` or `text`), `latency`,
+  /// `status`, `contentType` and `headers`.
+  init(decoding node: Node) throws(ScenarioError) {
+    let fields = try node.object(allowing: [
+      "file", "json", "text", "latency", "status", "contentType", "headers",
+    ])
+    self.init(file: nil)
+    let bodies = ["file", "json", "text"].filter { fields.optional($0) != nil }
+    if bodies.count > 1 {
+      throw node.error("an entry has one body: write one of file, json and text, not both")
+    }
+    if let file = fields.optional("file") { self.file = try file.fileURL() }
+    if let json = fields.optional("json") {
+      inlineBody = Data(json.value.jsonText.utf8)
+      contentType = "application/json"
+    }
+    if let text = fields.optional("text") {
+      inlineBody = Data(try text.string().utf8)
+      contentType = "text/plain; charset=utf-8"
+    }
+    if let latency = fields.optional("latency") { self.latency = try latency.duration() }
+    if let status = fields.optional("status") {
+      self.status = try status.int()
+      guard (100...599).contains(self.status) else {
+        throw status.error("an HTTP status is from 100 to 599, not \(self.status)")
+      }
+    }
+    if let type = fields.optional("contentType") { contentType = try type.string() }
+    if let headers = fields.optional("headers") {
+      for (name, value) in try headers.object(allowing: nil).fields {
+        self.headers.append(AppRequest.Header(name: name, value: try value.string()))
+      }
+    }
+  }
+
+  /// The manifest's key for a key as written: a URL, or a method, one space and a URL
+  /// (``MediaManifest/key(method:url:)``).
+  static func key(decoding written: String, at node: Node) throws(ScenarioError) -> String {
+    let parts = written.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2 else { return written }
+    let method = String(parts[0])
+    guard method.allSatisfy({ $0.isASCII && $0.isLetter }), let url = URL(string: String(parts[1]))
+    else {
+      throw node.error(
+        "\(written.debugDescription) is neither a URL nor a method and a URL "
+          + "(\"POST https://api.example.com/messages\")")
+    }
+    return MediaManifest.key(method: method, url: url)
   }
 }
 

@@ -89,7 +89,7 @@ struct ScenarioDecoder {
           let url = try existing(path, from: field, folder: true)
           value = JSONValue(.string(url.path), byteRange: field.value.byteRange)
         }
-      case "media":
+      case "media", "requests":
         var media = JSONObject()
         for (address, entry) in try field.object(allowing: nil).fields {
           var entryObject = JSONObject()

@@ -50,7 +50,9 @@ extension Scenario {
     if let strings = app["strings"]?.stringValue {
       inputs.append(ScenarioInput(path: strings, kind: .stringsFolder))
     }
-    for entry in app["media"]?.objectValue?.members ?? [] {
+    let entries =
+      (app["media"]?.objectValue?.members ?? []) + (app["requests"]?.objectValue?.members ?? [])
+    for entry in entries {
       if let file = entry.value["file"]?.stringValue {
         inputs.append(ScenarioInput(path: file, kind: .mediaFile))
       }
