@@ -136,11 +136,13 @@ let package = Package(
     )
   )
   // os and OSLog for Linux: an extension's `Logger` and `os_log` lines compile unchanged and
-  // reach the device that runs it (`os.log`, a Clang submodule, is a spelling only Apple's SDK
-  // can offer).
+  // reach the device that runs it. `import os.log` names a Clang submodule: COSLogModule
+  // declares the Clang module `os` with an empty `log`, and Swift loads the Swift module `os` as
+  // its overlay, as Apple's SDK pairs them.
   package.products.append(.library(name: "os", targets: ["os"]))
   package.products.append(.library(name: "OSLog", targets: ["OSLog"]))
-  package.targets.append(.target(name: "os"))
+  package.targets.append(.target(name: "COSLogModule"))
+  package.targets.append(.target(name: "os", dependencies: ["COSLogModule"]))
   package.targets.append(.target(name: "OSLog", dependencies: ["os"]))
   package.targets.append(.testTarget(name: "OSLogTests", dependencies: ["os", "OSLog"]))
   // UniformTypeIdentifiers for Linux: `UTType` for an extension's attachment code.
@@ -205,7 +207,7 @@ let package = Package(
 // The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
 // as Xcode creates extension targets, compiles against the Linux UserNotifications.
 // C targets take no Swift settings.
-let cTargets: Set = ["CPushCurl"]
+let cTargets: Set = ["CPushCurl", "COSLogModule"]
 for target in package.targets
 where target.name != "UserNotificationsSwift5Tests" && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []

@@ -1,8 +1,10 @@
 import UserNotifications
+import os.log
 
 /// A service extension as teams write it in a Swift 5 extension target: the template's
 /// `contentHandler`/`bestAttemptContent` pair, an image from the payload's `image-url` saved to a
-/// temporary file and attached, and the best attempt on expiry.
+/// temporary file and attached, the best attempt on expiry, and `os_log` from `import os.log`,
+/// Apple's spelling (a Clang submodule).
 class ImageNotificationService: UNNotificationServiceExtension {
   var contentHandler: ((UNNotificationContent) -> Void)?
   var bestAttemptContent: UNMutableNotificationContent?
@@ -21,6 +23,8 @@ class ImageNotificationService: UNNotificationServiceExtension {
       return
     }
     bestAttemptContent.title = "\(bestAttemptContent.title) [modified]"
+    os_log(
+      OSLogType.default, "ImageNotificationService: attaching %{public}@", url.lastPathComponent)
     load(url) { data in
       if let data = data {
         let file = FileManager.default.temporaryDirectory

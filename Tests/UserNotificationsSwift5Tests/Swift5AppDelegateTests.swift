@@ -62,3 +62,29 @@ struct Swift5AppDelegateTests {
     #expect(await host.device.push("sync")?.status == .silent)
   }
 }
+
+@Suite("An extension written with import os.log")
+struct Swift5OSLogSpellingTests {
+  @Test("its os_log line reaches the device as an app.log event of the push")
+  func osLogLineIsAnEvent() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("un-oslog-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let image = folder.appendingPathComponent("photo.jpg")
+    try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]).write(to: image)
+    let app = AppConfiguration(
+      bundleId: "com.example.chat", serviceExtension: ServiceExtensionConfiguration(kind: .app))
+    let host = DeviceHost(app: app, code: .app(serviceExtension: ImageNotificationService.init))
+    await host.receive(
+      [
+        "aps": ["alert": ["title": "Ana", "body": "Photo"], "mutable-content": 1],
+        "image-url": JSONValue(.string(image.absoluteString)),
+      ], id: "m1")
+    let device = await host.device
+    let line = try #require(device.events.events(ofKind: .appLog).first)
+    #expect(line.reason == "ImageNotificationService: attaching photo.jpg")
+    #expect(line.push == "m1")
+    #expect(device.notification("m1")?.title == "Ana [modified]")
+  }
+}
