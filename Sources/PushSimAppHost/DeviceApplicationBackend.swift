@@ -100,26 +100,26 @@ final class DeviceApplicationBackend: ApplicationBackend {
     switch result {
     case .success(let token):
       let deviceToken = HostedVoIP.data(hex: token)
-      _ = await activities.ask("didRegisterForRemoteNotifications", limit: completionLimit) {
-        reply in
-        HostedProcess(center: center, application: application).bind {
-          delegate.value.application(
-            application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
-          reply(())
-        }
+      _ = await activities.ask(
+        "didRegisterForRemoteNotifications", limit: completionLimit,
+        in: HostedProcess(center: center, application: application)
+      ) { reply in
+        delegate.value.application(
+          application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
+        reply(())
       }
     case .failure(let failure):
       let error = Unchecked(
         NSError(
           domain: failure.domain, code: failure.code,
           userInfo: [NSLocalizedDescriptionKey: failure.description]))
-      _ = await activities.ask("didFailToRegisterForRemoteNotifications", limit: completionLimit) {
-        reply in
-        HostedProcess(center: center, application: application).bind {
-          delegate.value.application(
-            application, didFailToRegisterForRemoteNotificationsWithError: error.value)
-          reply(())
-        }
+      _ = await activities.ask(
+        "didFailToRegisterForRemoteNotifications", limit: completionLimit,
+        in: HostedProcess(center: center, application: application)
+      ) { reply in
+        delegate.value.application(
+          application, didFailToRegisterForRemoteNotificationsWithError: error.value)
+        reply(())
       }
     }
     await center.drain()
@@ -143,10 +143,11 @@ struct HostedAppLaunch: AppLaunchHandler {
     application.setApplicationState(
       HostedRemoteNotificationHandler.applicationState(await state()))
     let (delegate, application, center) = (delegate, application, center)
-    _ = await activities.ask("didFinishLaunching", limit: completionLimit) { reply in
-      HostedProcess(center: center, application: application).bind {
-        reply(delegate.value.application(application, didFinishLaunchingWithOptions: nil))
-      }
+    _ = await activities.ask(
+      "didFinishLaunching", limit: completionLimit,
+      in: HostedProcess(center: center, application: application)
+    ) { reply in
+      reply(delegate.value.application(application, didFinishLaunchingWithOptions: nil))
     }
     await center.drain()
     await backend.drain()

@@ -103,11 +103,12 @@ final class ActivityBinding: Sendable {
     return (center, backend)
   }
 
-  /// Asks the app's code on a thread of its own (``AppThread/ask(_:limit:_:)``) with the
-  /// device's center as `Activity`'s there, then waits until the `Activity` calls it made have
-  /// reached the device.
+  /// Asks the app's code on a thread of its own (``AppThread/ask(_:limit:_:)``) in `process`,
+  /// with the device's center as `Activity`'s there and the device answering its requests
+  /// (``AppCallNetwork``), then waits until the `Activity` calls it made have reached the
+  /// device and records its log lines and requests as events of the push it handles.
   func ask<Value: Sendable>(
-    _ name: String, limit: Duration,
+    _ name: String, limit: Duration, in process: HostedProcess,
     _ body: @escaping @Sendable (_ answer: @escaping @Sendable (Value) -> Void) -> Void
   ) async -> Value? {
     let bound = await center()
@@ -115,13 +116,17 @@ final class ActivityBinding: Sendable {
     let push = AppCallPush.current
     let log = HostedLog.Collector()
     let sink = log.sink
-    let answer = await AppThread.ask(name, limit: limit) { reply in
+    let network = await AppCallNetwork(host: host, push: push, center: process.center)
+    var process = process
+    process.run = network?.run
+    let answer = await AppThread.ask(name, limit: limit) { [process] reply in
       AppLog.$sink.withValue(sink) {
-        ActivityCenter.$bound.withValue(activities) { body(reply) }
+        ActivityCenter.$bound.withValue(activities) { process.bind { body(reply) } }
       }
     }
     await bound?.backend.drain()
     await log.record(on: host, push: push)
+    await network?.finish(on: host, push: push)
     return answer
   }
 }

@@ -7,7 +7,8 @@ import UserNotifications
   import FoundationNetworking
 #endif
 
-/// Answers the HTTP and HTTPS requests a hosted service extension makes from the device, any
+/// Answers the HTTP and HTTPS requests the app's hosted code makes from the device (its service
+/// extension, and the calls into its delegate, background handler and launch code), any
 /// method, header fields and body: the scenario's `requests` table with its virtual latency
 /// (`fetch: manifest`, offline and deterministic; a request it does not answer fails as
 /// offline) or the network under the app's ATS settings (`fetch: network`), through the run's

@@ -64,9 +64,10 @@ struct HostedDelegate: NotificationDelegate {
   ) async -> Value? {
     let (center, application) = (center, application)
     await backend.refresh()
-    let answer = await activities.ask(method, limit: completionLimit) { reply in
-      HostedProcess(center: center, application: application).bind { send(center, reply) }
-    }
+    let answer = await activities.ask(
+      method, limit: completionLimit,
+      in: HostedProcess(center: center, application: application)
+    ) { reply in send(center, reply) }
     await center.drain()
     await backend.drain()
     return answer
@@ -133,14 +134,13 @@ struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
     let (handler, center, application) = (handler, center, application)
     // `nil` inside: the app delegate's default (the app has no handler).
     let result: UIBackgroundFetchResult?? = await activities.ask(
-      "didReceiveRemoteNotification", limit: completionLimit
+      "didReceiveRemoteNotification", limit: completionLimit,
+      in: HostedProcess(center: center, application: application)
     ) { reply in
-      HostedProcess(center: center, application: application).bind {
-        ApplicationDelegateDefaults.$notImplemented.withValue({ reply(nil) }) {
-          handler.value.application(
-            application, didReceiveRemoteNotification: userInfo.value,
-            fetchCompletionHandler: { reply($0) })
-        }
+      ApplicationDelegateDefaults.$notImplemented.withValue({ reply(nil) }) {
+        handler.value.application(
+          application, didReceiveRemoteNotification: userInfo.value,
+          fetchCompletionHandler: { reply($0) })
       }
     }
     await center.drain()

@@ -47,3 +47,16 @@ extension Device {
     }
   }
 }
+
+extension Device {
+  /// Records what the app's delegate, background handler or launch code asked the network for
+  /// while handling `push` (`nil`: none): its `app.request` and `app.requestFailed` events, at
+  /// the current virtual time (Rules.md §7.1).
+  public mutating func recordAppRequests(
+    _ events: [ServiceExtensionOutcome.Event], push: String?
+  ) {
+    for event in events {
+      log(event.kind, push, event.source, event.reason, event.details)
+    }
+  }
+}

@@ -298,6 +298,15 @@ public actor DeviceHost {
     }
   }
 
+  /// A context for the requests one call into the app's delegate, background handler or launch
+  /// code makes while handling `push`: the app's fetcher, `budget` of scenario time from now
+  /// (Rules.md §7.1).
+  package func appCallContext(push: String?, budget: Duration) -> ServiceExtensionContext {
+    .appCall(
+      budget: budget, requestIdentifier: push ?? "app", start: device.now,
+      fetcher: code.makeFetcher(for: device.app))
+  }
+
   /// Runs the app's extension on a pending push: a fresh instance, the app's fetcher, the
   /// stage's budget and containment.
   private func perform(_ run: PendingExtensionRun) async -> ServiceExtensionOutcome {

@@ -43,7 +43,7 @@ public final class ServiceExtensionContext: Sendable {
 
   init(
     budget: Duration, requestIdentifier: String, start: Date, fetcher: any MediaFetcher,
-    sandbox: MediaSandbox, onExpire: @escaping @Sendable () -> Void
+    sandbox: MediaSandbox?, onExpire: @escaping @Sendable () -> Void
   ) {
     self.budget = budget
     self.requestIdentifier = requestIdentifier
@@ -51,6 +51,24 @@ public final class ServiceExtensionContext: Sendable {
     self.fetcher = fetcher
     self.state = Mutex(State(sandbox: sandbox))
     self.onExpire = onExpire
+  }
+
+  /// A context for a call into the app's delegate, background handler or launch code: its
+  /// requests are answered by `fetcher` within `budget` of scenario time and logged, nothing
+  /// else (no attachment store; the budget's end stops only the requests). ``finish()`` hands
+  /// its events over (Rules.md §7.1).
+  package static func appCall(
+    budget: Duration, requestIdentifier: String, start: Date, fetcher: any MediaFetcher
+  ) -> ServiceExtensionContext {
+    ServiceExtensionContext(
+      budget: budget, requestIdentifier: requestIdentifier, start: start, fetcher: fetcher,
+      sandbox: nil, onExpire: {})
+  }
+
+  /// Ends an app call's context (``appCall(budget:requestIdentifier:start:fetcher:)``) and
+  /// returns what it logged; later requests of the call's leftover work get no answer.
+  package func finish() -> [ServiceExtensionOutcome.Event] {
+    close().events
   }
 
   /// Scenario time used so far.

@@ -1,0 +1,35 @@
+import PushDevice
+import UserNotifications
+
+/// The network of one call into the app's delegate, background handler or launch code: its
+/// requests are answered by the device as an extension's are, from the scenario's `requests`
+/// table or the network, within 30 s of scenario time (Rules.md §7.1), and recorded as events of
+/// the push the call handles when it is over. A request still running then gets no answer (on
+/// iOS the app is suspended once it has called its completion handler).
+struct AppCallNetwork {
+  /// The run the call's requests carry (``ExtensionRun/tagHeader``).
+  let run: ExtensionRun
+
+  /// The time iOS gives a background handler to fetch and call its completion handler; the
+  /// delegate's methods get the same (Apple documents no bound for them).
+  static let budget: Duration = .seconds(30)
+
+  /// Opens the network of a call on `host`'s device for `push`; `nil` without a device.
+  init?(host: DeviceHost?, push: String?, center: UNUserNotificationCenter?) async {
+    guard let host else { return nil }
+    DeviceURLProtocol.installOnce()
+    let context = await host.appCallContext(push: push, budget: Self.budget)
+    run = ExtensionRun(context: context, center: center)
+    ExtensionRun.register(run)
+  }
+
+  /// Closes the network and records its `app.request` and `app.requestFailed` events on
+  /// `host`'s device, as events of `push`.
+  func finish(on host: DeviceHost?, push: String?) async {
+    ExtensionRun.unregister(run)
+    run.removeTemporaryDirectory()
+    let events = run.context.finish()
+    guard let host, !events.isEmpty else { return }
+    await host.appCall { $0.recordAppRequests(events, push: push) }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import PushDevice
+import PushPayload
+import PushSimAppHost
+import Synchronization
+import Testing
+import UserNotifications
+
+/// An app delegate that sends its device token to its server at registration and fetches the
+/// new messages when a background push wakes it, as apps do.
+final class SyncingAppDelegate: NSObject, UIApplicationDelegate, @unchecked Sendable {
+  static let server = "https://api.example.com"
+  let seen = Mutex<[String]>([])
+
+  func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool {
+    application.registerForRemoteNotifications()
+    return true
+  }
+
+  func application(
+    _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+  ) {
+    guard let url = URL(string: Self.server + "/devices") else { return }
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.httpBody = Data(deviceToken.map { String(format: "%02x", $0) }.joined().utf8)
+    let done = DispatchSemaphore(value: 0)
+    URLSession.shared.dataTask(with: request) { [self] _, response, _ in
+      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      seen.withLock { $0.append("token sent: \(status)") }
+      done.signal()
+    }.resume()
+    done.wait()
+  }
+
+  func application(
+    _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+    fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+  ) {
+    guard let url = URL(string: Self.server + "/messages?since=1") else {
+      return completionHandler(.failed)
+    }
+    nonisolated(unsafe) let completionHandler = completionHandler
+    URLSession.shared.dataTask(with: url) { [self] data, _, error in
+      guard let data, error == nil,
+        let messages = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+      else {
+        seen.withLock { $0.append("fetch failed: \((error as? URLError)?.code.rawValue ?? 0)") }
+        return completionHandler(.failed)
+      }
+      seen.withLock { $0.append("fetched \(messages.count)") }
+      completionHandler(messages.isEmpty ? .noData : .newData)
+    }.resume()
+  }
+}
+
+@Suite("The app delegate's requests")
+struct AppCallRequestTests {
+  func app(_ requests: [String: MediaManifest.Entry]) -> AppConfiguration {
+    var app = AppConfiguration(
+      bundleId: "com.example.chat", state: .background, backgroundModes: [.remoteNotification],
+      media: MediaManifest(entries: requests))
+    app.entitlements.insert(.apsEnvironment)
+    return app
+  }
+
+  func json(_ text: String, status: Int = 200) -> MediaManifest.Entry {
+    var entry = MediaManifest.Entry(file: nil, status: status, contentType: "application/json")
+    entry.inlineBody = Data(text.utf8)
+    return entry
+  }
+
+  func wake(_ host: DeviceHost) async {
+    await host.receive(
+      bytes: Array(#"{"aps":{"content-available":1}}"#.utf8),
+      headers: PushHeaders(pushType: "background", priority: "5", topic: "com.example.chat"),
+      id: "sync", to: .device)
+  }
+
+  @Test("the token goes to the server and a background push fetches from the requests table")
+  func answeredFromTheTable() async throws {
+    let delegate = SyncingAppDelegate()
+    let devices = try #require(URL(string: SyncingAppDelegate.server + "/devices"))
+    let host = DeviceHost(
+      app: app([
+        MediaManifest.key(method: "POST", url: devices): json("{}", status: 201),
+        SyncingAppDelegate.server + "/messages?since=1": json(#"[{"id":1},{"id":2}]"#),
+      ]), code: .app(application: delegate))
+    await wake(host)
+    #expect(delegate.seen.withLock { $0 } == ["token sent: 201", "fetched 2"])
+    let device = await host.device
+    let requests = device.events.events(ofKind: .appRequest)
+    #expect(requests.map { $0.details["method"] } == ["POST", "GET"])
+    #expect(requests.first?.details["requestBytes"] == 64)
+    #expect(requests.last?.push == "sync")
+    let handled = try #require(device.events.events(ofKind: .remoteNotificationHandled).first)
+    #expect(handled.details["result"] == "newData")
+  }
+
+  @Test("with nothing in the table, the requests fail as offline and never reach the network")
+  func unansweredIsOffline() async throws {
+    let delegate = SyncingAppDelegate()
+    let host = DeviceHost(app: app([:]), code: .app(application: delegate))
+    await wake(host)
+    let offline = URLError.notConnectedToInternet.rawValue
+    #expect(delegate.seen.withLock { $0 } == ["token sent: 0", "fetch failed: \(offline)"])
+    let failed = await host.device.events.events(ofKind: .appRequestFailed)
+    #expect(failed.map { $0.details["code"] } == ["not-in-manifest", "not-in-manifest"])
+  }
+}
