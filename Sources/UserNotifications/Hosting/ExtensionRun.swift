@@ -25,15 +25,14 @@
     /// directory after this is the extension's own (see ``owns(_:)``).
     private let began = Date()
 
-    /// Makes a run and its temporary directory (a fresh folder under the process's own).
+    /// Makes a run; its temporary directory (a fresh folder under the process's own) is made
+    /// with the first file put there.
     package init(context: ServiceExtensionContext, center: UNUserNotificationCenter?) {
       self.context = context
       self.center = center
       let base = FileManager.default.temporaryDirectory
       temporaryDirectory = base.appendingPathComponent(
         "pushsim-extension-\(UUID().uuidString)", isDirectory: true)
-      try? FileManager.default.createDirectory(
-        at: temporaryDirectory, withIntermediateDirectories: true)
     }
 
     /// Whether the directory must stay (a delivered attachment could not be moved out of it).
@@ -250,7 +249,10 @@
 
     /// A new file name in the run's temporary directory, for a download.
     package func newDownloadFile() -> URL {
-      temporaryDirectory.appendingPathComponent(
+      // Made with the first file: most runs download nothing into it.
+      try? FileManager.default.createDirectory(
+        at: temporaryDirectory, withIntermediateDirectories: true)
+      return temporaryDirectory.appendingPathComponent(
         "CFNetworkDownload_\(UUID().uuidString.prefix(8)).tmp", isDirectory: false)
     }
   }
