@@ -53,6 +53,28 @@ extension NotificationRecord {
     out.field("body", string: lockScreenText.body)
     out.close()
     out.field("userInfo", payloadOf: content)
+    if let communication = content.communication {
+      // A communication notification's fields (Rules.md §16), only where there is one.
+      if let sender = communication.sender {
+        out.field("sender")
+        out.openObject()
+        out.field("name", string: sender.displayName)
+        out.field("handle", optional: sender.handle)
+        out.field("handleType", string: sender.handleType)
+        out.close()
+      }
+      if let avatar = communication.avatar {
+        out.field("avatar")
+        out.openObject()
+        out.field("source", string: avatar.source.rawValue)
+        out.field("name", optional: avatar.name)
+        out.field("type", optional: avatar.type?.rawValue)
+        out.field("bytes", integer: avatar.data?.count ?? 0)
+        out.close()
+      }
+      if let id = communication.conversationIdentifier { out.field("conversationId", string: id) }
+      if let group = communication.groupName { out.field("groupName", string: group) }
+    }
     out.close()
   }
 }
