@@ -64,6 +64,8 @@ public struct NotificationRecord: Sendable, Equatable {
     var members: [JSONMember] = []
     members.reserveCapacity(Self.jsonKeys.count)
     for key in Self.jsonKeys {
+      // A plain notification's JSON has no communication fields (Rules.md §16).
+      if content.communication == nil, Self.communicationKeys.contains(key) { continue }
       if let value = member(key) { members.append(JSONMember(key: key, value: value)) }
     }
     return JSONValue(.object(JSONObject(distinctMembers: members)))
@@ -76,6 +78,9 @@ public struct NotificationRecord: Sendable, Equatable {
     "attachments", "presentation", "lockScreenText", "userInfo", "sender", "avatar",
     "conversationId", "groupName",
   ]
+
+  /// The keys of a communication notification's fields, `null` for any other.
+  static let communicationKeys: Set = ["sender", "avatar", "conversationId", "groupName"]
 
   /// The member `key` of ``json``; `nil` for a field ``json`` leaves out (no status, no badge)
   /// and any other name. A check naming a few fields builds only those.
@@ -128,10 +133,11 @@ public struct NotificationRecord: Sendable, Equatable {
         JSONMember(key: "body", value: string(lockScreenText.body)),
       ])
     case "userInfo": return content.payload
-    case "sender": return content.communication?.sender.map(Self.senderJSON)
-    case "avatar": return content.communication?.avatar.map(Self.avatarJSON)
-    case "conversationId": return content.communication?.conversationIdentifier.map(string)
-    case "groupName": return content.communication?.groupName.map(string)
+    case "sender": return content.communication?.sender.map(Self.senderJSON) ?? JSONValue(.null)
+    case "avatar": return content.communication?.avatar.map(Self.avatarJSON) ?? JSONValue(.null)
+    case "conversationId":
+      return content.communication?.conversationIdentifier.map(string) ?? JSONValue(.null)
+    case "groupName": return content.communication?.groupName.map(string) ?? JSONValue(.null)
     default: return nil
     }
   }

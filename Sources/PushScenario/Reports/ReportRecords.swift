@@ -53,27 +53,12 @@ extension NotificationRecord {
     out.field("body", string: lockScreenText.body)
     out.close()
     out.field("userInfo", payloadOf: content)
-    if let communication = content.communication {
+    if content.communication != nil {
       // A communication notification's fields (Rules.md §16), only where there is one.
-      if let sender = communication.sender {
-        out.field("sender")
-        out.openObject()
-        out.field("name", string: sender.displayName)
-        out.field("handle", optional: sender.handle)
-        out.field("handleType", string: sender.handleType)
-        out.close()
-      }
-      if let avatar = communication.avatar {
-        out.field("avatar")
-        out.openObject()
-        out.field("source", string: avatar.source.rawValue)
-        out.field("name", optional: avatar.name)
-        out.field("type", optional: avatar.type?.rawValue)
-        out.field("bytes", integer: avatar.data?.count ?? 0)
-        out.close()
-      }
-      if let id = communication.conversationIdentifier { out.field("conversationId", string: id) }
-      if let group = communication.groupName { out.field("groupName", string: group) }
+      out.field("sender", value: member("sender") ?? nil)
+      out.field("avatar", value: member("avatar") ?? nil)
+      out.field("conversationId", value: member("conversationId") ?? nil)
+      out.field("groupName", value: member("groupName") ?? nil)
     }
     out.close()
   }
