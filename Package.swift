@@ -164,6 +164,15 @@ let package = Package(
   package.targets.append(.target(name: "PushKit"))
   package.products.append(.library(name: "CallKit", targets: ["CallKit"]))
   package.targets.append(.target(name: "CallKit"))
+  // Intents for Linux: the intents an app's notification code builds for communication
+  // notifications (`INPerson`, `INImage`, `INSendMessageIntent`, `INStartCallIntent`,
+  // `INInteraction`); they conform to UserNotifications' `UNNotificationContentProviding`.
+  package.products.append(.library(name: "Intents", targets: ["Intents"]))
+  package.targets.append(
+    .target(name: "Intents", dependencies: ["UserNotifications", "PushDevice", "PushPayload"]))
+  package.targets.append(
+    .testTarget(
+      name: "IntentsTests", dependencies: ["Intents", "UserNotifications", "PushDevice"]))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
@@ -181,9 +190,9 @@ let package = Package(
       name: "PushSimAppHostTests",
       dependencies: [
         "PushSimAppHost", "UserNotifications", "os", "PushKit", "CallKit", "PushDevice",
-        "PushScenario", "PushPayload",
+        "PushScenario", "PushPayload", "Intents",
       ],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures", "CommunicationScenarios"]
     )
   )
   // The benchmarks' `hosted` section runs the app's code on many devices at once.
@@ -196,7 +205,7 @@ let package = Package(
       name: "UserNotificationsSwift5Tests",
       dependencies: [
         "UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os",
-        "PushSimAppHost", "PushDevice", "PushPayload",
+        "PushSimAppHost", "PushDevice", "PushPayload", "Intents",
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]
     )

@@ -136,6 +136,14 @@ private struct PageBuilder: Sendable {
   var assets: [DocsScenario.Asset] = []
   /// Asset paths by source file, so a file shown in many steps is copied once.
   var assetPaths: [URL: String] = [:]
+  /// The site paths of the avatars already written, by push and bytes.
+  var avatarPaths: [AvatarKey: String] = [:]
+
+  /// A written avatar: the push it belongs to and its bytes.
+  struct AvatarKey: Hashable {
+    var push: String
+    var data: Data
+  }
   /// The first page's steps (all of them without a continuation).
   var steps: [DocsStep] = []
   /// The steps of the continuation page being filled, and the pages written before it.
@@ -486,10 +494,28 @@ private struct PageBuilder: Sendable {
     {
       thumbnail = asset(for: image.url, name: push)
     }
+    var avatar: String?
+    if !text.hidden, let image = record.content.communication?.avatar, let type = image.type,
+      let data = image.data
+    {
+      let key = AvatarKey(push: push, data: data)
+      avatar = avatarPaths[key] ?? asset(data, type: type, name: push + "-avatar")
+      avatarPaths[key] = avatar
+    }
     return PhoneSnapshot.Card(
       push: push, appName: device.app.displayName, title: text.title, subtitle: text.subtitle,
       body: text.body, date: date, interruptionLevel: record.effectiveLevel,
-      hidesPreview: text.hidden, thumbnail: thumbnail)
+      hidesPreview: text.hidden, thumbnail: thumbnail, avatar: avatar)
+  }
+
+  /// The site path of a communication notification's avatar image (Rules.md §16), written from
+  /// its bytes (an image the app made from data has no file to copy).
+  private mutating func asset(_ data: Data, type: MediaType, name: String) -> String {
+    let path =
+      "\(assetFolder)/\(HTML.slug(name, fallback: "avatar"))-\(assets.count + 1)"
+      + ".\(type.preferredFileExtension)"
+    assets.append(DocsScenario.Asset(data: data, path: path))
+    return path
   }
 
   static func isImage(_ attachment: NotificationAttachment) -> Bool {

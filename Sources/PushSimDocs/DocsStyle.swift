@@ -178,6 +178,7 @@ enum DocsStyle {
     .body.lines-4 { -webkit-line-clamp: 4; line-clamp: 4; }
     .body.lines-2 { -webkit-line-clamp: 2; line-clamp: 2; }
     .hidden-preview .body { color: var(--card-muted); }
+    .avatar { flex: none; width: 36px; height: 36px; border-radius: 50%; object-fit: cover; }
     .thumb { flex: none; width: 44px; height: 44px; object-fit: cover; border-radius: 8px;
       margin-top: 2px; }
     .summary { margin-top: 5px; font-size: 13px; color: var(--card-muted); }

@@ -38,7 +38,8 @@ package struct PhoneDrawing: Sendable, Hashable {
 
 extension PhoneSnapshot {
   /// Draws this moment as an iPhone screen in HTML and CSS (no scripts, no images but the
-  /// attachment thumbnails, which are relative paths).
+  /// attachment thumbnails and communication notifications' avatars, which are relative paths;
+  /// an avatar replaces the card's app icon, Rules.md §16).
   ///
   /// The locked phone is the lock screen: status bar, clock and date, the Focus, then the
   /// groups (leading card, stacked plates for the ones under it, the summary line). Unlocked,
@@ -231,8 +232,13 @@ struct PhoneRenderer {
     return fragment {
       element("article", ["class": classes.joined(separator: " "), "data-push": card.push]) {
         "\n"
-        element("div", ["class": "app-icon", "style": Self.iconStyle(card.appName)]) {
-          Self.initial(card.appName)
+        if let avatar = card.avatar {
+          // A communication notification's avatar replaces the app icon (Rules.md §16).
+          element("img", ["class": "avatar", "src": avatar, "alt": "avatar"])
+        } else {
+          element("div", ["class": "app-icon", "style": Self.iconStyle(card.appName)]) {
+            Self.initial(card.appName)
+          }
         }
         "\n"
         element("div", ["class": "card-main"]) {

@@ -186,12 +186,15 @@ package struct PhoneSnapshot: Sendable, Hashable {
     package var hidesPreview: Bool
     /// The attachment thumbnail: a path relative to the page (`nil`: none, or hidden).
     package var thumbnail: String?
+    /// A communication notification's avatar, drawn instead of the app icon: a path relative
+    /// to the page (`nil`: none, or previews hidden; Rules.md §16).
+    package var avatar: String?
 
     /// Creates a card.
     package init(
       push: String, appName: String, title: String = "", subtitle: String = "",
       body: String = "", date: Date, interruptionLevel: InterruptionLevel = .active,
-      hidesPreview: Bool = false, thumbnail: String? = nil
+      hidesPreview: Bool = false, thumbnail: String? = nil, avatar: String? = nil
     ) {
       self.push = push
       self.appName = appName
@@ -202,6 +205,7 @@ package struct PhoneSnapshot: Sendable, Hashable {
       self.interruptionLevel = interruptionLevel
       self.hidesPreview = hidesPreview
       self.thumbnail = thumbnail
+      self.avatar = avatar
     }
   }
 

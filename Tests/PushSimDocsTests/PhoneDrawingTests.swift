@@ -8,6 +8,28 @@ import Testing
 @Suite struct PhoneDrawingTests {
   let now = DocsSampleSite.start
 
+  @Test func aCommunicationNotificationShowsItsAvatarInsteadOfTheAppIcon() {
+    var card = DocsSampleSite.card("m1", title: "Ana", body: "¿Vienes?")
+    card.subtitle = "Family"
+    card.avatar = "chat-files/m1-avatar-1.png"
+    let plain = DocsSampleSite.card("m2", title: "Chat", body: "Hi")
+    let snapshot = PhoneSnapshot(
+      time: now, appName: "Chat",
+      groups: [
+        .init(thread: "family", leading: card, moreCount: 0, summary: nil),
+        .init(thread: "", leading: plain, moreCount: 0, summary: nil),
+      ])
+    let html = snapshot.drawing().html
+    #expect(
+      html.contains(
+        "<article class=\"card level-active\" data-push=\"m1\">\n"
+          + "<img class=\"avatar\" src=\"chat-files/m1-avatar-1.png\" alt=\"avatar\">"))
+    #expect(html.contains("<div class=\"subtitle\">Family</div>"))
+    let plainCard = html.components(separatedBy: "data-push=\"m2\"").last ?? ""
+    #expect(plainCard.contains("class=\"app-icon\""))
+    #expect(!plainCard.contains("class=\"avatar\""))
+  }
+
   @Test func shortTextIsNotCut() {
     let result = TextFit.lockScreenBody.fit("¡Hola! ¿Cómo estás?")
     #expect(

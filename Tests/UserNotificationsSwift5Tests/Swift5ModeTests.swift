@@ -28,6 +28,20 @@ struct Swift5ModeTests {
     #expect(request.content.attachments.isEmpty)
   }
 
+  @Test("a communication extension donates its intent and delivers the content updated from it")
+  func communicationExtension() async {
+    let content = UNMutableNotificationContent()
+    content.title = "New message"
+    content.body = "Dinner at 8"
+    let request = UNNotificationRequest(identifier: "m1", content: content, trigger: nil)
+    let delivered = await withCheckedContinuation { continuation in
+      CommunicationNotificationService().didReceive(request) { continuation.resume(returning: $0) }
+    }
+    #expect(delivered.deviceContent.communication?.sender?.displayName == "Ana")
+    #expect(delivered.deviceContent.communication?.groupName == "Family")
+    #expect(delivered.deviceContent.communication?.avatar?.data == Data([1]))
+  }
+
   @Test("without an image URL the original content is delivered at once")
   func noImage() async {
     let content = UNMutableNotificationContent()

@@ -87,6 +87,8 @@ extension EventKind {
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored, .appLog,
     .appRequest, .appRequestFailed, .appRegistered, .appRegistrationFailed, .appUnregistered,
+    // Communication notifications (EventKind+CommunicationKinds.swift).
+    .intentDonated, .contentUpdated, .contentUpdateFailed, .communication, .communicationPlain,
     // Live Activities (EventKind+ActivityKinds.swift).
     .activityStarted, .activityFailed, .activityUpdated, .activityIgnored, .activityStale,
     .activityEnded, .activityDismissed, .activityAlert, .activityToken, .activityScheduled,

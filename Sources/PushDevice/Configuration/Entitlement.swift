@@ -1,5 +1,6 @@
 /// An app capability that changes presentation (Behavior.md §5.1, Rules.md §5 step 4) or lets
-/// the app register for remote notifications (`aps-environment`, Rules.md §15).
+/// the app register for remote notifications (`aps-environment`, Rules.md §15), or shows
+/// communication notifications (`communication`, Rules.md §16).
 ///
 /// Raw values are the scenario spellings.
 public enum Entitlement: String, Sendable, Hashable, Codable, CaseIterable {
@@ -16,4 +17,9 @@ public enum Entitlement: String, Sendable, Hashable, Codable, CaseIterable {
   /// `registerForRemoteNotifications()` fails. Apple's value (`development` or `production`)
   /// is not modelled: the device has one environment.
   case apsEnvironment = "aps-environment"
+  /// `com.apple.developer.usernotifications.communication` (iOS 15, Communication
+  /// Notifications capability): content the app's code updated from an `INSendMessageIntent` or
+  /// `INStartCallIntent` shows as a communication notification, with the sender's name and
+  /// avatar (Rules.md §16). Without it iOS shows the content as a plain notification.
+  case communication
 }

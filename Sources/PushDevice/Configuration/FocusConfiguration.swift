@@ -12,6 +12,17 @@ public struct FocusConfiguration: Sendable, Equatable {
   /// (`SELF IN {"work"}`); a notification whose `filter-criteria` is not one of them is
   /// delivered silently (Rules.md §14.1). `nil`: no filter.
   public var filterCriteria: [String]? = nil
+  /// The Focus's Allowed People: a communication notification whose sender is one of them
+  /// breaks through, whichever app it comes from (Rules.md §16). An entry names a person by
+  /// the handle the app gave (`INPersonHandle.value`) or by their display name.
+  public var allowedPeople: [String] = []
+
+  /// Whether `person` is one of ``allowedPeople``: by handle value, or by display name.
+  public func allows(_ person: CommunicationPerson) -> Bool {
+    allowedPeople.contains { entry in
+      entry == person.displayName || (person.handle.map { $0 == entry } ?? false)
+    }
+  }
 
   /// Creates a Focus.
   public init(name: String = "Do Not Disturb", allowedApps: [String] = []) {

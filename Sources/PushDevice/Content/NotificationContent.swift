@@ -37,6 +37,10 @@ public struct NotificationContent: Sendable, Equatable {
   public var summaryArgumentCount: Int = 1
   /// Attachments (set by a service extension; validated before delivery).
   public var attachments: [NotificationAttachment] = []
+  /// The conversation, sender and avatar of a communication notification (iOS 15): set by the
+  /// app's code through `updating(from:)` with an `INSendMessageIntent` or `INStartCallIntent`;
+  /// `nil` for a plain notification (Rules.md §16).
+  public var communication: NotificationCommunication?
   /// The whole payload, `aps` included, as the app receives it.
   ///
   /// Content made from a push keeps the push's body (shared with whoever sent it) rather than a

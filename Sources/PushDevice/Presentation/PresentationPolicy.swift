@@ -194,8 +194,18 @@ struct PresentationPolicy {
         Step(kind: .level, source: .device, reason: "passive: list only, no sound or wake"))
     }
 
-    // Step 5: Focus.
-    if !foreground, let focus = device.focus, !focus.allowedApps.contains(app.bundleId),
+    // Step 5: Focus. A communication notification from one of the Focus's Allowed People
+    // breaks through (Rules.md §16).
+    let allowedSender = device.focus.flatMap { focus in
+      content.communication?.sender.flatMap { focus.allows($0) ? $0 : nil }
+    }
+    if !foreground, effective <= .active, let focus = device.focus, let sender = allowedSender {
+      steps.append(
+        Step(
+          kind: .focus, source: .device,
+          reason: "Focus \"\(focus.name)\" allows \(sender.displayName): the communication "
+            + "notification breaks through"))
+    } else if !foreground, let focus = device.focus, !focus.allowedApps.contains(app.bundleId),
       effective <= .active
     {
       presentation.banner = false
@@ -216,9 +226,10 @@ struct PresentationPolicy {
       steps.append(Step(kind: .focus, source: silenced.source, reason: silenced.reason))
     }
 
-    // Scheduled Summary hold (Rules.md §4).
+    // Scheduled Summary hold (Rules.md §4); communication notifications break through it
+    // (Rules.md §16).
     if !foreground, let summary = device.scheduledSummary, summary.apps.contains(app.bundleId),
-      effective <= .active
+      effective <= .active, content.communication == nil
     {
       return finish(.held)
     }

@@ -89,8 +89,10 @@ extension Device {
       return
     }
     // The identifier cannot change (Rules.md §7): present under the device's identifier.
-    let request = NotificationRequest(
-      identifier: run.request.identifier, content: outcome.request.content, date: clock.now)
+    let request = communicationStyled(
+      run.push,
+      request: NotificationRequest(
+        identifier: run.request.identifier, content: outcome.request.content, date: clock.now))
     present(run.push, request: request)
   }
 

@@ -64,6 +64,8 @@ public struct NotificationRecord: Sendable, Equatable {
     var members: [JSONMember] = []
     members.reserveCapacity(Self.jsonKeys.count)
     for key in Self.jsonKeys {
+      // A plain notification's JSON has no communication fields (Rules.md §16).
+      if content.communication == nil, Self.communicationKeys.contains(key) { continue }
       if let value = member(key) { members.append(JSONMember(key: key, value: value)) }
     }
     return JSONValue(.object(JSONObject(distinctMembers: members)))
@@ -73,8 +75,12 @@ public struct NotificationRecord: Sendable, Equatable {
   static let jsonKeys = [
     "push", "identifier", "language", "status", "date", "title", "subtitle", "body", "thread",
     "category", "interruptionLevel", "relevanceScore", "sound", "badge", "targetContentId",
-    "attachments", "presentation", "lockScreenText", "userInfo",
+    "attachments", "presentation", "lockScreenText", "userInfo", "sender", "avatar",
+    "conversationId", "groupName",
   ]
+
+  /// The keys of a communication notification's fields, `null` for any other.
+  static let communicationKeys: Set = ["sender", "avatar", "conversationId", "groupName"]
 
   /// The member `key` of ``json``; `nil` for a field ``json`` leaves out (no status, no badge)
   /// and any other name. A check naming a few fields builds only those.
@@ -127,7 +133,39 @@ public struct NotificationRecord: Sendable, Equatable {
         JSONMember(key: "body", value: string(lockScreenText.body)),
       ])
     case "userInfo": return content.payload
+    case "sender": return content.communication?.sender.map(Self.senderJSON) ?? JSONValue(.null)
+    case "avatar": return content.communication?.avatar.map(Self.avatarJSON) ?? JSONValue(.null)
+    case "conversationId":
+      return content.communication?.conversationIdentifier.map(string) ?? JSONValue(.null)
+    case "groupName": return content.communication?.groupName.map(string) ?? JSONValue(.null)
     default: return nil
     }
+  }
+}
+
+extension NotificationRecord {
+  /// `sender` of ``json``: `name`, `handle` (`null` when none), `handleType`.
+  static func senderJSON(_ sender: CommunicationPerson) -> JSONValue {
+    JSONValue(
+      .object(
+        JSONObject(distinctMembers: [
+          JSONMember(key: "name", value: JSONValue(.string(sender.displayName))),
+          JSONMember(key: "handle", value: sender.handle.map { JSONValue(.string($0)) } ?? nil),
+          JSONMember(key: "handleType", value: JSONValue(.string(sender.handleType))),
+        ])))
+  }
+
+  /// `avatar` of ``json``: `source`, `name` (`null` for image data), `type` (the image type its
+  /// bytes show, `null` when none) and `bytes`.
+  static func avatarJSON(_ avatar: CommunicationAvatar) -> JSONValue {
+    JSONValue(
+      .object(
+        JSONObject(distinctMembers: [
+          JSONMember(key: "source", value: JSONValue(.string(avatar.source.rawValue))),
+          JSONMember(key: "name", value: avatar.name.map { JSONValue(.string($0)) } ?? nil),
+          JSONMember(
+            key: "type", value: avatar.type.map { JSONValue(.string($0.rawValue)) } ?? nil),
+          JSONMember(key: "bytes", value: JSONValue(.number(JSONNumber(avatar.data?.count ?? 0)))),
+        ])))
   }
 }

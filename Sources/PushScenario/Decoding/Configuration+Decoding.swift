@@ -50,12 +50,16 @@ extension DeviceConfiguration {
     if let node = object.optional("muted") { muted = try node.bool() }
     if let node = object.optional("online") { online = try node.bool() }
     if let node = object.optional("focus") {
-      let focus = try node.object(allowing: ["name", "allowedApps", "filterCriteria"])
+      let focus = try node.object(
+        allowing: ["name", "allowedApps", "filterCriteria", "allowedPeople"])
       var configuration = FocusConfiguration()
       if let name = focus.optional("name") { configuration.name = try name.string() }
       if let apps = focus.optional("allowedApps") { configuration.allowedApps = try apps.strings() }
       if let filter = focus.optional("filterCriteria") {
         configuration.filterCriteria = try filter.strings()
+      }
+      if let people = focus.optional("allowedPeople") {
+        configuration.allowedPeople = try people.strings()
       }
       self.focus = configuration
     }

@@ -33,6 +33,24 @@ enum Schemas {
     ("lockScreenText", .object([("title", .string), ("subtitle", .string), ("body", .string)])),
     ("language", .string), ("identifier", .string), ("targetContentId", .nullable(.string)),
     ("userInfo", .any), ("date", .instant), ("status", .oneOf(pushStatuses)),
+    // A communication notification (Rules.md §16).
+    (
+      "sender",
+      .nullable(
+        .object([
+          ("name", .string), ("handle", .nullable(.string)),
+          ("handleType", .oneOf(["unknown", "emailAddress", "phoneNumber"])),
+        ]))
+    ),
+    (
+      "avatar",
+      .nullable(
+        .object([
+          ("source", .oneOf(["data", "file", "named", "system"])), ("name", .nullable(.string)),
+          ("type", .nullable(.string)), ("bytes", .int),
+        ]))
+    ),
+    ("conversationId", .nullable(.string)), ("groupName", .nullable(.string)),
   ])
 
   static let push: Shape = .object([

@@ -53,6 +53,13 @@ extension NotificationRecord {
     out.field("body", string: lockScreenText.body)
     out.close()
     out.field("userInfo", payloadOf: content)
+    if content.communication != nil {
+      // A communication notification's fields (Rules.md §16), only where there is one.
+      out.field("sender", value: member("sender") ?? nil)
+      out.field("avatar", value: member("avatar") ?? nil)
+      out.field("conversationId", value: member("conversationId") ?? nil)
+      out.field("groupName", value: member("groupName") ?? nil)
+    }
     out.close()
   }
 }

@@ -23,6 +23,7 @@ extension UNNotificationContent {
     fields.interruptionLevel = UNNotificationInterruptionLevel(content.interruptionLevel)
     fields.relevanceScore = content.relevanceScore
     fields.filterCriteria = content.filterCriteria
+    fields.communication = content.communication
     self.init(fields: fields)
   }
 
@@ -45,6 +46,7 @@ extension UNNotificationContent {
     content.launchImageName = fields.launchImageName
     content.summaryArgument = fields.summaryArgument
     content.summaryArgumentCount = fields.summaryArgumentCount
+    content.communication = fields.communication
     return content
   }
 }

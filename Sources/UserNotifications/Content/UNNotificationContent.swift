@@ -1,3 +1,5 @@
+package import PushDevice
+
 /// What a notification shows and carries (`UNNotificationContent`).
 ///
 /// As on iOS it is an `NSObject` whose properties are read-only; ``UNMutableNotificationContent``
@@ -11,8 +13,8 @@
 /// callback and delivered from another thread, as extensions do. It is `@unchecked Sendable` for
 /// that reason.
 ///
-/// Not re-created: `NSSecureCoding` (archiving) and `updating(from:)` (the Intents framework is
-/// absent on Linux).
+/// `updating(from:)` (iOS 15) takes an `INSendMessageIntent` or `INStartCallIntent` of PushSim's
+/// `Intents` module (Rules.md §16). Not re-created: `NSSecureCoding` (archiving).
 open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
   let storage: Locked<Fields>
 
@@ -34,6 +36,8 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
     var interruptionLevel: UNNotificationInterruptionLevel = .active
     var relevanceScore: Double = 0
     var filterCriteria: String?
+    /// Set by `updating(from:)`: the conversation, sender and avatar (Rules.md §16).
+    var communication: NotificationCommunication?
   }
 
   /// Creates empty content: every property has its iOS default.
@@ -106,7 +110,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
       && a.summaryArgument == b.summaryArgument
       && a.summaryArgumentCount == b.summaryArgumentCount
       && a.interruptionLevel == b.interruptionLevel && a.relevanceScore == b.relevanceScore
-      && a.filterCriteria == b.filterCriteria
+      && a.filterCriteria == b.filterCriteria && a.communication == b.communication
       && UserInfoBridge.json(from: a.userInfo) == UserInfoBridge.json(from: b.userInfo)
   }
 
