@@ -1,6 +1,7 @@
 import Foundation
 import PushDevice
 import PushPayload
+import PushScenario
 import PushSimAppHost
 import Testing
 import UserNotifications
@@ -224,6 +225,36 @@ struct AppGroupTests {
       folders.formUnion(seen.containers.all)
     }
     #expect(folders.count == 16)
+  }
+}
+
+@Suite("App groups declared in a scenario file")
+struct AppGroupScenarioTests {
+  @Test("the app file's appGroups reach the app's code: the badge is the extension's count")
+  func scenarioDeclaresTheGroup() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushsim-appgroups-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = #"""
+      { "app": { "bundleId": "com.example.chat", "appGroups": ["group.com.example.chat"],
+                 "backgroundModes": ["remote-notification"], "serviceExtension": { "kind": "app" } },
+        "steps": [
+          { "push": { "id": "m", "payload": { "aps": { "alert": { "body": "Hi" }, "mutable-content": 1 }, "unread": 6 } } },
+          { "push": { "id": "sync", "headers": { "apns-push-type": "background", "apns-priority": "5" },
+                      "payload": { "aps": { "content-available": 1 } } } },
+          { "expect": { "badge": 6 } } ] }
+      """#
+    try scenario.write(
+      to: folder.appendingPathComponent("unread.json"), atomically: true, encoding: .utf8)
+    let seen = GroupSightings()
+    let player = ScenarioPlayer(
+      code: .app(
+        serviceExtension: { UnreadCountingService(seen: seen) },
+        application: UnreadBadgeHandler(seen: seen)))
+    let result = try await player.play(file: "unread.json", in: folder)
+    #expect(result.failures.isEmpty, "\(result.failureText)")
+    #expect(seen.unreadCounts.all == [6, 6])
   }
 }
 
