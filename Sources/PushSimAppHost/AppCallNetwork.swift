@@ -19,7 +19,7 @@ struct AppCallNetwork {
     guard let host else { return nil }
     DeviceURLProtocol.installOnce()
     let context = await host.appCallContext(push: push, budget: Self.budget)
-    run = ExtensionRun(context: context, center: center)
+    run = ExtensionRun(context: context, center: center, isServiceExtension: false)
     ExtensionRun.register(run)
   }
 

@@ -24,6 +24,8 @@ final class DeviceCenterBackend: UserNotificationCenterBackend {
     host?.clock.now.date ?? DeviceConfiguration.defaultStart
   }
 
+  var appContainers: AppContainers? { host?.appContainers }
+
   var supportsContentExtensions: Bool { true }
 
   func requestAuthorization(options: UNAuthorizationOptions) async throws -> Bool {

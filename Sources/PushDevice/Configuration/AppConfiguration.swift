@@ -50,6 +50,12 @@ public struct AppConfiguration: Sendable, Equatable {
   public var liveActivities = LiveActivityConfiguration()
   /// How the app takes VoIP, location, Push to Talk and File Provider pushes (Rules.md §14).
   public var pushTypes = PushTypeConfiguration()
+  /// The app groups the app and its extensions belong to (the
+  /// `com.apple.security.application-groups` entitlement, identifiers such as
+  /// `group.com.example.chat`; Rules.md §17). The app's own code gets a container and shared
+  /// defaults for these only: `containerURL(forSecurityApplicationGroupIdentifier:)` answers
+  /// `nil` for any other, as on iOS. Default none.
+  public var appGroups: [String] = []
 
   /// Creates an app; every argument defaults to the scenario format's default.
   public init(

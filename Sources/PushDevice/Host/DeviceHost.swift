@@ -39,6 +39,9 @@ public actor DeviceHost {
   }
   /// Where extension runs write downloaded files; deleted with the host.
   private let sandbox = MediaSandbox()
+  /// The app's folders on this device: its app groups' containers and its defaults suites,
+  /// which the app's own code reaches through Foundation (Rules.md §17); deleted with the host.
+  public nonisolated let appContainers: AppContainers
   /// Whether an operation is under way, and the callers waiting for their turn.
   private var busy = false
   /// Whether the app's launch code (``AppCode/launchHandler``) ran.
@@ -61,6 +64,7 @@ public actor DeviceHost {
     code: AppCode = AppCode()
   ) {
     self.template = code
+    self.appContainers = AppContainers(app: app)
     var device = Device(
       configuration: configuration, app: code.effectiveApp(app), strings: strings,
       router: code.router)
@@ -138,7 +142,10 @@ public actor DeviceHost {
   /// Changes the app's configuration (``Device/setApp(_:)``); later extension runs use the new
   /// extension, manifest and ATS settings.
   public func setApp(_ app: AppConfiguration) async {
-    await exclusively { device in device.setApp(code.effectiveApp(app)) }
+    await exclusively { device in
+      appContainers.update(app)
+      device.setApp(code.effectiveApp(app))
+    }
   }
 
   // MARK: The user

@@ -122,7 +122,7 @@ extension AppConfiguration {
     "bundleId", "name", "strings", "developmentRegion", "state", "authorization", "entitlements",
     "settings", "backgroundModes", "sounds", "foregroundPresentation", "categories",
     "serviceExtension", "media", "requests", "ats", "routes", "activities", "liveActivities",
-    "pushTypes",
+    "pushTypes", "appGroups",
   ]
 
   /// Reads an `app` section (whole, from an app file, or a `set` step's part); absent fields
@@ -244,6 +244,32 @@ extension AppConfiguration {
     if let node = object.optional("pushTypes") {
       pushTypes = try PushTypeConfiguration(decoding: node, over: pushTypes)
     }
+    if let node = object.optional("appGroups") { appGroups = try Self.appGroups(decoding: node) }
+  }
+
+  /// Reads `appGroups`: identifiers as the entitlement holds them, `group.` and a name of
+  /// letters, digits, `-` and `.` (Rules.md §17), each once.
+  static func appGroups(decoding node: Node) throws(ScenarioError) -> [String] {
+    var groups: [String] = []
+    for element in try node.array() {
+      let group = try element.string()
+      let name = group.dropFirst(AppGroupIdentifier.prefix.count)
+      guard group.hasPrefix(AppGroupIdentifier.prefix), !name.isEmpty else {
+        throw element.error(
+          "\(element.fieldName) is \"\(group)\": an app group identifier is \"group.\" "
+            + "followed by the group's name, such as \"group.com.example.chat\"")
+      }
+      guard AppGroupIdentifier.isValid(group) else {
+        throw element.error(
+          "\(element.fieldName) is \"\(group)\": an app group's name has only letters, digits, "
+            + "\"-\" and \".\"")
+      }
+      guard !groups.contains(group) else {
+        throw element.error("\(element.fieldName): \"\(group)\" is listed twice")
+      }
+      groups.append(group)
+    }
+    return groups
   }
 }
 

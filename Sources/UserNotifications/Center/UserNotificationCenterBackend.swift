@@ -1,3 +1,5 @@
+package import PushDevice
+
 /// The seam between `UNUserNotificationCenter` and whatever plays the phone.
 ///
 /// Every center method ends in one of these calls, in the order the app made them (the center
@@ -53,4 +55,7 @@ package protocol UserNotificationCenterBackend: Sendable {
   func removeAllDeliveredNotifications() async
   /// Sets the app's badge (0 hides it).
   func setBadgeCount(_ newBadgeCount: Int) async throws
+  /// The app's folders on the device: its app groups' containers and its defaults suites
+  /// (Rules.md §17); `nil` (the default) when no device plays the phone.
+  var appContainers: AppContainers? { get }
 }

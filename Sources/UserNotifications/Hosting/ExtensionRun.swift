@@ -25,11 +25,19 @@
     /// directory after this is the extension's own (see ``owns(_:)``).
     private let began = Date()
 
+    /// Whether the run is the service extension's (`false`: a call into the app's delegate,
+    /// background handler or launch code, which runs in the app's process).
+    package let isServiceExtension: Bool
+
     /// Makes a run; its temporary directory (a fresh folder under the process's own) is made
     /// with the first file put there.
-    package init(context: ServiceExtensionContext, center: UNUserNotificationCenter?) {
+    package init(
+      context: ServiceExtensionContext, center: UNUserNotificationCenter?,
+      isServiceExtension: Bool = true
+    ) {
       self.context = context
       self.center = center
+      self.isServiceExtension = isServiceExtension
       let base = FileManager.default.temporaryDirectory
       temporaryDirectory = base.appendingPathComponent(
         "pushsim-extension-\(UUID().uuidString)", isDirectory: true)
