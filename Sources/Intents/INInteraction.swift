@@ -6,7 +6,7 @@ internal import UserNotifications
 ///
 /// A messaging app's service extension wraps an incoming message's `INSendMessageIntent` in one,
 /// sets ``direction`` to `.incoming` and calls ``donate(completion:)`` before updating the
-/// notification's content from the intent (Communication spec §1.2). On a simulated device the
+/// notification's content from the intent (Behavior §13.2). On a simulated device the
 /// donation always succeeds and is logged as `intent.donated` (Rules.md §16).
 open class INInteraction: NSObject {
   /// The intent.

@@ -84,7 +84,7 @@ struct CommunicationTests {
 }
 
 /// A messaging app's extension as Apple's article writes it: the sender from the payload, an
-/// incoming `INSendMessageIntent` donated, then `updating(from:)` (Communication spec §1.2).
+/// incoming `INSendMessageIntent` donated, then `updating(from:)` (Behavior §13.2).
 final class MessageService: UNNotificationServiceExtension {
   /// A 1×1 PNG, the sender's avatar.
   static let avatarPNG =

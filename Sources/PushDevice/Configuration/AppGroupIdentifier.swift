@@ -1,4 +1,4 @@
-/// App group identifiers as iOS takes them (Communication spec §5.1): `group.` followed by a
+/// App group identifiers as iOS takes them (Behavior §13.5): `group.` followed by a
 /// name of letters, digits, `-` and `.`.
 package enum AppGroupIdentifier {
   /// What every iOS app group identifier starts with.

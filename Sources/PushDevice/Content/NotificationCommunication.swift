@@ -28,7 +28,7 @@ public struct NotificationCommunication: Sendable, Equatable {
   public var groupAvatar: CommunicationAvatar?
   /// How many people the message went to, the current user included: the donation metadata's
   /// `recipientCount` when set, else the intent's recipients and the current user, whom iOS
-  /// adds (Communication spec §1.16). 1 for a one-to-one conversation.
+  /// adds (Behavior §13.4). 1 for a one-to-one conversation.
   public var recipientCount: Int
   /// `INSendMessageIntentDonationMetadata.mentionsCurrentUser`.
   public var mentionsCurrentUser = false

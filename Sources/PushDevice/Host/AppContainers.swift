@@ -55,7 +55,7 @@ public final class AppContainers: Sendable {
 
   /// The shared container of `group`, as `containerURL(forSecurityApplicationGroupIdentifier:)`
   /// answers on iOS: the same folder for the app and its extensions, made on demand with
-  /// `Library/Caches` in it; `nil` when the app does not declare the group (Communication spec §5.2).
+  /// `Library/Caches` in it; `nil` when the app does not declare the group (Behavior §13.5).
   public func containerURL(forSecurityApplicationGroupIdentifier group: String) -> URL? {
     guard declares(group) else { return nil }
     let folder = root.appendingPathComponent("AppGroup", isDirectory: true)
@@ -74,7 +74,7 @@ public final class AppContainers: Sendable {
   /// names the file Foundation keeps the suite in). A declared group's suite lies in the group's
   /// container, shared by the app and its extension; any other suite, an undeclared group's
   /// included, is the asking process's own. `nil` for the names Apple calls invalid: the app's
-  /// bundle identifier and `NSGlobalDomain` (Communication spec §5.3).
+  /// bundle identifier and `NSGlobalDomain` (Behavior §13.5).
   public func preferencesSuiteName(_ name: String, for process: Process) -> String? {
     let bundleId = app.withLock { $0.bundleId }
     guard name != bundleId, name != "NSGlobalDomain" else { return nil }

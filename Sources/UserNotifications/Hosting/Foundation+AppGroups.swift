@@ -23,7 +23,7 @@ extension FileManager {
   /// when the app declares the group (the scenario's `app.appGroups`), made on demand with
   /// `Library/Caches` in it, the same for the extension, the delegate and the handlers of that
   /// device and never another device's; `nil` for a group the app does not declare, as on iOS
-  /// (Communication spec §5.2). Outside any device, `nil`: no app is entitled to anything there.
+  /// (Behavior §13.5). Outside any device, `nil`: no app is entitled to anything there.
   /// The folder is removed when the device is done (Rules.md §17).
   public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
     HostedProcess.current.appContainers?.containerURL(
@@ -41,7 +41,7 @@ extension UserDefaults {
   /// calling process's own suite, the app's or the extension's, as each has a container of its
   /// own on iOS. Nothing is shared between devices or kept after the device is done. `nil` for
   /// the app's bundle identifier and `NSGlobalDomain`, the names Apple calls invalid
-  /// (Communication spec §5.3). Outside any device, Foundation's suite of that name.
+  /// (Behavior §13.5). Outside any device, Foundation's suite of that name.
   public convenience init?(suiteName: String) {
     let process = HostedProcess.current
     guard let containers = process.appContainers else {
