@@ -43,11 +43,17 @@ struct HTTPDownload: Sendable {
   /// Runs the request on a thread of its own (the socket waits block), resuming the caller when
   /// it ends.
   func run() async -> Result<DownloadStep, MediaFetchError> {
+    await Self.onThreadOfItsOwn { () throws(MediaFetchError) in try perform() }
+  }
+
+  /// Runs `work` on a new thread and resumes the caller with its result: a request's socket
+  /// waits block, and must hold no thread of the cooperative pool.
+  static func onThreadOfItsOwn<T: Sendable>(
+    _ work: @escaping @Sendable () throws(MediaFetchError) -> T
+  ) async -> Result<T, MediaFetchError> {
     await withCheckedContinuation { continuation in
-      let thread = Thread {
-        continuation.resume(returning: Result { () throws(MediaFetchError) in try self.perform() })
-      }
-      thread.name = "PushSim HTTP download"
+      let thread = Thread { continuation.resume(returning: Result(catching: work)) }
+      thread.name = "PushSim HTTP request"
       thread.start()
     }
   }

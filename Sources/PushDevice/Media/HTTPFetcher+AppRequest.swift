@@ -13,21 +13,7 @@ extension HTTPFetcher {
   public func answer(_ request: AppRequest, limit: Int, timeout: Duration) async throws
     -> AppResponse
   {
-    let url = request.url
-    let scheme = url.scheme?.lowercased() ?? ""
-    guard scheme == "http" || scheme == "https" else {
-      throw MediaFetchError(
-        .unsupportedURL, url: url,
-        reason: "the \(scheme.isEmpty ? "(none)" : scheme): scheme is never requested")
-    }
-    if case .blocked(let reason) = ats.verdict(for: url) {
-      throw MediaFetchError(.atsBlocked, url: url, reason: reason)
-    }
-    guard timeout > .zero else {
-      throw MediaFetchError(
-        .timedOut, url: url, reason: "no time is left in the budget", elapsed: .zero)
-    }
-    let deadline = SocketDeadline(start: .now, timeout: timeout, stop: StopSignal())
+    let deadline = try deadline(for: request.url, timeout: timeout)
     var exchange = AppExchange(
       request: request, limit: min(max(0, limit), HTTPExchange.largestLimit), redirects: 0,
       ats: ats, maximumRedirects: maximumRedirects, deadline: deadline, curl: LibCurl.shared,
@@ -68,13 +54,7 @@ private struct AppExchange: Sendable {
 
   /// Runs the request on a thread of its own (the socket waits block).
   func run() async -> Result<Step, MediaFetchError> {
-    await withCheckedContinuation { continuation in
-      let thread = Thread {
-        continuation.resume(returning: Result { () throws(MediaFetchError) in try self.perform() })
-      }
-      thread.name = "PushSim HTTP request"
-      thread.start()
-    }
+    await HTTPDownload.onThreadOfItsOwn { () throws(MediaFetchError) in try perform() }
   }
 
   private func perform() throws(MediaFetchError) -> Step {

@@ -60,20 +60,7 @@ public struct HTTPFetcher: MediaFetcher {
 
   /// Downloads `url`; see ``MediaFetcher/fetch(_:limit:timeout:)`` and the type's rules.
   public func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
-    let scheme = url.scheme?.lowercased() ?? ""
-    guard scheme == "http" || scheme == "https" else {
-      throw MediaFetchError(
-        .unsupportedURL, url: url,
-        reason: "the \(scheme.isEmpty ? "(none)" : scheme): scheme is never downloaded")
-    }
-    if case .blocked(let reason) = ats.verdict(for: url) {
-      throw MediaFetchError(.atsBlocked, url: url, reason: reason)
-    }
-    guard timeout > .zero else {
-      throw MediaFetchError(
-        .timedOut, url: url, reason: "no time is left in the budget", elapsed: .zero)
-    }
-    let deadline = SocketDeadline(start: .now, timeout: timeout, stop: StopSignal())
+    let deadline = try deadline(for: url, timeout: timeout)
     // Clamped so that the limit + 1 cut and the wire allowance stay within `Int`.
     let limit = min(max(0, limit), HTTPExchange.largestLimit)
     var current = url
@@ -170,6 +157,25 @@ public struct HTTPFetcher: MediaFetcher {
 }
 
 extension HTTPFetcher {
+  /// The deadline of a request of `url` that may take `timeout`, once the URL passed the checks
+  /// every request starts with: an http or https URL, allowed by ATS, with time left.
+  func deadline(for url: URL, timeout: Duration) throws(MediaFetchError) -> SocketDeadline {
+    let scheme = url.scheme?.lowercased() ?? ""
+    guard scheme == "http" || scheme == "https" else {
+      throw MediaFetchError(
+        .unsupportedURL, url: url,
+        reason: "the \(scheme.isEmpty ? "(none)" : scheme): scheme is never requested")
+    }
+    if case .blocked(let reason) = ats.verdict(for: url) {
+      throw MediaFetchError(.atsBlocked, url: url, reason: reason)
+    }
+    guard timeout > .zero else {
+      throw MediaFetchError(
+        .timedOut, url: url, reason: "no time is left in the budget", elapsed: .zero)
+    }
+    return SocketDeadline(start: .now, timeout: timeout, stop: StopSignal())
+  }
+
   /// Judges one redirect hop (Rules.md §7): where it goes, or why it is refused.
   ///
   /// The target is the response's own `Location` header resolved against the URL that answered,
