@@ -119,6 +119,7 @@ final class ActivityBinding: Sendable {
     let network = await AppCallNetwork(host: host, push: push, center: process.center)
     var process = process
     process.run = network?.run
+    process.log = sink
     let answer = await AppThread.ask(name, limit: limit) { [process] reply in
       AppLog.$sink.withValue(sink) {
         ActivityCenter.$bound.withValue(activities) { process.bind { body(reply) } }
