@@ -1,8 +1,8 @@
 import Foundation
+import Intents
 import PushDevice
 import PushPayload
 import PushSimAppHost
-import Intents
 import Testing
 import UserNotifications
 import os
@@ -103,7 +103,9 @@ struct HostedLogTests {
     #expect(events.allSatisfy { $0.details["subsystem"] == "com.example.chat.service" })
   }
 
-  @Test("lines written in completion handlers, queued work and a donation's callback are events of the push")
+  @Test(
+    "lines written in completion handlers, queued work and a donation's callback are events of the push"
+  )
   func callbackLines() async throws {
     let host = DeviceHost(
       app: try appWithImage(), code: .app(serviceExtension: CallbackLoggingService.init))
