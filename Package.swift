@@ -115,7 +115,8 @@ let package = Package(
   package.targets.append(
     .target(
       name: "UserNotifications",
-      dependencies: ["PushDevice", "PushPayload", "PushLocalization"]
+      // `os`: the app's log lines follow its code into callbacks (HostedProcess).
+      dependencies: ["PushDevice", "PushPayload", "PushLocalization", "os"]
     )
   )
   package.targets.append(

@@ -1,4 +1,5 @@
 import PushDevice
+import os
 import UserNotifications
 
 /// The network of one call into the app's delegate, background handler or launch code: its
@@ -15,11 +16,13 @@ struct AppCallNetwork {
   static let budget: Duration = .seconds(30)
 
   /// Opens the network of a call on `host`'s device for `push`; `nil` without a device.
-  init?(host: DeviceHost?, push: String?, center: UNUserNotificationCenter?) async {
+  init?(
+    host: DeviceHost?, push: String?, center: UNUserNotificationCenter?, log: AppLogSink?
+  ) async {
     guard let host else { return nil }
     DeviceURLProtocol.installOnce()
     let context = await host.appCallContext(push: push, budget: Self.budget)
-    run = ExtensionRun(context: context, center: center, isServiceExtension: false)
+    run = ExtensionRun(context: context, center: center, isServiceExtension: false, log: log)
     ExtensionRun.register(run)
   }
 

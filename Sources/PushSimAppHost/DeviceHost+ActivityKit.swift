@@ -116,9 +116,11 @@ final class ActivityBinding: Sendable {
     let push = AppCallPush.current
     let log = HostedLog.Collector()
     let sink = log.sink
-    let network = await AppCallNetwork(host: host, push: push, center: process.center)
+    let network = await AppCallNetwork(
+      host: host, push: push, center: process.center, log: sink)
     var process = process
     process.run = network?.run
+    process.log = sink
     let answer = await AppThread.ask(name, limit: limit) { [process] reply in
       AppLog.$sink.withValue(sink) {
         ActivityCenter.$bound.withValue(activities) { process.bind { body(reply) } }

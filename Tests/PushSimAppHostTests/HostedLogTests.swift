@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 import PushDevice
 import PushPayload
 import PushSimAppHost
@@ -25,6 +26,33 @@ final class LoggingService: UNNotificationServiceExtension {
       logger.error("a task the extension started: \(sender, privacy: .private)")
       contentHandler(content)
     }
+  }
+}
+
+/// An extension whose every line is written from a callback, as messaging apps' extensions
+/// log: in a request's completion handler, in work it puts on a queue, and in a donation's
+/// completion (which runs on another thread).
+final class CallbackLoggingService: UNNotificationServiceExtension {
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    let content = request.content
+    let photo = URL(string: "https://cdn.example.com/photo.jpg")
+    URLSession.shared.dataTask(with: photo ?? URL(fileURLWithPath: "/")) { data, _, _ in
+      os_log("fetched %d bytes", data?.count ?? -1)
+      DispatchQueue.global().async {
+        Logger(subsystem: "com.example.chat.service", category: "queue").info("on a queue")
+        let intent = INSendMessageIntent(
+          recipients: nil, outgoingMessageType: .outgoingMessageText, content: content.body,
+          speakableGroupName: nil, conversationIdentifier: "c1", serviceName: nil, sender: nil,
+          attachments: nil)
+        INInteraction(intent: intent, response: nil).donate { error in
+          os_log(.error, "donated: %{public}@", error == nil ? "ok" : "failed")
+          contentHandler(content)
+        }
+      }
+    }.resume()
   }
 }
 
@@ -73,6 +101,20 @@ struct HostedLogTests {
     #expect(events.map { $0.details["category"] } == ["push", "legacy", "push"])
     #expect(events.allSatisfy { $0.push == "m-Ana" && $0.source == .device })
     #expect(events.allSatisfy { $0.details["subsystem"] == "com.example.chat.service" })
+  }
+
+  @Test(
+    "lines written in completion handlers, queued work and a donation's callback are events of the push"
+  )
+  func callbackLines() async throws {
+    let host = DeviceHost(
+      app: try appWithImage(), code: .app(serviceExtension: CallbackLoggingService.init))
+    await host.receive(["aps": ["alert": ["body": "Hi"], "mutable-content": 1]], id: "cb")
+    let events = await host.device.events.events(ofKind: .appLog)
+    #expect(events.map(\.reason).first?.hasPrefix("fetched ") == true)
+    #expect(events.map(\.reason).dropFirst() == ["on a queue", "donated: ok"])
+    #expect(events.map { $0.details["level"] } == ["default", "info", "error"])
+    #expect(events.allSatisfy { $0.push == "cb" })
   }
 
   @Test("devices in parallel each get their own extension's lines", arguments: 1...3)

@@ -3,6 +3,7 @@
   import FoundationNetworking
   package import PushDevice
   import Synchronization
+  package import os
 
   /// One run of the app's service extension on a simulated device, as the app's code sees it: the
   /// run's context (downloads, budget, log), its center, and its own temporary directory, as an
@@ -18,6 +19,8 @@
     package let context: ServiceExtensionContext
     /// The center `UNUserNotificationCenter.current()` gives while the run is bound.
     package let center: UNUserNotificationCenter?
+    /// Where the app's log lines go while the run is bound (its callbacks included).
+    package let log: AppLogSink?
     /// The run's own temporary directory, where the device puts the files of download tasks;
     /// removed by ``removeTemporaryDirectory()`` when the run is over.
     package let temporaryDirectory: URL
@@ -33,11 +36,12 @@
     /// with the first file put there.
     package init(
       context: ServiceExtensionContext, center: UNUserNotificationCenter?,
-      isServiceExtension: Bool = true
+      isServiceExtension: Bool = true, log: AppLogSink? = nil
     ) {
       self.context = context
       self.center = center
       self.isServiceExtension = isServiceExtension
+      self.log = log
       let base = FileManager.default.temporaryDirectory
       temporaryDirectory = base.appendingPathComponent(
         "pushsim-extension-\(UUID().uuidString)", isDirectory: true)
@@ -96,6 +100,7 @@
     package var process: HostedProcess {
       var process = HostedProcess(center: center)
       process.run = self
+      process.log = log
       return process
     }
 
