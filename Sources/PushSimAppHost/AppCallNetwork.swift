@@ -1,6 +1,6 @@
 import PushDevice
-import os
 import UserNotifications
+import os
 
 /// The network of one call into the app's delegate, background handler or launch code: its
 /// requests are answered by the device as an extension's are, from the scenario's `requests`
