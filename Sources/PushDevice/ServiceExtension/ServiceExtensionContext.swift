@@ -109,6 +109,21 @@ public final class ServiceExtensionContext: Sendable {
     }
   }
 
+  /// Moves the clock on to `elapsed` (scenario time since the start), when that is later than
+  /// now: work the app's code put off until then (`DispatchQueue.asyncAfter`) runs at once,
+  /// its wait charged to the budget.
+  ///
+  /// - Throws: ``BudgetExpired`` when `elapsed` is at or past the budget; the run then
+  ///   expires, as ``spend(_:)`` does, and the work is never done (iOS stops the extension).
+  package func wait(untilElapsed elapsed: Duration) throws {
+    let now = state.withLock { $0.elapsed }
+    guard elapsed > now else {
+      if isExpired { throw BudgetExpired(budget: budget) }
+      return
+    }
+    try spend(elapsed - now)
+  }
+
   /// The extension has nothing left running and has not answered: on a phone it would sit
   /// until its budget runs out. Spends the rest of the budget at once, so `timeWillExpire` runs
   /// without a real-time wait (Rules.md §7).
