@@ -75,7 +75,7 @@ struct Swift5OSLogSpellingTests {
     try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]).write(to: image)
     let app = AppConfiguration(
       bundleId: "com.example.chat", serviceExtension: ServiceExtensionConfiguration(kind: .app))
-    let host = DeviceHost(app: app, code: .app(serviceExtension: ImageNotificationService.init))
+    let host = DeviceHost(app: app, code: .app(serviceExtension: { ImageNotificationService() }))
     await host.receive(
       [
         "aps": ["alert": ["title": "Ana", "body": "Photo"], "mutable-content": 1],

@@ -57,7 +57,7 @@ struct Swift5AppGroupTests {
     app.appGroups = ["group.com.example.chat"]
     let handler = Swift5UnreadBadge()
     let host = DeviceHost(
-      app: app, code: .app(serviceExtension: Swift5UnreadService.init, application: handler))
+      app: app, code: .app(serviceExtension: { Swift5UnreadService() }, application: handler))
     let alert = PushHeaders(pushType: "alert", topic: "com.example.chat")
     for body in ["One", "Two"] {
       await host.receive(

@@ -1,5 +1,5 @@
-package import PushDevice
-package import PushPayload
+internal import PushDevice
+internal import PushPayload
 
 extension UNNotificationContent {
   /// A copy of this content updated from `provider`, an `INSendMessageIntent` or an

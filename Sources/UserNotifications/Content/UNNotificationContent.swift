@@ -1,4 +1,4 @@
-package import PushDevice
+internal import PushDevice
 
 /// What a notification shows and carries (`UNNotificationContent`).
 ///
