@@ -115,7 +115,8 @@ let package = Package(
   package.targets.append(
     .target(
       name: "UserNotifications",
-      dependencies: ["PushDevice", "PushPayload", "PushLocalization"]
+      // `os`: the hook of the app's log lines travels with the app's process (HostedProcess).
+      dependencies: ["PushDevice", "PushPayload", "PushLocalization", "os"]
     )
   )
   package.targets.append(

@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 import PushDevice
 import PushPayload
 import PushSimAppHost
@@ -25,6 +26,41 @@ final class LoggingService: UNNotificationServiceExtension {
       logger.error("a task the extension started: \(sender, privacy: .private)")
       contentHandler(content)
     }
+  }
+}
+
+/// An extension that logs where apps log most: in a `URLSession` completion handler, in work it
+/// hands to a `DispatchQueue`, and in `INInteraction`'s donation callback.
+final class CallbackLoggingService: UNNotificationServiceExtension {
+  static let logger = Logger(subsystem: "com.example.chat", category: "callbacks")
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    let logger = Self.logger
+    let content = request.content
+    guard let url = URL(string: "https://cdn.example.com/photo.jpg") else {
+      return contentHandler(content)
+    }
+    URLSession.shared.dataTask(with: url) { data, _, _ in
+      logger.info("downloaded \(data?.count ?? 0 > 0 ? "some" : "no") bytes")
+      DispatchQueue.global().async {
+        logger.notice("queued work")
+        let sender = INPerson(
+          personHandle: INPersonHandle(value: "ana@example.com", type: .emailAddress),
+          nameComponents: nil, displayName: "Ana", image: nil, contactIdentifier: nil,
+          customIdentifier: nil)
+        let intent = INSendMessageIntent(
+          recipients: nil, outgoingMessageType: .outgoingMessageText, content: "Hi",
+          speakableGroupName: nil, conversationIdentifier: "chat", serviceName: nil,
+          sender: sender, attachments: nil)
+        INInteraction(intent: intent, response: nil).donate { _ in
+          logger.error("donated")
+          contentHandler(content)
+        }
+      }
+    }.resume()
   }
 }
 
@@ -90,6 +126,16 @@ struct HostedLogTests {
       #expect(events.allSatisfy { $0.push == "m-\(sender)" })
       #expect(events.first?.reason == "didReceive from \(sender)")
     }
+  }
+
+  @Test("lines of completion handlers, queued work and donation callbacks are the push's events")
+  func callbackLines() async throws {
+    let host = DeviceHost(
+      app: try appWithImage(), code: .app(serviceExtension: CallbackLoggingService.init))
+    await host.receive(push(image: "https://cdn.example.com/photo.jpg"), id: "m1")
+    let events = await host.device.events.events(ofKind: .appLog)
+    #expect(events.map(\.reason) == ["downloaded some bytes", "queued work", "donated"])
+    #expect(events.allSatisfy { $0.push == "m1" && $0.details["category"] == "callbacks" })
   }
 
   @Test("the delegate's and the background handler's lines are events of their push")
