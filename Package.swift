@@ -115,7 +115,7 @@ let package = Package(
   package.targets.append(
     .target(
       name: "UserNotifications",
-      // `os`: the app's log lines follow its code into callbacks (HostedProcess).
+      // `os`: the hook of the app's log lines travels with the app's process (HostedProcess).
       dependencies: ["PushDevice", "PushPayload", "PushLocalization", "os"]
     )
   )

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // An app team's notification code, tested on Linux with PushSim: the notification service
-// extension and the notification-center delegate are the files the iOS app ships, unchanged.
+// extension (a communication notification from the message the app's API returns), the
+// notification-center delegate and the app delegate are the files the iOS app ships, unchanged.
 let package = Package(
   name: "ChatApp",
   platforms: [.macOS(.v15), .iOS(.v18)],
@@ -11,11 +12,16 @@ let package = Package(
 )
 
 #if os(Linux)
-  // On Linux, `import UserNotifications` is PushSim's; on Apple platforms it is Apple's framework.
+  // On Linux, `import UserNotifications`, `Intents` and `os.log` are PushSim's; on Apple platforms
+  // they are Apple's frameworks.
   package.targets = [
     .target(
       name: "ChatNotifications",
-      dependencies: [.product(name: "UserNotifications", package: "PushSim")],
+      dependencies: [
+        .product(name: "UserNotifications", package: "PushSim"),
+        .product(name: "Intents", package: "PushSim"),
+        .product(name: "os", package: "PushSim"),
+      ],
       // Swift 5 language mode, as Xcode creates extension targets.
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),

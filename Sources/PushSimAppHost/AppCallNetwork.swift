@@ -15,13 +15,16 @@ struct AppCallNetwork {
   /// delegate's methods get the same (Apple documents no bound for them).
   static let budget: Duration = .seconds(30)
 
+  /// Where the call's log lines go: the run's log, so they join its requests in the order
+  /// they happened.
+  let log: AppLogSink
+
   /// Opens the network of a call on `host`'s device for `push`; `nil` without a device.
-  init?(
-    host: DeviceHost?, push: String?, center: UNUserNotificationCenter?, log: AppLogSink?
-  ) async {
+  init?(host: DeviceHost?, push: String?, center: UNUserNotificationCenter?) async {
     guard let host else { return nil }
     DeviceURLProtocol.installOnce()
     let context = await host.appCallContext(push: push, budget: Self.budget)
+    log = HostedLog.sink(for: context)
     run = ExtensionRun(context: context, center: center, isServiceExtension: false, log: log)
     ExtensionRun.register(run)
   }

@@ -102,7 +102,8 @@ final class DeviceApplicationBackend: ApplicationBackend {
       let deviceToken = HostedVoIP.data(hex: token)
       _ = await activities.ask(
         "didRegisterForRemoteNotifications", limit: completionLimit,
-        in: HostedProcess(center: center, application: application)
+        in: HostedProcess(center: center, application: application),
+        waitsForStartedWork: true
       ) { reply in
         delegate.value.application(
           application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
@@ -115,7 +116,8 @@ final class DeviceApplicationBackend: ApplicationBackend {
           userInfo: [NSLocalizedDescriptionKey: failure.description]))
       _ = await activities.ask(
         "didFailToRegisterForRemoteNotifications", limit: completionLimit,
-        in: HostedProcess(center: center, application: application)
+        in: HostedProcess(center: center, application: application),
+        waitsForStartedWork: true
       ) { reply in
         delegate.value.application(
           application, didFailToRegisterForRemoteNotificationsWithError: error.value)
@@ -145,7 +147,7 @@ struct HostedAppLaunch: AppLaunchHandler {
     let (delegate, application, center) = (delegate, application, center)
     _ = await activities.ask(
       "didFinishLaunching", limit: completionLimit,
-      in: HostedProcess(center: center, application: application)
+      in: HostedProcess(center: center, application: application), waitsForStartedWork: true
     ) { reply in
       reply(delegate.value.application(application, didFinishLaunchingWithOptions: nil))
     }

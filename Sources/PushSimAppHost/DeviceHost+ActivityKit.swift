@@ -107,28 +107,74 @@ final class ActivityBinding: Sendable {
   /// with the device's center as `Activity`'s there and the device answering its requests
   /// (``AppCallNetwork``), then waits until the `Activity` calls it made have reached the
   /// device and records its log lines and requests as events of the push it handles.
+  ///
+  /// A call with no completion handler (`waitsForStartedWork`: the launch, the registration's
+  /// answers) is over once its method has returned and the work it started has finished (its
+  /// requests and their completion handlers, its tasks, its `DispatchQueue` work), at most
+  /// `limit` of real time after: the app is running, so a token sent from
+  /// `didRegisterForRemoteNotificationsWithDeviceToken` without waiting reaches the server, as on
+  /// iOS (Rules.md §15). Other calls are over at their completion handler (Rules.md §7.1).
   func ask<Value: Sendable>(
     _ name: String, limit: Duration, in process: HostedProcess,
+    waitsForStartedWork: Bool = false,
     _ body: @escaping @Sendable (_ answer: @escaping @Sendable (Value) -> Void) -> Void
   ) async -> Value? {
     let bound = await center()
     let activities = bound?.center
     let push = AppCallPush.current
     let log = HostedLog.Collector()
-    let sink = log.sink
-    let network = await AppCallNetwork(
-      host: host, push: push, center: process.center, log: sink)
+    let network = await AppCallNetwork(host: host, push: push, center: process.center)
+    // On a device, the lines join the call's requests in the order they happened.
+    let sink = network?.log ?? log.sink
     var process = process
     process.run = network?.run
-    process.log = sink
+    let idle = IdleSignal()
     let answer = await AppThread.ask(name, limit: limit) { [process] reply in
+      var process = process
+      // Held by the work the call starts (RunActivity), let go of when the last of it is done.
+      if waitsForStartedWork { process.activity = RunActivity { idle.signal() } }
       AppLog.$sink.withValue(sink) {
         ActivityCenter.$bound.withValue(activities) { process.bind { body(reply) } }
       }
+      process.activity = nil
+    }
+    if waitsForStartedWork, answer != nil {
+      await RealTimeLimit.first(within: limit, else: ()) { done in idle.whenSignalled { done(()) } }
     }
     await bound?.backend.drain()
     await log.record(on: host, push: push)
     await network?.finish(on: host, push: push)
     return answer
+  }
+}
+
+/// Signalled once, when the work a call into the app's code started has all finished
+/// (``RunActivity``); ``whenSignalled(_:)`` runs its function then, or at once after.
+final class IdleSignal: Sendable {
+  private struct State {
+    var signalled = false
+    var waiter: (@Sendable () -> Void)?
+  }
+
+  private let state = Mutex(State())
+
+  /// The work is done.
+  func signal() {
+    let waiter = state.withLock { state in
+      state.signalled = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?()
+  }
+
+  /// Runs `body` once the work is done.
+  func whenSignalled(_ body: @escaping @Sendable () -> Void) {
+    let now = state.withLock { state in
+      if state.signalled { return true }
+      state.waiter = body
+      return false
+    }
+    if now { body() }
   }
 }

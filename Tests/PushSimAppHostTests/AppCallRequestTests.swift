@@ -5,6 +5,7 @@ import PushSimAppHost
 import Synchronization
 import Testing
 import UserNotifications
+import os
 
 /// An app delegate that sends its device token to its server at registration and fetches the
 /// new messages when a background push wakes it, as apps do.
@@ -57,6 +58,33 @@ final class SyncingAppDelegate: NSObject, UIApplicationDelegate, @unchecked Send
   }
 }
 
+/// An app delegate that sends its token without waiting for the answer, as most apps do, and
+/// logs the answer from the completion handler.
+final class FireAndForgetAppDelegate: NSObject, UIApplicationDelegate, @unchecked Sendable {
+  static let logger = Logger(subsystem: "com.example.chat", category: "push")
+
+  func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool {
+    application.registerForRemoteNotifications()
+    return true
+  }
+
+  func application(
+    _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+  ) {
+    guard let url = URL(string: SyncingAppDelegate.server + "/devices") else { return }
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.httpBody = Data(deviceToken.map { String(format: "%02x", $0) }.joined().utf8)
+    URLSession.shared.dataTask(with: request) { _, response, _ in
+      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      Self.logger.info("token sent: \(status)")
+    }.resume()
+  }
+}
+
 @Suite("The app delegate's requests")
 struct AppCallRequestTests {
   func app(_ requests: [String: MediaManifest.Entry]) -> AppConfiguration {
@@ -98,6 +126,26 @@ struct AppCallRequestTests {
     #expect(requests.last?.push == "sync")
     let handled = try #require(device.events.events(ofKind: .remoteNotificationHandled).first)
     #expect(handled.details["result"] == "newData")
+  }
+
+  @Test(
+    "a token sent without waiting reaches the server before the registration is over",
+    arguments: 0..<20)
+  func fireAndForget(_ round: Int) async throws {
+    let devices = try #require(URL(string: SyncingAppDelegate.server + "/devices"))
+    let host = DeviceHost(
+      app: app([
+        MediaManifest.key(method: "POST", url: devices): json("{}", status: 201)
+      ]), code: .app(application: FireAndForgetAppDelegate()))
+    await host.receive(
+      bytes: Array(#"{"aps":{"alert":"Hi"}}"#.utf8),
+      headers: PushHeaders(pushType: "alert", topic: "com.example.chat"), id: "hi", to: .device)
+    let events = await host.device.events.filter {
+      $0.kind == .appRequest || $0.kind == .appLog
+    }
+    #expect(events.map(\.kind) == [.appRequest, .appLog], "round \(round)")
+    #expect(events.first?.details["status"] == 201)
+    #expect(events.last?.reason == "token sent: 201")
   }
 
   @Test("with nothing in the table, the requests fail as offline and never reach the network")

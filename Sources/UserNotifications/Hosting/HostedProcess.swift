@@ -1,12 +1,14 @@
 package import os
 
 /// What the app's code running on a simulated device sees of its process: the device's center
-/// (`UNUserNotificationCenter.current()`), its application (`UIApplication.shared`), where its
-/// log lines go and, in a service extension, the run its downloads belong to.
+/// (`UNUserNotificationCenter.current()`), its application (`UIApplication.shared`), in a
+/// service extension the run its downloads belong to, and where its log lines go.
 ///
 /// One task-local value, bound by the host around each call into the app's code (on the
-/// thread that runs it) and inherited by the tasks that code starts. Outside any device, every
-/// part is empty and the standalone, in-memory center and application answer.
+/// thread that runs it) and inherited by the tasks that code starts; the work it hands to
+/// `DispatchQueue`, `URLSession` completion handlers and system callbacks (`INInteraction`'s
+/// donation) carries it too. Outside any device, every part is empty and the standalone,
+/// in-memory center and application answer.
 package struct HostedProcess: Sendable {
   /// The center `UNUserNotificationCenter.current()` gives.
   package var center: UNUserNotificationCenter?
@@ -18,9 +20,10 @@ package struct HostedProcess: Sendable {
   #endif
   /// What keeps the extension run busy, held by the code running in this process.
   package var activity: RunActivity?
-  /// The device's hook for the app's log lines (``AppLog/sink``), bound again with the process
-  /// wherever the process is carried: a request's completion handler, queued work, a system
-  /// callback. `nil` leaves the caller's hook as it is.
+  /// Where the process's log lines go (`Logger`, `os_log`): the device's hook (``AppLog/sink``)
+  /// as it was where this value was read (``current``), so that a completion handler or
+  /// `DispatchQueue` work logs to the device as the code that started it does; `nil` leaves
+  /// the hook bound around ``bind(_:)`` as it is.
   package var log: AppLogSink?
 
   /// Creates a process view; parts not given are empty.
@@ -29,22 +32,31 @@ package struct HostedProcess: Sendable {
     self.application = application
   }
 
-  /// The process of the code running now.
-  @TaskLocal package static var current = HostedProcess()
+  /// The process bound to the code running now (``bind(_:)``).
+  @TaskLocal private static var bound = HostedProcess()
 
-  /// Runs `body` in this process (and the tasks it starts), its log lines going to ``log``.
+  /// The process of the code running now, with the log hook bound to it (``log``).
+  package static var current: HostedProcess {
+    var process = bound
+    process.log = AppLog.sink ?? process.log
+    return process
+  }
+
+  /// Runs `body` in this process (and the tasks it starts), its log lines going to ``log``
+  /// when there is one.
   package func bind<R>(_ body: () throws -> R) rethrows -> R {
-    guard let log else { return try Self.$current.withValue(self, operation: body) }
-    return try AppLog.$sink.withValue(log) {
-      try Self.$current.withValue(self, operation: body)
+    try Self.$bound.withValue(self) {
+      guard let log else { return try body() }
+      return try AppLog.$sink.withValue(log, operation: body)
     }
   }
 
-  /// Runs `body` in this process (and the tasks it starts), its log lines going to ``log``.
+  /// Runs `body` in this process (and the tasks it starts), its log lines going to ``log``
+  /// when there is one.
   package func bind<R>(_ body: () async throws -> R) async rethrows -> R {
-    guard let log else { return try await Self.$current.withValue(self, operation: body) }
-    return try await AppLog.$sink.withValue(log) {
-      try await Self.$current.withValue(self, operation: body)
+    try await Self.$bound.withValue(self) {
+      guard let log else { return try await body() }
+      return try await AppLog.$sink.withValue(log, operation: body)
     }
   }
 }

@@ -12,7 +12,8 @@ let scenarios = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent()  // ChatApp
   .appendingPathComponent("Scenarios", isDirectory: true)
 
-/// The app's own code, as the simulated iPhone runs it.
+/// The app's own code, as the simulated iPhone runs it: its extension, its notification-center
+/// delegate and its app delegate.
 func chatApp() -> AppCode {
   .app(
     serviceExtension: NotificationService.init, delegate: NotificationDelegate(),

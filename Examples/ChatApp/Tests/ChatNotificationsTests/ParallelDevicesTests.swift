@@ -31,15 +31,25 @@ final class ContentsOfNotificationService: UNNotificationServiceExtension {
 }
 
 /// Devices in parallel, as Swift Testing runs the cases of a parameterized test (not
-/// serialized): each plays the photo scenario through the blocking extension above. The app's
-/// code runs on threads of its own, so a blocked thread never holds up another device.
-@Suite("The photo scenario on many devices at once", .timeLimit(.minutes(1)))
+/// serialized): each plays the photo scenario through the blocking extension above, and the
+/// unread-count scenario through the app's own code. The app's code runs on threads of its own,
+/// so a blocked thread never holds up another device; each device has its own app group, so
+/// no device counts another's messages.
+@Suite("The chat scenarios on many devices at once", .timeLimit(.minutes(1)))
 struct ParallelDevicesTests {
   @Test("a hundred devices, each loading the photo with Data(contentsOf:)", arguments: 0..<100)
   func photo(_ device: Int) async throws {
     let code = AppCode.app(serviceExtension: ContentsOfNotificationService.init)
     let result = try await ScenarioPlayer(code: code)
       .play(file: "photo-attachment.json", in: scenarios)
+    #expect(result.failures.isEmpty, "device \(device): \(result.failureText)")
+  }
+
+  @Test(
+    "a hundred devices, each counting its own unread messages in its app group", arguments: 0..<100)
+  func unreadCount(_ device: Int) async throws {
+    let result = try await ScenarioPlayer(code: chatApp())
+      .play(file: "unread-count-badge.json", in: scenarios)
     #expect(result.failures.isEmpty, "device \(device): \(result.failureText)")
   }
 }
