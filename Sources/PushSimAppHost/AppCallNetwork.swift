@@ -29,13 +29,13 @@ struct AppCallNetwork {
     ExtensionRun.register(run)
   }
 
-  /// Closes the network and records its `app.request` and `app.requestFailed` events on
-  /// `host`'s device, as events of `push`.
+  /// Closes the network and records what the call did (its requests, log lines and framework
+  /// calls) on `host`'s device, as events of `push`.
   func finish(on host: DeviceHost?, push: String?) async {
     ExtensionRun.unregister(run)
     run.removeTemporaryDirectory()
     let events = run.context.finish()
     guard let host, !events.isEmpty else { return }
-    await host.appCall { $0.recordAppRequests(events, push: push) }
+    await host.appCall { $0.recordAppCallEvents(events, push: push) }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 import PushDevice
 import PushPayload
 import PushSimAppHost
@@ -157,5 +158,43 @@ struct AppCallRequestTests {
     #expect(delegate.seen.withLock { $0 } == ["token sent: 0", "fetch failed: \(offline)"])
     let failed = await host.device.events.events(ofKind: .appRequestFailed)
     #expect(failed.map { $0.details["code"] } == ["not-in-manifest", "not-in-manifest"])
+  }
+}
+
+/// Donates an outgoing message when the user replies from the notification, as messaging apps
+/// do so that Focus lets the other person's replies through.
+final class ReplyingDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
+  func userNotificationCenter(
+    _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+    withCompletionHandler completionHandler: @escaping () -> Void
+  ) {
+    let recipient = INPerson(
+      personHandle: INPersonHandle(value: "ana@example.com", type: .emailAddress),
+      nameComponents: nil, displayName: "Ana", image: nil, contactIdentifier: nil,
+      customIdentifier: nil)
+    let intent = INSendMessageIntent(
+      recipients: [recipient], outgoingMessageType: .outgoingMessageText,
+      content: (response as? UNTextInputNotificationResponse)?.userText,
+      speakableGroupName: nil, conversationIdentifier: "chat-1", serviceName: nil, sender: nil,
+      attachments: nil)
+    let interaction = INInteraction(intent: intent, response: nil)
+    interaction.direction = .outgoing
+    nonisolated(unsafe) let completionHandler = completionHandler
+    interaction.donate { _ in completionHandler() }
+  }
+}
+
+@Suite("The delegate's framework calls")
+struct DelegateDonationTests {
+  @Test("a donation the delegate makes is an event of the push it handles")
+  func donationIsAnEvent() async throws {
+    let delegate = ReplyingDelegate()
+    let host = DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.chat"), code: .app(delegate: delegate))
+    await host.receive(["aps": ["alert": ["title": "Ana", "body": "Hi"]]], id: "m1")
+    try await host.tap("m1")
+    let donated = try #require(await host.device.events.events(ofKind: .intentDonated).first)
+    #expect(donated.push == "m1")
+    #expect(donated.details["direction"] == "outgoing")
   }
 }

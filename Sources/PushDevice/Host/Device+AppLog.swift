@@ -49,10 +49,11 @@ extension Device {
 }
 
 extension Device {
-  /// Records what the app's delegate, background handler or launch code asked the network for
-  /// while handling `push` (`nil`: none): its `app.request` and `app.requestFailed` events, at
-  /// the current virtual time (Rules.md §7.1).
-  public mutating func recordAppRequests(
+  /// Records what a call into the app's delegate, background handler or launch code did while
+  /// handling `push` (`nil`: none): its requests (`app.request`, `app.requestFailed`), its log
+  /// lines and its framework calls (`intent.donated`), in their order, at the current virtual
+  /// time (Rules.md §7.1).
+  public mutating func recordAppCallEvents(
     _ events: [ServiceExtensionOutcome.Event], push: String?
   ) {
     for event in events {
