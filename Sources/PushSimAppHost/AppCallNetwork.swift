@@ -39,3 +39,30 @@ struct AppCallNetwork {
     await host.appCall { $0.recordAppCallEvents(events, push: push) }
   }
 }
+
+/// The process a call into the app's PushKit code runs in: the device's center, and the
+/// network of the call (``AppCallNetwork``), its requests and log lines events of the push the
+/// call handles.
+struct AppCallProcess {
+  /// What the call's code sees.
+  let process: HostedProcess
+  private let network: AppCallNetwork?
+  private let push: String?
+
+  /// Opens the call on `host`'s device, for the push being handled (``AppCallPush/current``).
+  static func open(on host: DeviceHost?, center: UNUserNotificationCenter) async
+    -> AppCallProcess
+  {
+    let push = AppCallPush.current
+    let network = await AppCallNetwork(host: host, push: push, center: center)
+    var process = HostedProcess(center: center)
+    process.run = network?.run
+    process.log = network?.log
+    return AppCallProcess(process: process, network: network, push: push)
+  }
+
+  /// Records what the call did on `host`'s device.
+  func close(on host: DeviceHost?) async {
+    await network?.finish(on: host, push: push)
+  }
+}

@@ -50,15 +50,16 @@ final class HostedVoIP: VoIPPushHandler {
     await launchIfNeeded()
     guard let registry = pushKit.registries(wanting: .voIP).first else { return .notImplemented }
     let userInfo = PayloadBox(UserInfoBridge.userInfo(from: payload))
-    let center = center
+    let call = await AppCallProcess.open(on: host, center: center)
     let answer = await AppThread.ask("didReceiveIncomingPushWith", limit: completionLimit) {
       reply in
-      HostedProcess(center: center).bind {
+      call.process.bind {
         registry.deliverIncomingPush(userInfo, for: .voIP, answer: reply)
       }
     }
     await callKit.drain()
     await center.drain()
+    await call.close(on: host)
     switch answer {
     case true?: return .completed(result: nil)
     case false?: return .notImplemented
@@ -93,11 +94,13 @@ final class HostedVoIP: VoIPPushHandler {
     for registry in pushKit.registries(wanting: .voIP) {
       let token = await host.appCall { $0.issuePushKitToken(.voip) }
       let data = Self.data(hex: token)
+      let call = await AppCallProcess.open(on: host, center: center)
       _ = await AppThread.ask("didUpdate", limit: completionLimit) { reply in
-        HostedProcess(center: center).bind {
+        call.process.bind {
           registry.deliverCredentials(data, for: .voIP) { reply(()) }
         }
       }
+      await call.close(on: host)
     }
     await callKit.drain()
   }

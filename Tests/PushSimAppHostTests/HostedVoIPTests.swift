@@ -6,6 +6,7 @@ import PushPayload
 import PushSimAppHost
 import Synchronization
 import Testing
+import UserNotifications
 
 /// A VoIP app's call code as apps write it: a registry and a provider made at launch; every
 /// VoIP push reported as an incoming call, PushKit's completion called from CallKit's.
@@ -190,5 +191,88 @@ struct HostedVoIPTests {
     #expect(CXProviderConfiguration().maximumCallGroups == 2)
     #expect(CXProviderConfiguration().maximumCallsPerCallGroup == 5)
     #expect(CXProviderConfiguration().includesCallsInRecents)
+  }
+}
+
+/// A VoIP app that sends its PushKit token to its server, and asks its API who is calling
+/// before it reports the call, as apps whose VoIP pushes carry only a call id do.
+final class LookupCallService: NSObject, PKPushRegistryDelegate, @unchecked Sendable {
+  let provider = CXProvider(configuration: CXProviderConfiguration())
+  let registry = PKPushRegistry(queue: nil)
+  let callers = Recorded<String>()
+  let tokenStatuses = Recorded<Int>()
+
+  override init() {
+    super.init()
+    registry.delegate = self
+    registry.desiredPushTypes = [.voIP]
+  }
+
+  func pushRegistry(
+    _ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType
+  ) {
+    guard let url = URL(string: "https://api.example.com/voip-tokens") else { return }
+    var request = URLRequest(url: url)
+    request.httpMethod = "PUT"
+    request.httpBody = pushCredentials.token
+    let done = DispatchSemaphore(value: 0)
+    URLSession.shared.dataTask(with: request) { [tokenStatuses] _, response, _ in
+      tokenStatuses.append((response as? HTTPURLResponse)?.statusCode ?? 0)
+      done.signal()
+    }.resume()
+    done.wait()
+  }
+
+  func pushRegistry(
+    _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload,
+    for type: PKPushType, completion: @escaping () -> Void
+  ) {
+    let id = payload.dictionaryPayload["call-id"] as? String ?? "?"
+    nonisolated(unsafe) let completion = completion
+    let report: @Sendable (String) -> Void = { [provider, callers] caller in
+      let update = CXCallUpdate()
+      update.localizedCallerName = caller
+      provider.reportNewIncomingCall(with: UUID(), update: update) { _ in
+        callers.append(caller)
+        completion()
+      }
+    }
+    guard let url = URL(string: "https://api.example.com/calls/\(id)") else { return report("?") }
+    URLSession.shared.dataTask(with: url) { data, _, _ in
+      let call = data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+      report(call?["caller"] as? String ?? "Unknown")
+    }.resume()
+  }
+}
+
+@Suite("The app's PushKit code asks its server")
+struct VoIPRequestTests {
+  @Test("the token goes to the server, and the caller's name comes from the API before the report")
+  func tokenAndLookup() async throws {
+    let service = Mutex<LookupCallService?>(nil)
+    let token = try #require(URL(string: "https://api.example.com/voip-tokens"))
+    var answer = MediaManifest.Entry(file: nil, contentType: "application/json")
+    answer.inlineBody = Data(#"{"caller":"Ana"}"#.utf8)
+    let host = DeviceHost(
+      app: AppConfiguration(
+        bundleId: "com.example.call", state: .notRunning,
+        media: MediaManifest(entries: [
+          MediaManifest.key(method: "PUT", url: token): MediaManifest.Entry(file: nil, status: 204),
+          "https://api.example.com/calls/c42": answer,
+        ])),
+      code: .app(launch: {
+        let made = LookupCallService()
+        service.withLock { $0 = made }
+        return made
+      }))
+    await host.receive(
+      bytes: Array(#"{"call-id":"c42"}"#.utf8), headers: HostedVoIPTests.headers, id: "call",
+      to: .pushType(.voip))
+    let made = try #require(service.withLock { $0 })
+    #expect(made.tokenStatuses.all == [204])
+    #expect(made.callers.all == ["Ana"])
+    let requests = await host.device.events.events(ofKind: .appRequest)
+    #expect(requests.map { $0.details["method"] } == ["PUT", "GET"])
+    #expect(requests.last?.push == "call")
   }
 }
