@@ -40,9 +40,13 @@ public struct NotificationAttachment: Sendable, Hashable {
 
   /// A normalized rectangle (`CGRect.dictionaryRepresentation` with values in 0…1).
   public struct ClippingRect: Sendable, Hashable {
+    /// The left edge, from 0 (the image's left) to 1.
     public var x: Double
+    /// The top edge, from 0 (the image's top) to 1.
     public var y: Double
+    /// The width, as a fraction of the image's.
     public var width: Double
+    /// The height, as a fraction of the image's.
     public var height: Double
     /// Creates a rectangle.
     public init(x: Double, y: Double, width: Double, height: Double) {

@@ -158,6 +158,7 @@ extension TextReporter {
     /// The size of the pieces a deferred part is written in.
     var pieceSize = 1 << 18
 
+    /// One scenario's part (``ReportStream/render(_:)``).
     public func render(_ result: ScenarioResult) -> ReportPart {
       guard result.events.count <= deferredEvents else { return ReportPart(deferring: result) }
       var bytes = joinedUTF8 { reporter.write(result, pieceSize: .max, toUTF8: $0) }
@@ -165,16 +166,20 @@ extension TextReporter {
       return ReportPart(utf8: bytes, passed: result.passed)
     }
 
+    /// The text before the first scenario (``ReportStream/start()``).
     public mutating func start() -> String { "" }
 
+    /// The next scenario's part (``ReportStream/append(_:)``).
     public mutating func append(_ part: ReportPart) -> String {
       joinedPieces { append(part, writing: $0) }
     }
 
+    /// The next scenario's part, handed to `write` (``ReportStream/append(_:writing:)``).
     public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
       appendUTF8(part) { piece in write(String(decoding: piece, as: UTF8.self)) }
     }
 
+    /// The next scenario's part as UTF-8 (``ReportStream/appendUTF8(_:writing:)``).
     public mutating func appendUTF8(
       _ part: ReportPart, writing write: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
@@ -185,6 +190,7 @@ extension TextReporter {
         && blank.withUTF8 { write($0) }
     }
 
+    /// The text after the last scenario (``ReportStream/finish()``).
     public mutating func finish() -> String { "\(passed) passed, \(failed) failed\n" }
   }
 }
@@ -206,6 +212,7 @@ extension JSONReporter {
     /// buffer that stays small beside the device's state).
     var pieceSize = 1 << 18
 
+    /// One scenario's part (``ReportStream/render(_:)``).
     public func render(_ result: ScenarioResult) -> ReportPart {
       guard result.events.count <= deferredEvents else {
         return ReportPart(deferring: result)
@@ -214,16 +221,20 @@ extension JSONReporter {
       return ReportPart(utf8: bytes, passed: result.passed)
     }
 
+    /// The text before the first scenario (``ReportStream/start()``).
     public mutating func start() -> String { "{\n  \"scenarios\": [" }
 
+    /// The next scenario's part (``ReportStream/append(_:)``).
     public mutating func append(_ part: ReportPart) -> String {
       joinedPieces { append(part, writing: $0) }
     }
 
+    /// The next scenario's part, handed to `write` (``ReportStream/append(_:writing:)``).
     public mutating func append(_ part: ReportPart, writing write: (String) -> Bool) -> Bool {
       appendUTF8(part) { piece in write(String(decoding: piece, as: UTF8.self)) }
     }
 
+    /// The next scenario's part as UTF-8 (``ReportStream/appendUTF8(_:writing:)``).
     public mutating func appendUTF8(
       _ part: ReportPart, writing write: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
@@ -236,6 +247,7 @@ extension JSONReporter {
         && reporter.write(result, level: 2, pieceSize: pieceSize, toUTF8: write)
     }
 
+    /// The text after the last scenario (``ReportStream/finish()``).
     public mutating func finish() -> String {
       (passed + failed == 0 ? "]" : "\n  ]")
         + ",\n  \"passed\": \(passed),\n  \"failed\": \(failed)\n}\n"
@@ -265,13 +277,16 @@ extension JUnitReporter {
     /// The size of the pieces a deferred part is kept in.
     var pieceSize = 1 << 18
 
+    /// One scenario's part (``ReportStream/render(_:)``).
     public func render(_ result: ScenarioResult) -> ReportPart {
       guard result.events.count <= deferredEvents else { return ReportPart(deferring: result) }
       return ReportPart(text: reporter.testcase(result), passed: result.passed)
     }
 
+    /// The text before the first scenario (``ReportStream/start()``).
     public mutating func start() -> String { "" }
 
+    /// The next scenario's part (``ReportStream/append(_:)``).
     public mutating func append(_ part: ReportPart) -> String {
       tests += 1
       if !part.passed { failed += 1 }
@@ -286,10 +301,12 @@ extension JUnitReporter {
       return ""
     }
 
+    /// The text after the last scenario (``ReportStream/finish()``).
     public mutating func finish() -> String {
       joinedPieces { finish(writing: $0) }
     }
 
+    /// The text after the last scenario, handed to `write` (``ReportStream/finish(writing:)``).
     public mutating func finish(writing write: (String) -> Bool) -> Bool {
       let pieces = testcases
       testcases = []
