@@ -17,7 +17,7 @@
       do {
         try context.wait(untilElapsed: context.elapsed + duration)
       } catch {
-        throw CancellationError()
+        throw _Concurrency.CancellationError()
       }
     }
 
