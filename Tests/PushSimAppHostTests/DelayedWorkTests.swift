@@ -6,14 +6,20 @@ import PushSimAppHost
 import Testing
 import UserNotifications
 
-/// Retries after a pause with `DispatchQueue.asyncAfter`, as extensions that poll their server
-/// do: the title says how many seconds it waited.
-final class RetryingService: UNNotificationServiceExtension, @unchecked Sendable {
-  let pause: Double
-  private var handler: (@Sendable (UNNotificationContent) -> Void)?
-  private var best: UNMutableNotificationContent?
+/// Pauses before it answers, as extensions that poll their server between attempts do: with
+/// `DispatchQueue.asyncAfter` or with `Task.sleep`. The title says it answered.
+final class PausingService: UNNotificationServiceExtension, @unchecked Sendable {
+  enum Wait: Sendable, CaseIterable { case asyncAfter, taskSleep }
 
-  init(pause: Double) { self.pause = pause }
+  let pause: Duration
+  let wait: Wait
+  private var best: UNMutableNotificationContent?
+  private var handler: (@Sendable (UNNotificationContent) -> Void)?
+
+  init(pause: Duration, wait: Wait) {
+    self.pause = pause
+    self.wait = wait
+  }
 
   override func didReceive(
     _ request: UNNotificationRequest,
@@ -22,9 +28,25 @@ final class RetryingService: UNNotificationServiceExtension, @unchecked Sendable
     handler = contentHandler
     let content = request.content.mutableCopy() as? UNMutableNotificationContent
     best = content
-    DispatchQueue.global().asyncAfter(deadline: .now() + pause) { [self] in
-      content?.title = "after \(Int(pause)) s"
+    let answer: @Sendable () -> Void = {
+      content?.title = "answered"
       contentHandler(content ?? request.content)
+    }
+    let pause = pause
+    switch wait {
+    case .asyncAfter:
+      let seconds = Double(pause.components.seconds)
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { answer() }
+    case .taskSleep:
+      Task {
+        // Two forms, half the pause each.
+        let half = pause / 2
+        guard (try? await Task.sleep(for: half)) != nil,
+          (try? await Task.sleep(nanoseconds: UInt64(half.components.seconds) * 1_000_000_000))
+            != nil
+        else { return }
+        answer()
+      }
     }
   }
 
@@ -34,91 +56,33 @@ final class RetryingService: UNNotificationServiceExtension, @unchecked Sendable
   }
 }
 
-@Suite("Work an extension puts off with asyncAfter")
+@Suite("Work an extension puts off with asyncAfter or Task.sleep")
 struct DelayedWorkTests {
-  func play(pause: Double) async -> Device {
+  func play(pause: Duration, wait: PausingService.Wait) async -> Device {
     let app = AppConfiguration(
       bundleId: "com.example.chat", serviceExtension: ServiceExtensionConfiguration(kind: .app))
     let host = DeviceHost(
-      app: app, code: .app(serviceExtension: { RetryingService(pause: pause) }))
+      app: app, code: .app(serviceExtension: { PausingService(pause: pause, wait: wait) }))
     await host.receive(mutablePush, id: "m1")
     return await host.device
   }
 
-  @Test("waits in scenario time: the pause is charged to the budget, not waited for")
-  func pauseIsScenarioTime() async throws {
-    let device = await play(pause: 12)
-    #expect(device.notification("m1")?.title == "after 12 s")
+  @Test(
+    "waits in scenario time: the pause is charged to the budget, not waited for",
+    arguments: PausingService.Wait.allCases)
+  func pauseIsScenarioTime(wait: PausingService.Wait) async throws {
+    let device = await play(pause: .seconds(12), wait: wait)
+    #expect(device.notification("m1")?.title == "answered")
     let started = try #require(device.events.events(ofKind: .extensionStarted).first)
     let finished = try #require(device.events.events(ofKind: .extensionFinished).first)
     #expect(finished.time.timeIntervalSince(started.time) == 12)
   }
 
-  @Test("a pause past the budget never ends: the extension is stopped and its best attempt shows")
-  func pausePastTheBudget() async throws {
-    let device = await play(pause: 45)
-    #expect(device.notification("m1")?.title == "best attempt")
-    #expect(device.events.events(ofKind: .extensionTimeout).count == 1)
-  }
-}
-
-/// Polls its server with `Task.sleep` between attempts: the title says how long it slept.
-final class SleepingService: UNNotificationServiceExtension, @unchecked Sendable {
-  let pause: Duration
-  private var best: UNMutableNotificationContent?
-  private var handler: (@Sendable (UNNotificationContent) -> Void)?
-
-  init(pause: Duration) { self.pause = pause }
-
-  override func didReceive(
-    _ request: UNNotificationRequest,
-    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
-  ) {
-    handler = contentHandler
-    let content = request.content.mutableCopy() as? UNMutableNotificationContent
-    best = content
-    let pause = pause
-    Task {
-      do {
-        try await Task.sleep(for: pause)
-        try await Task.sleep(nanoseconds: 1_000_000_000)
-      } catch {
-        return
-      }
-      content?.title = "slept"
-      contentHandler(content ?? request.content)
-    }
-  }
-
-  override func serviceExtensionTimeWillExpire() {
-    best?.title = "best attempt"
-    if let best { handler?(best) }
-  }
-}
-
-@Suite("An extension that sleeps")
-struct SleepingExtensionTests {
-  func play(pause: Duration) async -> Device {
-    let app = AppConfiguration(
-      bundleId: "com.example.chat", serviceExtension: ServiceExtensionConfiguration(kind: .app))
-    let host = DeviceHost(
-      app: app, code: .app(serviceExtension: { SleepingService(pause: pause) }))
-    await host.receive(mutablePush, id: "m1")
-    return await host.device
-  }
-
-  @Test("Task.sleep is scenario time charged to the budget")
-  func sleepIsScenarioTime() async throws {
-    let device = await play(pause: .seconds(9))
-    #expect(device.notification("m1")?.title == "slept")
-    let started = try #require(device.events.events(ofKind: .extensionStarted).first)
-    let finished = try #require(device.events.events(ofKind: .extensionFinished).first)
-    #expect(finished.time.timeIntervalSince(started.time) == 10)
-  }
-
-  @Test("a sleep past the budget ends in the best attempt, at once")
-  func sleepPastTheBudget() async throws {
-    let device = await play(pause: .seconds(60))
+  @Test(
+    "a pause past the budget never ends: the extension is stopped and its best attempt shows",
+    arguments: PausingService.Wait.allCases)
+  func pausePastTheBudget(wait: PausingService.Wait) async throws {
+    let device = await play(pause: .seconds(60), wait: wait)
     #expect(device.notification("m1")?.title == "best attempt")
     #expect(device.events.events(ofKind: .extensionTimeout).count == 1)
   }
