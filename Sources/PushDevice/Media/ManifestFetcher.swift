@@ -24,23 +24,9 @@ public struct ManifestFetcher: MediaFetcher {
 
   /// Serves `url` from the manifest; see ``MediaFetcher/fetch(_:limit:timeout:)``.
   public func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
-    if case .blocked(let reason) = ats.verdict(for: url) {
-      let code: MediaFetchError.Code =
-        ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? .atsBlocked : .unsupportedURL
-      throw MediaFetchError(code, url: url, reason: reason)
-    }
-    guard let entry = manifest.entry(for: url) else {
-      throw MediaFetchError(
-        .notInManifest, url: url,
-        reason: "the scenario's media manifest has no entry for \(url.redactedString)")
-    }
-    if entry.latency > timeout {
-      throw MediaFetchError(
-        .timedOut, url: url,
-        reason: "the download takes \(entry.latency.secondsText) and only \(timeout.secondsText) "
-          + "of the budget is left",
-        elapsed: timeout)
-    }
+    let entry = try entry(
+      method: "GET", url: url, timeout: timeout, waiting: "the download",
+      missing: "the scenario's media manifest has no entry for \(url.redactedString)")
     let elapsed = entry.latency
     guard (200...299).contains(entry.status) else {
       throw MediaFetchError(
@@ -74,24 +60,10 @@ public struct ManifestFetcher: MediaFetcher {
     -> AppResponse
   {
     let url = request.url
-    if case .blocked(let reason) = ats.verdict(for: url) {
-      let code: MediaFetchError.Code =
-        ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? .atsBlocked : .unsupportedURL
-      throw MediaFetchError(code, url: url, reason: reason)
-    }
-    guard let entry = manifest.entry(method: request.method, url: url) else {
-      throw MediaFetchError(
-        .notInManifest, url: url,
-        reason: "the scenario's requests table has no entry for \(request.method) "
-          + url.redactedString)
-    }
-    if entry.latency > timeout {
-      throw MediaFetchError(
-        .timedOut, url: url,
-        reason: "the answer takes \(entry.latency.secondsText) and only \(timeout.secondsText) "
-          + "of the budget is left",
-        elapsed: timeout)
-    }
+    let entry = try entry(
+      method: request.method, url: url, timeout: timeout, waiting: "the answer",
+      missing: "the scenario's requests table has no entry for \(request.method) "
+        + url.redactedString)
     let limit = max(0, limit)
     let body =
       request.method == "HEAD"
@@ -111,6 +83,32 @@ public struct ManifestFetcher: MediaFetcher {
     headers.append(AppRequest.Header(name: "Content-Length", value: "\(body.count)"))
     return AppResponse(
       url: url, status: entry.status, headers: headers, body: body, elapsed: entry.latency)
+  }
+
+  /// The entry answering `method` on `url`, once the checks every request starts with passed:
+  /// ATS allows the URL, an entry answers it (else `notInManifest`, saying `missing`), and its
+  /// latency fits in `timeout` (else `timedOut` after exactly `timeout`, saying how long
+  /// `waiting` takes).
+  private func entry(
+    method: String, url: URL, timeout: Duration, waiting: String,
+    missing: @autoclosure () -> String
+  ) throws(MediaFetchError) -> MediaManifest.Entry {
+    if case .blocked(let reason) = ats.verdict(for: url) {
+      let code: MediaFetchError.Code =
+        ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? .atsBlocked : .unsupportedURL
+      throw MediaFetchError(code, url: url, reason: reason)
+    }
+    guard let entry = manifest.entry(method: method, url: url) else {
+      throw MediaFetchError(.notInManifest, url: url, reason: missing())
+    }
+    if entry.latency > timeout {
+      throw MediaFetchError(
+        .timedOut, url: url,
+        reason: "\(waiting) takes \(entry.latency.secondsText) and only \(timeout.secondsText) "
+          + "of the budget is left",
+        elapsed: timeout)
+    }
+    return entry
   }
 
   /// The entry's body, at most `limit` + 1 bytes of it: its file (a regular file only: a FIFO
