@@ -144,10 +144,7 @@ public final class ServiceExtensionContext: Sendable {
   /// - Throws: ``MediaFetchError`` (also for a timeout, after which the budget has expired), or
   ///   ``BudgetExpired`` when called after the budget ran out.
   public func fetchMedia(from url: URL, limit: Int? = nil) async throws -> FetchedMedia {
-    let remaining = try state.withLock { state in
-      if state.expired || state.closed { throw BudgetExpired(budget: budget) }
-      return max(.zero, budget - state.elapsed)
-    }
+    let remaining = try remainingBudget()
     let limit =
       limit ?? MediaType(fileExtension: url.pathExtension)?.sizeLimit ?? MediaType.largestSizeLimit
     let media: FetchedMedia
@@ -199,17 +196,14 @@ public final class ServiceExtensionContext: Sendable {
   ///   request, which the device reports as offline; `timedOut` after which the budget has
   ///   expired), or ``BudgetExpired`` when called after the budget ran out.
   public func send(_ request: AppRequest) async throws -> AppResponse {
-    let remaining = try state.withLock { state in
-      if state.expired || state.closed { throw BudgetExpired(budget: budget) }
-      return max(.zero, budget - state.elapsed)
-    }
+    let remaining = try remainingBudget()
     let url = request.url.redactedString
     let response: AppResponse
     do {
       response = try await fetcher.answer(
         request, limit: MediaType.largestSizeLimit, timeout: remaining)
     } catch let error as MediaFetchError {
-      let expiredNow = error.code == .timedOut ? expire() : advance(by: error.elapsed)
+      let expiredNow = charge(error)
       var details: [String: JSONValue] = [
         "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
         "code": JSONValue(.string(error.code.rawValue)),
@@ -271,10 +265,26 @@ public final class ServiceExtensionContext: Sendable {
     return response
   }
 
+  /// What is left of the budget for a download or request starting now.
+  ///
+  /// - Throws: ``BudgetExpired`` once the budget has run out or the run is over.
+  private func remainingBudget() throws -> Duration {
+    try state.withLock { state in
+      if state.expired || state.closed { throw BudgetExpired(budget: budget) }
+      return max(.zero, budget - state.elapsed)
+    }
+  }
+
+  /// Moves the clock by the time a failed download or request took (a timeout expires the
+  /// run); returns `true` when that expired the run.
+  private func charge(_ error: MediaFetchError) -> Bool {
+    error.code == .timedOut ? expire() : advance(by: error.elapsed)
+  }
+
   /// Logs a failed fetch, moves the clock by the time it took (a timeout expires the run), and
   /// returns the error to throw.
   private func failed(_ error: MediaFetchError, url: URL) -> MediaFetchError {
-    let expiredNow = error.code == .timedOut ? expire() : advance(by: error.elapsed)
+    let expiredNow = charge(error)
     var details: [String: JSONValue] = [
       "url": JSONValue(.string(error.url.redactedString)),
       "code": JSONValue(.string(error.code.rawValue)),
