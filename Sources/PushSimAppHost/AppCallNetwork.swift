@@ -40,22 +40,21 @@ struct AppCallNetwork {
   }
 }
 
-/// The process a call into the app's PushKit code runs in: the device's center, and the
-/// network of the call (``AppCallNetwork``), its requests and log lines events of the push the
-/// call handles.
+/// The process a call into the app's code runs in (its delegate, background handler, launch
+/// code or PushKit delegate): what the host gives it, with the network of the call
+/// (``AppCallNetwork``), whose requests and log lines are events of the push the call handles.
 struct AppCallProcess {
   /// What the call's code sees.
   let process: HostedProcess
   private let network: AppCallNetwork?
   private let push: String?
 
-  /// Opens the call on `host`'s device, for the push being handled (``AppCallPush/current``).
-  static func open(on host: DeviceHost?, center: UNUserNotificationCenter) async
-    -> AppCallProcess
-  {
+  /// Opens the call on `host`'s device, for the push being handled (``AppCallPush/current``),
+  /// in `base` (the device's center and application).
+  static func open(on host: DeviceHost?, in base: HostedProcess) async -> AppCallProcess {
     let push = AppCallPush.current
-    let network = await AppCallNetwork(host: host, push: push, center: center)
-    var process = HostedProcess(center: center)
+    let network = await AppCallNetwork(host: host, push: push, center: base.center)
+    var process = base
     process.run = network?.run
     process.log = network?.log
     return AppCallProcess(process: process, network: network, push: push)

@@ -123,14 +123,12 @@ final class ActivityBinding: Sendable {
     let activities = bound?.center
     let push = AppCallPush.current
     let log = HostedLog.Collector()
-    let network = await AppCallNetwork(host: host, push: push, center: process.center)
+    let call = await AppCallProcess.open(on: host, in: process)
     // On a device, the lines join the call's requests in the order they happened.
-    let sink = network?.log ?? log.sink
-    var process = process
-    process.run = network?.run
+    let sink = call.process.log ?? log.sink
     let idle = IdleSignal()
-    let answer = await AppThread.ask(name, limit: limit) { [process] reply in
-      var process = process
+    let answer = await AppThread.ask(name, limit: limit) { [call] reply in
+      var process = call.process
       // Held by the work the call starts (RunActivity), let go of when the last of it is done.
       if waitsForStartedWork { process.activity = RunActivity { idle.signal() } }
       AppLog.$sink.withValue(sink) {
@@ -143,7 +141,7 @@ final class ActivityBinding: Sendable {
     }
     await bound?.backend.drain()
     await log.record(on: host, push: push)
-    await network?.finish(on: host, push: push)
+    await call.close(on: host)
     return answer
   }
 }

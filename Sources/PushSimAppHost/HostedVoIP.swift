@@ -50,7 +50,7 @@ final class HostedVoIP: VoIPPushHandler {
     await launchIfNeeded()
     guard let registry = pushKit.registries(wanting: .voIP).first else { return .notImplemented }
     let userInfo = PayloadBox(UserInfoBridge.userInfo(from: payload))
-    let call = await AppCallProcess.open(on: host, center: center)
+    let call = await AppCallProcess.open(on: host, in: HostedProcess(center: center))
     let answer = await AppThread.ask("didReceiveIncomingPushWith", limit: completionLimit) {
       reply in
       call.process.bind {
@@ -94,7 +94,7 @@ final class HostedVoIP: VoIPPushHandler {
     for registry in pushKit.registries(wanting: .voIP) {
       let token = await host.appCall { $0.issuePushKitToken(.voip) }
       let data = Self.data(hex: token)
-      let call = await AppCallProcess.open(on: host, center: center)
+      let call = await AppCallProcess.open(on: host, in: HostedProcess(center: center))
       _ = await AppThread.ask("didUpdate", limit: completionLimit) { reply in
         call.process.bind {
           registry.deliverCredentials(data, for: .voIP) { reply(()) }
