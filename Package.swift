@@ -116,13 +116,19 @@ let package = Package(
     .target(
       name: "UserNotifications",
       // `os`: the hook of the app's log lines travels with the app's process (HostedProcess).
-      dependencies: ["PushDevice", "PushPayload", "PushLocalization", "os"]
+      // PushDevice and PushLocalization are imported `internal` for two rules the device applies
+      // too: what an attachment may be, and how `loc-args` are formatted; nothing of them shows
+      // in this module's API, and everything of hosting lives in PushSimAppHost.
+      dependencies: ["PushDevice", "PushLocalization", "os", "NetworkingOriginals"]
     )
   )
+  // Foundation's own networking members, reached where UserNotifications' declarations of them
+  // would win (Foundation only: nothing of PushSim).
+  package.targets.append(.target(name: "NetworkingOriginals"))
   package.targets.append(
     .testTarget(
       name: "UserNotificationsTests",
-      dependencies: ["UserNotifications", "PushDevice", "PushPayload"]
+      dependencies: ["UserNotifications", "PushSimAppHost", "PushDevice", "PushPayload"]
     )
   )
   // ActivityKit for Linux, the same way: an app's Live Activity manager compiles unchanged.
@@ -170,10 +176,11 @@ let package = Package(
   // `INInteraction`); they conform to UserNotifications' `UNNotificationContentProviding`.
   package.products.append(.library(name: "Intents", targets: ["Intents"]))
   package.targets.append(
-    .target(name: "Intents", dependencies: ["UserNotifications", "PushDevice", "PushPayload"]))
+    .target(name: "Intents", dependencies: ["UserNotifications"]))
   package.targets.append(
     .testTarget(
-      name: "IntentsTests", dependencies: ["Intents", "UserNotifications", "PushDevice"]))
+      name: "IntentsTests",
+      dependencies: ["Intents", "UserNotifications", "PushSimAppHost", "PushDevice"]))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
@@ -181,8 +188,8 @@ let package = Package(
     .target(
       name: "PushSimAppHost",
       dependencies: [
-        "UserNotifications", "ActivityKit", "os", "PushKit", "CallKit", "PushDevice",
-        "PushScenario", "PushPayload",
+        "UserNotifications", "ActivityKit", "os", "PushKit", "CallKit", "Intents", "PushDevice",
+        "PushScenario", "PushPayload", "NetworkingOriginals",
       ]
     )
   )

@@ -42,8 +42,20 @@ open class INIntent: NSObject, NSCopying {
     state.withLock { $0.images.sorted { $0.key < $1.key }.first?.value }
   }
 
-  /// Intents are copied by reference on Linux (`NSCopying`).
+  /// This intent itself (`NSCopying`): `INSendMessageIntent` and `INStartCallIntent` make real
+  /// copies; other intents are copied by reference on Linux.
   open func copy(with zone: NSZone? = nil) -> Any { self }
+
+  /// Gives `copy` this intent's images, phrase and a copy of its donation metadata, as they are
+  /// now.
+  func copyImagesAndMetadata(to copy: INIntent) {
+    let kept = state.withLock { $0 }
+    var copied = kept
+    if let metadata = kept.donationMetadata?.copy() as? INIntentDonationMetadata {
+      copied.donationMetadata = metadata
+    }
+    copy.state.withLock { $0 = copied }
+  }
 
   /// The name of the parameter `keyPath` reads, for the images set on parameters; subclasses
   /// name theirs (Swift on Linux has no key-path strings).

@@ -1,4 +1,3 @@
-internal import PushPayload
 import Synchronization
 internal import UserNotifications
 
@@ -91,13 +90,7 @@ open class INInteraction: NSObject {
   private func recordDonation() {
     let className = String(describing: type(of: intent))
     let direction = direction
-    HostedEvents.log(
-      .intentDonated,
-      reason: "the app donated an \(direction.name) \(className)",
-      details: [
-        "intent": JSONValue(.string(className)),
-        "direction": JSONValue(.string(direction.name)),
-      ])
+    HostedEvents.record(.intentDonated(intent: className, direction: direction.name))
   }
 }
 

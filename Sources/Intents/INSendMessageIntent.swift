@@ -40,6 +40,17 @@ open class INSendMessageIntent: INIntent {
     super.init()
   }
 
+  /// A copy with this intent's values, its images and a copy of its donation metadata as they
+  /// are now (`NSCopying`): later changes to this intent do not reach the copy.
+  open override func copy(with zone: NSZone? = nil) -> Any {
+    let copy = INSendMessageIntent(
+      recipients: recipients, outgoingMessageType: outgoingMessageType, content: content,
+      speakableGroupName: speakableGroupName, conversationIdentifier: conversationIdentifier,
+      serviceName: serviceName, sender: sender, attachments: attachments)
+    copyImagesAndMetadata(to: copy)
+    return copy
+  }
+
   /// The iOS 14.0 form without attachments (deprecated in 14.0).
   @available(*, deprecated, message: "Use the designated initializer with attachments instead")
   public convenience init(

@@ -18,6 +18,14 @@ open class INSendMessageIntentDonationMetadata: INIntentDonationMetadata, @unche
   /// Metadata with every property `false` or 0 (Apple does not document the defaults).
   public override init() { super.init() }
 
+  /// A copy with these values as they are now (`NSCopying`).
+  open override func copy(with zone: NSZone? = nil) -> Any {
+    let copy = INSendMessageIntentDonationMetadata()
+    let values = state.withLock { $0 }
+    copy.state.withLock { $0 = values }
+    return copy
+  }
+
   /// Whether the message mentions the device's user.
   open var mentionsCurrentUser: Bool {
     get { state.withLock { $0.mentionsCurrentUser } }

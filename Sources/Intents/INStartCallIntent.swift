@@ -53,6 +53,26 @@ open class INStartCallIntent: INIntent {
     super.init()
   }
 
+  /// A copy with this intent's values, its images and a copy of its donation metadata as they
+  /// are now (`NSCopying`): later changes to this intent do not reach the copy.
+  open override func copy(with zone: NSZone? = nil) -> Any {
+    let copy = INStartCallIntent(copying: self)
+    copyImagesAndMetadata(to: copy)
+    return copy
+  }
+
+  /// An intent with `other`'s values.
+  private init(copying other: INStartCallIntent) {
+    callRecordFilter = other.callRecordFilter
+    callRecordToCallBack = other.callRecordToCallBack
+    audioRoute = other.audioRoute
+    destinationType = other.destinationType
+    contacts = other.contacts
+    callCapability = other.callCapability
+    recordTypeForRedialing = other.recordTypeForRedialing
+    super.init()
+  }
+
   package override func parameterName(for keyPath: AnyKeyPath) -> String? {
     switch keyPath {
     case \INStartCallIntent.callRecordToCallBack: "callRecordToCallBack"

@@ -10,6 +10,8 @@ import os
 struct AppCallNetwork {
   /// The run the call's requests carry (``ExtensionRun/tagHeader``).
   let run: ExtensionRun
+  /// The run's context: what the call's requests and log lines leave.
+  let context: ServiceExtensionContext
 
   /// The time iOS gives a background handler to fetch and call its completion handler; the
   /// delegate's methods get the same (Apple documents no bound for them).
@@ -23,9 +25,9 @@ struct AppCallNetwork {
   init?(host: DeviceHost?, push: String?, center: UNUserNotificationCenter?) async {
     guard let host else { return nil }
     DeviceURLProtocol.installOnce()
-    let context = await host.appCallContext(push: push, budget: Self.budget)
+    context = await host.appCallContext(push: push, budget: Self.budget)
     log = HostedLog.sink(for: context)
-    run = ExtensionRun(context: context, center: center, isServiceExtension: false, log: log)
+    run = ExtensionRun(device: context, center: center, isServiceExtension: false, log: log)
     ExtensionRun.register(run)
   }
 
@@ -34,7 +36,7 @@ struct AppCallNetwork {
   func finish(on host: DeviceHost?, push: String?) async {
     ExtensionRun.unregister(run)
     run.removeTemporaryDirectory()
-    let events = run.context.finish()
+    let events = context.finish()
     guard let host, !events.isEmpty else { return }
     await host.appCall { $0.recordAppCallEvents(events, push: push) }
   }

@@ -24,7 +24,7 @@ final class DeviceCenterBackend: UserNotificationCenterBackend {
     host?.clock.now.date ?? DeviceConfiguration.defaultStart
   }
 
-  var appContainers: AppContainers? { host?.appContainers }
+  var appContainers: (any AppGroupContainers)? { host?.appContainers }
 
   var supportsContentExtensions: Bool { true }
 

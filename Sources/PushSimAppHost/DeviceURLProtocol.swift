@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingOriginals
 import PushDevice
 import Synchronization
 import UserNotifications
@@ -72,7 +73,7 @@ final class DeviceURLProtocol: URLProtocol {
       guard ExtensionRun.isAdopted(task) else {
         // swift-corelibs-foundation hands a download task's file over only from its own
         // protocols: only the tasks UserNotifications made can be given one.
-        run.context.log(
+        run.context?.log(
           .mediaFailed, source: .model,
           reason: "the extension downloads \(url.absoluteString) with a URLSession download task "
             + "made where PushSim cannot answer it on Linux (a file that imports "
@@ -112,7 +113,8 @@ final class DeviceURLProtocol: URLProtocol {
       async
     {
       do {
-        let answer = try await run.context.send(AppRequest(request))
+        guard let context = run.context else { return fail(URLError(.notConnectedToInternet)) }
+        let answer = try await context.send(AppRequest(request))
         var headers: [String: String] = [:]
         for header in answer.headers { headers[header.name] = header.value }
         guard

@@ -130,7 +130,7 @@ struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
   func didReceiveRemoteNotification(_ payload: JSONValue) async -> AppCallCompletion {
     await backend.refresh()
     application.setApplicationState(Self.applicationState(await state()))
-    let userInfo = Unchecked(UserInfoBridge.userInfo(from: payload))
+    let userInfo = Unchecked(UserInfoJSON.userInfo(from: payload))
     let (handler, center, application) = (handler, center, application)
     // `nil` inside: the app delegate's default (the app has no handler).
     let result: UIBackgroundFetchResult?? = await activities.ask(

@@ -59,7 +59,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     -> NotificationContent
   {
     DeviceURLProtocol.installOnce()
-    let run = ExtensionRun(context: context, center: center, log: HostedLog.sink(for: context))
+    let run = ExtensionRun(device: context, center: center, log: HostedLog.sink(for: context))
     state.withLock {
       $0.context = context
       $0.run = run

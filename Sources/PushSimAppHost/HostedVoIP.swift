@@ -49,7 +49,7 @@ final class HostedVoIP: VoIPPushHandler {
     guard host != nil else { return .notImplemented }
     await launchIfNeeded()
     guard let registry = pushKit.registries(wanting: .voIP).first else { return .notImplemented }
-    let userInfo = PayloadBox(UserInfoBridge.userInfo(from: payload))
+    let userInfo = PayloadBox(UserInfoJSON.userInfo(from: payload))
     let call = await AppCallProcess.open(on: host, in: HostedProcess(center: center))
     let answer = await AppThread.ask("didReceiveIncomingPushWith", limit: completionLimit) {
       reply in

@@ -1,6 +1,7 @@
 import Foundation
 import Intents
 import PushDevice
+import PushSimAppHost
 import Testing
 import UserNotifications
 
@@ -51,6 +52,27 @@ import UserNotifications
     #expect(communication.conversationIdentifier == "c1")
     #expect(communication.recipientCount == 1)
     #expect(content.deviceContent.communication == nil)
+  }
+
+  /// `updating(from:)` keeps the intent as it was then: metadata and images changed afterwards
+  /// do not reach the notification (the intent is copied, `NSCopying`).
+  @Test func laterChangesToTheIntentDoNotReachTheContent() throws {
+    let intent = INSendMessageIntent(
+      recipients: [], outgoingMessageType: .outgoingMessageText, content: "Hi",
+      speakableGroupName: INSpeakableString(spokenPhrase: "Team"), conversationIdentifier: "c1",
+      serviceName: nil, sender: ana(), attachments: nil)
+    let metadata = INSendMessageIntentDonationMetadata()
+    metadata.recipientCount = 3
+    intent.donationMetadata = metadata
+    let updated = try UNNotificationContent().updating(from: intent)
+    metadata.recipientCount = 40
+    intent.setImage(INImage(imageData: Data([7])), forParameterNamed: \.speakableGroupName)
+    let communication = try #require(updated.deviceContent.communication)
+    #expect(communication.recipientCount == 3)
+    #expect(communication.groupAvatar == nil)
+    #expect(
+      try UNNotificationContent().updating(from: intent).deviceContent.communication?
+        .groupAvatar?.data == Data([7]))
   }
 
   @Test func donationMetadataOverridesTheRecipientCount() throws {
@@ -106,8 +128,8 @@ import UserNotifications
     try Data([9, 9]).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let image = try #require(INImage(url: file))
-    #expect(image.avatar.data == Data([9, 9]))
-    #expect(image.avatar.name == file.lastPathComponent)
+    #expect(image.contents.data == Data([9, 9]))
+    #expect(image.contents.name == file.lastPathComponent)
     #expect(INImage(url: file.appendingPathExtension("missing")) == nil)
   }
 

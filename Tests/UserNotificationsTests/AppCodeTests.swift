@@ -1,4 +1,5 @@
 import Foundation
+import PushSimAppHost
 import Testing
 
 @testable import UserNotifications
@@ -33,7 +34,7 @@ struct AppCodeTests {
     try await center.add(request("unread"))
     let handler = SyncHandler()
     let application = UIApplication(applicationState: .background)
-    let userInfo = try UserInfoBridge.userInfo(fromJSON: Array(#"{"operation":"sync"}"#.utf8))
+    let userInfo = try UserInfoJSON.userInfo(fromJSON: Array(#"{"operation":"sync"}"#.utf8))
     let result = await UNUserNotificationCenter.withCurrent(center) {
       await withCheckedContinuation { continuation in
         handler.application(application, didReceiveRemoteNotification: userInfo) {

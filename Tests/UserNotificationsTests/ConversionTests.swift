@@ -1,6 +1,7 @@
 import Foundation
 import PushDevice
 import PushPayload
+import PushSimAppHost
 import Testing
 
 @testable import UserNotifications

@@ -1,4 +1,5 @@
 import Foundation
+import PushSimAppHost
 import Testing
 
 @testable import UserNotifications
@@ -161,7 +162,7 @@ struct DelegateTests {
     let (center, _) = makeCenter()
     let delegate = NotificationDelegate()
     center.delegate = delegate
-    let userInfo = try UserInfoBridge.userInfo(
+    let userInfo = try UserInfoJSON.userInfo(
       fromJSON: Array(#"{"aps":{"alert":"Hola"},"chat-id":"chat_4521"}"#.utf8))
     let tap = UNNotificationResponse(
       notification: notification("seed", userInfo: userInfo),

@@ -1,4 +1,5 @@
 import Foundation
+import PushSimAppHost
 import Testing
 
 @testable import UserNotifications

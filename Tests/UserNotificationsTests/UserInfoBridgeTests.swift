@@ -1,5 +1,6 @@
 import Foundation
 import PushPayload
+import PushSimAppHost
 import Testing
 
 @testable import UserNotifications
@@ -7,7 +8,7 @@ import Testing
 @Suite("userInfo bridging")
 struct UserInfoBridgeTests {
   private func userInfo(_ json: String) throws -> [AnyHashable: Any] {
-    try UserInfoBridge.userInfo(fromJSON: Array(json.utf8))
+    try UserInfoJSON.userInfo(fromJSON: Array(json.utf8))
   }
 
   @Test("a JSON 3 is an NSNumber: as? Int is 3, as? Double is 3.0, as? Bool fails")
@@ -103,7 +104,7 @@ struct UserInfoBridgeTests {
   @Test("the last of duplicate keys wins; a non-object root is an error")
   func duplicatesAndRoot() throws {
     #expect(try userInfo(#"{"k": 1, "k": 2}"#)["k"] as? Int == 2)
-    #expect(throws: UserInfoBridge.NotAnObject.self) { try userInfo("[1]") }
+    #expect(throws: UserInfoJSON.NotAnObject.self) { try userInfo("[1]") }
     #expect(throws: (any Error).self) { try userInfo("{") }
   }
 
@@ -126,14 +127,14 @@ struct UserInfoBridgeTests {
   func roundTrip() throws {
     let json = #"{"a": 1, "b": 2.5, "c": true, "d": null, "e": "s", "f": [1, {"g": false}]}"#
     let info = try userInfo(json)
-    let back = UserInfoBridge.json(from: info)
-    let again = UserInfoBridge.userInfo(from: back)
-    #expect(UserInfoBridge.json(from: again) == back)
+    let back = UserInfoJSON.json(from: info)
+    let again = UserInfoJSON.userInfo(from: back)
+    #expect(UserInfoJSON.json(from: again) == back)
     #expect(again["c"] as? Bool == true && again["b"] as? Double == 2.5 && again["d"] is NSNull)
     #expect(back["c"]?.boolValue == true)
     #expect(back["a"]?.numberValue?.integer == 1)
     #expect(back["b"]?.numberValue?.integer == nil)
-    let swiftValues = UserInfoBridge.json(from: ["n": 5, "x": 1.5, "t": true])
+    let swiftValues = UserInfoJSON.json(from: ["n": 5, "x": 1.5, "t": true])
     #expect(swiftValues["n"]?.numberValue?.integer == 5)
     #expect(swiftValues["x"]?.numberValue?.double == 1.5)
     #expect(swiftValues["t"]?.boolValue == true)

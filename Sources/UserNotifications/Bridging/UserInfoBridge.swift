@@ -1,6 +1,5 @@
-package import PushPayload
-
-/// Turns a JSON payload into `userInfo` as an iOS app receives it, and back.
+/// `userInfo` as an iOS app holds it: Foundation objects, copied as `NSDictionary` does, and
+/// read back as plain values (``UserInfoValue``) that the hosting device writes as JSON.
 ///
 /// iOS decodes a push with `JSONSerialization`, so `userInfo` holds Foundation objects:
 /// - numbers are `NSNumber`: an integer (`3`) is an integer `NSNumber`, a number with a fraction or
@@ -17,59 +16,10 @@ package import PushPayload
 ///   `[String: String]` exactly when every value is a string.
 /// When an object has a key twice, the last value wins, as with `JSONSerialization`.
 package enum UserInfoBridge {
-  /// The error for bytes that are not a JSON object.
-  package struct NotAnObject: Error, CustomStringConvertible {
-    /// What the bytes were instead.
-    package var found: String
-    /// `userInfo needs a JSON object; found …`.
-    package var description: String { "userInfo needs a JSON object; found \(found)" }
-  }
-
-  /// The `userInfo` of a payload whose root is an object (`[:]` for any other root).
-  package static func userInfo(from payload: JSONValue) -> [AnyHashable: Any] {
-    guard case .object(let object) = payload.kind else { return [:] }
-    var dictionary: [AnyHashable: Any] = [:]
-    dictionary.reserveCapacity(object.count)
-    for member in object.members { dictionary[member.key] = foundationValue(member.value) }
-    return dictionary
-  }
-
-  /// The `userInfo` of JSON bytes.
-  ///
-  /// - Throws: The parser's error (with its position) for malformed JSON, ``NotAnObject`` when
-  ///   the root is not an object.
-  package static func userInfo(fromJSON bytes: [UInt8]) throws -> [AnyHashable: Any] {
-    let document = try JSONDocument(parsing: bytes)
-    guard case .object = document.root.kind else {
-      throw NotAnObject(found: document.root.typeName)
-    }
-    return userInfo(from: document.root)
-  }
-
-  /// One JSON value as the Foundation object `JSONSerialization` gives.
-  package static func foundationValue(_ value: JSONValue) -> Any {
-    switch value.kind {
-    case .null: return NSNull()
-    case .bool(let flag): return NSNumber(value: flag)
-    case .number(let number):
-      if let integer = number.integer { return NSNumber(value: integer) }
-      let isIntegerSyntax = !number.text.contains { $0 == "." || $0 == "e" || $0 == "E" }
-      if isIntegerSyntax, let unsigned = UInt64(number.text) { return NSNumber(value: unsigned) }
-      return NSNumber(value: number.double)
-    case .string(let text): return text
-    case .array(let values): return values.map(foundationValue)
-    case .object(let object):
-      var dictionary: [String: Any] = [:]
-      dictionary.reserveCapacity(object.count)
-      for member in object.members { dictionary[member.key] = foundationValue(member.value) }
-      return dictionary
-    }
-  }
-
-  /// How deep `userInfo` is followed: as deep as a payload can nest (``JSONDocument``'s
-  /// limit). An app's own dictionary may nest deeper, or hold itself (an `NSMutableDictionary`
+  /// How deep `userInfo` is followed: as deep as a payload can nest (the JSON reader's limit,
+  /// 512). An app's own dictionary may nest deeper, or hold itself (an `NSMutableDictionary`
   /// inside itself); below this depth it is cut, never followed into a stack overflow.
-  package static let maximumDepth = JSONDocument.defaultMaximumDepth
+  package static let maximumDepth = 512
 
   /// A `userInfo` as it reads back after iOS's setter copied it into an `NSDictionary`: Swift
   /// numbers and Booleans become `NSNumber`s (so a Swift `3` stored there is `as? Double` 3.0, as
@@ -149,7 +99,7 @@ package enum UserInfoBridge {
     }
   }
 
-  /// `userInfo` back as JSON (what the device stores when an extension changed it).
+  /// `userInfo` as plain values (what the device stores as JSON when an extension changed it).
   ///
   /// `NSNumber`s of Boolean type become `true`/`false`, whole numbers integers, others doubles;
   /// Swift `Bool`, integers and floating-point values the same; `NSNull` is `null`. Keys that
@@ -157,61 +107,84 @@ package enum UserInfoBridge {
   /// `Data`, a number that is not finite) as their description (`source: model`: iOS keeps them
   /// in memory, but a payload cannot carry them). A dictionary or array below
   /// ``maximumDepth`` is `null` (Rules.md §9.10).
-  package static func json(from userInfo: [AnyHashable: Any]) -> JSONValue {
-    json(from: userInfo, depth: 0)
+  package static func plainValue(of userInfo: [AnyHashable: Any]) -> UserInfoValue {
+    plainValue(entries: userInfo.map { ($0.key, $0.value) }, depth: 0)
   }
 
-  /// One Foundation value as JSON.
-  package static func json(_ value: Any) -> JSONValue {
-    json(value, depth: 0)
+  /// One Foundation value as a plain value.
+  package static func plainValue(_ value: Any) -> UserInfoValue {
+    plainValue(value, depth: 0)
   }
 
-  private static func json(from userInfo: [AnyHashable: Any], depth: Int) -> JSONValue {
-    json(entries: userInfo.map { ($0.key, $0.value) }, depth: depth)
+  private static func plainValue(entries: [(key: AnyHashable, value: Any)], depth: Int)
+    -> UserInfoValue
+  {
+    guard depth < maximumDepth else { return .null }
+    return .object(
+      entries.sorted(by: { "\($0.key)" < "\($1.key)" }).map { key, value in
+        UserInfoValue.Member(
+          key: (key.base as? String) ?? "\(key)", value: plainValue(value, depth: depth + 1))
+      })
   }
 
-  private static func json(entries: [(key: AnyHashable, value: Any)], depth: Int) -> JSONValue {
-    guard depth < maximumDepth else { return JSONValue(.null) }
-    var object = JSONObject()
-    for (key, value) in entries.sorted(by: { "\($0.key)" < "\($1.key)" }) {
-      object.append(
-        JSONMember(key: (key.base as? String) ?? "\(key)", value: json(value, depth: depth + 1)))
-    }
-    return JSONValue(.object(object))
-  }
-
-  private static func json(_ value: Any, depth: Int) -> JSONValue {
+  private static func plainValue(_ value: Any, depth: Int) -> UserInfoValue {
     switch Nested(value) {
-    case .dictionary(let entries)?: return json(entries: entries, depth: depth)
+    case .dictionary(let entries)?: return plainValue(entries: entries, depth: depth)
     case .array(let elements)?:
-      guard depth < maximumDepth else { return JSONValue(.null) }
-      return JSONValue(.array(elements.map { json($0, depth: depth + 1) }))
+      guard depth < maximumDepth else { return .null }
+      return .array(elements.map { plainValue($0, depth: depth + 1) })
     case nil: break
     }
     switch value {
-    case is NSNull: return JSONValue(.null)
-    case let number as NSNumber where isBoolean(number):
-      return JSONValue(.bool(number.boolValue))
-    case let flag as Bool where !(value is NSNumber): return JSONValue(.bool(flag))
-    case let text as String: return JSONValue(.string(text))
+    case is NSNull: return .null
+    case let number as NSNumber where isBoolean(number): return .bool(number.boolValue)
+    case let flag as Bool where !(value is NSNumber): return .bool(flag)
+    case let text as String: return .string(text)
     case let number as NSNumber:
       let type = number.objCType.pointee
       if type == UInt8(ascii: "d") || type == UInt8(ascii: "f") {
         let double = number.doubleValue
-        guard double.isFinite else { return JSONValue(.string(String(describing: double))) }
-        return JSONValue(.number(JSONNumber(double)))
+        guard double.isFinite else { return .string(String(describing: double)) }
+        return .double(double)
       }
-      if type == UInt8(ascii: "Q"), number.uint64Value > UInt64(Int.max),
-        let unsigned = JSONNumber(text: String(number.uint64Value))
-      {
-        return JSONValue(.number(unsigned))
+      if type == UInt8(ascii: "Q"), number.uint64Value > UInt64(Int.max) {
+        return .unsigned(number.uint64Value)
       }
-      return JSONValue(.number(JSONNumber(number.intValue)))
-    default: return JSONValue(.string(String(describing: value)))
+      return .integer(number.intValue)
+    default: return .string(String(describing: value))
     }
   }
 
   private static func isBoolean(_ number: NSNumber) -> Bool {
     number.objCType.pointee == UInt8(ascii: "c") && (number.int8Value == 0 || number.int8Value == 1)
+  }
+}
+
+/// A `userInfo` value as plain data (``UserInfoBridge/plainValue(of:)``): what JSON can hold,
+/// an object's members sorted by key.
+package indirect enum UserInfoValue: Equatable, Sendable {
+  /// `NSNull`.
+  case null
+  /// A Boolean.
+  case bool(Bool)
+  /// A whole number that fits `Int`.
+  case integer(Int)
+  /// A whole number beyond `Int`.
+  case unsigned(UInt64)
+  /// A finite number with a fraction.
+  case double(Double)
+  /// A string (also a value JSON cannot hold, by its description).
+  case string(String)
+  /// An array.
+  case array([UserInfoValue])
+  /// A dictionary, its members sorted by key.
+  case object([Member])
+
+  /// One member of a dictionary.
+  package struct Member: Equatable, Sendable {
+    /// The key (a key that is not a string, by its description).
+    package var key: String
+    /// The value.
+    package var value: UserInfoValue
   }
 }

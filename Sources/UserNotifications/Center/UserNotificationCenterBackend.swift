@@ -1,4 +1,4 @@
-package import PushDevice
+import Foundation
 
 /// The seam between `UNUserNotificationCenter` and whatever plays the phone.
 ///
@@ -57,5 +57,5 @@ package protocol UserNotificationCenterBackend: Sendable {
   func setBadgeCount(_ newBadgeCount: Int) async throws
   /// The app's folders on the device: its app groups' containers and its defaults suites
   /// (Rules.md §17); `nil` (the default) when no device plays the phone.
-  var appContainers: AppContainers? { get }
+  var appContainers: (any AppGroupContainers)? { get }
 }

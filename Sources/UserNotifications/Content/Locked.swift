@@ -1,20 +1,20 @@
 /// A value behind a lock, so objects that Apple documents as usable from any thread (content
 /// handed between an extension's download callback and the system) are free of data races.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: Value) { self.value = value }
+  package init(_ value: Value) { self.value = value }
 
   /// Reads under the lock.
-  func read<Result>(_ body: (Value) -> Result) -> Result {
+  package func read<Result>(_ body: (Value) -> Result) -> Result {
     lock.lock()
     defer { lock.unlock() }
     return body(value)
   }
 
   /// Changes the value under the lock.
-  func write<Result>(_ body: (inout Value) -> Result) -> Result {
+  package func write<Result>(_ body: (inout Value) -> Result) -> Result {
     lock.lock()
     defer { lock.unlock() }
     return body(&value)

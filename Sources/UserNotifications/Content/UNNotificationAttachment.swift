@@ -1,4 +1,6 @@
-package import PushDevice
+// The attachment rules are the device's own (one copy: the device applies them to the
+// attachments of its built-in media extension too); nothing of them shows in this module's API.
+internal import PushDevice
 
 /// The options key of a type hint: a UTI string (`"public.jpeg"`) that overrides the file
 /// extension (`UNNotificationAttachmentOptionsTypeHintKey`).
@@ -39,7 +41,30 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
   /// The file's uniform type identifier (`public.jpeg`).
   open private(set) var type: String
   /// The options the attachment was created with, read into their typed form.
-  let options: NotificationAttachment.Options
+  package let options: Options
+
+  /// The `UNNotificationAttachmentOptions…Key` values an attachment was created with, typed.
+  package struct Options: Sendable, Hashable {
+    /// ``UNNotificationAttachmentOptionsTypeHintKey``.
+    package var typeHint: String?
+    /// ``UNNotificationAttachmentOptionsThumbnailHiddenKey``.
+    package var thumbnailHidden = false
+    /// ``UNNotificationAttachmentOptionsThumbnailClippingRectKey``, normalized (0…1).
+    package var thumbnailClippingRect: CGRect?
+    /// ``UNNotificationAttachmentOptionsThumbnailTimeKey``.
+    package var thumbnailTime: Double?
+
+    /// Options with the given values.
+    package init(
+      typeHint: String? = nil, thumbnailHidden: Bool = false,
+      thumbnailClippingRect: CGRect? = nil, thumbnailTime: Double? = nil
+    ) {
+      self.typeHint = typeHint
+      self.thumbnailHidden = thumbnailHidden
+      self.thumbnailClippingRect = thumbnailClippingRect
+      self.thumbnailTime = thumbnailTime
+    }
+  }
 
   /// Creates an attachment for a local file, checking it as iOS does.
   ///
@@ -51,34 +76,31 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
   /// - Throws: A ``UNError`` whose code says why the file was refused.
   public init(identifier: String, url: URL, options: [AnyHashable: Any]? = nil) throws {
     let parsed = Self.parse(options ?? [:])
-    let candidate = NotificationAttachment(identifier: identifier, url: url, options: parsed)
+    let candidate = NotificationAttachment(
+      identifier: identifier, url: url, options: .init(typeHint: parsed.typeHint))
     switch AttachmentValidator().validate(candidate, fallbackIdentifier: UUID().uuidString) {
     case .success(let valid):
       self.identifier = valid.identifier
       self.url = valid.url
       self.type = valid.type
-      self.options = valid.options
+      self.options = parsed
     case .failure(let error):
       throw UNError.make(Self.code(for: error.code), error.reason)
     }
     super.init()
   }
 
-  init(validated attachment: NotificationAttachment) {
-    identifier = attachment.identifier
-    url = attachment.url
-    type = attachment.type
-    options = attachment.options
+  /// An attachment the device already checked (what it delivers), not checked again.
+  package init(validatedIdentifier identifier: String, url: URL, type: String, options: Options) {
+    self.identifier = identifier
+    self.url = url
+    self.type = type
+    self.options = options
     super.init()
   }
 
   /// Whether the thumbnail is hidden (``UNNotificationAttachmentOptionsThumbnailHiddenKey``).
   package var isThumbnailHidden: Bool { options.thumbnailHidden }
-
-  /// The attachment as PushDevice's value type.
-  package var deviceAttachment: NotificationAttachment {
-    NotificationAttachment(identifier: identifier, url: url, type: type, options: options)
-  }
 
   /// Attachments are immutable: a copy is the same object (`NSCopying`).
   open func copy(with zone: NSZone? = nil) -> Any { self }
@@ -106,8 +128,8 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
     }
   }
 
-  static func parse(_ options: [AnyHashable: Any]) -> NotificationAttachment.Options {
-    var parsed = NotificationAttachment.Options()
+  static func parse(_ options: [AnyHashable: Any]) -> Options {
+    var parsed = Options()
     parsed.typeHint = options[UNNotificationAttachmentOptionsTypeHintKey] as? String
     parsed.thumbnailHidden =
       (options[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? Bool) ?? false
@@ -117,7 +139,7 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
       let x = number(rect["X"]), let y = number(rect["Y"]),
       let width = number(rect["Width"]), let height = number(rect["Height"])
     {
-      parsed.thumbnailClippingRect = .init(x: x, y: y, width: width, height: height)
+      parsed.thumbnailClippingRect = CGRect(x: x, y: y, width: width, height: height)
     }
     return parsed
   }
@@ -134,11 +156,7 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
   }
 
   /// The thumbnail's clipping rectangle, normalized (0…1), if one was given.
-  package var thumbnailClippingRect: CGRect? {
-    options.thumbnailClippingRect.map {
-      CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
-    }
-  }
+  package var thumbnailClippingRect: CGRect? { options.thumbnailClippingRect }
 
   /// The thumbnail's frame or time, if one was given.
   package var thumbnailTime: Double? { options.thumbnailTime }

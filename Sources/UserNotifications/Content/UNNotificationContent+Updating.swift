@@ -1,6 +1,3 @@
-internal import PushDevice
-internal import PushPayload
-
 extension UNNotificationContent {
   /// A copy of this content updated from `provider`, an `INSendMessageIntent` or an
   /// `INStartCallIntent`: the device shows it as a communication notification, with the sender's
@@ -18,41 +15,17 @@ extension UNNotificationContent {
     -> UNNotificationContent
   {
     guard let source = provider as? any NotificationCommunicationProviding else {
-      Self.logUpdate(
-        .contentUpdateFailed,
-        "updating(from:) refused a \(type(of: provider)): only INSendMessageIntent and "
-          + "INStartCallIntent provide content (UNError 1500, contentProvidingObjectNotAllowed)",
-        [
-          "code": JSONValue(
-            .number(JSONNumber(UNError.Code.contentProvidingObjectNotAllowed.rawValue)))
-        ])
+      HostedEvents.record(.contentProviderNotAllowed(provider: "\(type(of: provider))"))
       throw UNError(.contentProvidingObjectNotAllowed)
     }
-    guard let communication = source.notificationCommunication else {
-      let missing = source.intentClassName == "INStartCallIntent" ? "contacts" : "a sender"
-      Self.logUpdate(
-        .contentUpdateFailed,
-        "updating(from:) refused an \(source.intentClassName) without \(missing) "
-          + "(UNError 1501, contentProvidingInvalid)",
-        ["code": JSONValue(.number(JSONNumber(UNError.Code.contentProvidingInvalid.rawValue)))])
+    if let missing = source.missingCommunicationPart {
+      HostedEvents.record(.contentProviderInvalid(intent: source.intentClassName, missing: missing))
       throw UNError(.contentProvidingInvalid)
     }
     var fields = storage.read { $0 }
-    fields.communication = communication
-    var details: [String: JSONValue] = ["intent": JSONValue(.string(source.intentClassName))]
-    let sender = communication.sender?.displayName
-    if let sender { details["sender"] = JSONValue(.string(sender)) }
-    Self.logUpdate(
-      .contentUpdated,
-      "the content was updated from an \(source.intentClassName)"
-        + (sender.map { " from \($0)" } ?? ""), details)
+    fields.communication = CommunicationSource(source.frozenCopy())
+    HostedEvents.record(
+      .contentUpdated(intent: source.intentClassName, sender: source.senderDisplayName))
     return UNNotificationContent(fields: fields)
-  }
-
-  /// Logs an event of the service extension run the calling code belongs to, if any.
-  private static func logUpdate(
-    _ kind: DeviceEvent.Kind, _ reason: String, _ details: [String: JSONValue]
-  ) {
-    HostedEvents.log(kind, reason: reason, details: details)
   }
 }

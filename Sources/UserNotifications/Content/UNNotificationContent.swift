@@ -1,5 +1,3 @@
-internal import PushDevice
-
 /// What a notification shows and carries (`UNNotificationContent`).
 ///
 /// As on iOS it is an `NSObject` whose properties are read-only; ``UNMutableNotificationContent``
@@ -16,28 +14,32 @@ internal import PushDevice
 /// `updating(from:)` (iOS 15) takes an `INSendMessageIntent` or `INStartCallIntent` of PushSim's
 /// `Intents` module (Rules.md §16). Not re-created: `NSSecureCoding` (archiving).
 open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
-  let storage: Locked<Fields>
+  package let storage: Locked<Fields>
 
   /// The stored properties of a content, copied as one value.
-  struct Fields {
-    var title = ""
-    var subtitle = ""
-    var body = ""
-    var badge: NSNumber?
-    var sound: UNNotificationSound?
-    var userInfo: [AnyHashable: Any] = [:]
-    var threadIdentifier = ""
-    var categoryIdentifier = ""
-    var attachments: [UNNotificationAttachment] = []
-    var launchImageName = ""
-    var targetContentIdentifier: String?
-    var summaryArgument = ""
-    var summaryArgumentCount = 1
-    var interruptionLevel: UNNotificationInterruptionLevel = .active
-    var relevanceScore: Double = 0
-    var filterCriteria: String?
-    /// Set by `updating(from:)`: the conversation, sender and avatar (Rules.md §16).
-    var communication: NotificationCommunication?
+  package struct Fields {
+    package var title = ""
+    package var subtitle = ""
+    package var body = ""
+    package var badge: NSNumber?
+    package var sound: UNNotificationSound?
+    package var userInfo: [AnyHashable: Any] = [:]
+    package var threadIdentifier = ""
+    package var categoryIdentifier = ""
+    package var attachments: [UNNotificationAttachment] = []
+    package var launchImageName = ""
+    package var targetContentIdentifier: String?
+    package var summaryArgument = ""
+    package var summaryArgumentCount = 1
+    package var interruptionLevel: UNNotificationInterruptionLevel = .active
+    package var relevanceScore: Double = 0
+    package var filterCriteria: String?
+    /// Set by `updating(from:)`: the intent that gives the conversation, sender and avatar
+    /// (Rules.md §16).
+    package var communication: CommunicationSource?
+
+    /// Every field at its iOS default.
+    package init() {}
   }
 
   /// Creates empty content: every property has its iOS default.
@@ -46,7 +48,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
     super.init()
   }
 
-  init(fields: Fields) {
+  package init(fields: Fields) {
     storage = Locked(fields)
     super.init()
   }
@@ -111,7 +113,7 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
       && a.summaryArgumentCount == b.summaryArgumentCount
       && a.interruptionLevel == b.interruptionLevel && a.relevanceScore == b.relevanceScore
       && a.filterCriteria == b.filterCriteria && a.communication == b.communication
-      && UserInfoBridge.json(from: a.userInfo) == UserInfoBridge.json(from: b.userInfo)
+      && UserInfoBridge.plainValue(of: a.userInfo) == UserInfoBridge.plainValue(of: b.userInfo)
   }
 
   /// A hash of the visible text.

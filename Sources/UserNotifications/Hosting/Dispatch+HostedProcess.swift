@@ -22,14 +22,14 @@ extension DispatchQueue {
   ) {
     let process = HostedProcess.current
     #if canImport(FoundationNetworking)
-      if let context = process.run?.context {
+      if let device = process.run?.device {
         // To the millisecond: the deadline was reckoned from a `now()` taken a moment ago.
         let now = DispatchTime.now().uptimeNanoseconds
         let delay = deadline.uptimeNanoseconds > now ? deadline.uptimeNanoseconds - now : 0
         let milliseconds = delay / 1_000_000 + (delay % 1_000_000 >= 500_000 ? 1 : 0)
-        let due = context.elapsed + .milliseconds(Int64(clamping: milliseconds))
+        let due = device.elapsed + .milliseconds(Int64(clamping: milliseconds))
         async(group: nil, qos: .unspecified, flags: []) {
-          guard (try? context.wait(untilElapsed: due)) != nil else { return }
+          guard (try? device.wait(untilElapsed: due)) != nil else { return }
           process.bind(work)
         }
         return

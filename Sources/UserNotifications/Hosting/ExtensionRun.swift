@@ -1,13 +1,13 @@
 #if canImport(FoundationNetworking)
   import Foundation
   import FoundationNetworking
-  package import PushDevice
+  import NetworkingOriginals
   import Synchronization
   package import os
 
   /// One run of the app's service extension on a simulated device, as the app's code sees it: the
-  /// run's context (downloads, budget, log), its center, and its own temporary directory, as an
-  /// extension process has (Rules.md §9.10). A call into the app's delegate, background handler
+  /// device's side of the run (its downloads, budget and events: ``ExtensionRunDevice``), its
+  /// center, and its own temporary directory, as an extension process has (Rules.md §9.10). A call into the app's delegate, background handler
   /// or launch code gets one too, for its requests (Rules.md §7.1).
   ///
   /// The hosting device binds the run around `didReceive` and `serviceExtensionTimeWillExpire()`
@@ -15,8 +15,8 @@
   /// module wraps run bound too. A network request carries its run (``tagHeader``), put on it by
   /// the entry points this module declares for the app's code (``tagged(_:in:)``).
   package final class ExtensionRun: Sendable {
-    /// The run's context: downloads are fetched and charged through it.
-    package let context: ServiceExtensionContext
+    /// The device's side of the run: downloads are fetched and charged through it.
+    package let device: any ExtensionRunDevice
     /// The center `UNUserNotificationCenter.current()` gives while the run is bound.
     package let center: UNUserNotificationCenter?
     /// Where the app's log lines go while the run is bound (its callbacks included).
@@ -35,10 +35,10 @@
     /// Makes a run; its temporary directory (a fresh folder under the process's own) is made
     /// with the first file put there.
     package init(
-      context: ServiceExtensionContext, center: UNUserNotificationCenter?,
+      device: any ExtensionRunDevice, center: UNUserNotificationCenter?,
       isServiceExtension: Bool = true, log: AppLogSink? = nil
     ) {
-      self.context = context
+      self.device = device
       self.center = center
       self.isServiceExtension = isServiceExtension
       self.log = log

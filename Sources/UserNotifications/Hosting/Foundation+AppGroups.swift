@@ -13,7 +13,16 @@
 //   `standard` stay Foundation's, one store for the process.
 
 import Foundation
-package import PushDevice
+
+/// The app's folders on the device that runs its code: its app groups' containers and its
+/// defaults suites (Rules.md §17). The hosting device implements it.
+package protocol AppGroupContainers: Sendable {
+  /// The device's folder for `group` when the app declares the group, else `nil`.
+  func containerURL(forSecurityApplicationGroupIdentifier group: String) -> URL?
+  /// The name (a file path) under which Foundation keeps the suite `name` of the app's process
+  /// or its service extension's; `nil` for a name Apple calls invalid.
+  func preferencesSuiteName(_ name: String, inServiceExtension: Bool) -> String?
+}
 
 extension FileManager {
   /// `containerURL(forSecurityApplicationGroupIdentifier:)`: the shared container of an app
@@ -50,7 +59,7 @@ extension UserDefaults {
     }
     guard
       let file = containers.preferencesSuiteName(
-        suiteName, for: process.isServiceExtension ? .serviceExtension : .app)
+        suiteName, inServiceExtension: process.isServiceExtension)
     else { return nil }
     self.init(suiteName: Optional(file))
   }
@@ -58,7 +67,7 @@ extension UserDefaults {
 
 extension HostedProcess {
   /// The folders of the device whose app code is running: those of its center's device.
-  package var appContainers: AppContainers? { center?.backend.appContainers }
+  package var appContainers: (any AppGroupContainers)? { center?.backend.appContainers }
 
   /// Whether the code running is the app's service extension (an extension's run is bound).
   package var isServiceExtension: Bool {
@@ -72,5 +81,5 @@ extension HostedProcess {
 
 extension UserNotificationCenterBackend {
   /// No device: no folders.
-  package var appContainers: AppContainers? { nil }
+  package var appContainers: (any AppGroupContainers)? { nil }
 }

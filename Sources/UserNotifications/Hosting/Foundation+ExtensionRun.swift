@@ -25,7 +25,7 @@
 #if canImport(FoundationNetworking)
   import Foundation
   import FoundationNetworking
-  package import PushDevice
+  import NetworkingOriginals
   import Synchronization
 
   // Data lives here on Linux.
@@ -270,7 +270,7 @@
     func loadSynchronously(_ url: URL) throws -> Data {
       let result = Mutex<Result<Data, URLError>?>(nil)
       let done = DispatchSemaphore(value: 0)
-      let context = context
+      let device = device
       // The fetch runs on a thread of its own: the caller may be a task of the app's on the
       // cooperative pool, which this wait blocks, and the pool may have no other thread left.
       let executor = AppCodeExecutor(name: "Data(contentsOf:)")
@@ -278,9 +278,9 @@
         defer { executor.finish() }
         let outcome: Result<Data, URLError>
         do {
-          outcome = .success(try await context.send(AppRequest(url: url)).body)
-        } catch let error as MediaFetchError {
-          outcome = .failure(error.code == .timedOut ? URLError(.timedOut) : error.urlError)
+          outcome = .success(try await device.contents(of: url))
+        } catch let error as URLError {
+          outcome = .failure(error)
         } catch {
           outcome = .failure(URLError(.timedOut))
         }
@@ -294,23 +294,6 @@
         throw CocoaError(
           .fileReadUnknown, userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error])
       case nil: throw CocoaError(.fileReadUnknown, userInfo: [NSURLErrorKey: url])
-      }
-    }
-  }
-
-  extension MediaFetchError {
-    /// The `URLError` a failed device download reaches the app's code as.
-    package var urlError: URLError {
-      switch code {
-      case .atsBlocked: URLError(.appTransportSecurityRequiresSecureConnection)
-      case .notInManifest: URLError(.notConnectedToInternet)
-      case .connection: URLError(.cannotConnectToHost)
-      case .unsupportedURL: URLError(.unsupportedURL)
-      case .tooManyRedirects, .redirectRefused: URLError(.httpTooManyRedirects)
-      case .truncated: URLError(.networkConnectionLost)
-      case .tooLarge: URLError(.dataLengthExceedsMaximum)
-      case .timedOut: URLError(.timedOut)
-      default: URLError(.cannotDecodeContentData)
       }
     }
   }

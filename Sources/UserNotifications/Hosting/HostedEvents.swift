@@ -1,17 +1,30 @@
-package import PushDevice
-package import PushPayload
+/// What the app's framework calls do that the device running them records (Rules.md §16), in
+/// typed form: the hosting device words each one as an event (`content.updated`,
+/// `content.updateFailed`, `intent.donated`) of the run the calling code belongs to, as it
+/// records the code's `app.log` lines.
+package enum HostedEvent: Sendable, Equatable {
+  /// `updating(from:)` made a communication content from `intent` (its class name), whose
+  /// sender is `sender`.
+  case contentUpdated(intent: String, sender: String?)
+  /// `updating(from:)` refused `provider` (its type's name), which is not one of the Apple
+  /// SDK's providers (`UNError` 1500).
+  case contentProviderNotAllowed(provider: String)
+  /// `updating(from:)` refused `intent` (its class name), which lacks `missing` (`"a sender"`,
+  /// `"contacts"`; `UNError` 1501).
+  case contentProviderInvalid(intent: String, missing: String)
+  /// The app donated an interaction of `intent` (its class name), `direction` (`incoming`,
+  /// `outgoing` or `unspecified`).
+  case intentDonated(intent: String, direction: String)
+}
 
-/// Events the app's framework calls leave on the device that runs them (`content.updated`,
-/// `intent.donated`, Rules.md §16): logged in the run the calling code belongs to (its service
-/// extension's, or the call into its delegate or handlers), as its `app.log` lines are. Outside
-/// a run (a test of the app's code) nothing is logged.
+/// Where the app's framework calls record their ``HostedEvent``s: on the device of the run the
+/// calling code belongs to (its service extension's, or the call into its delegate or
+/// handlers). Outside a run (a test of the app's code) nothing is recorded.
 package enum HostedEvents {
-  /// Logs an event of the running run, if any, at its virtual time (source `device`).
-  package static func log(
-    _ kind: DeviceEvent.Kind, reason: String, details: [String: JSONValue] = [:]
-  ) {
+  /// Records `event` on the running run's device, if any.
+  package static func record(_ event: HostedEvent) {
     #if canImport(FoundationNetworking)
-      ExtensionRun.current?.context.log(kind, source: .device, reason: reason, details: details)
+      ExtensionRun.current?.device.record(event)
     #endif
   }
 }

@@ -10,12 +10,12 @@
     /// budget; a pause past the budget throws `CancellationError` there, as the extension is
     /// stopped first on iOS.
     public static func sleep(for duration: Duration) async throws {
-      guard let context = HostedProcess.current.run?.context else {
+      guard let device = HostedProcess.current.run?.device else {
         return try await sleep(for: duration, tolerance: nil, clock: ContinuousClock())
       }
       try Task.checkCancellation()
       do {
-        try context.wait(untilElapsed: context.elapsed + duration)
+        try device.wait(untilElapsed: device.elapsed + duration)
       } catch {
         throw _Concurrency.CancellationError()
       }

@@ -1,4 +1,5 @@
-package import PushDevice
+import PushDevice
+import UserNotifications
 
 extension UNNotificationCategory {
   /// A category from PushDevice's configuration (a scenario's app file).

@@ -9,8 +9,9 @@
   /// Swift prefers a member declared in a module that imports the member's own module, so code
   /// that imports `UserNotifications` gets its versions, which answer from the device inside a
   /// service extension run and call these outside one. `UserNotifications` cannot call
-  /// Foundation's originals itself (its own declarations win there too); this module does not
-  /// see them, so each function below is Foundation's, unchanged.
+  /// Foundation's originals itself (its own declarations win there too); this module, which
+  /// holds nothing else and imports only Foundation, does not see them, so each function below
+  /// is Foundation's, unchanged.
   package enum FoundationOriginals {
     /// `URLSessionConfiguration.default`.
     package static func defaultConfiguration() -> URLSessionConfiguration {

@@ -1,18 +1,21 @@
-package import PushDevice
-package import PushPayload
+import Foundation
+import Intents
+import PushDevice
+import PushPayload
+import UserNotifications
 
 extension UNNotificationContent {
   /// The content the device made from a push, as the app's code sees it: every field PushDevice's
-  /// ``NotificationContent`` has, the payload bridged to `userInfo` (``UserInfoBridge``), the
-  /// badge as an `NSNumber`, attachments as ``UNNotificationAttachment``s (not checked again).
+  /// ``NotificationContent`` has, the payload bridged to `userInfo` (``UserInfoJSON``), the
+  /// badge as an `NSNumber`, attachments as `UNNotificationAttachment`s (not checked again).
   package convenience init(_ content: NotificationContent) {
-    var fields = Fields()
+    var fields = UNNotificationContent.Fields()
     fields.title = content.title
     fields.subtitle = content.subtitle
     fields.body = content.body
     fields.badge = content.badge.map { NSNumber(value: $0) }
     fields.sound = content.sound.map(UNNotificationSound.init(deviceSound:))
-    fields.userInfo = UserInfoBridge.userInfo(from: content.payload)
+    fields.userInfo = UserInfoJSON.userInfo(from: content.payload)
     fields.threadIdentifier = content.threadIdentifier
     fields.categoryIdentifier = content.categoryIdentifier
     fields.attachments = content.attachments.map(UNNotificationAttachment.init(validated:))
@@ -23,14 +26,15 @@ extension UNNotificationContent {
     fields.interruptionLevel = UNNotificationInterruptionLevel(content.interruptionLevel)
     fields.relevanceScore = content.relevanceScore
     fields.filterCriteria = content.filterCriteria
-    fields.communication = content.communication
+    fields.communication = content.communication.map { CommunicationSource(device: $0) }
     self.init(fields: fields)
   }
 
   /// This content as PushDevice's value, read in one step under the lock (what the device shows
   /// is the content as it was at that moment). `userInfo` becomes the payload
-  /// (``UserInfoBridge/json(from:)``); a badge is its integer value; the relevance score is kept
-  /// as given (the device clamps it).
+  /// (``UserInfoJSON/json(from:)``); a badge is its integer value; the relevance score is kept
+  /// as given (the device clamps it); the intent of `updating(from:)` becomes the communication
+  /// part (``NotificationCommunication/init(_:)``).
   package var deviceContent: NotificationContent {
     let fields = storage.read { $0 }
     var content = NotificationContent(
@@ -40,13 +44,13 @@ extension UNNotificationContent {
       interruptionLevel: fields.interruptionLevel.deviceLevel,
       relevanceScore: fields.relevanceScore,
       attachments: fields.attachments.map(\.deviceAttachment),
-      payload: UserInfoBridge.json(from: fields.userInfo))
+      payload: UserInfoJSON.json(from: fields.userInfo))
     content.targetContentIdentifier = fields.targetContentIdentifier
     content.filterCriteria = fields.filterCriteria
     content.launchImageName = fields.launchImageName
     content.summaryArgument = fields.summaryArgument
     content.summaryArgumentCount = fields.summaryArgumentCount
-    content.communication = fields.communication
+    content.communication = fields.communication.flatMap(NotificationCommunication.init)
     return content
   }
 }
@@ -93,5 +97,34 @@ extension UNNotificationInterruptionLevel {
     case .timeSensitive: .timeSensitive
     case .critical: .critical
     }
+  }
+}
+
+extension UNNotificationAttachment {
+  /// An attachment the device delivers (already checked, not checked again).
+  package convenience init(validated attachment: NotificationAttachment) {
+    let options = attachment.options
+    self.init(
+      validatedIdentifier: attachment.identifier, url: attachment.url, type: attachment.type,
+      options: Options(
+        typeHint: options.typeHint, thumbnailHidden: options.thumbnailHidden,
+        thumbnailClippingRect: options.thumbnailClippingRect.map {
+          CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+        },
+        thumbnailTime: options.thumbnailTime))
+  }
+
+  /// The attachment as PushDevice's value type.
+  package var deviceAttachment: NotificationAttachment {
+    NotificationAttachment(
+      identifier: identifier, url: url, type: type,
+      options: NotificationAttachment.Options(
+        typeHint: options.typeHint, thumbnailHidden: options.thumbnailHidden,
+        thumbnailClippingRect: options.thumbnailClippingRect.map {
+          NotificationAttachment.ClippingRect(
+            x: Double($0.origin.x), y: Double($0.origin.y), width: Double($0.size.width),
+            height: Double($0.size.height))
+        },
+        thumbnailTime: options.thumbnailTime))
   }
 }
