@@ -39,7 +39,7 @@ public struct AppCode: Sendable {
   /// first step; `nil`: the app has no launch code to run (Rules.md §15).
   public var launchHandler: (any AppLaunchHandler)?
   /// Real-time containment limits for extension runs (a hung extension cannot hang a run).
-  public var watchdog: ServiceExtensionStage.Watchdog
+  package var watchdog: ServiceExtensionStage.Watchdog
   /// Makes the code one device runs, from this code and that device, when the pieces need the
   /// device itself: the app's `UNUserNotificationCenter` calls go to the ``DeviceHost`` running
   /// them. Called once per host, on its first call into app code; the result should have the
@@ -51,8 +51,21 @@ public struct AppCode: Sendable {
   public init(
     router: (any Router)? = nil, serviceExtension: ServiceExtensionFactory? = nil,
     fetcher: (any MediaFetcher)? = nil, delegate: (any NotificationDelegate)? = nil,
+    remoteNotificationHandler: (any RemoteNotificationHandler)? = nil
+  ) {
+    self.init(
+      router: router, serviceExtension: serviceExtension, fetcher: fetcher, delegate: delegate,
+      remoteNotificationHandler: remoteNotificationHandler,
+      watchdog: ServiceExtensionStage.Watchdog())
+  }
+
+  /// Creates the app's code with the extension stage's real-time limits (tests and the app
+  /// host tighten them).
+  package init(
+    router: (any Router)? = nil, serviceExtension: ServiceExtensionFactory? = nil,
+    fetcher: (any MediaFetcher)? = nil, delegate: (any NotificationDelegate)? = nil,
     remoteNotificationHandler: (any RemoteNotificationHandler)? = nil,
-    watchdog: ServiceExtensionStage.Watchdog = ServiceExtensionStage.Watchdog()
+    watchdog: ServiceExtensionStage.Watchdog
   ) {
     self.router = router
     self.serviceExtension = serviceExtension

@@ -15,10 +15,10 @@ import PushPayload
 /// one per step).
 ///
 /// The one step that needs time and the app's code, the notification service extension, is
-/// not run here: when iOS would hand a push to the extension, the device stops at
-/// ``pendingExtensionRun`` until ``finishExtensionRun(_:)`` brings the outcome. ``DeviceHost``
-/// (an actor) does that for you with the app's extension, fetcher and router; use it to play
-/// pushes with an extension, or from async code and actors.
+/// not run here: when iOS would hand a push to the extension, the device waits for the run's
+/// outcome, and a next step taken without one delivers the original content
+/// (`extension.skipped`). ``DeviceHost`` (an actor) runs the app's extension, fetcher and router
+/// for you; use it to play pushes with an extension, or from async code and actors.
 ///
 /// ```swift
 /// var device = Device(app: AppConfiguration(bundleId: "com.example.chat"))
