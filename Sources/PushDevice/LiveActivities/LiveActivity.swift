@@ -69,7 +69,7 @@ public struct LiveActivity: Sendable {
   public var isLive: Bool { state == .active || state == .stale }
 
   /// The state as `expect.activities.<id>` reads it.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object = JSONObject()
     func add(_ key: String, _ value: JSONValue) {
       object.append(JSONMember(key: key, value: value))
@@ -163,7 +163,7 @@ public enum PushAddress: Sendable, Hashable {
   case token(String)
 
   /// Reads the scenario spelling; `nil` for an empty string.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     if text.hasPrefix("activity:") {
       let id = String(text.dropFirst("activity:".count))
       guard !id.isEmpty else { return nil }
@@ -186,5 +186,5 @@ public enum PushAddress: Sendable, Hashable {
   }
 
   /// The push types with a token of their own on the device (``pushType(_:)``).
-  public static let ownTokenTypes: Set<PushType> = [.voip, .widgets, .controls]
+  package static let ownTokenTypes: Set<PushType> = [.voip, .widgets, .controls]
 }
