@@ -1,4 +1,4 @@
-package import PushPayload
+import PushPayload
 
 /// The app's `UNUserNotificationCenterDelegate`, as the device calls it (Behavior.md §7.3, §8).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import PushCore
-package import PushPayload
+import PushPayload
 
 /// One line the app's code logged (`Logger`, `os_log`), as the device records it: an `app.log`
 /// event whose reason is the text.

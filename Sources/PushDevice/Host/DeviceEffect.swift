@@ -1,4 +1,4 @@
-package import PushPayload
+import PushPayload
 
 /// What the device needs done before it can go on: a piece of the app's code, which takes
 /// time. ``Device`` is a state machine and never runs it; after each input it offers the next

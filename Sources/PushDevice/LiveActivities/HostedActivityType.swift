@@ -1,4 +1,4 @@
-package import PushPayload
+import PushPayload
 
 /// An `ActivityAttributes` type supplied by the app's own Swift code (the Linux `ActivityKit`
 /// module): the device decodes `attributes` and `content-state` with the app's `Decodable`

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Checks a notification's attachments after the service extension finishes (Behavior.md §6.3).
 ///

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import Synchronization
 
 /// The folder service extensions write downloaded media into: one subfolder per extension run.

@@ -1,6 +1,6 @@
-package import Foundation
+import Foundation
 import PushCore
-package import PushPayload
+import PushPayload
 
 /// How an ended activity leaves the Lock Screen (`ActivityUIDismissalPolicy`).
 package enum ActivityDismissal: Sendable, Hashable {

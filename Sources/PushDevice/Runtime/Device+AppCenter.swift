@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import PushPayload
 
 /// When a local notification fires: the trigger of a `UNNotificationRequest` the app adds

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import PushPayload
 
 /// A push the device has handed to the app's notification service extension and waits for

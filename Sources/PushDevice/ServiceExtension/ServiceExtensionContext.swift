@@ -1,6 +1,6 @@
 public import Foundation
-package import PushCore
-package import PushPayload
+import PushCore
+import PushPayload
 import Synchronization
 
 /// What a ``ServiceExtension`` gets besides the request: its time budget, the app's media fetcher,

@@ -1,6 +1,6 @@
-package import Foundation
-package import PushCore
-package import PushPayload
+import Foundation
+import PushCore
+import PushPayload
 
 /// What running a service extension gave: the request to deliver, which content it carries and
 /// why, the scenario time used, and the events to log.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import PushCore
 internal import PushHTTP
 import PushPayload
