@@ -100,35 +100,35 @@ public struct LiveActivity: Sendable {
 
 /// What the app passes to `Activity.request(attributes:content:pushType:)` (scenario step
 /// `startActivity`).
-public struct ActivityRequest: Sendable {
+package struct ActivityRequest: Sendable {
   /// The scenario's name for the activity.
-  public var id: String
+  package var id: String
   /// The `ActivityAttributes` type name.
-  public var type: String
+  package var type: String
   /// The static attributes, as the app's encoder would write them.
-  public var attributes: JSONValue
+  package var attributes: JSONValue
   /// The initial content state.
-  public var contentState: JSONValue
+  package var contentState: JSONValue
   /// `pushType`: `nil` (no pushes), `.token`, or `.channel(id)`.
-  public var channel: RequestedChannel
+  package var channel: RequestedChannel
   /// `ActivityContent.staleDate`.
-  public var staleDate: Date?
+  package var staleDate: Date?
   /// `ActivityContent.relevanceScore` (default 0).
-  public var relevanceScore: Double
+  package var relevanceScore: Double
   /// The `start` date of iOS 26's
   /// `request(attributes:content:pushType:style:alertConfiguration:start:)`: a later date
   /// schedules the activity, `pending` until then; `nil` starts it now.
-  public var start: Date?
+  package var start: Date?
 
   /// The `pushType` argument.
-  public enum RequestedChannel: Sendable, Hashable {
+  package enum RequestedChannel: Sendable, Hashable {
     case none
     case token
     case channel(String)
   }
 
   /// Creates a request.
-  public init(
+  package init(
     id: String, type: String, attributes: JSONValue = JSONValue(.object(JSONObject())),
     contentState: JSONValue = JSONValue(.object(JSONObject())), channel: RequestedChannel = .token,
     staleDate: Date? = nil, relevanceScore: Double = 0, start: Date? = nil
