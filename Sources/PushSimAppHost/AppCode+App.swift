@@ -33,7 +33,6 @@ extension AppCode {
   ///   - router: The app's navigation logic for the scenario's route checks; `nil` uses the app
   ///     file's `routes`.
   ///   - fetcher: Where the extension's downloads come from; `nil` follows the app's `fetch`.
-  ///   - watchdog: Real-time containment for extension runs.
   ///   - completionLimit: How long, in real time, the device waits for a delegate's or
   ///     handler's completion handler before it reports the call as not completed.
   public static func app(
@@ -42,7 +41,23 @@ extension AppCode {
     application: (any RemoteNotificationHandling)? = nil,
     launch: (@Sendable () -> AnyObject)? = nil,
     router: (any Router)? = nil, fetcher: (any MediaFetcher)? = nil,
-    watchdog: ServiceExtensionStage.Watchdog = ServiceExtensionStage.Watchdog(),
+    completionLimit: Duration = .seconds(5)
+  ) -> AppCode {
+    app(
+      serviceExtension: serviceExtension, delegate: delegate, application: application,
+      launch: launch, router: router, fetcher: fetcher, watchdog: ServiceExtensionStage.Watchdog(),
+      completionLimit: completionLimit)
+  }
+
+  /// ``app(serviceExtension:delegate:application:launch:router:fetcher:completionLimit:)`` with
+  /// the extension stage's real-time containment (`watchdog`; tests tighten it).
+  package static func app(
+    serviceExtension: (@Sendable () -> UNNotificationServiceExtension)? = nil,
+    delegate: (any UNUserNotificationCenterDelegate)? = nil,
+    application: (any RemoteNotificationHandling)? = nil,
+    launch: (@Sendable () -> AnyObject)? = nil,
+    router: (any Router)? = nil, fetcher: (any MediaFetcher)? = nil,
+    watchdog: ServiceExtensionStage.Watchdog,
     completionLimit: Duration = .seconds(5)
   ) -> AppCode {
     DeviceURLProtocol.installOnce()

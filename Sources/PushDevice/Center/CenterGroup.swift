@@ -12,7 +12,7 @@ public struct CenterGroup: Sendable, Equatable {
   public var summary: String?
 
   /// Creates a group.
-  public init(thread: String, entries: [DeliveredNotification], summary: String?) {
+  package init(thread: String, entries: [DeliveredNotification], summary: String?) {
     self.thread = thread
     self.entries = entries
     self.summary = summary

@@ -31,11 +31,11 @@ package enum DefaultGroupSummary {
   ]
 
   /// The languages the table covers (Serbian in both scripts).
-  public static var languages: [String] { formats.keys.sorted() }
+  package static var languages: [String] { formats.keys.sorted() }
 
   /// The `%u` format for `count` other notifications on a device whose preferred languages are
   /// `languages` (most preferred first).
-  public static func format(count: Int, languages: [String]) -> String {
+  package static func format(count: Int, languages: [String]) -> String {
     let tag = LanguageTag(languages.first ?? "en")
     let key = tag.language == "sr" ? "sr-\(tag.effectiveScript ?? "cyrl")" : tag.language
     guard let forms = formats[key] else { return format(count: count, languages: ["en"]) }

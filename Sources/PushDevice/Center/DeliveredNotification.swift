@@ -14,10 +14,10 @@ public struct DeliveredNotification: Sendable, Equatable {
   /// When it entered the center (virtual time; a Scheduled Summary delivery time for held ones).
   public var date: Date
   /// Arrival order on the device: higher is newer (ties of `date` keep arrival order).
-  public var sequence: Int
+  package var sequence: Int
 
   /// Creates an entry.
-  public init(
+  package init(
     push: String, request: NotificationRequest, presentation: Presentation, date: Date,
     sequence: Int
   ) {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The device's timeline: the virtual now and the timers set on it; time moves only when told.
 ///
@@ -8,16 +8,16 @@ public import Foundation
 /// — and ``Device/advance(by:)`` fires them in time order, moving ``now`` to each in turn.
 ///
 /// - Complexity: setting and firing a timer is O(log t) for t pending timers.
-public struct DeviceTimeline: Sendable {
+package struct DeviceTimeline: Sendable {
   /// The current virtual instant.
-  public private(set) var now: Date
+  package private(set) var now: Date
   /// The device's time zone, for daily times.
-  public var timeZone: TimeZone
+  package var timeZone: TimeZone
   /// Pending timers.
   var timers = TimerHeap<ClockAction>()
 
   /// Creates a clock at `now`.
-  public init(
+  package init(
     now: Date = DeviceConfiguration.defaultStart,
     timeZone: TimeZone = DeviceConfiguration().timeZone
   ) {
@@ -26,10 +26,10 @@ public struct DeviceTimeline: Sendable {
   }
 
   /// The number of timers still pending.
-  public var pendingTimerCount: Int { timers.count }
+  package var pendingTimerCount: Int { timers.count }
 
   /// When the next pending timer fires, if any.
-  public var nextTimerDate: Date? { timers.first?.time }
+  package var nextTimerDate: Date? { timers.first?.time }
 
   /// Sets a timer; one due now or earlier fires at the next ``Device/advance(by:)``.
   mutating func schedule(_ action: ClockAction, at time: Date) {
@@ -52,7 +52,7 @@ public struct DeviceTimeline: Sendable {
 
   /// The first of the daily `times` strictly after `date`, in ``timeZone`` (Behavior.md §5.3:
   /// Scheduled Summary deliveries). `nil` when `times` is empty.
-  public func nextOccurrence(of times: [DailyTime], after date: Date) -> Date? {
+  package func nextOccurrence(of times: [DailyTime], after date: Date) -> Date? {
     guard !times.isEmpty else { return nil }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone

@@ -7,7 +7,7 @@ public struct VirtualInstant: InstantProtocol, Sendable, Hashable, Comparable {
   public var date: Date
 
   /// Creates the instant at `date`.
-  public init(_ date: Date) { self.date = date }
+  package init(_ date: Date) { self.date = date }
 
   /// The instant `duration` later (earlier when negative).
   public func advanced(by duration: Duration) -> VirtualInstant {
@@ -57,7 +57,7 @@ public final class VirtualClock: Clock, Sendable {
   private let state: Mutex<State>
 
   /// Creates a clock standing at `now`.
-  public init(now: Date = DeviceConfiguration.defaultStart) {
+  package init(now: Date = DeviceConfiguration.defaultStart) {
     state = Mutex(State(now: VirtualInstant(now)))
   }
 
@@ -111,5 +111,5 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   /// The number of tasks sleeping on the clock.
-  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+  package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 }

@@ -95,14 +95,14 @@ public struct AppConfiguration: Sendable, Equatable {
   }
 
   /// The name shown for the app: ``name``, else the last dot-separated part of ``bundleId``.
-  public var displayName: String {
+  package var displayName: String {
     if let name, !name.isEmpty { return name }
     return bundleId.split(separator: ".").last.map(String.init) ?? bundleId
   }
 
   /// The registered category with this identifier, if any (Behavior.md §8: unknown categories show
   /// no actions).
-  public func category(_ identifier: String) -> NotificationCategory? {
+  package func category(_ identifier: String) -> NotificationCategory? {
     categories.last { $0.id == identifier }
   }
 }

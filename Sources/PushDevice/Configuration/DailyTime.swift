@@ -15,7 +15,7 @@ public struct DailyTime: Sendable, Hashable, Comparable, CustomStringConvertible
   }
 
   /// Parses `"HH:MM"` (one or two hour digits, two minute digits); `nil` for anything else.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
       parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -25,7 +25,7 @@ public struct DailyTime: Sendable, Hashable, Comparable, CustomStringConvertible
   }
 
   /// Minutes since midnight.
-  public var minutesSinceMidnight: Int { hour * 60 + minute }
+  package var minutesSinceMidnight: Int { hour * 60 + minute }
 
   /// `HH:MM`.
   public var description: String {

@@ -18,7 +18,7 @@ public struct FocusConfiguration: Sendable, Equatable {
   public var allowedPeople: [String] = []
 
   /// Whether `person` is one of ``allowedPeople``: by handle value, or by display name.
-  public func allows(_ person: CommunicationPerson) -> Bool {
+  package func allows(_ person: CommunicationPerson) -> Bool {
     allowedPeople.contains { entry in
       entry == person.displayName || (person.handle.map { $0 == entry } ?? false)
     }

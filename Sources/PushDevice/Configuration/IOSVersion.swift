@@ -13,7 +13,7 @@ public struct IOSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
   }
 
   /// Reads `"17.2"`; `nil` unless it is one to three dot-separated decimal numbers.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
     guard (1...3).contains(pieces.count) else { return nil }
     var numbers: [Int] = []
@@ -40,13 +40,13 @@ public struct IOSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
   /// The newest version PushSim models: iOS 26.4 (PushKit `mustReport`).
   public static let newest = IOSVersion(26, 4)
   /// Live Activities and `liveactivity` pushes (`update`, `end`).
-  public static let liveActivities = IOSVersion(16, 1)
+  package static let liveActivities = IOSVersion(16, 1)
   /// `stale-date`, `relevance-score` on activities, frequent updates.
-  public static let staleAndRelevance = IOSVersion(16, 2)
+  package static let staleAndRelevance = IOSVersion(16, 2)
   /// Push-to-start (`event: start`) and `timestamp` on in-app updates.
-  public static let pushToStart = IOSVersion(17, 2)
+  package static let pushToStart = IOSVersion(17, 2)
   /// Broadcast channels, `input-push-token` and `input-push-channel`.
-  public static let broadcast = IOSVersion(18)
+  package static let broadcast = IOSVersion(18)
   /// Scheduled Live Activities (`ActivityState.pending`).
-  public static let scheduledActivities = IOSVersion(26)
+  package static let scheduledActivities = IOSVersion(26)
 }

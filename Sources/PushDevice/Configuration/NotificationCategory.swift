@@ -28,7 +28,7 @@ public struct NotificationCategory: Sendable, Equatable {
   }
 
   /// The action with this identifier, if the category has one.
-  public func action(_ identifier: String) -> NotificationAction? {
+  package func action(_ identifier: String) -> NotificationAction? {
     actions.first { $0.id == identifier }
   }
 

@@ -87,7 +87,7 @@ public struct NotificationContent: Sendable, Equatable {
   }
 
   /// Whether the alert shows any text (a service extension only runs for visible alerts).
-  public var hasVisibleText: Bool { !title.isEmpty || !subtitle.isEmpty || !body.isEmpty }
+  package var hasVisibleText: Bool { !title.isEmpty || !subtitle.isEmpty || !body.isEmpty }
 }
 
 /// Where a notification's payload comes from: a tree (built in code, or set by a service

@@ -24,7 +24,7 @@ public struct DeviceEvent: Sendable, Equatable {
   public typealias Kind = EventKind
 
   /// Creates an event.
-  public init(
+  package init(
     time: Date, kind: Kind, push: String?, source: DiagnosticSource, reason: String,
     details: [String: JSONValue] = [:]
   ) {

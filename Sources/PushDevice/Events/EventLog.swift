@@ -27,7 +27,7 @@ public struct EventLog: Sendable, RandomAccessCollection {
   private var detailsNamePush = false
 
   /// Creates an empty log.
-  public init() {}
+  package init() {}
 
   /// The first event's index (0).
   public var startIndex: Int { events.startIndex }
@@ -37,7 +37,7 @@ public struct EventLog: Sendable, RandomAccessCollection {
   public subscript(position: Int) -> DeviceEvent { events[position] }
 
   /// Appends an event.
-  public mutating func append(_ event: DeviceEvent) {
+  package mutating func append(_ event: DeviceEvent) {
     var event = event
     shared.share(&event)
     PushChains.Box.prepareToGrow(&index)
@@ -55,7 +55,7 @@ public struct EventLog: Sendable, RandomAccessCollection {
   ///
   /// Reads only that push's events, through their chain: a check after every push that names
   /// the push it is about does not read the whole log.
-  public func firstIndex(
+  package func firstIndex(
     about push: String, from start: Int, where matches: (DeviceEvent) -> Bool
   ) -> Int? {
     if detailsNamePush {
@@ -220,7 +220,7 @@ extension String {
 extension DeviceEvent {
   /// The member `key` of ``json`` (`nil` when it has none), without building the object: what
   /// a check of some fields of an event reads.
-  public func member(_ key: String) -> JSONValue? {
+  package func member(_ key: String) -> JSONValue? {
     switch key {
     case "time": return JSONValue(.string(VirtualTimeFormat.text(time)))
     case "kind": return JSONValue(.string(kind.rawValue))

@@ -1,5 +1,5 @@
 public import PushCore
-public import PushPayload
+import PushPayload
 
 /// A diagnostic about one push: what `expect.diagnostics` compares (`code`, `push`, …).
 ///
@@ -12,7 +12,7 @@ public struct PushDiagnostic: Sendable, Hashable {
   public var diagnostic: Diagnostic
 
   /// Creates a diagnostic record.
-  public init(push: String?, diagnostic: Diagnostic) {
+  package init(push: String?, diagnostic: Diagnostic) {
     self.push = push
     self.diagnostic = diagnostic
   }
@@ -22,7 +22,7 @@ public struct PushDiagnostic: Sendable, Hashable {
 
   /// The member `key` of ``json`` (`nil` when it has none), without building the object: what
   /// a check of some fields of a finding reads.
-  public func member(_ key: String) -> JSONValue? {
+  package func member(_ key: String) -> JSONValue? {
     let text: String? =
       switch key {
       case "code": diagnostic.code.rawValue
@@ -37,7 +37,7 @@ public struct PushDiagnostic: Sendable, Hashable {
   }
 
   /// As JSON: `code`, `push`, `severity`, `path`, `message`, `source`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "code", value: .init(.string(diagnostic.code.rawValue))))
     if let push { object.append(JSONMember(key: "push", value: .init(.string(push)))) }

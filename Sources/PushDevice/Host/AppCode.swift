@@ -29,26 +29,37 @@ public struct AppCode: Sendable {
   public var fetcher: (any MediaFetcher)?
   /// The app's notification-center delegate (`willPresent`, `didReceive`); `nil`: the app's
   /// `foregroundPresentation` setting decides, and responses reach only the router.
-  public var delegate: (any NotificationDelegate)?
+  package var delegate: (any NotificationDelegate)?
   /// The app's `didReceiveRemoteNotification`, for `content-available` pushes.
-  public var remoteNotificationHandler: (any RemoteNotificationHandler)?
+  package var remoteNotificationHandler: (any RemoteNotificationHandler)?
   /// The app's PushKit delegate, for `voip` pushes; `nil`: the app's `pushTypes.reportsCalls`
   /// setting decides (Rules.md §14).
-  public var voipPushHandler: (any VoIPPushHandler)?
+  package var voipPushHandler: (any VoIPPushHandler)?
   /// The app's launch (`didFinishLaunchingWithOptions`), which the device runs once before its
   /// first step; `nil`: the app has no launch code to run (Rules.md §15).
-  public var launchHandler: (any AppLaunchHandler)?
+  package var launchHandler: (any AppLaunchHandler)?
   /// Real-time containment limits for extension runs (a hung extension cannot hang a run).
-  public var watchdog: ServiceExtensionStage.Watchdog
+  package var watchdog: ServiceExtensionStage.Watchdog
   /// Makes the code one device runs, from this code and that device, when the pieces need the
   /// device itself: the app's `UNUserNotificationCenter` calls go to the ``DeviceHost`` running
   /// them. Called once per host, on its first call into app code; the result should have the
   /// same pieces as this code (which pieces exist decides which calls the device queues). `nil`:
   /// every device runs this code as it is.
-  public var perDevice: (@Sendable (DeviceHost) -> AppCode)?
+  package var perDevice: (@Sendable (DeviceHost) -> AppCode)?
 
   /// Creates the app's code; every piece is optional.
   public init(
+    router: (any Router)? = nil, serviceExtension: ServiceExtensionFactory? = nil,
+    fetcher: (any MediaFetcher)? = nil
+  ) {
+    self.init(
+      router: router, serviceExtension: serviceExtension, fetcher: fetcher, delegate: nil,
+      remoteNotificationHandler: nil, watchdog: ServiceExtensionStage.Watchdog())
+  }
+
+  /// Creates the app's code with the pieces the app host adapts from the app's own delegates,
+  /// and the extension stage's real-time limits (tests and the app host tighten them).
+  package init(
     router: (any Router)? = nil, serviceExtension: ServiceExtensionFactory? = nil,
     fetcher: (any MediaFetcher)? = nil, delegate: (any NotificationDelegate)? = nil,
     remoteNotificationHandler: (any RemoteNotificationHandler)? = nil,
@@ -75,7 +86,7 @@ public struct AppCode: Sendable {
   ///
   /// An app that declares `"kind": "app"` needs its extension from Swift: `pushsim run` cannot
   /// play it, and a library run must be given ``serviceExtension``.
-  public func missingPiece(for app: AppConfiguration) -> String? {
+  package func missingPiece(for app: AppConfiguration) -> String? {
     guard app.serviceExtension?.kind == .app, serviceExtension == nil else { return nil }
     return "the app declares its own service extension (\"kind\": \"app\"), which only Swift "
       + "code can supply: play this scenario from Swift with ScenarioPlayer(code: "

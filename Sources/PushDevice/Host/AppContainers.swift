@@ -20,7 +20,7 @@ import Synchronization
 public final class AppContainers: Sendable {
   /// Which of the app's processes asks: on iOS the app and each extension have a container of
   /// their own, and share only their app groups'.
-  public enum Process: Sendable, Hashable {
+  package enum Process: Sendable, Hashable {
     /// The app: its delegates, handlers and launch code.
     case app
     /// The app's notification service extension.
@@ -33,7 +33,7 @@ public final class AppContainers: Sendable {
 
   /// Creates the folders of `app` on a device, in a fresh folder under the temporary directory
   /// (made when first needed).
-  public init(app: AppConfiguration) {
+  package init(app: AppConfiguration) {
     root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "pushsim-device-\(UUID().uuidString)", isDirectory: true)
     self.app = Mutex((app.bundleId, Set(app.appGroups)))
@@ -49,7 +49,7 @@ public final class AppContainers: Sendable {
   }
 
   /// Whether the app declares `group` (a valid identifier it lists in ``AppConfiguration/appGroups``).
-  public func declares(_ group: String) -> Bool {
+  package func declares(_ group: String) -> Bool {
     AppGroupIdentifier.isValid(group) && app.withLock { $0.groups.contains(group) }
   }
 
@@ -75,7 +75,7 @@ public final class AppContainers: Sendable {
   /// container, shared by the app and its extension; any other suite, an undeclared group's
   /// included, is the asking process's own. `nil` for the names Apple calls invalid: the app's
   /// bundle identifier and `NSGlobalDomain` (Behavior §13.5).
-  public func preferencesSuiteName(_ name: String, for process: Process) -> String? {
+  package func preferencesSuiteName(_ name: String, for process: Process) -> String? {
     let bundleId = app.withLock { $0.bundleId }
     guard name != bundleId, name != "NSGlobalDomain" else { return nil }
     let library: URL

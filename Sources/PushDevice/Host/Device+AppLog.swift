@@ -1,21 +1,21 @@
 import Foundation
 import PushCore
-public import PushPayload
+import PushPayload
 
 /// One line the app's code logged (`Logger`, `os_log`), as the device records it: an `app.log`
 /// event whose reason is the text.
-public struct AppLogEntry: Sendable, Equatable {
+package struct AppLogEntry: Sendable, Equatable {
   /// The level's name: `default`, `info`, `debug`, `error` or `fault`.
-  public var level: String
+  package var level: String
   /// The subsystem of the logger (empty for the default log).
-  public var subsystem: String
+  package var subsystem: String
   /// The category of the logger (empty for the default log).
-  public var category: String
+  package var category: String
   /// The text.
-  public var message: String
+  package var message: String
 
   /// Creates an entry.
-  public init(level: String, subsystem: String, category: String, message: String) {
+  package init(level: String, subsystem: String, category: String, message: String) {
     self.level = level
     self.subsystem = subsystem
     self.category = category
@@ -23,7 +23,7 @@ public struct AppLogEntry: Sendable, Equatable {
   }
 
   /// The event's details: `level`, `subsystem`, `category`.
-  public var details: [String: JSONValue] {
+  package var details: [String: JSONValue] {
     [
       "level": JSONValue(.string(level)), "subsystem": JSONValue(.string(subsystem)),
       "category": JSONValue(.string(category)),
@@ -41,7 +41,7 @@ package enum AppCallPush {
 extension Device {
   /// Records lines the app's code logged while handling `push` (`nil`: none), as `app.log`
   /// events at the current virtual time.
-  public mutating func recordAppLog(_ entries: [AppLogEntry], push: String?) {
+  package mutating func recordAppLog(_ entries: [AppLogEntry], push: String?) {
     for entry in entries {
       log(.appLog, push, .device, entry.message, entry.details)
     }
@@ -53,7 +53,7 @@ extension Device {
   /// handling `push` (`nil`: none): its requests (`app.request`, `app.requestFailed`), its log
   /// lines and its framework calls (`intent.donated`), in their order, at the current virtual
   /// time (Rules.md §7.1).
-  public mutating func recordAppCallEvents(
+  package mutating func recordAppCallEvents(
     _ events: [ServiceExtensionOutcome.Event], push: String?
   ) {
     for event in events {

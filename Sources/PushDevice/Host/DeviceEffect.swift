@@ -1,11 +1,11 @@
-public import PushPayload
+import PushPayload
 
 /// What the device needs done before it can go on: a piece of the app's code, which takes
 /// time. ``Device`` is a state machine and never runs it; after each input it offers the next
 /// effect (``Device/nextEffect``), and a host (``DeviceHost``) performs it and feeds the result
 /// back with ``Device/complete(_:with:)``, until none is left (Architecture.md, "The host
 /// loop").
-public enum DeviceEffect: Sendable, Equatable {
+package enum DeviceEffect: Sendable, Equatable {
   /// Run the app's service extension on a push (``ServiceExtensionStage``); the result is
   /// ``Result/extensionFinished(_:)``.
   case runExtension(PendingExtensionRun)
@@ -24,7 +24,7 @@ public enum DeviceEffect: Sendable, Equatable {
   case deliverVoIPPush(push: String, payload: JSONValue)
 
   /// The push whose handling the effect is part of.
-  public var push: String {
+  package var push: String {
     switch self {
     case .runExtension(let run): run.push
     case .askWillPresent(let waiting): waiting.push
@@ -33,7 +33,7 @@ public enum DeviceEffect: Sendable, Equatable {
   }
 
   /// How a performed effect ended.
-  public enum Result: Sendable, Equatable {
+  package enum Result: Sendable, Equatable {
     /// The extension run's outcome.
     case extensionFinished(ServiceExtensionOutcome)
     /// The delegate's options, or `nil` when it does not implement `willPresent`.
@@ -47,7 +47,7 @@ extension Device {
   /// The next thing the device waits for from the app's code, if any: a pending extension run
   /// first, then a notification waiting for `willPresent`, then the calls into the app in the
   /// order the steps queued them.
-  public var nextEffect: DeviceEffect? {
+  package var nextEffect: DeviceEffect? {
     if let run = pendingRun { return .runExtension(run) }
     if let waiting = pendingPresentation { return .askWillPresent(waiting) }
     switch pendingAppCalls.first {
@@ -61,7 +61,7 @@ extension Device {
 
   /// Feeds back how `effect` (the device's ``nextEffect``) ended; a result of another kind
   /// than the effect's, or an effect no longer waiting, changes nothing.
-  public mutating func complete(_ effect: DeviceEffect, with result: DeviceEffect.Result) {
+  package mutating func complete(_ effect: DeviceEffect, with result: DeviceEffect.Result) {
     guard effect == nextEffect else { return }
     switch (effect, result) {
     case (.runExtension, .extensionFinished(let outcome)):

@@ -106,7 +106,7 @@ public actor DeviceHost {
 
   /// The app starts a Live Activity (``Device/startActivity(_:)``).
   @discardableResult
-  public func startActivity(_ request: ActivityRequest) async -> Bool {
+  package func startActivity(_ request: ActivityRequest) async -> Bool {
     await exclusively { device in device.startActivity(request) }
   }
 
@@ -198,7 +198,7 @@ public actor DeviceHost {
   /// (a delegate, a background handler, an extension), and waiting would deadlock. When no
   /// operation is under way, the app code the call leaves waiting (a local notification that
   /// fires at once and asks `willPresent`) runs before this returns.
-  public func appCall<T: Sendable>(_ call: (inout Device) -> T) async -> T {
+  package func appCall<T: Sendable>(_ call: (inout Device) -> T) async -> T {
     let result = call(&device)
     if !busy {
       busy = true
@@ -211,7 +211,7 @@ public actor DeviceHost {
 
   /// Calls `observer` with the device's Live Activities now and after every later operation
   /// and app call (the app's `ActivityKit` follows the device this way).
-  public func observeLiveActivities(_ observer: @escaping @Sendable (LiveActivitySnapshot) -> Void)
+  package func observeLiveActivities(_ observer: @escaping @Sendable (LiveActivitySnapshot) -> Void)
   {
     activityObservers.append(observer)
     observer(LiveActivitySnapshot(device))

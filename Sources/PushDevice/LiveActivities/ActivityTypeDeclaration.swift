@@ -50,7 +50,7 @@ public indirect enum ActivityFieldType: Sendable, Equatable, CustomStringConvert
   case optional(ActivityFieldType)
 
   /// Reads Swift spelling: `String`, `Int`, `Double`, `Bool`, `Date`, `URL`, `[T]`, `T?`.
-  public init?(swift text: String) {
+  package init?(swift text: String) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.hasSuffix("?") {
       guard let wrapped = ActivityFieldType(swift: String(trimmed.dropLast())) else { return nil }

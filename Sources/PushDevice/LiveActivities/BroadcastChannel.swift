@@ -23,5 +23,5 @@ public struct BroadcastChannel: Sendable, Hashable {
   }
 
   /// How long APNs keeps the latest message of a `mostRecentMessageStored` channel.
-  public static let storageLimit: Double = 8 * 3_600
+  package static let storageLimit: Double = 8 * 3_600
 }

@@ -1,19 +1,19 @@
-public import PushPayload
+import PushPayload
 
 /// An `ActivityAttributes` type supplied by the app's own Swift code (the Linux `ActivityKit`
 /// module): the device decodes `attributes` and `content-state` with the app's `Decodable`
 /// types and a real `JSONDecoder()`, instead of the fields the app file declares, so a hosted
 /// app decodes pushes exactly as iOS does (Rules.md §13).
-public struct HostedActivityType: Sendable {
+package struct HostedActivityType: Sendable {
   /// Why the app's type did not decode: where, and Swift's `DecodingError` in words.
-  public struct Failure: Error, Sendable, Equatable {
+  package struct Failure: Error, Sendable, Equatable {
     /// The path of the offending key (`aps.content-state.eta`).
-    public var path: String
+    package var path: String
     /// The decoding error.
-    public var message: String
+    package var message: String
 
     /// Creates a failure.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
       self.path = path
       self.message = message
     }
@@ -21,20 +21,20 @@ public struct HostedActivityType: Sendable {
 
   /// Decodes a JSON object into the app's type and encodes it back (`JSONEncoder()`): the
   /// value the device keeps. `path` names the object in messages.
-  public typealias Decode =
+  package typealias Decode =
     @Sendable (_ json: JSONValue?, _ path: String) -> Result<
       JSONObject, Failure
     >
 
   /// The Swift type name (`String(describing: Attributes.self)`).
-  public var name: String
+  package var name: String
   /// Decodes the static attributes.
-  public var decodeAttributes: Decode
+  package var decodeAttributes: Decode
   /// Decodes a `ContentState`.
-  public var decodeContentState: Decode
+  package var decodeContentState: Decode
 
   /// Creates a hosted type.
-  public init(
+  package init(
     name: String, decodeAttributes: @escaping Decode, decodeContentState: @escaping Decode
   ) {
     self.name = name
@@ -46,7 +46,7 @@ public struct HostedActivityType: Sendable {
 extension Device {
   /// Makes the app's own Swift type decode `type`'s data from now on (the app's code called
   /// `Activity<Attributes>.request`); it takes precedence over the app file's declaration.
-  public mutating func hostActivityType(_ type: HostedActivityType) {
+  package mutating func hostActivityType(_ type: HostedActivityType) {
     hostedActivityTypes[type.name] = type
   }
 

@@ -69,7 +69,7 @@ public struct LiveActivity: Sendable {
   public var isLive: Bool { state == .active || state == .stale }
 
   /// The state as `expect.activities.<id>` reads it.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object = JSONObject()
     func add(_ key: String, _ value: JSONValue) {
       object.append(JSONMember(key: key, value: value))
@@ -100,35 +100,35 @@ public struct LiveActivity: Sendable {
 
 /// What the app passes to `Activity.request(attributes:content:pushType:)` (scenario step
 /// `startActivity`).
-public struct ActivityRequest: Sendable {
+package struct ActivityRequest: Sendable {
   /// The scenario's name for the activity.
-  public var id: String
+  package var id: String
   /// The `ActivityAttributes` type name.
-  public var type: String
+  package var type: String
   /// The static attributes, as the app's encoder would write them.
-  public var attributes: JSONValue
+  package var attributes: JSONValue
   /// The initial content state.
-  public var contentState: JSONValue
+  package var contentState: JSONValue
   /// `pushType`: `nil` (no pushes), `.token`, or `.channel(id)`.
-  public var channel: RequestedChannel
+  package var channel: RequestedChannel
   /// `ActivityContent.staleDate`.
-  public var staleDate: Date?
+  package var staleDate: Date?
   /// `ActivityContent.relevanceScore` (default 0).
-  public var relevanceScore: Double
+  package var relevanceScore: Double
   /// The `start` date of iOS 26's
   /// `request(attributes:content:pushType:style:alertConfiguration:start:)`: a later date
   /// schedules the activity, `pending` until then; `nil` starts it now.
-  public var start: Date?
+  package var start: Date?
 
   /// The `pushType` argument.
-  public enum RequestedChannel: Sendable, Hashable {
+  package enum RequestedChannel: Sendable, Hashable {
     case none
     case token
     case channel(String)
   }
 
   /// Creates a request.
-  public init(
+  package init(
     id: String, type: String, attributes: JSONValue = JSONValue(.object(JSONObject())),
     contentState: JSONValue = JSONValue(.object(JSONObject())), channel: RequestedChannel = .token,
     staleDate: Date? = nil, relevanceScore: Double = 0, start: Date? = nil
@@ -163,7 +163,7 @@ public enum PushAddress: Sendable, Hashable {
   case token(String)
 
   /// Reads the scenario spelling; `nil` for an empty string.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     if text.hasPrefix("activity:") {
       let id = String(text.dropFirst("activity:".count))
       guard !id.isEmpty else { return nil }
@@ -186,5 +186,5 @@ public enum PushAddress: Sendable, Hashable {
   }
 
   /// The push types with a token of their own on the device (``pushType(_:)``).
-  public static let ownTokenTypes: Set<PushType> = [.voip, .widgets, .controls]
+  package static let ownTokenTypes: Set<PushType> = [.voip, .widgets, .controls]
 }

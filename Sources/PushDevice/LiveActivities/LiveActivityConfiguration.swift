@@ -33,12 +33,12 @@ public struct LiveActivityConfiguration: Sendable, Equatable {
   }
 
   /// The declared type named `name`, if any.
-  public func type(named name: String) -> ActivityTypeDeclaration? {
+  package func type(named name: String) -> ActivityTypeDeclaration? {
     types.last { $0.name == name }
   }
 
   /// The storage policy of channel `id`: the declared one, else most recent message stored.
-  public func storagePolicy(ofChannel id: String) -> BroadcastChannel.StoragePolicy {
+  package func storagePolicy(ofChannel id: String) -> BroadcastChannel.StoragePolicy {
     channels.last { $0.id == id }?.storagePolicy ?? .mostRecentMessageStored
   }
 }

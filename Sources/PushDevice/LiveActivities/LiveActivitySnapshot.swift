@@ -1,20 +1,20 @@
 /// What the app's `ActivityKit` sees of the device after each operation: its activities, its
 /// push-to-start token and the user's switches (``DeviceHost/observeLiveActivities(_:)``).
-public struct LiveActivitySnapshot: Sendable {
+package struct LiveActivitySnapshot: Sendable {
   /// Every activity started so far, in start order.
-  public var activities: [LiveActivity]
+  package var activities: [LiveActivity]
   /// The push-to-start token, when the device issues one (iOS 17.2).
-  public var pushToStartToken: String?
+  package var pushToStartToken: String?
   /// `areActivitiesEnabled`: the app supports them and the user leaves them on.
-  public var activitiesEnabled: Bool
+  package var activitiesEnabled: Bool
   /// `frequentPushesEnabled`: the app asks for frequent updates and the user leaves them on.
-  public var frequentPushesEnabled: Bool
+  package var frequentPushesEnabled: Bool
 
   /// Whether the app is in the foreground, where it may start an activity.
-  public var appInForeground: Bool
+  package var appInForeground: Bool
 
   /// The snapshot of `device`.
-  public init(_ device: Device) {
+  package init(_ device: Device) {
     let settings = device.app.liveActivities
     activities = device.liveActivities
     pushToStartToken = device.pushToStartToken

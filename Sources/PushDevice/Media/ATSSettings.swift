@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The extension's App Transport Security settings (`NSAppTransportSecurity`, scenario `app.ats`).
 ///
@@ -49,7 +49,7 @@ public struct ATSSettings: Sendable, Equatable {
   ///
   /// `https:` is always allowed; `http:` per Rules.md §7; every other scheme
   /// (`file:`, `data:`, `ftp:`) never.
-  public func verdict(for url: URL) -> Verdict {
+  package func verdict(for url: URL) -> Verdict {
     let scheme = url.scheme?.lowercased() ?? ""
     guard let host = url.host?.lowercased(), !host.isEmpty else {
       return .blocked("\(url.redactedString) has no host")
@@ -82,14 +82,14 @@ public struct ATSSettings: Sendable, Equatable {
   }
 
   /// The ATS answer for one URL.
-  public enum Verdict: Sendable, Equatable {
+  package enum Verdict: Sendable, Equatable {
     /// Allowed, with the rule that allows it.
     case allowed(String)
     /// Blocked, with the reason in plain words.
     case blocked(String)
 
     /// Whether the load may go ahead.
-    public var isAllowed: Bool {
+    package var isAllowed: Bool {
       if case .allowed = self { return true }
       return false
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Checks a notification's attachments after the service extension finishes (Behavior.md §6.3).
 ///
@@ -12,13 +12,13 @@ public import Foundation
 ///
 /// A failing attachment is dropped; the notification is delivered without it. Only the first
 /// ``MediaType/sniffLength`` bytes of a file are read.
-public struct AttachmentValidator: Sendable {
+package struct AttachmentValidator: Sendable {
   /// Creates a validator.
-  public init() {}
+  package init() {}
 
   /// Validates one attachment; on success its `type` is the UTI and an empty identifier is
   /// replaced by `fallbackIdentifier` (iOS makes one up, Behavior.md §6.3).
-  public func validate(
+  package func validate(
     _ attachment: NotificationAttachment, fallbackIdentifier: String = UUID().uuidString
   ) -> Result<NotificationAttachment, AttachmentValidationError> {
     func failure(_ code: AttachmentValidationError.Code, _ reason: String) -> Result<
@@ -108,7 +108,7 @@ public struct AttachmentValidator: Sendable {
   /// - Parameter requestIdentifier: Used to name attachments whose identifier is empty
   ///   (`<request>.attachment-<n>`, deterministic).
   /// - Complexity: O(n) in the number of attachments, each reading at most 16 bytes.
-  public func validate(_ attachments: [NotificationAttachment], requestIdentifier: String) -> (
+  package func validate(_ attachments: [NotificationAttachment], requestIdentifier: String) -> (
     accepted: [NotificationAttachment], rejected: [AttachmentValidationError]
   ) {
     var accepted: [NotificationAttachment] = []
@@ -128,18 +128,18 @@ public struct AttachmentValidator: Sendable {
 /// Why an attachment was dropped: the `UNError.Code` iOS would report, and the reason.
 ///
 /// The codes and raw values are `UNError.Code`'s (Behavior.md §6.3).
-public struct AttachmentValidationError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct AttachmentValidationError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The `UNError.Code`.
-  public var code: Code
+  package var code: Code
   /// The attachment's identifier as the extension gave it.
-  public var identifier: String
+  package var identifier: String
   /// The attachment's URL.
-  public var url: URL
+  package var url: URL
   /// Why, in plain words.
-  public var reason: String
+  package var reason: String
 
   /// Creates an error.
-  public init(code: Code, identifier: String, url: URL, reason: String) {
+  package init(code: Code, identifier: String, url: URL, reason: String) {
     self.code = code
     self.identifier = identifier
     self.url = url
@@ -147,10 +147,10 @@ public struct AttachmentValidationError: Error, Sendable, Equatable, CustomStrin
   }
 
   /// `UNError.attachmentCorrupt: reason`.
-  public var description: String { "UNError.\(code.rawValue): \(reason)" }
+  package var description: String { "UNError.\(code.rawValue): \(reason)" }
 
   /// The attachment codes of `UNError.Code`; the raw value is the code's name.
-  public enum Code: String, Sendable, Hashable, CaseIterable {
+  package enum Code: String, Sendable, Hashable, CaseIterable {
     /// `UNError.Code.attachmentInvalidURL` (100).
     case attachmentInvalidURL
     /// `UNError.Code.attachmentUnrecognizedType` (101).
@@ -161,7 +161,7 @@ public struct AttachmentValidationError: Error, Sendable, Equatable, CustomStrin
     case attachmentCorrupt
 
     /// The numeric `UNError.Code` raw value.
-    public var number: Int {
+    package var number: Int {
       switch self {
       case .attachmentInvalidURL: 100
       case .attachmentUnrecognizedType: 101

@@ -192,7 +192,7 @@ extension HTTPFetcher {
   ///   - ats: The app's ATS settings.
   ///   - maximumRedirects: The most hops allowed.
   /// - Returns: The absolute target, or the error that ends the download.
-  public static func judgeRedirect(
+  package static func judgeRedirect(
     location: String?, from: URL, hop: Int, status: Int, ats: ATSSettings,
     maximumRedirects: Int = 5
   ) -> Result<URL, MediaFetchError> {

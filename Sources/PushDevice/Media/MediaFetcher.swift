@@ -68,7 +68,7 @@ public struct FetchedMedia: Sendable, Equatable {
   ///
   /// A missing or generic (`application/octet-stream`) `Content-Type` lets the bytes decide;
   /// a `Content-Type` that is not a supported attachment type fails (`unsupportedType`).
-  public static func confirmType(
+  package static func confirmType(
     contentType: String?, data: Data, url: URL, elapsed: Duration, status: Int? = nil
   ) throws(MediaFetchError) -> MediaType {
     let sniffed = MediaType.sniff(data.prefix(MediaType.sniffLength))

@@ -20,7 +20,7 @@ public struct MediaManifest: Sendable, Equatable {
   /// The entry for a `GET` of `url`, matched on its absolute string.
   ///
   /// - Complexity: O(1) on average.
-  public func entry(for url: URL) -> Entry? {
+  package func entry(for url: URL) -> Entry? {
     entry(method: "GET", url: url)
   }
 
@@ -28,12 +28,12 @@ public struct MediaManifest: Sendable, Equatable {
   /// keyed by the URL alone.
   ///
   /// - Complexity: O(1) on average.
-  public func entry(method: String, url: URL) -> Entry? {
+  package func entry(method: String, url: URL) -> Entry? {
     entries[Self.key(method: method, url: url)] ?? entries[url.absoluteString]
   }
 
   /// The key of an entry that answers only `method` on `url`.
-  public static func key(method: String, url: URL) -> String {
+  package static func key(method: String, url: URL) -> String {
     "\(method.uppercased()) \(url.absoluteString)"
   }
 

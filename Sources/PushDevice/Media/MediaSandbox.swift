@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// The folder service extensions write downloaded media into: one subfolder per extension run.
@@ -7,22 +7,22 @@ import Synchronization
 /// the process can read). File names are generated (`attachment-1.jpg`), never taken from a URL, so
 /// a crafted URL cannot choose where bytes land. Injected into ``ServiceExtensionStage`` so the
 /// runtime touches no folder it was not given.
-public final class MediaSandbox: Sendable {
+package final class MediaSandbox: Sendable {
   /// The root folder; run folders are `run-1`, `run-2`, … inside it.
-  public let root: URL
+  package let root: URL
   private let runs = Mutex(0)
   private let ownsRoot: Bool
 
   /// Creates a sandbox rooted at `root` (created when first needed, never deleted by the
   /// sandbox itself; see ``removeAll()``).
-  public init(root: URL) {
+  package init(root: URL) {
     self.root = root
     self.ownsRoot = false
   }
 
   /// Creates a sandbox in a fresh folder under the system's temporary directory; the folder is
   /// deleted when the sandbox is released (when the last device or stage using it is gone).
-  public init() {
+  package init() {
     self.root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "pushsim-media-\(UUID().uuidString)", isDirectory: true)
     self.ownsRoot = true
@@ -44,7 +44,7 @@ public final class MediaSandbox: Sendable {
   }
 
   /// Deletes the root folder and everything written into it.
-  public func removeAll() {
+  package func removeAll() {
     try? FileManager.default.removeItem(at: root)
   }
 }

@@ -49,7 +49,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The largest limit of any kind: what a download may take before its type is known.
-  public static let largestSizeLimit = Kind.video.sizeLimit
+  package static let largestSizeLimit = Kind.video.sizeLimit
 
   /// Image, audio or video.
   public var kind: Kind {
@@ -64,7 +64,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   public var sizeLimit: Int { kind.sizeLimit }
 
   /// The file extension PushSim gives a file of this type.
-  public var preferredFileExtension: String {
+  package var preferredFileExtension: String {
     switch self {
     case .jpeg: "jpg"
     case .png: "png"
@@ -81,7 +81,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The type for a UTI (a type hint), or `nil` for one attachments do not support.
-  public init?(uti: String) {
+  package init?(uti: String) {
     self.init(rawValue: uti)
   }
 
@@ -137,7 +137,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The number of leading bytes ``sniff(_:)`` looks at.
-  public static let sniffLength = 16
+  package static let sniffLength = 16
 
   /// The type the leading bytes of a file show, or `nil` when they match none.
   ///
@@ -145,7 +145,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   /// AIFF `FORM….AIFF`/`AIFC`; WAV `RIFF….WAVE`; AVI `RIFF….AVI `; MP3 an `ID3` tag or an
   /// MPEG audio layer III frame sync; MPEG-4 an `ftyp` box (brand `M4A `/`M4B `/`M4P ` is
   /// audio, any other a movie); MPEG a pack or sequence header `00 00 01 BA`/`B3`.
-  public static func sniff(_ bytes: some Collection<UInt8>) -> MediaType? {
+  package static func sniff(_ bytes: some Collection<UInt8>) -> MediaType? {
     let b = Array(bytes.prefix(sniffLength))
     func matches(_ signature: [UInt8], at offset: Int = 0) -> Bool {
       guard b.count >= offset + signature.count else { return false }
@@ -180,7 +180,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
   /// The same type always agrees. MPEG-4 audio and movie share the `ftyp` container, and MPEG
   /// and MPEG-2 video the pack header, so each pair agrees with itself (Rules.md §7;
   /// the brand does not decide, since real `.m4a` files often carry `mp42`/`isom`).
-  public func agrees(withSniffed sniffed: MediaType) -> Bool {
+  package func agrees(withSniffed sniffed: MediaType) -> Bool {
     if self == sniffed { return true }
     switch (self, sniffed) {
     case (.mpeg4, .mpeg4Audio), (.mpeg4Audio, .mpeg4): return true

@@ -14,7 +14,7 @@ public struct LockScreenText: Sendable, Hashable {
   public var hidden: Bool
 
   /// Creates a text.
-  public init(title: String, subtitle: String = "", body: String, hidden: Bool = false) {
+  package init(title: String, subtitle: String = "", body: String, hidden: Bool = false) {
     self.title = title
     self.subtitle = subtitle
     self.body = body

@@ -17,7 +17,7 @@ public struct Presentation: Sendable, Hashable {
   public var badge: Bool
 
   /// Creates a presentation; the default shows nothing.
-  public init(
+  package init(
     banner: Bool = false, lockScreen: Bool = false, sound: Bool = false, wake: Bool = false,
     list: Bool = false, badge: Bool = false
   ) {
@@ -30,7 +30,7 @@ public struct Presentation: Sendable, Hashable {
   }
 
   /// Nothing shown at all.
-  public static let none = Presentation()
+  package static let none = Presentation()
   /// Notification Center only (provisional, Focus, passive, Scheduled Summary delivery).
-  public static let listOnly = Presentation(list: true)
+  package static let listOnly = Presentation(list: true)
 }

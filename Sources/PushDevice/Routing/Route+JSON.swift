@@ -1,9 +1,9 @@
-public import PushPayload
+import PushPayload
 
 extension Route {
   /// The route as the scenario format writes it: `{"route": name, "params": {...}}`, with the
   /// parameters in name order so reports are stable (ScenarioFormat.md, `expect.routes`).
-  public var json: JSONValue {
+  package var json: JSONValue {
     var parameters = JSONObject()
     for name in params.keys.sorted() {
       if let value = params[name] { parameters.append(JSONMember(key: name, value: value.json)) }
@@ -17,13 +17,13 @@ extension Route {
   }
 
   /// ``json`` as compact JSON text: `{"route":"chat","params":{"chatId":"chat_4521"}}`.
-  public var jsonText: String { json.jsonText }
+  package var jsonText: String { json.jsonText }
 }
 
 extension Array where Element == Route {
   /// The routes in order as a JSON array, the shape of `expect.routes` (for reports).
-  public var json: JSONValue { JSONValue(.array(map(\.json))) }
+  package var json: JSONValue { JSONValue(.array(map(\.json))) }
 
   /// ``json`` as compact JSON text.
-  public var jsonText: String { json.jsonText }
+  package var jsonText: String { json.jsonText }
 }

@@ -61,7 +61,7 @@ public struct RouteConfiguration: Sendable, Equatable {
     }
 
     /// Whether no condition is written (the route applies to every response).
-    public var isEmpty: Bool { category == nil && action == nil && has.isEmpty && equals.isEmpty }
+    package var isEmpty: Bool { category == nil && action == nil && has.isEmpty && equals.isEmpty }
   }
 
   /// The `when.action` of a route: the default action (a tap), an explicit dismiss, or a
@@ -90,7 +90,7 @@ public struct RouteConfiguration: Sendable, Equatable {
     public init(stringLiteral value: String) { self.init(value) }
 
     /// The `actionIdentifier` a response carries for this action.
-    public var actionIdentifier: String {
+    package var actionIdentifier: String {
       switch self {
       case .default: NotificationResponse.defaultActionIdentifier
       case .dismiss: NotificationResponse.dismissActionIdentifier
@@ -108,7 +108,7 @@ public struct RouteConfiguration: Sendable, Equatable {
     }
 
     /// Whether a response with `actionIdentifier` meets this condition.
-    public func matches(_ actionIdentifier: String) -> Bool {
+    package func matches(_ actionIdentifier: String) -> Bool {
       self.actionIdentifier == actionIdentifier
     }
   }
@@ -169,7 +169,7 @@ public struct RouteConfiguration: Sendable, Equatable {
     public var description: String { rawValue }
 
     /// Reads `value` as this type, or `nil` when it is of another type.
-    public func read(_ value: JSONValue) -> RouteValue? {
+    package func read(_ value: JSONValue) -> RouteValue? {
       switch (self, value.kind) {
       case (.string, .string(let text)):
         return .string(text)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PushPayload
 
 extension RouteDecision {
@@ -8,7 +8,7 @@ extension RouteDecision {
   /// Source `model`: recording every response's route is PushSim's rule (Rules.md
   /// §8). Details carry `route`, `params` (when matched) and `action` (`default`, `dismiss`,
   /// or the action identifier), the field names `expect.events` and reports use.
-  public func event(for response: NotificationResponse, at time: Date, push: String?)
+  package func event(for response: NotificationResponse, at time: Date, push: String?)
     -> DeviceEvent
   {
     var details: [String: JSONValue] = [

@@ -93,7 +93,7 @@ public struct RouteMismatch: Sendable, Equatable, CustomStringConvertible,
   public var failure: Failure
 
   /// Creates a mismatch.
-  public init(route: String?, failure: Failure) {
+  package init(route: String?, failure: Failure) {
     self.route = route
     self.failure = failure
   }

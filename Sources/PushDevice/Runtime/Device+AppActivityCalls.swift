@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 import PushCore
-public import PushPayload
+import PushPayload
 
 /// How an ended activity leaves the Lock Screen (`ActivityUIDismissalPolicy`).
-public enum ActivityDismissal: Sendable, Hashable {
+package enum ActivityDismissal: Sendable, Hashable {
   /// `.default`: up to 4 hours after it ends.
   case `default`
   /// `.immediate`: at once.
@@ -20,7 +20,7 @@ extension Device {
   ///
   /// - Returns: whether the activity took the content.
   @discardableResult
-  public mutating func updateActivityFromApp(
+  package mutating func updateActivityFromApp(
     _ id: String, contentState: JSONValue, staleDate: Date?, relevanceScore: Double,
     alert: (title: String, body: String)? = nil, timestamp: Date? = nil
   ) -> Bool {
@@ -61,7 +61,7 @@ extension Device {
   ///
   /// - Returns: whether a live activity ended.
   @discardableResult
-  public mutating func endActivityFromApp(
+  package mutating func endActivityFromApp(
     _ id: String, contentState: JSONValue?, staleDate: Date?, relevanceScore: Double,
     dismissal: ActivityDismissal, timestamp: Date? = nil
   ) -> Bool {

@@ -3,22 +3,22 @@ import PushPayload
 
 /// A notification that arrived while the app is in the foreground, waiting for the delegate's
 /// `willPresent` (Behavior.md §7.3).
-public struct PendingWillPresent: Sendable, Equatable {
+package struct PendingWillPresent: Sendable, Equatable {
   /// The push's scenario id.
-  public var push: String
+  package var push: String
   /// The request as delivered (after any service extension).
-  public var request: NotificationRequest
+  package var request: NotificationRequest
 }
 
 extension Device {
   /// The notification waiting for the delegate's `willPresent`, if any. Like
   /// ``pendingExtensionRun``, another step taken first settles it with the app's configured
   /// `foregroundPresentation`.
-  public var pendingWillPresent: PendingWillPresent? { pendingPresentation }
+  package var pendingWillPresent: PendingWillPresent? { pendingPresentation }
 
   /// Brings the delegate's answer to `willPresent` and presents the waiting notification with
   /// it; `nil` (the app does not implement `willPresent`) uses the configured options.
-  public mutating func finishWillPresent(_ options: Set<PresentationOption>?) {
+  package mutating func finishWillPresent(_ options: Set<PresentationOption>?) {
     guard let waiting = pendingPresentation else { return }
     pendingPresentation = nil
     let chosen = options ?? app.foregroundPresentation

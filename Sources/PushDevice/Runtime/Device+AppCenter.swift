@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 import PushPayload
 
 /// When a local notification fires: the trigger of a `UNNotificationRequest` the app adds
 /// (Behavior.md §7.6), in the device's virtual time.
-public enum LocalTrigger: Sendable, Equatable {
+package enum LocalTrigger: Sendable, Equatable {
   /// No trigger: delivered at once.
   case immediately
   /// `UNTimeIntervalNotificationTrigger`: after `interval` seconds, again every `interval`
@@ -15,24 +15,24 @@ public enum LocalTrigger: Sendable, Equatable {
 }
 
 /// A local notification waiting for its trigger.
-public struct PendingLocalNotification: Sendable, Equatable {
+package struct PendingLocalNotification: Sendable, Equatable {
   /// The request as the app added it.
-  public var request: NotificationRequest
+  package var request: NotificationRequest
   /// Its trigger.
-  public var trigger: LocalTrigger
+  package var trigger: LocalTrigger
   /// When it fires next.
-  public var fireDate: Date
+  package var fireDate: Date
   /// Order of addition (to keep the soonest 64 stably).
   var sequence: Int
   /// How many times it has fired.
-  public internal(set) var firings = 0
+  package internal(set) var firings = 0
   /// The push id of its latest counted firing (past the first
   /// ``Device/loggedLocalFirings``, Rules.md §9.9), whose record the next one takes over.
   var countedPush: String?
 }
 
 /// Why an app's local notification was refused (`UNErrorCode`).
-public enum LocalNotificationError: Error, Sendable, Equatable {
+package enum LocalNotificationError: Error, Sendable, Equatable {
   /// Notifications are not allowed for the app (`UNErrorCodeNotificationsNotAllowed`).
   case notificationsNotAllowed
   /// A calendar trigger no date matches (`UNErrorCodeNotificationInvalidNoDate`).
@@ -42,17 +42,17 @@ public enum LocalNotificationError: Error, Sendable, Equatable {
 extension Device {
   /// iOS keeps the soonest 64 local notifications an app schedules and discards the rest
   /// (Behavior.md §7.6).
-  public static let maximumPendingLocalNotifications = 64
+  package static let maximumPendingLocalNotifications = 64
 
   /// A repeating local notification's firings logged and recorded in full; later firings are
   /// played alike but counted, not logged, and each takes over the record of the one before
   /// once that one has left Notification Center, so a reminder every minute for years runs in
   /// bounded memory (Rules.md §9.9).
-  public static let loggedLocalFirings = 100
+  package static let loggedLocalFirings = 100
 
   /// The local notifications waiting for their triggers, soonest first
   /// (`pendingNotificationRequests`).
-  public var pendingLocalNotifications: [PendingLocalNotification] {
+  package var pendingLocalNotifications: [PendingLocalNotification] {
     localNotifications.soonestFirst
   }
 
@@ -60,7 +60,7 @@ extension Device {
   /// while the status is `notDetermined`, and the user answers as
   /// ``DeviceConfiguration/userAllowsNotifications`` says; `provisional` is granted without a
   /// prompt. Returns whether alerts are allowed now.
-  public mutating func requestAuthorization(
+  package mutating func requestAuthorization(
     _ options: Set<NotificationAuthorization.Option>, provisional: Bool = false
   ) -> Bool {
     var authorization = app.authorization
@@ -95,7 +95,7 @@ extension Device {
   ///
   /// - Throws: ``LocalNotificationError`` when notifications are not allowed or a calendar
   ///   trigger matches no date.
-  public mutating func addLocalNotification(_ request: NotificationRequest, trigger: LocalTrigger)
+  package mutating func addLocalNotification(_ request: NotificationRequest, trigger: LocalTrigger)
     throws(LocalNotificationError)
   {
     let status = app.authorization.status
@@ -128,19 +128,19 @@ extension Device {
   }
 
   /// The app removes pending local notifications (`removePendingNotificationRequests`).
-  public mutating func removePendingLocalNotifications(_ identifiers: [String]) {
+  package mutating func removePendingLocalNotifications(_ identifiers: [String]) {
     for identifier in identifiers { localNotifications[identifier] = nil }
   }
 
   /// The app removes all pending local notifications.
-  public mutating func removeAllPendingLocalNotifications() {
+  package mutating func removeAllPendingLocalNotifications() {
     localNotifications.removeAll()
   }
 
   /// The app removes delivered notifications (`removeDeliveredNotifications(withIdentifiers:)`),
   /// as a chat app does when a message was read on another device: they leave Notification
   /// Center (status `removed`).
-  public mutating func removeDeliveredNotifications(_ identifiers: [String]) {
+  package mutating func removeDeliveredNotifications(_ identifiers: [String]) {
     var removed: [String] = []
     for identifier in identifiers {
       guard let entry = store.remove(identifier: identifier) else { continue }
@@ -154,12 +154,12 @@ extension Device {
   }
 
   /// The app removes every delivered notification.
-  public mutating func removeAllDeliveredNotifications() {
+  package mutating func removeAllDeliveredNotifications() {
     removeDeliveredNotifications(store.newestFirst().map(\.request.identifier))
   }
 
   /// The app sets its icon's badge (`setBadgeCount(_:)`).
-  public mutating func setBadgeCount(_ count: Int) {
+  package mutating func setBadgeCount(_ count: Int) {
     badge = max(0, count)
     log(
       .badge, nil, .device,
@@ -168,7 +168,7 @@ extension Device {
   }
 
   /// The app replaces its notification categories (`setNotificationCategories(_:)`).
-  public mutating func setCategories(_ categories: [NotificationCategory]) {
+  package mutating func setCategories(_ categories: [NotificationCategory]) {
     app.categories = categories
   }
 

@@ -44,7 +44,7 @@ extension Device {
   public var deliveredNotifications: [DeliveredNotification] { store.newestFirst() }
 
   /// The number of notifications in Notification Center.
-  public var centerCount: Int { store.count }
+  package var centerCount: Int { store.count }
 
   /// A notification (delivered, held, replaced, tapped…) by push id, with its lock-screen
   /// text as the device would show it now (`expect.notification`).

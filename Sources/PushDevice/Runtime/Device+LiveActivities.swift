@@ -62,7 +62,7 @@ extension Device {
   ///
   /// - Returns: whether the activity started.
   @discardableResult
-  public mutating func startActivity(_ request: ActivityRequest) -> Bool {
+  package mutating func startActivity(_ request: ActivityRequest) -> Bool {
     settlePendingRun()
     let settings = app.liveActivities
     func fail(_ error: ActivityFailedCode, _ source: DiagnosticSource, _ reason: String) -> Bool {

@@ -55,7 +55,7 @@ extension Device {
   /// The position in ``diagnostics`` of the first finding at or after `start` whose JSON has
   /// `push` as its `push` member and that `matches` accepts; `nil` when there is none. Reads
   /// only that push's findings, through their chain.
-  public func firstDiagnosticIndex(
+  package func firstDiagnosticIndex(
     about push: String, from start: Int, where matches: (PushDiagnostic) -> Bool
   ) -> Int? {
     diagnosticChains.firstIndex(about: push, from: start, in: diagnostics, where: matches)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PushPayload
 
 /// A push the device has handed to the app's notification service extension and waits for
@@ -6,20 +6,20 @@ import PushPayload
 ///
 /// ``Device`` stops here because the extension is the app's code and takes time; ``DeviceHost``
 /// runs it (``ServiceExtensionStage``) and calls ``Device/finishExtensionRun(_:)``.
-public struct PendingExtensionRun: Sendable, Equatable {
+package struct PendingExtensionRun: Sendable, Equatable {
   /// The push's scenario id.
-  public var push: String
+  package var push: String
   /// The request as the device built it (text localized), given to the extension.
-  public var request: NotificationRequest
+  package var request: NotificationRequest
   /// The extension's budget of virtual time (30 s by default; Behavior.md §6.2).
-  public var budget: Duration
+  package var budget: Duration
   /// Which extension the app ships.
-  public var kind: ServiceExtensionConfiguration.Kind
+  package var kind: ServiceExtensionConfiguration.Kind
   /// The virtual instant the extension starts.
-  public var start: Date
+  package var start: Date
   /// Whether the extension may hide the push by handing over empty content: the app has the
   /// `filtering` entitlement and the push is an `alert` push (Rules.md §7).
-  public var mayFilter = false
+  package var mayFilter = false
 }
 
 extension Device {
@@ -28,7 +28,7 @@ extension Device {
   /// While it is set, the push it names is neither shown nor in Notification Center. Any
   /// other step taken before ``finishExtensionRun(_:)`` first ends the run with the original
   /// content (logged as `extension.skipped`, source `model`): a device never loses a push.
-  public var pendingExtensionRun: PendingExtensionRun? { pendingRun }
+  package var pendingExtensionRun: PendingExtensionRun? { pendingRun }
 
   /// Decides whether the app's service extension runs, as iOS does (Rules.md §7): when
   /// `mutable-content` is set, the alert has visible text after localization, alerts are
@@ -66,7 +66,7 @@ extension Device {
   /// moves time on by what the extension used, and presents the delivered content.
   ///
   /// Does nothing when no run is pending.
-  public mutating func finishExtensionRun(_ outcome: ServiceExtensionOutcome) {
+  package mutating func finishExtensionRun(_ outcome: ServiceExtensionOutcome) {
     guard let run = pendingRun else { return }
     pendingRun = nil
     // The app's calls during the run come right after its start (Rules.md §7).

@@ -15,10 +15,10 @@ import PushPayload
 /// one per step).
 ///
 /// The one step that needs time and the app's code, the notification service extension, is
-/// not run here: when iOS would hand a push to the extension, the device stops at
-/// ``pendingExtensionRun`` until ``finishExtensionRun(_:)`` brings the outcome. ``DeviceHost``
-/// (an actor) does that for you with the app's extension, fetcher and router; use it to play
-/// pushes with an extension, or from async code and actors.
+/// not run here: when iOS would hand a push to the extension, the device waits for the run's
+/// outcome, and a next step taken without one delivers the original content
+/// (`extension.skipped`). ``DeviceHost`` (an actor) runs the app's extension, fetcher and router
+/// for you; use it to play pushes with an extension, or from async code and actors.
 ///
 /// ```swift
 /// var device = Device(app: AppConfiguration(bundleId: "com.example.chat"))
@@ -38,7 +38,7 @@ public struct Device: Sendable {
   /// ``appFacts`` for the app as it is now (`nil` after any change to ``app``).
   var cachedAppFacts: AppFacts?
   /// The virtual clock.
-  public internal(set) var clock: DeviceTimeline
+  package internal(set) var clock: DeviceTimeline
   /// Every step taken so far.
   public internal(set) var events = EventLog()
   /// Every diagnostic raised so far, with its push id.
@@ -53,7 +53,7 @@ public struct Device: Sendable {
   /// Every response the app received, with the router's decision (Rules.md §8).
   public internal(set) var responses: [ResponseRecord] = []
   /// The last Scheduled Summary digest delivered: push ids, featured first (Rules.md §4).
-  public internal(set) var lastSummaryDigest: [String] = []
+  package internal(set) var lastSummaryDigest: [String] = []
 
   /// The app's strings tables.
   let strings: StringsBundle
@@ -155,10 +155,10 @@ public struct Device: Sendable {
 
   /// The id of every push so far, in arrival order (``push(_:)`` reads each one's record
   /// without building ``pushes``).
-  public var pushIDs: [String] { records.ids }
+  package var pushIDs: [String] { records.ids }
 
   /// The app's state, wakes and responses (`expect.app`).
-  public var appState: AppState { appStatus.state }
+  package var appState: AppState { appStatus.state }
 
   /// Routes the app took, in order (`expect.routes`): the matched responses only; responses
   /// with no route are in ``responses`` and the `route.unmatched` events.

@@ -59,7 +59,7 @@ public struct NotificationRecord: Sendable, Equatable {
   }
 
   /// As JSON with the `expect.notification` field names.
-  public var json: JSONValue {
+  package var json: JSONValue {
     // Every key is written once: the object is built without duplicate checks.
     var members: [JSONMember] = []
     members.reserveCapacity(Self.jsonKeys.count)

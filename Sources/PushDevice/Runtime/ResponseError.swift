@@ -22,7 +22,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// The notification is not in Notification Center (never delivered, or already removed).
-  public static func notInCenter(_ push: String, status: PushStatus?) -> ResponseError {
+  package static func notInCenter(_ push: String, status: PushStatus?) -> ResponseError {
     let detail = status.map { " (its status is \($0.rawValue))" } ?? " (no push has this id)"
     return ResponseError(
       .notInCenter, push: push,
@@ -30,7 +30,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// The notification's category has no such action.
-  public static func unknownAction(_ action: String, push: String, category: String)
+  package static func unknownAction(_ action: String, push: String, category: String)
     -> ResponseError
   {
     let where_ =

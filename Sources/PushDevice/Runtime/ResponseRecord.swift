@@ -12,7 +12,7 @@ public struct ResponseRecord: Sendable, Equatable {
   public var time: Date
 
   /// Creates a record.
-  public init(push: String, response: NotificationResponse, decision: RouteDecision, time: Date) {
+  package init(push: String, response: NotificationResponse, decision: RouteDecision, time: Date) {
     self.push = push
     self.response = response
     self.decision = decision

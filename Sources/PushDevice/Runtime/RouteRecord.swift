@@ -1,4 +1,4 @@
-public import PushPayload
+import PushPayload
 
 /// A route the app took: what an element of `expect.routes` compares (`route`, `params`).
 public struct RouteRecord: Sendable, Equatable {
@@ -10,7 +10,7 @@ public struct RouteRecord: Sendable, Equatable {
   public var action: RouteConfiguration.ActionCondition
 
   /// Creates a record.
-  public init(
+  package init(
     push: String, route: Route, action: RouteConfiguration.ActionCondition = .default
   ) {
     self.push = push
@@ -22,7 +22,7 @@ public struct RouteRecord: Sendable, Equatable {
   public var name: String { route.name }
 
   /// As JSON: `route`, `params`, `push`, `action`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object = JSONObject()
     object.append(JSONMember(key: "route", value: .init(.string(route.name))))
     object.append(JSONMember(key: "params", value: route.json["params"] ?? [:]))

@@ -11,17 +11,17 @@ import PushPayload
 /// into the run's sandbox under a generated name (never a name from the URL) and attached with
 /// the confirmed type as the type hint. Any failure delivers the content unchanged (the log says
 /// why). `timeWillExpire` has no best attempt, so a timeout delivers the original content.
-public struct MediaAttachmentExtension: ServiceExtension {
+package struct MediaAttachmentExtension: ServiceExtension {
   /// The payload keys to read, first present wins.
-  public var urlKeys: [String]
+  package var urlKeys: [String]
 
   /// Creates the extension.
-  public init(urlKeys: [String] = ServiceExtensionConfiguration.defaultURLKeys) {
+  package init(urlKeys: [String] = ServiceExtensionConfiguration.defaultURLKeys) {
     self.urlKeys = urlKeys
   }
 
   /// Downloads and attaches the media the payload names; see the type's documentation.
-  public func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext)
+  package func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext)
     async throws -> NotificationContent
   {
     var content = request.content

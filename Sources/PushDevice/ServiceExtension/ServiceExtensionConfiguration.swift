@@ -21,7 +21,7 @@ public struct ServiceExtensionConfiguration: Sendable, Equatable {
   public static let defaultBudget: Duration = .seconds(30)
   /// The longest budget a scenario may give: iOS gives a service extension about 30 seconds,
   /// and `fetch: network` waits in real time (`source: model`, Rules.md §7).
-  public static let longestBudget: Duration = .seconds(30)
+  package static let longestBudget: Duration = .seconds(30)
 
   /// Creates a configuration; the defaults are the built-in media extension reading the manifest.
   public init(
@@ -55,7 +55,7 @@ public struct ServiceExtensionConfiguration: Sendable, Equatable {
 extension ServiceExtensionConfiguration.FetchMode {
   /// The fetcher for this mode: ``ManifestFetcher`` over `manifest`, or ``HTTPFetcher``; both
   /// under the app's `ats` settings.
-  public func fetcher(manifest: MediaManifest, ats: ATSSettings) -> any MediaFetcher {
+  package func fetcher(manifest: MediaManifest, ats: ATSSettings) -> any MediaFetcher {
     switch self {
     case .manifest: ManifestFetcher(manifest: manifest, ats: ats)
     case .network: HTTPFetcher(ats: ats)

@@ -1,6 +1,6 @@
 public import Foundation
-public import PushCore
-public import PushPayload
+import PushCore
+import PushPayload
 import Synchronization
 
 /// What a ``ServiceExtension`` gets besides the request: its time budget, the app's media fetcher,
@@ -350,7 +350,7 @@ public final class ServiceExtensionContext: Sendable {
   ///     PushSim's decisions).
   ///   - reason: Why, in plain words.
   ///   - details: Extra facts for reports.
-  public func log(
+  package func log(
     _ kind: DeviceEvent.Kind, source: DiagnosticSource, reason: String,
     details: [String: JSONValue] = [:]
   ) {

@@ -1,6 +1,6 @@
-public import Foundation
-public import PushCore
-public import PushPayload
+import Foundation
+import PushCore
+import PushPayload
 
 /// What running a service extension gave: the request to deliver, which content it carries and
 /// why, the scenario time used, and the events to log.
@@ -8,22 +8,22 @@ public import PushPayload
 /// The push is never lost (Rules.md §7): whatever the extension did, ``request`` is
 /// the notification to deliver, with the original identifier (Behavior.md §6.2) and only
 /// attachments that passed validation (Behavior.md §6.3).
-public struct ServiceExtensionOutcome: Sendable, Equatable {
+package struct ServiceExtensionOutcome: Sendable, Equatable {
   /// The request to deliver: the original identifier and date, the final content.
-  public var request: NotificationRequest
+  package var request: NotificationRequest
   /// Whose content ``request`` carries.
-  public var delivered: Delivered
+  package var delivered: Delivered
   /// Why that content, in plain words.
-  public var reason: String
+  package var reason: String
   /// Scenario time the extension took (at most its budget); the device moves its clock by this.
-  public var elapsed: Duration
+  package var elapsed: Duration
   /// The events, in order, with offsets from the moment the extension started.
-  public var events: [Event]
+  package var events: [Event]
   /// Attachments dropped by validation, with their `UNError` codes.
-  public var rejectedAttachments: [AttachmentValidationError]
+  package var rejectedAttachments: [AttachmentValidationError]
 
   /// Creates an outcome.
-  public init(
+  package init(
     request: NotificationRequest, delivered: Delivered, reason: String, elapsed: Duration,
     events: [Event], rejectedAttachments: [AttachmentValidationError] = []
   ) {
@@ -44,7 +44,7 @@ public struct ServiceExtensionOutcome: Sendable, Equatable {
   }
 
   /// Whose content is delivered.
-  public enum Delivered: String, Sendable, Hashable, CaseIterable {
+  package enum Delivered: String, Sendable, Hashable, CaseIterable {
     /// What `didReceive` returned, changed from the original.
     case modified
     /// What `timeWillExpire` returned when the budget ran out.
@@ -58,20 +58,20 @@ public struct ServiceExtensionOutcome: Sendable, Equatable {
   }
 
   /// One event of the run, timed relative to the extension's start.
-  public struct Event: Sendable, Equatable {
+  package struct Event: Sendable, Equatable {
     /// Scenario time since the extension started.
-    public var offset: Duration
+    package var offset: Duration
     /// `extension.started`, `media.fetched`, `attachment.rejected`, …
-    public var kind: DeviceEvent.Kind
+    package var kind: DeviceEvent.Kind
     /// Whose rule it follows.
-    public var source: DiagnosticSource
+    package var source: DiagnosticSource
     /// Why, in plain words.
-    public var reason: String
+    package var reason: String
     /// Extra facts for reports.
-    public var details: [String: JSONValue]
+    package var details: [String: JSONValue]
 
     /// Creates an event.
-    public init(
+    package init(
       offset: Duration, kind: DeviceEvent.Kind, source: DiagnosticSource, reason: String,
       details: [String: JSONValue] = [:]
     ) {
@@ -88,7 +88,7 @@ public struct ServiceExtensionOutcome: Sendable, Equatable {
   /// - Parameters:
   ///   - start: The virtual instant the extension started.
   ///   - push: The push's scenario id.
-  public func deviceEvents(startingAt start: Date, push: String?) -> [DeviceEvent] {
+  package func deviceEvents(startingAt start: Date, push: String?) -> [DeviceEvent] {
     events.map { event in
       DeviceEvent(
         time: start.addingTimeInterval(event.offset.timeInterval), kind: event.kind, push: push,

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PushCore
 internal import PushHTTP
 import PushPayload
@@ -31,31 +31,31 @@ import Synchronization
 ///    its best attempt, else the original content.
 /// 5. The delivered content's attachments are validated; each failure is an
 ///    `attachment.rejected` event with its `UNError` code, and the attachment is dropped.
-public struct ServiceExtensionStage: Sendable {
+package struct ServiceExtensionStage: Sendable {
   /// Where the extension's downloads come from.
-  public var fetcher: any MediaFetcher
+  package var fetcher: any MediaFetcher
   /// Where downloaded files are written.
-  public var sandbox: MediaSandbox
+  package var sandbox: MediaSandbox
   /// Validates attachments after the extension finishes.
-  public var validator: AttachmentValidator
+  package var validator: AttachmentValidator
   /// Real-time containment limits.
-  public var watchdog: Watchdog
+  package var watchdog: Watchdog
 
   /// Real-time limits that keep a misbehaving extension from hanging a run.
   ///
   /// These read the real clock, and only decide when to stop waiting; the scenario time charged
   /// for a stopped extension is its whole budget (Rules.md §7).
-  public struct Watchdog: Sendable, Equatable {
+  package struct Watchdog: Sendable, Equatable {
     /// How long `didReceive` may take in real time; `nil` means the budget plus ``grace``.
-    public var didReceiveLimit: Duration?
+    package var didReceiveLimit: Duration?
     /// Added to the budget when ``didReceiveLimit`` is `nil`, so that a real download's own
     /// deadline (the remaining budget) normally fires first.
-    public var grace: Duration
+    package var grace: Duration
     /// How long `timeWillExpire` may take in real time before the original content is used.
-    public var timeWillExpireLimit: Duration
+    package var timeWillExpireLimit: Duration
 
     /// Creates limits.
-    public init(
+    package init(
       didReceiveLimit: Duration? = nil, grace: Duration = .seconds(1),
       timeWillExpireLimit: Duration = .seconds(5)
     ) {
@@ -66,7 +66,7 @@ public struct ServiceExtensionStage: Sendable {
   }
 
   /// Creates a stage.
-  public init(
+  package init(
     fetcher: any MediaFetcher, sandbox: MediaSandbox = MediaSandbox(),
     validator: AttachmentValidator = AttachmentValidator(), watchdog: Watchdog = Watchdog()
   ) {
@@ -78,7 +78,7 @@ public struct ServiceExtensionStage: Sendable {
 
   /// Creates a stage whose fetcher follows the app's configuration: ``ManifestFetcher`` over
   /// `manifest` for `fetch: manifest`, ``HTTPFetcher`` for `fetch: network`, both under `ats`.
-  public init(
+  package init(
     configuration: ServiceExtensionConfiguration, manifest: MediaManifest, ats: ATSSettings,
     sandbox: MediaSandbox = MediaSandbox(), watchdog: Watchdog = Watchdog()
   ) {
@@ -98,7 +98,7 @@ public struct ServiceExtensionStage: Sendable {
   ///   - start: The virtual instant the extension starts (where its ``ServiceExtensionContext/clock``
   ///     starts).
   /// - Returns: The request to deliver, the time used and the events to log.
-  public func run(
+  package func run(
     request: NotificationRequest, extension serviceExtension: any ServiceExtension,
     budget: Duration = ServiceExtensionConfiguration.defaultBudget,
     startingAt start: Date = DeviceConfiguration.defaultStart, mayFilter: Bool = false

@@ -120,7 +120,7 @@ extension LiveActivityConfiguration {
 /// A `startActivity` step: the app calls `Activity.request` (ScenarioFormat.md).
 public struct StartActivityStep: Sendable {
   /// What the app requests.
-  public var request: ActivityRequest
+  package var request: ActivityRequest
 
   /// The fields a `startActivity` step takes.
   static let fields = [
