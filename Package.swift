@@ -17,7 +17,7 @@ let package = Package(
   dependencies: [],
   targets: [
     // MARK: Library layers (one way: core → payload → localization → device → scenario;
-    // http → device)
+    // http → device; media → device)
     // The core: the one diagnostic type and its codes, the line index and source positions.
     .target(name: "PushCore"),
     .target(name: "PushPayload", dependencies: ["PushCore"]),
@@ -27,15 +27,20 @@ let package = Package(
     .target(name: "PushHTTP", dependencies: ["CPushCurl"]),
     // libcurl loaded at run time, its variadic calls made from C (no link-time dependency).
     .target(name: "CPushCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // What a notification attachment's file may be (media types by extension, UTI, MIME type and
+    // leading bytes; size limits; the file checks), below the device and UserNotifications,
+    // which both apply it. Foundation only.
+    .target(name: "PushMedia"),
     .target(
       name: "PushDevice",
-      dependencies: ["PushCore", "PushPayload", "PushLocalization", "PushHTTP"]
+      dependencies: ["PushCore", "PushPayload", "PushLocalization", "PushHTTP", "PushMedia"]
     ),
     .target(
       name: "PushScenario",
       dependencies: ["PushCore", "PushDevice", "PushPayload", "PushLocalization"]),
     // The offline documentation site (`pushsim docs`), above the scenarios it draws.
-    .target(name: "PushSimDocs", dependencies: ["PushScenario", "PushDevice", "PushPayload"]),
+    .target(
+      name: "PushSimDocs", dependencies: ["PushScenario", "PushDevice", "PushPayload", "PushMedia"]),
 
     // MARK: Command line
     .executableTarget(
@@ -116,10 +121,10 @@ let package = Package(
     .target(
       name: "UserNotifications",
       // `os`: the hook of the app's log lines travels with the app's process (HostedProcess).
-      // PushDevice and PushLocalization are imported `internal` for two rules the device applies
-      // too: what an attachment may be, and how `loc-args` are formatted; nothing of them shows
-      // in this module's API, and everything of hosting lives in PushSimAppHost.
-      dependencies: ["PushDevice", "PushLocalization", "os", "NetworkingOriginals"]
+      // PushMedia and PushLocalization, imported `internal`, are two rule libraries the device
+      // applies too: what an attachment's file may be, and how `loc-args` are formatted.
+      // Nothing of the device: everything of hosting lives in PushSimAppHost.
+      dependencies: ["PushMedia", "PushLocalization", "os", "NetworkingOriginals"]
     )
   )
   // Foundation's own networking members, reached where UserNotifications' declarations of them

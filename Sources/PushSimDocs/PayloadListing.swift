@@ -1,6 +1,7 @@
 import Foundation
 import PushCore
 import PushDevice
+import PushMedia
 import PushPayload
 import PushScenario
 

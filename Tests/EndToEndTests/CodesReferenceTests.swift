@@ -145,7 +145,7 @@ import Testing
       public struct MediaFetchError {
         public struct Code { public static let gone: Self = "media-code" }
       }
-      public struct AttachmentValidationError {
+      public struct AttachmentFileRejection {
         public enum Code: String, CaseIterable {
           case attachmentOne
           case attachmentTwo, attachmentThree
@@ -237,7 +237,7 @@ struct CodesReference {
 ///   `kind: "…"`; the `eventKinds` list that `expect` accepts;
 /// - media failure codes: `static let` in `MediaFetchError.Code`, and `"code": "…"` in event
 ///   details;
-/// - attachment error codes: the cases of `AttachmentValidationError.Code`.
+/// - attachment error codes: the cases of `AttachmentFileRejection.Code` (PushMedia).
 struct SourceCodes {
   /// Each name found, with the first place it was seen (`File.swift:12`).
   var names: [CodeCategory: [String: String]] = [:]
@@ -365,7 +365,7 @@ struct SourceCodes {
   static func category(ofType type: String) -> CodeCategory? {
     if type.hasSuffix("Event.Kind") || type == "EventKind" { return .eventKind }
     if type.hasSuffix("MediaFetchError.Code") { return .mediaFailure }
-    if type.hasSuffix("AttachmentValidationError.Code") { return .attachmentError }
+    if type.hasSuffix("AttachmentFileRejection.Code") { return .attachmentError }
     return nil
   }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct PublicSurfaceTests {
   /// The most public lines per 100 lines PushDevice may have (Architecture.md, "Public on
   /// purpose").
-  static let limit = 4.7
+  static let limit = 5.0
 
   /// Declarations of PushDevice that are machinery, never public (the issue names the first
   /// three).

@@ -6,8 +6,8 @@
 /// One conforming type per event kind that has a code list (``ActivityIgnoredCode``,
 /// ``ThrottledCode``, ``DiscardedCode``), each with one named constant per code, all listed in
 /// ``all``; a test compares each list with its row of Codes.md. The codes of `media.failed` and
-/// `attachment.rejected` are `MediaFetchError.Code` and `AttachmentValidationError.Code`
-/// (PushDevice), which name their own sections there.
+/// `attachment.rejected` are `MediaFetchError.Code` (PushDevice) and
+/// `AttachmentFileRejection.Code` (PushMedia), which name their own sections there.
 public protocol EventCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible
 where RawValue == String {
   /// The kind of the events that carry these codes.

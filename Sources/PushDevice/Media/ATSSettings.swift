@@ -1,4 +1,5 @@
 import Foundation
+internal import PushMedia
 
 /// The extension's App Transport Security settings (`NSAppTransportSecurity`, scenario `app.ats`).
 ///

@@ -1,17 +1,10 @@
 import Foundation
+package import PushMedia
 
-/// Checks a notification's attachments after the service extension finishes (Behavior.md §6.3).
+/// Checks a notification's attachments after the service extension finishes (Behavior.md §6.3),
+/// each with ``AttachmentFileCheck`` (PushMedia).
 ///
-/// For each attachment, in this order (Rules.md §7):
-/// 1. a `file:` URL naming a readable regular file, else `attachmentInvalidURL`;
-/// 2. a type from the type hint, else the file extension, that attachments support, else
-///    `attachmentUnrecognizedType`;
-/// 3. a size above 0 and within the kind's limit (image 10 MiB, audio 5 MiB, video 50 MiB), else
-///    `attachmentInvalidFileSize`;
-/// 4. leading bytes that agree with the type, else `attachmentCorrupt`.
-///
-/// A failing attachment is dropped; the notification is delivered without it. Only the first
-/// ``MediaType/sniffLength`` bytes of a file are read.
+/// A failing attachment is dropped; the notification is delivered without it.
 package struct AttachmentValidator: Sendable {
   /// Creates a validator.
   package init() {}
@@ -21,86 +14,20 @@ package struct AttachmentValidator: Sendable {
   package func validate(
     _ attachment: NotificationAttachment, fallbackIdentifier: String = UUID().uuidString
   ) -> Result<NotificationAttachment, AttachmentValidationError> {
-    func failure(_ code: AttachmentValidationError.Code, _ reason: String) -> Result<
-      NotificationAttachment, AttachmentValidationError
-    > {
-      .failure(
+    let checked = AttachmentFileCheck.type(
+      ofFileAt: attachment.url, typeHint: attachment.options.typeHint)
+    switch checked {
+    case .success(let type):
+      var accepted = attachment
+      accepted.type = type.rawValue
+      if accepted.identifier.isEmpty { accepted.identifier = fallbackIdentifier }
+      return .success(accepted)
+    case .failure(let rejection):
+      return .failure(
         AttachmentValidationError(
-          code: code, identifier: attachment.identifier, url: attachment.url, reason: reason))
+          code: rejection.code, identifier: attachment.identifier, url: attachment.url,
+          reason: rejection.reason))
     }
-    let url = attachment.url
-    guard url.isFileURL else {
-      return failure(.attachmentInvalidURL, "\(url.redactedString) is not a local file URL")
-    }
-    let path = url.path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return failure(.attachmentInvalidURL, "no file at \(path)")
-    }
-    guard !isDirectory.boolValue else {
-      return failure(.attachmentInvalidURL, "\(path) is a folder, not a file")
-    }
-    guard FileManager.default.isReadableFile(atPath: path) else {
-      return failure(.attachmentInvalidURL, "\(path) cannot be read")
-    }
-
-    let type: MediaType
-    if let hint = attachment.options.typeHint {
-      guard let hinted = MediaType(uti: hint) else {
-        return failure(
-          .attachmentUnrecognizedType, "the type hint \(hint) is not a supported attachment type")
-      }
-      type = hinted
-    } else {
-      let fileExtension = url.pathExtension
-      guard let named = MediaType(fileExtension: fileExtension) else {
-        return failure(
-          .attachmentUnrecognizedType,
-          fileExtension.isEmpty
-            ? "the file has no extension and no type hint"
-            : "the file extension .\(fileExtension) names no supported attachment type")
-      }
-      type = named
-    }
-
-    let size: Int
-    do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: path)
-      size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    } catch {
-      return failure(.attachmentInvalidURL, "\(path) cannot be read")
-    }
-    guard size > 0 else {
-      return failure(.attachmentInvalidFileSize, "the file is empty")
-    }
-    guard size <= type.sizeLimit else {
-      return failure(
-        .attachmentInvalidFileSize,
-        "\(size) bytes is over the \(type.kind.rawValue) limit of \(type.sizeLimit) bytes")
-    }
-
-    let head: Data
-    do {
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
-      head = try handle.read(upToCount: MediaType.sniffLength) ?? Data()
-    } catch {
-      return failure(.attachmentInvalidURL, "\(path) cannot be read")
-    }
-    guard let sniffed = MediaType.sniff(head) else {
-      return failure(
-        .attachmentCorrupt, "the file's leading bytes are not \(type.description) data")
-    }
-    guard type.agrees(withSniffed: sniffed) else {
-      return failure(
-        .attachmentCorrupt,
-        "the file says \(type.description) but its bytes are \(sniffed.description)")
-    }
-
-    var accepted = attachment
-    accepted.type = type.rawValue
-    if accepted.identifier.isEmpty { accepted.identifier = fallbackIdentifier }
-    return .success(accepted)
   }
 
   /// Validates a content's attachments in order, keeping those that pass.
@@ -149,25 +76,6 @@ package struct AttachmentValidationError: Error, Sendable, Equatable, CustomStri
   /// `UNError.attachmentCorrupt: reason`.
   package var description: String { "UNError.\(code.rawValue): \(reason)" }
 
-  /// The attachment codes of `UNError.Code`; the raw value is the code's name.
-  package enum Code: String, Sendable, Hashable, CaseIterable {
-    /// `UNError.Code.attachmentInvalidURL` (100).
-    case attachmentInvalidURL
-    /// `UNError.Code.attachmentUnrecognizedType` (101).
-    case attachmentUnrecognizedType
-    /// `UNError.Code.attachmentInvalidFileSize` (102).
-    case attachmentInvalidFileSize
-    /// `UNError.Code.attachmentCorrupt` (105).
-    case attachmentCorrupt
-
-    /// The numeric `UNError.Code` raw value.
-    package var number: Int {
-      switch self {
-      case .attachmentInvalidURL: 100
-      case .attachmentUnrecognizedType: 101
-      case .attachmentInvalidFileSize: 102
-      case .attachmentCorrupt: 105
-      }
-    }
-  }
+  /// The attachment codes of `UNError.Code`.
+  package typealias Code = AttachmentFileRejection.Code
 }

@@ -1,5 +1,6 @@
 public import Foundation
 internal import PushHTTP
+internal import PushMedia
 import Synchronization
 
 #if canImport(FoundationNetworking)

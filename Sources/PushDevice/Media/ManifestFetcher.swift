@@ -1,5 +1,6 @@
 public import Foundation
 internal import PushHTTP
+internal import PushMedia
 
 /// A ``MediaFetcher`` that serves the scenario's ``MediaManifest``: deterministic, no network.
 ///

@@ -111,25 +111,6 @@ public struct FetchedMedia: Sendable, Equatable {
   }
 }
 
-extension MediaType: CustomStringConvertible {
-  /// A short name for logs: `JPEG`, `PNG`, `MP3`, …
-  public var description: String {
-    switch self {
-    case .jpeg: "JPEG"
-    case .png: "PNG"
-    case .gif: "GIF"
-    case .aiff: "AIFF"
-    case .wav: "WAV"
-    case .mp3: "MP3"
-    case .mpeg4Audio: "MPEG-4 audio"
-    case .mpeg: "MPEG"
-    case .mpeg2Video: "MPEG-2 video"
-    case .mpeg4: "MPEG-4"
-    case .avi: "AVI"
-    }
-  }
-}
-
 /// Why a media fetch failed: a code, the URL, the reason in plain words, and the time it took.
 ///
 /// A struct over an open code set (house style), so codes can be added. The notification is

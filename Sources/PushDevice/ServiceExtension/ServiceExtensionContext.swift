@@ -1,5 +1,6 @@
 public import Foundation
 import PushCore
+public import PushMedia
 import PushPayload
 import Synchronization
 

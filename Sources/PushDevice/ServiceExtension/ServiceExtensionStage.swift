@@ -1,6 +1,7 @@
 import Foundation
 import PushCore
 internal import PushHTTP
+internal import PushMedia
 import PushPayload
 import Synchronization
 

@@ -1,6 +1,6 @@
-// The attachment rules are the device's own (one copy: the device applies them to the
-// attachments of its built-in media extension too); nothing of them shows in this module's API.
-internal import PushDevice
+// The attachment rules (PushMedia) are the device's own too: one copy, which the device applies
+// to the attachments an extension delivers. Nothing of them shows in this module's API.
+internal import PushMedia
 
 /// The options key of a type hint: a UTI string (`"public.jpeg"`) that overrides the file
 /// extension (`UNNotificationAttachmentOptionsTypeHintKey`).
@@ -76,16 +76,14 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
   /// - Throws: A ``UNError`` whose code says why the file was refused.
   public init(identifier: String, url: URL, options: [AnyHashable: Any]? = nil) throws {
     let parsed = Self.parse(options ?? [:])
-    let candidate = NotificationAttachment(
-      identifier: identifier, url: url, options: .init(typeHint: parsed.typeHint))
-    switch AttachmentValidator().validate(candidate, fallbackIdentifier: UUID().uuidString) {
-    case .success(let valid):
-      self.identifier = valid.identifier
-      self.url = valid.url
-      self.type = valid.type
+    switch AttachmentFileCheck.type(ofFileAt: url, typeHint: parsed.typeHint) {
+    case .success(let type):
+      self.identifier = identifier.isEmpty ? UUID().uuidString : identifier
+      self.url = url
+      self.type = type.rawValue
       self.options = parsed
-    case .failure(let error):
-      throw UNError.make(Self.code(for: error.code), error.reason)
+    case .failure(let rejection):
+      throw UNError.make(Self.code(for: rejection.code), rejection.reason)
     }
     super.init()
   }
@@ -119,7 +117,7 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
     "<UNNotificationAttachment: identifier: \(identifier), URL: \(url.absoluteString), type: \(type)>"
   }
 
-  static func code(for code: AttachmentValidationError.Code) -> UNError.Code {
+  static func code(for code: AttachmentFileRejection.Code) -> UNError.Code {
     switch code {
     case .attachmentInvalidURL: .attachmentInvalidURL
     case .attachmentUnrecognizedType: .attachmentUnrecognizedType

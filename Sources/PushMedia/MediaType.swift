@@ -127,7 +127,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
 
   /// Whether a `Content-Type` is too generic to name a type (`application/octet-stream`,
   /// `binary/octet-stream`): the bytes then decide (Rules.md §7).
-  static func isGeneric(mimeType: String) -> Bool {
+  package static func isGeneric(mimeType: String) -> Bool {
     let essence =
       mimeType.split(separator: ";", maxSplits: 1).first.map {
         $0.trimmingCharacters(in: .whitespaces).lowercased()
@@ -186,6 +186,25 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
     case (.mpeg4, .mpeg4Audio), (.mpeg4Audio, .mpeg4): return true
     case (.mpeg2Video, .mpeg), (.mpeg, .mpeg2Video): return true
     default: return false
+    }
+  }
+}
+
+extension MediaType: CustomStringConvertible {
+  /// A short name for logs: `JPEG`, `PNG`, `MP3`, …
+  public var description: String {
+    switch self {
+    case .jpeg: "JPEG"
+    case .png: "PNG"
+    case .gif: "GIF"
+    case .aiff: "AIFF"
+    case .wav: "WAV"
+    case .mp3: "MP3"
+    case .mpeg4Audio: "MPEG-4 audio"
+    case .mpeg: "MPEG"
+    case .mpeg2Video: "MPEG-2 video"
+    case .mpeg4: "MPEG-4"
+    case .avi: "AVI"
     }
   }
 }
