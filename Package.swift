@@ -40,7 +40,8 @@ let package = Package(
       dependencies: ["PushCore", "PushDevice", "PushPayload", "PushLocalization"]),
     // The offline documentation site (`pushsim docs`), above the scenarios it draws.
     .target(
-      name: "PushSimDocs", dependencies: ["PushScenario", "PushDevice", "PushPayload", "PushMedia"]),
+      name: "PushSimDocs",
+      dependencies: ["PushScenario", "PushDevice", "PushPayload", "PushMedia", "PushCore"]),
 
     // MARK: Command line
     .executableTarget(
@@ -53,7 +54,7 @@ let package = Package(
     // MARK: Test support (not a product)
     .target(
       name: "PushSimTestSupport",
-      dependencies: ["PushDevice", "PushPayload"],
+      dependencies: ["PushDevice"],
       resources: []
     ),
 
