@@ -7,8 +7,9 @@
 
   /// One run of the app's service extension on a simulated device, as the app's code sees it: the
   /// device's side of the run (its downloads, budget and events: ``ExtensionRunDevice``), its
-  /// center, and its own temporary directory, as an extension process has (Rules.md §9.10). A call into the app's delegate, background handler
-  /// or launch code gets one too, for its requests (Rules.md §7.1).
+  /// center, and its own temporary directory, as an extension process has (Rules.md §9.10). A
+  /// call into the app's delegate, background handler or launch code gets one too, for its
+  /// requests (Rules.md §7.1).
   ///
   /// The hosting device binds the run around `didReceive` and `serviceExtensionTimeWillExpire()`
   /// (``bind(_:)``; tasks started there inherit it), and the `URLSession` completion handlers this
