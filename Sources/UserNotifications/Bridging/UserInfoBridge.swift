@@ -162,7 +162,7 @@ package enum UserInfoBridge {
 
 /// A `userInfo` value as plain data (``UserInfoBridge/plainValue(of:)``): what JSON can hold,
 /// an object's members sorted by key.
-package indirect enum UserInfoValue: Equatable, Sendable {
+package enum UserInfoValue: Equatable, Sendable {
   /// `NSNull`.
   case null
   /// A Boolean.
