@@ -15,10 +15,19 @@ open class INIntent: NSObject, NSCopying {
   }
 
   /// Creates an intent.
-  public override init() { super.init() }
+  public override init() {
+    identifier = UUID().uuidString
+    super.init()
+  }
 
-  /// A unique identifier for the intent.
-  public let identifier: String? = UUID().uuidString
+  /// An intent with `original`'s identifier, for a copy of it.
+  init(copyOf original: INIntent) {
+    identifier = original.identifier
+    super.init()
+  }
+
+  /// A unique identifier for the intent (a copy keeps it).
+  public let identifier: String?
 
   /// A description of the intent, for the system's interfaces (`nil` on Linux).
   open var intentDescription: String? { nil }

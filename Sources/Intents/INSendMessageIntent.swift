@@ -40,15 +40,25 @@ open class INSendMessageIntent: INIntent {
     super.init()
   }
 
-  /// A copy with this intent's values, its images and a copy of its donation metadata as they
-  /// are now (`NSCopying`): later changes to this intent do not reach the copy.
+  /// A copy with this intent's values, identifier, images and a copy of its donation metadata
+  /// as they are now (`NSCopying`): later changes to this intent do not reach the copy.
   open override func copy(with zone: NSZone? = nil) -> Any {
-    let copy = INSendMessageIntent(
-      recipients: recipients, outgoingMessageType: outgoingMessageType, content: content,
-      speakableGroupName: speakableGroupName, conversationIdentifier: conversationIdentifier,
-      serviceName: serviceName, sender: sender, attachments: attachments)
+    let copy = INSendMessageIntent(copying: self)
     copyImagesAndMetadata(to: copy)
     return copy
+  }
+
+  /// An intent with `other`'s values and identifier.
+  private init(copying other: INSendMessageIntent) {
+    recipients = other.recipients
+    outgoingMessageType = other.outgoingMessageType
+    content = other.content
+    speakableGroupName = other.speakableGroupName
+    conversationIdentifier = other.conversationIdentifier
+    serviceName = other.serviceName
+    sender = other.sender
+    attachments = other.attachments
+    super.init(copyOf: other)
   }
 
   /// The iOS 14.0 form without attachments (deprecated in 14.0).

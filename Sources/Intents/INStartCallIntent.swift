@@ -53,15 +53,15 @@ open class INStartCallIntent: INIntent {
     super.init()
   }
 
-  /// A copy with this intent's values, its images and a copy of its donation metadata as they
-  /// are now (`NSCopying`): later changes to this intent do not reach the copy.
+  /// A copy with this intent's values, identifier, images and a copy of its donation metadata
+  /// as they are now (`NSCopying`): later changes to this intent do not reach the copy.
   open override func copy(with zone: NSZone? = nil) -> Any {
     let copy = INStartCallIntent(copying: self)
     copyImagesAndMetadata(to: copy)
     return copy
   }
 
-  /// An intent with `other`'s values.
+  /// An intent with `other`'s values and identifier.
   private init(copying other: INStartCallIntent) {
     callRecordFilter = other.callRecordFilter
     callRecordToCallBack = other.callRecordToCallBack
@@ -70,7 +70,7 @@ open class INStartCallIntent: INIntent {
     contacts = other.contacts
     callCapability = other.callCapability
     recordTypeForRedialing = other.recordTypeForRedialing
-    super.init()
+    super.init(copyOf: other)
   }
 
   package override func parameterName(for keyPath: AnyKeyPath) -> String? {

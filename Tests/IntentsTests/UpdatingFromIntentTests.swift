@@ -75,6 +75,24 @@ import UserNotifications
         .groupAvatar?.data == Data([7]))
   }
 
+  /// A copy (`NSCopying`) is a new object with the intent's values and identifier.
+  @Test func aCopyKeepsTheValuesAndTheIdentifier() throws {
+    let message = INSendMessageIntent(
+      recipients: [], outgoingMessageType: .outgoingMessageText, content: "Hi",
+      speakableGroupName: nil, conversationIdentifier: "c1", serviceName: "chat", sender: ana(),
+      attachments: nil)
+    let copy = try #require(message.copy() as? INSendMessageIntent)
+    #expect(copy !== message)
+    #expect(copy.identifier == message.identifier)
+    #expect(copy.content == "Hi" && copy.serviceName == "chat" && copy.sender === message.sender)
+    let call = INStartCallIntent(
+      callRecordFilter: nil, callRecordToCallBack: nil, audioRoute: .unknown,
+      destinationType: .normal, contacts: [ana()], callCapability: .audioCall)
+    let callCopy = try #require(call.copy() as? INStartCallIntent)
+    #expect(callCopy !== call && callCopy.identifier == call.identifier)
+    #expect(callCopy.contacts?.first?.displayName == "Ana")
+  }
+
   @Test func donationMetadataOverridesTheRecipientCount() throws {
     let intent = INSendMessageIntent(
       recipients: [], outgoingMessageType: .outgoingMessageText, content: "Hi",
