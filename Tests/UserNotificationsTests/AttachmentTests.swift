@@ -86,7 +86,7 @@ struct AttachmentTests {
         UNNotificationAttachmentOptionsThumbnailHiddenKey: true,
       ])
     #expect(attachment.type == "public.png")
-    #expect(attachment.isThumbnailHidden)
+    #expect(attachment.options.thumbnailHidden)
   }
 
   @Test("thumbnail options are read: a clipping rectangle from CGRect and a time")
@@ -102,16 +102,17 @@ struct AttachmentTests {
         ).dictionaryRepresentation,
         UNNotificationAttachmentOptionsThumbnailTimeKey: 2,
       ])
-    #expect(attachment.thumbnailClippingRect == CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
-    #expect(attachment.thumbnailTime == 2)
-    #expect(!attachment.isThumbnailHidden)
+    #expect(
+      attachment.options.thumbnailClippingRect == CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+    #expect(attachment.options.thumbnailTime == 2)
+    #expect(!attachment.options.thumbnailHidden)
     let wrongTypes = try UNNotificationAttachment(
       identifier: "b", url: url,
       options: [
         UNNotificationAttachmentOptionsThumbnailClippingRectKey: "centre",
         UNNotificationAttachmentOptionsThumbnailHiddenKey: "yes",
       ])
-    #expect(wrongTypes.thumbnailClippingRect == nil && !wrongTypes.isThumbnailHidden)
+    #expect(wrongTypes.options.thumbnailClippingRect == nil && !wrongTypes.options.thumbnailHidden)
   }
 
   @Test("an empty file, or one over the image limit of 10 MiB, is attachmentInvalidFileSize")

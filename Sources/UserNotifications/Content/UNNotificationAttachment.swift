@@ -97,9 +97,6 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
     super.init()
   }
 
-  /// Whether the thumbnail is hidden (``UNNotificationAttachmentOptionsThumbnailHiddenKey``).
-  package var isThumbnailHidden: Bool { options.thumbnailHidden }
-
   /// Attachments are immutable: a copy is the same object (`NSCopying`).
   open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -153,9 +150,4 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
     }
   }
 
-  /// The thumbnail's clipping rectangle, normalized (0…1), if one was given.
-  package var thumbnailClippingRect: CGRect? { options.thumbnailClippingRect }
-
-  /// The thumbnail's frame or time, if one was given.
-  package var thumbnailTime: Double? { options.thumbnailTime }
 }
