@@ -61,11 +61,6 @@ package enum UserInfoJSON {
     json(UserInfoBridge.plainValue(of: userInfo))
   }
 
-  /// One Foundation value as JSON.
-  package static func json(_ value: Any) -> JSONValue {
-    json(UserInfoBridge.plainValue(value))
-  }
-
   /// A plain value as JSON.
   static func json(_ value: UserInfoValue) -> JSONValue {
     switch value {

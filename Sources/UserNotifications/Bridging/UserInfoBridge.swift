@@ -111,11 +111,6 @@ package enum UserInfoBridge {
     plainValue(entries: userInfo.map { ($0.key, $0.value) }, depth: 0)
   }
 
-  /// One Foundation value as a plain value.
-  package static func plainValue(_ value: Any) -> UserInfoValue {
-    plainValue(value, depth: 0)
-  }
-
   private static func plainValue(entries: [(key: AnyHashable, value: Any)], depth: Int)
     -> UserInfoValue
   {
