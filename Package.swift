@@ -31,9 +31,15 @@ let package = Package(
     // leading bytes; size limits; the file checks), below the device and UserNotifications,
     // which both apply it. Foundation only.
     .target(name: "PushMedia"),
+    // The hosting runtime (not a product): where PushSim runs the app's code and everything it
+    // must never wait behind: the app's threads, the elastic executor its tasks run on, the
+    // timer thread of every real-time limit. Foundation and Synchronization only.
+    .target(name: "PushSimHosting"),
     .target(
       name: "PushDevice",
-      dependencies: ["PushCore", "PushPayload", "PushLocalization", "PushHTTP", "PushMedia"]
+      dependencies: [
+        "PushCore", "PushPayload", "PushLocalization", "PushHTTP", "PushMedia", "PushSimHosting",
+      ]
     ),
     .target(
       name: "PushScenario",
@@ -81,6 +87,7 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "PushHTTPTests", dependencies: ["PushHTTP"]),
+    .testTarget(name: "PushSimHostingTests", dependencies: ["PushSimHosting"]),
     .testTarget(
       name: "PushDeviceTests",
       dependencies: [
@@ -125,7 +132,10 @@ let package = Package(
       // PushMedia and PushLocalization, imported `internal`, are two rule libraries the device
       // applies too: what an attachment's file may be, and how `loc-args` are formatted.
       // Nothing of the device: everything of hosting lives in PushSimAppHost.
-      dependencies: ["PushMedia", "PushLocalization", "os", "NetworkingOriginals"]
+      // PushSimHosting: the hosting runtime the declarations the app's code sees call into.
+      dependencies: [
+        "PushMedia", "PushLocalization", "os", "NetworkingOriginals", "PushSimHosting",
+      ]
     )
   )
   // Foundation's own networking members, reached where UserNotifications' declarations of them
@@ -134,7 +144,9 @@ let package = Package(
   package.targets.append(
     .testTarget(
       name: "UserNotificationsTests",
-      dependencies: ["UserNotifications", "PushSimAppHost", "PushDevice", "PushPayload"]
+      dependencies: [
+        "UserNotifications", "PushSimAppHost", "PushDevice", "PushPayload", "PushSimHosting",
+      ]
     )
   )
   // ActivityKit for Linux, the same way: an app's Live Activity manager compiles unchanged.
@@ -182,7 +194,7 @@ let package = Package(
   // `INInteraction`); they conform to UserNotifications' `UNNotificationContentProviding`.
   package.products.append(.library(name: "Intents", targets: ["Intents"]))
   package.targets.append(
-    .target(name: "Intents", dependencies: ["UserNotifications"]))
+    .target(name: "Intents", dependencies: ["UserNotifications", "PushSimHosting"]))
   package.targets.append(
     .testTarget(
       name: "IntentsTests",
@@ -195,7 +207,7 @@ let package = Package(
       name: "PushSimAppHost",
       dependencies: [
         "UserNotifications", "ActivityKit", "os", "PushKit", "CallKit", "Intents", "PushDevice",
-        "PushScenario", "PushPayload", "NetworkingOriginals",
+        "PushScenario", "PushPayload", "NetworkingOriginals", "PushSimHosting",
       ]
     )
   )

@@ -1,3 +1,4 @@
+internal import PushSimHosting
 import Synchronization
 internal import UserNotifications
 

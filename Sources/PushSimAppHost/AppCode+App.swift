@@ -1,4 +1,5 @@
 public import PushDevice
+import PushSimHosting
 public import UserNotifications
 
 extension AppCode {

@@ -1,5 +1,6 @@
 import Foundation
 import PushDevice
+import PushSimHosting
 import Synchronization
 import UserNotifications
 

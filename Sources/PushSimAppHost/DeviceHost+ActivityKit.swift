@@ -1,5 +1,6 @@
 import ActivityKit
 public import PushDevice
+import PushSimHosting
 import Synchronization
 import UserNotifications
 import os

@@ -1,6 +1,7 @@
 import Foundation
 import NetworkingOriginals
 import PushDevice
+import PushSimHosting
 import Synchronization
 import UserNotifications
 

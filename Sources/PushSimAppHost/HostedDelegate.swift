@@ -1,6 +1,7 @@
 import Foundation
 import PushDevice
 import PushPayload
+import PushSimHosting
 import UserNotifications
 
 /// The app's `UNUserNotificationCenterDelegate`, called by the device (Behavior.md §7.2, §8).

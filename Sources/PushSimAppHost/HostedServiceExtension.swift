@@ -2,6 +2,7 @@ import ActivityKit
 import Foundation
 import PushDevice
 import PushPayload
+import PushSimHosting
 import Synchronization
 import UserNotifications
 import os

@@ -3,6 +3,7 @@ import Foundation
 import PushDevice
 import PushKit
 import PushPayload
+import PushSimHosting
 import Synchronization
 import UserNotifications
 

@@ -1,4 +1,5 @@
 import Foundation
+import PushSimHosting
 import Testing
 
 @testable import UserNotifications

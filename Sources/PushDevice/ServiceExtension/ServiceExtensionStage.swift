@@ -3,6 +3,7 @@ import PushCore
 internal import PushHTTP
 internal import PushMedia
 import PushPayload
+internal import PushSimHosting
 import Synchronization
 
 /// Runs an app's service extension on one push: the device pipeline's service-extension step.

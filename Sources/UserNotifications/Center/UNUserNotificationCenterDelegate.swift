@@ -1,3 +1,4 @@
+internal import PushSimHosting
 import Synchronization
 
 /// The app's answers to the notification center (`UNUserNotificationCenterDelegate`).

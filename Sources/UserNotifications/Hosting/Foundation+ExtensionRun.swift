@@ -23,6 +23,7 @@
 //   (the app's code runs on threads of its own, so this holds no thread the device needs).
 
 #if canImport(FoundationNetworking)
+  internal import PushSimHosting
   import Foundation
   import FoundationNetworking
   import NetworkingOriginals

@@ -1,5 +1,4 @@
 import Foundation
-import PushDevice
 
 /// Where the app's own code runs: a thread of its own for each call, as iOS runs an extension
 /// in a process of its own (Rules.md §7).
@@ -7,10 +6,12 @@ import PushDevice
 /// Never the cooperative thread pool: the app's code may block, sleep, spin, wait on a
 /// semaphore or load synchronously (`Data(contentsOf:)`), and that must starve neither the
 /// device, nor its real-time limits, nor other devices. A thread that never returns is
-/// abandoned (its limit has answered for it), never waited for.
-enum AppThread {
+/// abandoned (its limit has answered for it), never waited for. The first call installs the
+/// ``GlobalExecutorTakeover``, so the tasks the app's code starts are contained too.
+package enum AppThread {
   /// Runs `body` on a new thread named `name`.
-  static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+  package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+    GlobalExecutorTakeover.install()
     let thread = Thread(block: body)
     thread.name = "PushSim app code: \(name)"
     thread.start()
@@ -19,7 +20,7 @@ enum AppThread {
   /// Calls the app's code on a thread of its own, handing it the function it answers through,
   /// and waits at most `limit` of real time (armed before the code is entered) for the answer;
   /// `nil` when none came in time.
-  static func ask<Value: Sendable>(
+  package static func ask<Value: Sendable>(
     _ name: String, limit: Duration,
     _ body: @escaping @Sendable (_ answer: @escaping @Sendable (Value) -> Void) -> Void
   ) async -> Value? {
@@ -30,7 +31,7 @@ enum AppThread {
 
   /// Calls the app's code on a thread of its own and waits until it returns, holding no thread
   /// meanwhile; `nil` when the waiting task is cancelled first (the caller's limit gave up).
-  static func call<Value: Sendable>(
+  package static func call<Value: Sendable>(
     _ name: String, _ body: @escaping @Sendable () -> Value
   ) async -> Value? {
     await RealTimeLimit.first(within: nil, else: nil) { answer in

@@ -24,6 +24,7 @@ package final class AppCodeExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Makes the executor and starts its thread.
   package init(name: String) {
+    GlobalExecutorTakeover.install()
     let thread = Thread { [self] in loop() }
     thread.name = "PushSim app code: \(name)"
     thread.start()

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PushSimHosting
+
+/// Tasks that block forever, as an app's or an SDK's `Task { semaphore.wait() }` does, never stop
+/// the rest of the process once the global executor is taken over (Architecture.md, "The
+/// hosting runtime"). Without the takeover each case hangs, and its time limit fails it.
+@Suite("The elastic executor", .timeLimit(.minutes(1)))
+struct ElasticExecutorTests {
+  init() { #expect(GlobalExecutorTakeover.install()) }
+
+  @Test("tasks blocked forever, more than the cores: other tasks and sleeps still run")
+  func blockedTasksLeaveTheRestRunning() async {
+    let gate = DispatchSemaphore(value: 0)
+    defer { for _ in 0..<64 { gate.signal() } }
+    for _ in 0..<64 { Task.detached { gate.wait() } }
+    let sum = await withTaskGroup(of: Int.self) { group in
+      for value in 1...100 {
+        group.addTask {
+          try? await Task.sleep(for: .milliseconds(5))
+          return value
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(sum == 5050)
+    #expect(ElasticExecutor.shared.threadCount >= ElasticExecutor.shared.baseThreads)
+  }
+
+  @Test("a deadline sleep (Clock.sleep(until:)) on a blocked pool ends")
+  func deadlineSleepEnds() async throws {
+    let gate = DispatchSemaphore(value: 0)
+    defer { for _ in 0..<8 { gate.signal() } }
+    for _ in 0..<8 { Task.detached { gate.wait() } }
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await clock.sleep(until: start.advanced(by: .milliseconds(20)))
+    #expect(clock.now - start >= .milliseconds(20))
+  }
+}
+
+@Suite("The host timer")
+struct HostTimerTests {
+  @Test("actions run in deadline order; a cancelled one never runs")
+  func orderAndCancel() async {
+    let ran = Mutex<[Int]>([])
+    let done = OneShot<Void>()
+    let timer = HostTimer.shared
+    timer.schedule(after: .milliseconds(30)) { ran.withLock { $0.append(3) } }
+    let cancelled = timer.schedule(after: .milliseconds(20)) { ran.withLock { $0.append(99) } }
+    timer.schedule(after: .milliseconds(10)) { ran.withLock { $0.append(1) } }
+    timer.schedule(after: .milliseconds(40)) { done.give(()) }
+    timer.cancel(cancelled)
+    await done.value()
+    #expect(ran.withLock { $0 } == [1, 3])
+  }
+}
+
+@Suite("A real-time limit")
+struct RealTimeLimitTests {
+  @Test("an answer before the limit wins; the limit's own answer is dropped")
+  func answerWins() async {
+    let value = await RealTimeLimit.first(within: .seconds(5), else: "timeout") { answer in
+      answer("answered")
+      answer("second")
+    }
+    #expect(value == "answered")
+  }
+
+  @Test("no answer: the limit answers, its deadline fixed when armed")
+  func limitAnswers() async {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let value = await RealTimeLimit.first(within: .milliseconds(50), else: "timeout") { _ in
+      // Work that takes long to start does not move the deadline.
+      Thread.sleep(forTimeInterval: 0.03)
+    }
+    #expect(value == "timeout")
+    #expect(clock.now - start < .seconds(5))
+  }
+}
+
+@Suite("The job queue")
+struct JobQueueTests {
+  @Test("an empty queue pops nothing")
+  func emptyQueue() {
+    var queue = JobQueue()
+    #expect(queue.isEmpty)
+    #expect(queue.popFirst() == nil)
+  }
+}
