@@ -151,7 +151,7 @@ let package = Package(
   )
   // ActivityKit for Linux, the same way: an app's Live Activity manager compiles unchanged.
   package.products.append(.library(name: "ActivityKit", targets: ["ActivityKit"]))
-  package.targets.append(.target(name: "ActivityKit"))
+  package.targets.append(.target(name: "ActivityKit", dependencies: ["PushSimHosting"]))
   package.targets.append(
     .testTarget(
       name: "ActivityKitTests",
@@ -167,7 +167,8 @@ let package = Package(
   package.products.append(.library(name: "os", targets: ["os"]))
   package.products.append(.library(name: "OSLog", targets: ["OSLog"]))
   package.targets.append(.target(name: "COSLogModule"))
-  package.targets.append(.target(name: "os", dependencies: ["COSLogModule"]))
+  package.targets.append(
+    .target(name: "os", dependencies: ["COSLogModule", "PushSimHosting"]))
   package.targets.append(.target(name: "OSLog", dependencies: ["os"]))
   package.targets.append(.testTarget(name: "OSLogTests", dependencies: ["os", "OSLog"]))
   // UniformTypeIdentifiers for Linux: `UTType` for an extension's attachment code.
@@ -186,9 +187,9 @@ let package = Package(
   // PushKit and CallKit for Linux, the same way: an app's VoIP code (its `PKPushRegistry`
   // delegate reporting calls to a `CXProvider`) compiles unchanged.
   package.products.append(.library(name: "PushKit", targets: ["PushKit"]))
-  package.targets.append(.target(name: "PushKit"))
+  package.targets.append(.target(name: "PushKit", dependencies: ["PushSimHosting"]))
   package.products.append(.library(name: "CallKit", targets: ["CallKit"]))
-  package.targets.append(.target(name: "CallKit"))
+  package.targets.append(.target(name: "CallKit", dependencies: ["PushSimHosting"]))
   // Intents for Linux: the intents an app's notification code builds for communication
   // notifications (`INPerson`, `INImage`, `INSendMessageIntent`, `INStartCallIntent`,
   // `INInteraction`); they conform to UserNotifications' `UNNotificationContentProviding`.

@@ -1,4 +1,5 @@
 import Foundation
+internal import PushSimHosting
 import Synchronization
 
 /// Why the app's type did not decode a JSON object: where, and Swift's error in words.
@@ -66,7 +67,25 @@ package final class ActivityCenter: Sendable {
   }
 
   /// The center of the device whose app code is running (`DeviceHost.runApp`).
-  @TaskLocal package static var bound: ActivityCenter?
+  package static var bound: ActivityCenter? { AppProcess[BoundSlot.self] }
+
+  /// Runs `body` (and the tasks it starts) with ``bound`` set to `value`.
+  package static func withBound<R>(_ value: ActivityCenter?, _ body: () throws -> R) rethrows -> R {
+    try AppProcess.with(BoundSlot.self, value, body)
+  }
+
+  /// The process slot of ``bound``.
+  private enum BoundSlot: ProcessSlot {
+    static var defaultValue: ActivityCenter? { nil }
+  }
+
+  /// Runs `body` (and the tasks it starts) with ``bound`` set to `value`.
+  package static func withBound<R>(
+    _ value: ActivityCenter?, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await AppProcess.with(BoundSlot.self, value, isolation: isolation, body)
+  }
 
   /// The process-wide center used outside a device: in memory.
   package static let standalone = ActivityCenter(backend: StandaloneActivityBackend())

@@ -1,4 +1,5 @@
 import Foundation
+internal import PushSimHosting
 import Synchronization
 
 /// One activity as the app's `ActivityKit` knows it: JSON bytes of its attributes and content
@@ -154,11 +155,11 @@ package final class ActivityHub: Sendable {
 /// `activityStateUpdates`, `activityUpdates`, `activityEnablementUpdates`): it yields as the
 /// activity or the device changes and never finishes on its own, as Apple's.
 public struct ActivityUpdateSequence<Element>: AsyncSequence, @unchecked Sendable {
-  let stream: AsyncStream<UncheckedBox<Element>>
+  let stream: AsyncStream<Unchecked<Element>>
 
   /// Iterates the updates.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    var base: AsyncStream<UncheckedBox<Element>>.AsyncIterator
+    var base: AsyncStream<Unchecked<Element>>.AsyncIterator
 
     /// The next update.
     public mutating func next() async -> Element? { await base.next()?.value }
@@ -175,21 +176,15 @@ public struct ActivityUpdateSequence<Element>: AsyncSequence, @unchecked Sendabl
     hub: ActivityHub, initial: [Element] = [],
     transform: @escaping (ActivityChange) -> Element?
   ) {
-    let (stream, continuation) = AsyncStream.makeStream(of: UncheckedBox<Element>.self)
-    let transform = UncheckedBox(transform)
-    for element in initial { continuation.yield(UncheckedBox(element)) }
+    let (stream, continuation) = AsyncStream.makeStream(of: Unchecked<Element>.self)
+    let transform = Unchecked(transform)
+    for element in initial { continuation.yield(Unchecked(element)) }
     let number = hub.listen { change in
-      if let element = transform.value(change) { continuation.yield(UncheckedBox(element)) }
+      if let element = transform.value(change) { continuation.yield(Unchecked(element)) }
     }
     continuation.onTermination = { _ in hub.stopListening(number) }
     self.stream = stream
   }
-}
-
-/// A value handed across tasks although its type is not `Sendable` (the app's own types).
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
 
 /// Remembers the last value seen, to yield only changes.

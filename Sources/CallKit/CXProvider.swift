@@ -1,5 +1,6 @@
 public import Dispatch
 public import Foundation
+internal import PushSimHosting
 import Synchronization
 
 /// The app's link to the system's call UI (`CXProvider`): make one early in the app's life,
@@ -10,7 +11,7 @@ import Synchronization
 /// fails with `callUUIDAlreadyExists`).
 open class CXProvider: NSObject, @unchecked Sendable {
   private struct State {
-    var delegate = WeakProviderDelegate()
+    var delegate = Weak<any CXProviderDelegate>()
     var queue: DispatchQueue?
   }
 
@@ -29,7 +30,7 @@ open class CXProvider: NSObject, @unchecked Sendable {
   /// Sets the delegate (held weakly) and the queue its methods and the report completions run
   /// on (`nil`: the main queue on iOS; here the thread the answer arrives on).
   open func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {
-    let delegate = WeakProviderDelegate(delegate)
+    let delegate = Weak<any CXProviderDelegate>(delegate)
     state.withLock {
       $0.delegate = delegate
       $0.queue = queue
@@ -44,7 +45,7 @@ open class CXProvider: NSObject, @unchecked Sendable {
   ) {
     // Apple declares the completion without `@Sendable`, so apps call PushKit's (non-sendable)
     // completion from it; CallKit runs it once, on the delegate's queue.
-    let completion = CompletionBox(completion)
+    let completion = Unchecked(completion)
     let call = IncomingCallReport(
       uuid: UUID, handle: update.remoteHandle?.value,
       handleType: update.remoteHandle?.type.rawValue, callerName: update.localizedCallerName,
@@ -86,18 +87,6 @@ open class CXProvider: NSObject, @unchecked Sendable {
   }
 }
 
-/// The delegate, held weakly, handed across threads as iOS does (the app's object).
-private struct WeakProviderDelegate: @unchecked Sendable {
-  weak var value: (any CXProviderDelegate)?
-  init(_ value: (any CXProviderDelegate)? = nil) { self.value = value }
-}
-
-/// The app's completion, handed to the queue that runs it.
-private struct CompletionBox: @unchecked Sendable {
-  let value: ((any Error)?) -> Void
-  init(_ value: @escaping ((any Error)?) -> Void) { self.value = value }
-}
-
 /// An incoming call as the app reported it.
 package struct IncomingCallReport: Sendable {
   package var uuid: UUID
@@ -122,7 +111,19 @@ package protocol CallKitBackend: Sendable {
 /// The backend providers made now take (bound by the host around the app's launch code).
 package enum CallKitHosting {
   /// The backend of the device whose app code is running; `nil` outside a device.
-  @TaskLocal package static var backend: (any CallKitBackend)?
+  package static var backend: (any CallKitBackend)? { AppProcess[BackendSlot.self] }
+
+  /// Runs `body` (and the tasks it starts) with ``backend`` set to `value`.
+  package static func withBackend<R>(_ value: (any CallKitBackend)?, _ body: () throws -> R)
+    rethrows -> R
+  {
+    try AppProcess.with(BackendSlot.self, value, body)
+  }
+
+  /// The process slot of ``backend``.
+  private enum BackendSlot: ProcessSlot {
+    static var defaultValue: (any CallKitBackend)? { nil }
+  }
 }
 
 /// CallKit outside any device: calls show at once unless their UUID is already active.

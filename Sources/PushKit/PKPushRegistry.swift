@@ -1,5 +1,6 @@
 public import Dispatch
 public import Foundation
+package import PushSimHosting
 import Synchronization
 
 /// The app's link to PushKit (`PKPushRegistry`): create it at every launch, set its delegate,
@@ -11,7 +12,7 @@ import Synchronization
 /// queue.
 open class PKPushRegistry: NSObject, @unchecked Sendable {
   private struct State {
-    var delegate = WeakDelegate()
+    var delegate = Weak<any PKPushRegistryDelegate>()
     var desiredPushTypes: Set<PKPushType>?
     var tokens: [PKPushType: Data] = [:]
   }
@@ -31,7 +32,7 @@ open class PKPushRegistry: NSObject, @unchecked Sendable {
   open var delegate: (any PKPushRegistryDelegate)? {
     get { state.withLock { $0.delegate }.value }
     set {
-      let delegate = WeakDelegate(newValue)
+      let delegate = Weak<any PKPushRegistryDelegate>(newValue)
       state.withLock { $0.delegate = delegate }
     }
   }
@@ -78,7 +79,7 @@ open class PKPushRegistry: NSObject, @unchecked Sendable {
   /// when the delegate calls the completion, `false` at once when it implements neither
   /// receive method (or there is no delegate).
   package func deliverIncomingPush(
-    _ payload: PayloadBox<[AnyHashable: Any]>, for type: PKPushType,
+    _ payload: Unchecked<[AnyHashable: Any]>, for type: PKPushType,
     answer: @escaping @Sendable (Bool) -> Void
   ) {
     onQueue {
@@ -92,7 +93,7 @@ open class PKPushRegistry: NSObject, @unchecked Sendable {
         }
         if first { answer(value) }
       }
-      PushKitProbe.$current.withValue(probe) {
+      PushKitProbe.withCurrent(probe) {
         delegate.pushRegistry(
           self,
           didReceiveIncomingPushWith: PKPushPayload(dictionaryPayload: payload.value, type: type),
@@ -106,16 +107,4 @@ open class PKPushRegistry: NSObject, @unchecked Sendable {
   private func onQueue(_ body: @escaping @Sendable () -> Void) {
     if let queue { queue.async(execute: body) } else { body() }
   }
-}
-
-/// The delegate, held weakly, handed across threads as iOS does (the app's object).
-private struct WeakDelegate: @unchecked Sendable {
-  weak var value: (any PKPushRegistryDelegate)?
-  init(_ value: (any PKPushRegistryDelegate)? = nil) { self.value = value }
-}
-
-/// A value handed across threads although its type is not `Sendable` (a push's dictionary).
-package struct PayloadBox<Value>: @unchecked Sendable {
-  package let value: Value
-  package init(_ value: Value) { self.value = value }
 }

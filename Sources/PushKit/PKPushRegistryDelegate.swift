@@ -1,4 +1,5 @@
 public import Foundation
+internal import PushSimHosting
 import Synchronization
 
 /// The app's answers to PushKit (`PKPushRegistryDelegate`).
@@ -69,7 +70,17 @@ package final class PushKitProbe: Sendable {
   package init() {}
 
   /// The probe of the call running now.
-  @TaskLocal package static var current: PushKitProbe?
+  package static var current: PushKitProbe? { AppProcess[CurrentSlot.self] }
+
+  /// Runs `body` (and the tasks it starts) with ``current`` set to `value`.
+  package static func withCurrent<R>(_ value: PushKitProbe?, _ body: () throws -> R) rethrows -> R {
+    try AppProcess.with(CurrentSlot.self, value, body)
+  }
+
+  /// The process slot of ``current``.
+  private enum CurrentSlot: ProcessSlot {
+    static var defaultValue: PushKitProbe? { nil }
+  }
 
   func record(_ method: Default) {
     _ = ran.withLock { $0.insert(method) }

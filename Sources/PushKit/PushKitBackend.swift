@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+internal import PushSimHosting
 
 /// Where a `PKPushRegistry` registers: a simulated device's PushKit, or memory.
 package protocol PushKitBackend: Sendable {
@@ -10,7 +11,19 @@ package protocol PushKitBackend: Sendable {
 /// The backend registries made now take (bound by the host around the app's launch code).
 package enum PushKitHosting {
   /// The backend of the device whose app code is running; `nil` outside a device.
-  @TaskLocal package static var backend: (any PushKitBackend)?
+  package static var backend: (any PushKitBackend)? { AppProcess[BackendSlot.self] }
+
+  /// Runs `body` (and the tasks it starts) with ``backend`` set to `value`.
+  package static func withBackend<R>(_ value: (any PushKitBackend)?, _ body: () throws -> R)
+    rethrows -> R
+  {
+    try AppProcess.with(BackendSlot.self, value, body)
+  }
+
+  /// The process slot of ``backend``.
+  private enum BackendSlot: ProcessSlot {
+    static var defaultValue: (any PushKitBackend)? { nil }
+  }
 }
 
 /// PushKit outside any device: each desired type gets a deterministic 32-byte token at once

@@ -28,8 +28,8 @@ extension DeviceHost {
     let log = HostedLog.Collector()
     let sink = log.sink
     let result = try await withTaskExecutorPreference(executor) {
-      try await AppLog.$sink.withValue(sink) {
-        try await ActivityCenter.$bound.withValue(center) { try await body() }
+      try await AppLog.withSink(sink) {
+        try await ActivityCenter.withBound(center) { try await body() }
       }
     }
     await backend.drain()
@@ -127,53 +127,22 @@ final class ActivityBinding: Sendable {
     let call = await AppCallProcess.open(on: host, in: process)
     // On a device, the lines join the call's requests in the order they happened.
     let sink = call.process.log ?? log.sink
-    let idle = IdleSignal()
+    let idle = OneShot<Void>()
     let answer = await AppThread.ask(name, limit: limit) { [call] reply in
       var process = call.process
       // Held by the work the call starts (RunActivity), let go of when the last of it is done.
-      if waitsForStartedWork { process.activity = RunActivity { idle.signal() } }
-      AppLog.$sink.withValue(sink) {
-        ActivityCenter.$bound.withValue(activities) { process.bind { body(reply) } }
+      if waitsForStartedWork { process.activity = RunActivity { idle.give(()) } }
+      AppLog.withSink(sink) {
+        ActivityCenter.withBound(activities) { process.bind { body(reply) } }
       }
       process.activity = nil
     }
     if waitsForStartedWork, answer != nil {
-      await RealTimeLimit.first(within: limit, else: ()) { done in idle.whenSignalled { done(()) } }
+      await RealTimeLimit.first(of: idle, within: limit, else: ()) {}
     }
     await bound?.backend.drain()
     await log.record(on: host, push: push)
     await call.close(on: host)
     return answer
-  }
-}
-
-/// Signalled once, when the work a call into the app's code started has all finished
-/// (``RunActivity``); ``whenSignalled(_:)`` runs its function then, or at once after.
-final class IdleSignal: Sendable {
-  private struct State {
-    var signalled = false
-    var waiter: (@Sendable () -> Void)?
-  }
-
-  private let state = Mutex(State())
-
-  /// The work is done.
-  func signal() {
-    let waiter = state.withLock { state in
-      state.signalled = true
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?()
-  }
-
-  /// Runs `body` once the work is done.
-  func whenSignalled(_ body: @escaping @Sendable () -> Void) {
-    let now = state.withLock { state in
-      if state.signalled { return true }
-      state.waiter = body
-      return false
-    }
-    if now { body() }
   }
 }

@@ -138,7 +138,7 @@ struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
       "didReceiveRemoteNotification", limit: completionLimit,
       in: HostedProcess(center: center, application: application)
     ) { reply in
-      ApplicationDelegateDefaults.$notImplemented.withValue({ reply(nil) }) {
+      ApplicationDelegateDefaults.withNotImplemented({ reply(nil) }) {
         handler.value.application(
           application, didReceiveRemoteNotification: userInfo.value,
           fetchCompletionHandler: { reply($0) })

@@ -35,15 +35,21 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   private let center: UNUserNotificationCenter
   private let activities: ActivityBinding
   private let state = Mutex(State())
+  /// The content handler's first call, or the run's cancellation.
+  private let answer = OneShot<NotificationContent?>()
+  /// `didReceive` returned (its late changes logged).
+  private let returned = OneShot<Void>()
+  /// How long an answered run waits for `didReceive` to return, so that what it does after
+  /// its handler call (a second call, a change to the content) is logged with the push;
+  /// a method that blocks after answering costs at most this (Rules.md §7).
+  static let returnGrace: Duration = .seconds(1)
 
   private struct State {
     var calls = 0
     var first: UNNotificationContent?
     var snapshot: NotificationContent?
-    var waiter: CheckedContinuation<NotificationContent, any Error>?
     var context: ServiceExtensionContext?
     var run: ExtensionRun?
-    var cancelled = false
     var activities: (center: ActivityCenter, backend: DeviceActivityBackend)?
   }
 
@@ -73,45 +79,33 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     let instance = Unchecked(instance)
     let bound = await activities.center()
     state.withLock { $0.activities = bound }
-    let content = try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let ready: NotificationContent?? = state.withLock { state in
-          if state.cancelled { return .some(nil) }
-          if let snapshot = state.snapshot { return snapshot }
-          state.waiter = continuation
-          return nil
-        }
-        switch ready {
-        case .some(.some(let snapshot)): continuation.resume(returning: snapshot)
-        case .some(.none): continuation.resume(throwing: CancellationError())
-        case .none:
-          let activities = bound?.center
-          let log = HostedLog.sink(for: context)
-          AppThread.start("didReceive") { [self] in
-            // Held by the code the extension runs from here on (RunActivity): when it lets
-            // go with no answer given, the budget is waited out at once.
-            var process = run.process
-            process.activity = RunActivity { [weak self] in self?.nothingRuns() }
-            AppLog.$sink.withValue(log) {
-              ActivityCenter.$bound.withValue(activities) {
-                process.bind {
-                  instance.value.didReceive(unRequest) { [self] in self.handle($0) }
-                }
+    let answered = await withTaskCancellationHandler {
+      await answer.value {
+        guard !answer.isAnswered else { return }
+        let activities = bound?.center
+        let log = HostedLog.sink(for: context)
+        AppThread.start("didReceive") { [self] in
+          // Held by the code the extension runs from here on (RunActivity): when it lets
+          // go with no answer given, the budget is waited out at once.
+          var process = run.process
+          process.activity = RunActivity { [weak self] in self?.nothingRuns() }
+          AppLog.withSink(log) {
+            ActivityCenter.withBound(activities) {
+              process.bind {
+                instance.value.didReceive(unRequest) { [self] in self.handle($0) }
               }
             }
-            process.activity = nil
-            logLateChange(after: "didReceive returned")
           }
+          process.activity = nil
+          logLateChange(after: "didReceive returned")
+          returned.give(())
         }
       }
     } onCancel: {
-      let waiter = state.withLock { state in
-        state.cancelled = true
-        defer { state.waiter = nil }
-        return state.waiter
-      }
-      waiter?.resume(throwing: CancellationError())
+      answer.give(nil)
     }
+    guard let content = answered else { throw CancellationError() }
+    await RealTimeLimit.first(of: returned, within: Self.returnGrace, else: ()) {}
     await bound?.backend.drain()
     defer { run.removeTemporaryDirectory() }
     return storeAttachments(content, context: context, run: run)
@@ -133,8 +127,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     let log = runContext.map(HostedLog.sink(for:))
     // The stage's limit gives up on a call that never returns (this task is then cancelled).
     let returned = await AppThread.call("serviceExtensionTimeWillExpire") {
-      AppLog.$sink.withValue(log) {
-        ActivityCenter.$bound.withValue(activities) {
+      AppLog.withSink(log) {
+        ActivityCenter.withBound(activities) {
           if let run {
             run.bind { instance.value.serviceExtensionTimeWillExpire() }
           } else {
@@ -157,9 +151,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   /// Nothing the extension started runs any more: without an answer it never gives one, so the
   /// device waits out the budget at once (Rules.md §7).
   private func nothingRuns() {
-    let (answered, context) = state.withLock { ($0.snapshot != nil || $0.cancelled, $0.context) }
-    guard !answered else { return }
-    context?.waitOutBudget()
+    guard !answer.isAnswered else { return }
+    state.withLock { $0.context }?.waitOutBudget()
   }
 
   /// The content handler: the first call wins, read at this moment.
@@ -171,18 +164,15 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         reason: "the content's userInfo nests deeper than \(UserInfoBridge.maximumDepth) levels "
           + "(or holds itself): a payload cannot, so the part below that depth is cut")
     }
-    let (waiter, taken, context) = state.withLock { state in
+    let (taken, context) = state.withLock { state in
       state.calls += 1
-      guard state.calls == 1 else {
-        return (nil as CheckedContinuation<NotificationContent, any Error>?, false, state.context)
-      }
+      guard state.calls == 1 else { return (false, state.context) }
       state.first = content
       state.snapshot = snapshot
-      defer { state.waiter = nil }
-      return (state.waiter, true, state.context)
+      return (true, state.context)
     }
     if taken {
-      waiter?.resume(returning: snapshot)
+      answer.give(snapshot)
     } else {
       context?.log(
         .extensionIgnored, source: .device,

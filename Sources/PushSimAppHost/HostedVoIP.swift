@@ -50,7 +50,7 @@ final class HostedVoIP: VoIPPushHandler {
     guard host != nil else { return .notImplemented }
     await launchIfNeeded()
     guard let registry = pushKit.registries(wanting: .voIP).first else { return .notImplemented }
-    let userInfo = PayloadBox(UserInfoJSON.userInfo(from: payload))
+    let userInfo = Unchecked(UserInfoJSON.userInfo(from: payload))
     let call = await AppCallProcess.open(on: host, in: HostedProcess(center: center))
     let answer = await AppThread.ask("didReceiveIncomingPushWith", limit: completionLimit) {
       reply in
@@ -81,8 +81,8 @@ final class HostedVoIP: VoIPPushHandler {
     let application = application
     await backend.refresh()
     let app = await AppThread.ask("launch", limit: completionLimit) { reply in
-      PushKitHosting.$backend.withValue(pushKit) {
-        CallKitHosting.$backend.withValue(callKit) {
+      PushKitHosting.withBackend(pushKit) {
+        CallKitHosting.withBackend(callKit) {
           HostedProcess(center: center, application: application).bind { reply(launch()) }
         }
       }

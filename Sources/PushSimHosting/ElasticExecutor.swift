@@ -9,8 +9,10 @@ import Foundation
 /// are cores would stop every task of the process: PushSim's devices, the test's own cases and
 /// their time limits. Here jobs that have waited ``stallThreshold`` while no thread took one
 /// get new threads, one a waiting job (``threadsAddedAtOnce`` at most each time), up to
-/// ``maximumThreads``; threads beyond the base count end after ``idleLifetime`` without work
-/// (Architecture.md, "The hosting runtime").
+/// ``maximumThreads``; past ``quickThreads`` extra threads a stall must last
+/// ``slowStallThreshold``, so CPU-bound work (a test suite's long cases) adds threads slowly;
+/// threads beyond the base count end after ``idleLifetime`` without work (Architecture.md, "The
+/// hosting runtime").
 package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
   // @unchecked: every `var` is only touched with `condition` locked.
   /// The one elastic pool of the process.
@@ -20,6 +22,10 @@ package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
   package let baseThreads = max(2, ProcessInfo.processInfo.activeProcessorCount)
   /// How long waiting jobs may see no thread take one before threads are added.
   package static let stallThreshold: Duration = .milliseconds(2)
+  /// The stall that adds threads once the pool has ``quickThreads`` extra ones.
+  package static let slowStallThreshold: Duration = .milliseconds(20)
+  /// Extra threads (beyond the base count) added at the quick threshold.
+  package var quickThreads: Int { 4 * baseThreads }
   /// The most threads added at one stall: one a waiting job, up to this many.
   package static let threadsAddedAtOnce = 16
   /// How long a thread beyond the base count waits for work before it ends.
@@ -111,16 +117,18 @@ package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
   /// Adds threads whenever waiting jobs have seen no thread take one for ``stallThreshold``;
   /// sleeps while no job waits for a thread.
   private func watch() {
-    let threshold = Self.stallThreshold.clampedNanoseconds
+    let quick = Self.stallThreshold.clampedNanoseconds
+    let slow = Self.slowStallThreshold.clampedNanoseconds
     while true {
       watcherWake.lock()
       while !watcherNeeded { watcherWake.wait() }
       watcherNeeded = false
       watcherWake.unlock()
       while true {
-        usleep(UInt32(threshold / 2_000))
+        usleep(UInt32(quick / 2_000))
         condition.lock()
         let waiting = !jobs.isEmpty && idle == 0
+        let threshold = threads - baseThreads < quickThreads ? quick : slow
         if waiting && HostTimer.now() &- lastTake >= threshold {
           if threads < Self.maximumThreads {
             let added = min(jobs.count, Self.threadsAddedAtOnce, Self.maximumThreads - threads)

@@ -2,11 +2,11 @@ import Synchronization
 
 /// One answer, given once and delivered to the one waiter: the first answer wins, later ones
 /// are dropped. The hosting runtime's one shape for "whichever comes first" (the app's
-/// completion handler, a limit, a cancellation).
+/// completion handler, a limit, a cancellation, the end of the work a call started).
 package final class OneShot<Value: Sendable>: Sendable {
   private struct State {
     var answer: Value?
-    var waiter: CheckedContinuation<Value, Never>?
+    var waiter: (@Sendable (Value) -> Void)?
   }
 
   private let state = Mutex(State())
@@ -17,15 +17,21 @@ package final class OneShot<Value: Sendable>: Sendable {
   /// Whether an answer was given.
   package var isAnswered: Bool { state.withLock { $0.answer != nil } }
 
+  /// Runs `body` with the answer once it is given (at once when it already was). One waiter at
+  /// most: a second replaces the first.
+  package func whenAnswered(_ body: @escaping @Sendable (Value) -> Void) {
+    let given: Value? = state.withLock { state in
+      if state.answer == nil { state.waiter = body }
+      return state.answer
+    }
+    if let given { body(given) }
+  }
+
   /// Waits for the answer; `start` runs once the waiter is registered (an answer it gives at
-  /// once is delivered too). One waiter at most.
+  /// once is delivered too).
   package func value(startingWith start: () -> Void = {}) async -> Value {
     await withCheckedContinuation { continuation in
-      let given: Value? = state.withLock { state in
-        if state.answer == nil { state.waiter = continuation }
-        return state.answer
-      }
-      if let given { continuation.resume(returning: given) }
+      whenAnswered { continuation.resume(returning: $0) }
       start()
     }
   }
@@ -33,13 +39,13 @@ package final class OneShot<Value: Sendable>: Sendable {
   /// Gives an answer; `true` when it is the first.
   @discardableResult
   package func give(_ value: Value) -> Bool {
-    let (first, waiter): (Bool, CheckedContinuation<Value, Never>?) = state.withLock { state in
+    let (first, waiter): (Bool, (@Sendable (Value) -> Void)?) = state.withLock { state in
       guard state.answer == nil else { return (false, nil) }
       state.answer = value
       defer { state.waiter = nil }
       return (true, state.waiter)
     }
-    waiter?.resume(returning: value)
+    waiter?(value)
     return first
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import PushSimHosting
 
 /// One line the app's code logged, with the handle's subsystem and category.
 package struct AppLogLine: Sendable, Equatable {
@@ -35,10 +36,10 @@ package final class AppLogSink: Sendable {
 /// runs, or standard error.
 ///
 /// ```swift
-/// AppLog.$sink.withValue({ line in context.log(…) }) { extensionCode() }
+/// AppLog.withSink(AppLogSink { line in context.log(…) }) { extensionCode() }
 /// ```
 ///
-/// A task-local value, so a device's lines stay its own with devices in parallel: bound on the
+/// A slot of the app's process (`AppProcess`), so a device's lines stay its own with devices in parallel: bound on the
 /// thread that runs the app's code and inherited by the tasks that code starts. A thread or
 /// `DispatchQueue` of the app's own carries none, and its lines go to standard error.
 package enum AppLog {
@@ -46,7 +47,25 @@ package enum AppLog {
   ///
   /// A class around the function, not the function itself: Swift 6.3's runtime crashes when a
   /// task-local of a function type is bound on a thread with no task in an optimized build.
-  @TaskLocal package static var sink: AppLogSink?
+  package static var sink: AppLogSink? { AppProcess[SinkSlot.self] }
+
+  /// Runs `body` (and the tasks it starts) with its lines going to `sink`.
+  package static func withSink<R>(_ sink: AppLogSink?, _ body: () throws -> R) rethrows -> R {
+    try AppProcess.with(SinkSlot.self, sink, body)
+  }
+
+  /// Runs `body` (and the tasks it starts) with its lines going to `sink`.
+  package static func withSink<R>(
+    _ sink: AppLogSink?, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await AppProcess.with(SinkSlot.self, sink, isolation: isolation, body)
+  }
+
+  /// The process slot of ``sink``.
+  private enum SinkSlot: ProcessSlot {
+    static let defaultValue: AppLogSink? = nil
+  }
 
   /// Hands `line` to the running device, or writes it to standard error.
   package static func write(_ line: AppLogLine) {

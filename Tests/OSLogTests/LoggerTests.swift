@@ -8,7 +8,7 @@ import Testing
 /// The lines written by `body`, through the task-local sink a device installs.
 func captured(_ body: () -> Void) -> [AppLogLine] {
   let lines = Mutex<[AppLogLine]>([])
-  AppLog.$sink.withValue(AppLogSink { line in lines.withLock { $0.append(line) } }) {
+  AppLog.withSink(AppLogSink { line in lines.withLock { $0.append(line) } }) {
     body()
   }
   return lines.withLock { $0 }
@@ -79,8 +79,7 @@ func captured(_ body: () -> Void) -> [AppLogLine] {
 
   @Test func aSinkIsInheritedByTasksAndLeftOutsideIt() async {
     let lines = Mutex<[String]>([])
-    await AppLog.$sink.withValue(AppLogSink { line in lines.withLock { $0.append(line.message) } })
-    {
+    await AppLog.withSink(AppLogSink { line in lines.withLock { $0.append(line.message) } }) {
       await Task { logger.info("in a child task") }.value
     }
     logger.debug("to standard error")

@@ -1,6 +1,7 @@
 import Foundation
 import PushCore
 import PushPayload
+internal import PushSimHosting
 
 /// One line the app's code logged (`Logger`, `os_log`), as the device records it: an `app.log`
 /// event whose reason is the text.
@@ -35,7 +36,19 @@ package struct AppLogEntry: Sendable, Equatable {
 /// ``DeviceHost`` around the call, so the lines the call logs are events of that push.
 package enum AppCallPush {
   /// The push of the running call; `nil` outside one.
-  @TaskLocal package static var current: String?
+  package static var current: String? { AppProcess[CurrentSlot.self] }
+
+  /// Runs `body` (and the tasks it starts) as a call for `push`.
+  package static func withCurrent<R>(
+    _ push: String?, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await AppProcess.with(CurrentSlot.self, push, isolation: isolation, body)
+  }
+
+  /// The process slot of ``current``.
+  private enum CurrentSlot: ProcessSlot {
+    static var defaultValue: String? { nil }
+  }
 }
 
 extension Device {

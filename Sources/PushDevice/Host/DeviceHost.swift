@@ -281,25 +281,25 @@ public actor DeviceHost {
         request: waiting.request, date: device.now)
       let delegate = code.delegate
       return .presentationChosen(
-        await AppCallPush.$current.withValue(waiting.push) {
+        await AppCallPush.withCurrent(waiting.push) {
           await delegate?.willPresent(notification)
         })
     case .deliverResponse(let push, let response):
       guard let delegate = code.delegate else { return .appCallEnded(.notImplemented) }
       return .appCallEnded(
-        await AppCallPush.$current.withValue(push) { await delegate.didReceive(response) })
+        await AppCallPush.withCurrent(push) { await delegate.didReceive(response) })
     case .wakeApp(let push, let payload):
       guard let handler = code.remoteNotificationHandler else {
         return .appCallEnded(.notImplemented)
       }
       return .appCallEnded(
-        await AppCallPush.$current.withValue(push) {
+        await AppCallPush.withCurrent(push) {
           await handler.didReceiveRemoteNotification(payload)
         })
     case .deliverVoIPPush(let push, let payload):
       guard let handler = code.voipPushHandler else { return .appCallEnded(.notImplemented) }
       return .appCallEnded(
-        await AppCallPush.$current.withValue(push) {
+        await AppCallPush.withCurrent(push) {
           await handler.didReceiveIncomingVoIPPush(payload)
         })
     }

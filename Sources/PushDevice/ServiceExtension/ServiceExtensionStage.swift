@@ -106,11 +106,11 @@ package struct ServiceExtensionStage: Sendable {
     startingAt start: Date = DeviceConfiguration.defaultStart, mayFilter: Bool = false
   ) async -> ServiceExtensionOutcome {
     let budget = max(.zero, budget)
-    let expiry = Relay<Signal>()
+    let answer = OneShot<Signal>()
     let context = ServiceExtensionContext(
       budget: budget, requestIdentifier: request.identifier, start: start, fetcher: fetcher,
       sandbox: sandbox,
-      onExpire: { expiry.send(.expired) })
+      onExpire: { answer.give(.expired) })
     var events = [
       ServiceExtensionOutcome.Event(
         offset: .zero, kind: .extensionStarted, source: .device,
@@ -121,14 +121,14 @@ package struct ServiceExtensionStage: Sendable {
     // The watchdog is armed before the extension is entered.
     let realLimit = watchdog.didReceiveLimit ?? (budget + watchdog.grace)
     let work = Mutex<Task<Void, Never>?>(nil)
-    let first = await RealTimeLimit.first(within: realLimit, else: Signal.watchdog) { answer in
-      expiry.connect(answer)
+    let first = await RealTimeLimit.first(of: answer, within: realLimit, else: .watchdog) {
       work.withLock { work in
         work = Task {
           do {
-            answer(.returned(try await serviceExtension.didReceive(request, context: context)))
+            answer.give(
+              .returned(try await serviceExtension.didReceive(request, context: context)))
           } catch {
-            answer(.threw(String(describing: error)))
+            answer.give(.threw(String(describing: error)))
           }
         }
       }
@@ -312,21 +312,5 @@ package struct ServiceExtensionStage: Sendable {
     }
     call.withLock { $0 }?.cancel()
     return attempt
-  }
-}
-
-/// Passes answers on to a function connected later (the context's expiry, which can only come
-/// once the extension runs, to the watchdog's race).
-private final class Relay<Value: Sendable>: Sendable {
-  private let target = Mutex<(@Sendable (Value) -> Void)?>(nil)
-
-  /// Sends `value` to the connected function, if any.
-  func send(_ value: Value) {
-    target.withLock { $0 }?(value)
-  }
-
-  /// Connects the function that receives what is sent from now on.
-  func connect(_ receive: @escaping @Sendable (Value) -> Void) {
-    target.withLock { $0 = receive }
   }
 }

@@ -64,7 +64,7 @@ extension UNUserNotificationCenterDelegate {
     let executor = AppCodeExecutor(name: "willPresent")
     Task(executorPreference: executor) {
       defer { executor.finish() }
-      let options = await DelegateDefaults.$bridging.withValue(true) {
+      let options = await DelegateDefaults.bridging {
         await delegate.value.userNotificationCenter(center, willPresent: notification)
       }
       completionHandler(options)
@@ -79,10 +79,10 @@ extension UNUserNotificationCenterDelegate {
       DelegateDefaults.probe?.record(.willPresent)
       return []
     }
-    return await withCheckedContinuation { continuation in
-      let once = ResumeOnce(continuation)
-      DelegateDefaults.$bridging.withValue(true) {
-        userNotificationCenter(center, willPresent: notification) { once.resume($0) }
+    let answer = OneShot<UNNotificationPresentationOptions>()
+    return await answer.value {
+      DelegateDefaults.bridging {
+        userNotificationCenter(center, willPresent: notification) { answer.give($0) }
       }
     }
   }
@@ -101,7 +101,7 @@ extension UNUserNotificationCenterDelegate {
     let executor = AppCodeExecutor(name: "didReceive")
     Task(executorPreference: executor) {
       defer { executor.finish() }
-      await DelegateDefaults.$bridging.withValue(true) {
+      await DelegateDefaults.bridging {
         await delegate.value.userNotificationCenter(center, didReceive: response)
       }
       completionHandler()
@@ -116,10 +116,10 @@ extension UNUserNotificationCenterDelegate {
       DelegateDefaults.probe?.record(.didReceive)
       return
     }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let once = ResumeOnce(continuation)
-      DelegateDefaults.$bridging.withValue(true) {
-        userNotificationCenter(center, didReceive: response) { once.resume(()) }
+    let answer = OneShot<Void>()
+    await answer.value {
+      DelegateDefaults.bridging {
+        userNotificationCenter(center, didReceive: response) { answer.give(()) }
       }
     }
   }
@@ -153,10 +153,11 @@ extension UNUserNotificationCenter {
   ) -> Bool {
     guard let delegate else { return false }
     let probe = DelegateProbe()
-    let once = ReplyOnce(reply)
-    DelegateDefaults.$probe.withValue(probe) {
+    let once = OneShot<DelegateAnswer<UNNotificationPresentationOptions>>()
+    once.whenAnswered(reply)
+    DelegateDefaults.withProbe(probe) {
       delegate.userNotificationCenter(self, willPresent: notification) { options in
-        once.reply(probe.recorded(.willPresent) ? .notImplemented : .answered(options))
+        once.give(probe.recorded(.willPresent) ? .notImplemented : .answered(options))
       }
     }
     return true
@@ -169,10 +170,11 @@ extension UNUserNotificationCenter {
   ) -> Bool {
     guard let delegate else { return false }
     let probe = DelegateProbe()
-    let once = ReplyOnce(reply)
-    DelegateDefaults.$probe.withValue(probe) {
+    let once = OneShot<DelegateAnswer<Void>>()
+    once.whenAnswered(reply)
+    DelegateDefaults.withProbe(probe) {
       delegate.userNotificationCenter(self, didReceive: response) {
-        once.reply(probe.recorded(.didReceive) ? .notImplemented : .answered(()))
+        once.give(probe.recorded(.didReceive) ? .notImplemented : .answered(()))
       }
     }
     return true
@@ -182,7 +184,7 @@ extension UNUserNotificationCenter {
   package func askDelegateOpenSettings(for notification: UNNotification?) -> DelegateAnswer<Void>? {
     guard let delegate else { return nil }
     let probe = DelegateProbe()
-    DelegateDefaults.$probe.withValue(probe) {
+    DelegateDefaults.withProbe(probe) {
       delegate.userNotificationCenter(self, openSettingsFor: notification)
     }
     return probe.recorded(.openSettings) ? .notImplemented : .answered(())
@@ -201,39 +203,35 @@ final class DelegateProbe: Sendable {
   func recorded(_ method: DelegateMethod) -> Bool { methods.withLock { $0.contains(method) } }
 }
 
-/// Task-local state of the delegate defaults.
+/// The delegate defaults' state in the app's process (``AppProcess``).
 enum DelegateDefaults {
   /// Set while a default calls the other form, so the other form's default ends the chain.
-  @TaskLocal static var bridging = false
+  static var bridging: Bool { AppProcess[BridgingSlot.self] }
   /// The host call's probe, if the device made the call.
-  @TaskLocal static var probe: DelegateProbe?
-}
+  static var probe: DelegateProbe? { AppProcess[ProbeSlot.self] }
 
-/// Resumes a continuation on the first call only: an app that calls its completion handler twice
-/// must not crash the host.
-final class ResumeOnce<Value: Sendable>: Sendable {
-  private let continuation: Mutex<CheckedContinuation<Value, Never>?>
-  init(_ continuation: CheckedContinuation<Value, Never>) {
-    self.continuation = Mutex(continuation)
+  /// Runs `body` as a default calling the other form.
+  static func bridging<R>(_ body: () throws -> R) rethrows -> R {
+    try AppProcess.with(BridgingSlot.self, true, body)
   }
-  func resume(_ value: Value) {
-    let pending = continuation.withLock { pending in
-      defer { pending = nil }
-      return pending
-    }
-    pending?.resume(returning: value)
-  }
-}
 
-/// Calls a reply on the first call only.
-final class ReplyOnce<Value: Sendable>: Sendable {
-  private let reply: Mutex<(@Sendable (Value) -> Void)?>
-  init(_ reply: @escaping @Sendable (Value) -> Void) { self.reply = Mutex(reply) }
-  func reply(_ value: Value) {
-    let pending = reply.withLock { pending in
-      defer { pending = nil }
-      return pending
-    }
-    pending?(value)
+  /// Runs `body` as a default calling the other form.
+  static func bridging<R>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await AppProcess.with(BridgingSlot.self, true, isolation: isolation, body)
+  }
+
+  /// Runs `body` with `probe` recording the defaults that run.
+  static func withProbe<R>(_ probe: DelegateProbe?, _ body: () throws -> R) rethrows -> R {
+    try AppProcess.with(ProbeSlot.self, probe, body)
+  }
+
+  private enum BridgingSlot: ProcessSlot {
+    static var defaultValue: Bool { false }
+  }
+
+  private enum ProbeSlot: ProcessSlot {
+    static var defaultValue: DelegateProbe? { nil }
   }
 }

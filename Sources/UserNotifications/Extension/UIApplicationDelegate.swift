@@ -1,4 +1,5 @@
 public import Foundation
+internal import PushSimHosting
 
 /// The push-related part of UIKit's `UIApplicationDelegate`, so an app delegate's launch,
 /// registration and background push code moves over unchanged (Rules.md §15).
@@ -76,5 +77,17 @@ extension UIApplicationDelegate {
 /// How the hosting device tells the default `didReceiveRemoteNotification` from the app's.
 package enum ApplicationDelegateDefaults {
   /// Called by the default implementation, when the device made the call.
-  @TaskLocal package static var notImplemented: (@Sendable () -> Void)?
+  package static var notImplemented: (@Sendable () -> Void)? { AppProcess[Slot.self] }
+
+  /// Runs `body` with ``notImplemented`` set to `value`.
+  package static func withNotImplemented<R>(
+    _ value: (@Sendable () -> Void)?, _ body: () throws -> R
+  ) rethrows -> R {
+    try AppProcess.with(Slot.self, value, body)
+  }
+
+  /// The process slot of ``notImplemented``.
+  private enum Slot: ProcessSlot {
+    static var defaultValue: (@Sendable () -> Void)? { nil }
+  }
 }

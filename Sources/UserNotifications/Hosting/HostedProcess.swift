@@ -1,3 +1,4 @@
+internal import PushSimHosting
 package import os
 
 /// What the app's code running on a simulated device sees of its process: the device's center
@@ -32,12 +33,14 @@ package struct HostedProcess: Sendable {
     self.application = application
   }
 
-  /// The process bound to the code running now (``bind(_:)``).
-  @TaskLocal private static var bound = HostedProcess()
+  /// The process bound to the code running now (``bind(_:)``): a slot of the app's process.
+  private enum Slot: ProcessSlot {
+    static var defaultValue: HostedProcess { HostedProcess() }
+  }
 
   /// The process of the code running now, with the log hook bound to it (``log``).
   package static var current: HostedProcess {
-    var process = bound
+    var process = AppProcess[Slot.self]
     process.log = AppLog.sink ?? process.log
     return process
   }
@@ -45,18 +48,20 @@ package struct HostedProcess: Sendable {
   /// Runs `body` in this process (and the tasks it starts), its log lines going to ``log``
   /// when there is one.
   package func bind<R>(_ body: () throws -> R) rethrows -> R {
-    try Self.$bound.withValue(self) {
+    try AppProcess.with(Slot.self, self) {
       guard let log else { return try body() }
-      return try AppLog.$sink.withValue(log, operation: body)
+      return try AppLog.withSink(log, body)
     }
   }
 
   /// Runs `body` in this process (and the tasks it starts), its log lines going to ``log``
   /// when there is one.
-  package func bind<R>(_ body: () async throws -> R) async rethrows -> R {
-    try await Self.$bound.withValue(self) {
+  package func bind<R>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await AppProcess.with(Slot.self, self, isolation: isolation) {
       guard let log else { return try await body() }
-      return try await AppLog.$sink.withValue(log, operation: body)
+      return try await AppLog.withSink(log, body)
     }
   }
 }
