@@ -13,6 +13,8 @@ import Foundation
 package struct HTTPExchange {
   /// The URL requested.
   package let url: URL
+  /// The request's method: the answer to a `HEAD` has no body, whatever its head says.
+  package let method: String
   /// The deadline every wait of the exchange is bounded by.
   package let deadline: SocketDeadline
   private let stream: any ByteStream
@@ -59,11 +61,12 @@ package struct HTTPExchange {
         host: request.host, port: request.port, url: url, deadline: deadline)
     }
     try stream.write(request.bytes)
-    return HTTPExchange(url: url, deadline: deadline, stream: stream)
+    return HTTPExchange(url: url, method: method, deadline: deadline, stream: stream)
   }
 
-  private init(url: URL, deadline: SocketDeadline, stream: any ByteStream) {
+  private init(url: URL, method: String, deadline: SocketDeadline, stream: any ByteStream) {
     self.url = url
+    self.method = method
     self.deadline = deadline
     self.stream = stream
   }

@@ -132,6 +132,24 @@ struct NetworkAppRequestTests {
     #expect(head.body.isEmpty)
   }
 
+  /// A body of `Content-Length: 0`, a 204 or 304, and the answer to a `HEAD` are complete at
+  /// once: a server that keeps the connection open is not waited for, and one that closes it
+  /// has not cut anything short (`/status/200` failed as "ended after 0 bytes of the 0 bytes").
+  @Test(
+    "an empty body is complete at once, the connection open or closed",
+    arguments: [
+      ("GET", "/status/200", 200), ("GET", "/held/200", 200), ("GET", "/held/204", 204),
+      ("GET", "/held/304", 304), ("HEAD", "/held/200", 200),
+    ])
+  func emptyBodies(method: String, path: String, status: Int) async throws {
+    let server = try HTTPFetcherTests.server.get()
+    // The held connections stay open for 20 s: waiting for them would fail as timed out.
+    let response = try await fetcher().answer(
+      AppRequest(method: method, url: server.url(path)), limit: 10_000, timeout: .seconds(10))
+    #expect(response.status == status)
+    #expect(response.body.isEmpty)
+  }
+
   @Test("a 303 after a POST is followed with a GET, as URLSession does")
   func seeOtherBecomesGet() async throws {
     let server = try HTTPFetcherTests.server.get()

@@ -197,6 +197,18 @@ import Testing
     #expect(event.details["bytesReceived"] == JSONValue(.number(JSONNumber(limit + 1))))
   }
 
+  /// An empty media answer (`Content-Length: 0`, or a 204) on a connection the server keeps
+  /// open is judged at once, as an empty file, not waited on until the budget runs out.
+  @Test(arguments: ["/held/200", "/held/204"])
+  func anEmptyAnswerIsJudgedAtOnce(_ path: String) async throws {
+    let server = try Self.server.get()
+    let error = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).fetch(
+        server.url(path), limit: 10_000, timeout: .seconds(10))
+    }
+    #expect(error?.code == .typeMismatch, "\(error?.description ?? "")")
+  }
+
   @Test func plainHTTPWithoutAnExceptionIsBlockedBeforeConnecting() async throws {
     let (request, outcome) = try await run("/media/tiny.jpg", ats: ATSSettings())
     #expect(outcome.request == request)

@@ -85,11 +85,9 @@ private struct AppExchange: Sendable {
         throw error.at(deadline.elapsed)
       }
     }
-    let hasBody = request.method != "HEAD" && status != 204 && status != 304
-    let body =
-      hasBody
-      ? Data(try step { () throws(HTTPError) in try exchange.readBody(head: head, limit: limit) })
-      : Data()
+    // A HEAD's answer, a 204, a 304 or `Content-Length: 0` is empty at once (readBody).
+    let body = Data(
+      try step { () throws(HTTPError) in try exchange.readBody(head: head, limit: limit) })
     return .response(
       AppResponse(
         url: url, status: status,
