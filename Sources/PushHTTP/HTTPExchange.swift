@@ -64,25 +64,31 @@ package struct HTTPExchange {
     return HTTPExchange(url: url, method: method, deadline: deadline, stream: stream)
   }
 
-  private init(url: URL, method: String, deadline: SocketDeadline, stream: any ByteStream) {
+  /// An exchange over a connection already open, its request sent.
+  init(url: URL, method: String, deadline: SocketDeadline, stream: any ByteStream) {
     self.url = url
     self.method = method
     self.deadline = deadline
     self.stream = stream
   }
 
-  /// Reads the final response head, skipping interim (1xx) responses.
+  /// Reads the final response head, skipping interim (1xx) responses. The heads together,
+  /// interim ones included, may take ``maximumHead`` bytes, exactly: each is measured where it
+  /// ends, and one whose end has not arrived within what is left of the limit fails then.
   package mutating func readHead() throws(HTTPError) -> HTTPResponseHead {
     var interim = 0
+    var used = 0
+    func tooLong() -> HTTPError {
+      HTTPError(
+        .connection, url: url,
+        reason: "the response head is longer than \(Self.maximumHead) bytes",
+        elapsed: deadline.elapsed)
+    }
     while true {
       var end = HTTPResponseHead.end(in: pending)
       while end == nil {
-        guard pending.count <= Self.maximumHead else {
-          throw HTTPError(
-            .connection, url: url,
-            reason: "the response head is longer than \(Self.maximumHead) bytes",
-            elapsed: deadline.elapsed)
-        }
+        // Without its end, the head is longer than what has arrived.
+        guard used + pending.count < Self.maximumHead else { throw tooLong() }
         guard try fill() else {
           throw HTTPError(
             .connection, url: url,
@@ -92,6 +98,8 @@ package struct HTTPExchange {
         end = HTTPResponseHead.end(in: pending)
       }
       let length = end ?? 0
+      guard used + length <= Self.maximumHead else { throw tooLong() }
+      used += length
       let head: HTTPResponseHead
       switch HTTPResponseHead.parse(pending[..<length]) {
       case .success(let parsed): head = parsed

@@ -209,6 +209,24 @@ import Testing
     #expect(error?.code == .typeMismatch, "\(error?.description ?? "")")
   }
 
+  /// A response head of 64 KiB is read; one byte more, or 100,000 bytes (which passed when the
+  /// limit was checked before each 64 KiB read), fails the download (Rules.md §7).
+  @Test(arguments: [(65_536, true), (65_537, false), (100_000, false)])
+  func theResponseHeadLimitIsExact(size: Int, passes: Bool) async throws {
+    let server = try Self.server.get()
+    let fetch = { () async throws -> FetchedMedia in
+      try await HTTPFetcher(ats: Self.ats).fetch(
+        server.url("/head-of/\(size)"), limit: 10_000, timeout: .seconds(30))
+    }
+    if passes {
+      #expect(try await fetch().type == .jpeg)
+    } else {
+      let error = await #expect(throws: MediaFetchError.self) { _ = try await fetch() }
+      #expect(error?.code == .connection)
+      #expect(error?.reason.contains("longer than 65536 bytes") == true)
+    }
+  }
+
   @Test func plainHTTPWithoutAnExceptionIsBlockedBeforeConnecting() async throws {
     let (request, outcome) = try await run("/media/tiny.jpg", ats: ATSSettings())
     #expect(outcome.request == request)
