@@ -105,7 +105,7 @@ package struct HTTPExchange {
       case .success(let parsed): head = parsed
       case .failure(let malformed):
         throw HTTPError(
-          .connection, url: url, reason: malformed.reason, elapsed: deadline.elapsed)
+          .malformedResponse, url: url, reason: malformed.reason, elapsed: deadline.elapsed)
       }
       pending.removeFirst(length)
       guard (100...199).contains(head.status) else { return head }

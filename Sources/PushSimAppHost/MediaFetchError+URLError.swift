@@ -12,6 +12,7 @@ extension MediaFetchError {
     case .atsBlocked: URLError(.appTransportSecurityRequiresSecureConnection)
     case .notInManifest: URLError(.notConnectedToInternet)
     case .connection: URLError(.cannotConnectToHost)
+    case .badResponse: URLError(.badServerResponse)
     case .unsupportedURL: URLError(.unsupportedURL)
     case .tooManyRedirects, .redirectRefused: URLError(.httpTooManyRedirects)
     case .truncated: URLError(.networkConnectionLost)

@@ -227,6 +227,23 @@ import Testing
     }
   }
 
+  /// A response head with a NUL or a bare CR in a field value, or a control byte in a field
+  /// name, is a bad response, for a download and for the app's own request alike.
+  @Test(arguments: ["nul-value", "cr-value", "control-name"])
+  func aHeadWithControlBytesIsABadResponse(_ kind: String) async throws {
+    let server = try Self.server.get()
+    let url = server.url("/bad-head/\(kind)")
+    let download = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).fetch(url, limit: 10_000, timeout: .seconds(30))
+    }
+    #expect(download?.code == .badResponse, "\(download?.description ?? "")")
+    let request = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).answer(
+        AppRequest(url: url), limit: 10_000, timeout: .seconds(30))
+    }
+    #expect(request?.code == .badResponse, "\(request?.description ?? "")")
+  }
+
   @Test func plainHTTPWithoutAnExceptionIsBlockedBeforeConnecting() async throws {
     let (request, outcome) = try await run("/media/tiny.jpg", ats: ATSSettings())
     #expect(outcome.request == request)

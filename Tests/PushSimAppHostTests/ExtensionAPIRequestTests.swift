@@ -121,6 +121,19 @@ struct ExtensionAPIRequestTests {
     #expect(failed.reason.contains("offline"))
   }
 
+  @Test("a malformed response reaches the app as URLError.badServerResponse, as URLSession's")
+  func badResponse() async throws {
+    let host = DeviceHost(
+      app: app([:]), code: .app(serviceExtension: MessageAPIService.init, fetcher: MalformedAnswers()))
+    await host.receive(push(), id: "m1")
+    let device = await host.device
+    #expect(
+      device.notification("m1")?.body
+        == "no message: \(URLError.badServerResponse.rawValue)")
+    let failed = try #require(device.events.events(ofKind: .appRequestFailed).first)
+    #expect(failed.details["code"] == "bad-response")
+  }
+
   @Test("Data(contentsOf:) gets the JSON too, with no attachment rule in the way")
   func contentsOf() async throws {
     let host = DeviceHost(
@@ -128,5 +141,13 @@ struct ExtensionAPIRequestTests {
       code: .app(serviceExtension: ContentsOfAPIService.init))
     await host.receive(push(), id: "m1")
     #expect(await host.device.notification("m1")?.body == "Ahoj")
+  }
+}
+
+/// A network whose every answer is malformed (a NUL in a header field's value).
+struct MalformedAnswers: MediaFetcher {
+  func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
+    throw MediaFetchError(
+      .badResponse, url: url, reason: "the response's header field \"x-note\" has a NUL")
   }
 }
