@@ -13,7 +13,7 @@ extension MediaFetchError {
     case .notInManifest: URLError(.notConnectedToInternet)
     case .connection: URLError(.cannotConnectToHost)
     case .badResponse: URLError(.badServerResponse)
-    case .unsupportedURL: URLError(.unsupportedURL)
+    case .unsupportedURL, .invalidHeader: URLError(.unsupportedURL)
     case .tooManyRedirects, .redirectRefused: URLError(.httpTooManyRedirects)
     case .truncated: URLError(.networkConnectionLost)
     case .tooLarge: URLError(.dataLengthExceedsMaximum)
