@@ -44,6 +44,7 @@ import Testing
     (["docs", "--out"], "needs a value"),
     (["docs", "--outt", "x"], "unknown option"),
     (["docs", "--out", "/tmp/x", "--jobs", "0"], "--jobs takes a whole number of at least 1"),
+    (["docs", "--out", "/tmp/x", "--jobs", "+2"], "--jobs takes a whole number of at least 1"),
   ])
   func unusableInputExitsWithTwo(arguments: [String], message: String) throws {
     let result = try CommandRunner.run(arguments)
