@@ -89,11 +89,23 @@ import Testing
     (["--jobs", "+4"], "error: --jobs takes a whole number of at least 1, in digits, not '+4'"),
     (["--jobs", " 4"], "error: --jobs takes a whole number of at least 1, in digits, not ' 4'"),
     (["--jobs", "٤"], "error: --jobs takes a whole number of at least 1, in digits, not '٤'"),
-    (["--shard", "0/2"], "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '0/2'"),
-    (["--shard", "3/2"], "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '3/2'"),
+    (
+      ["--shard", "0/2"],
+      "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '0/2'"
+    ),
+    (
+      ["--shard", "3/2"],
+      "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '3/2'"
+    ),
     (["--shard", "1"], "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '1'"),
-    (["--shard", "+1/2"], "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '+1/2'"),
-    (["--shard", "1/+2"], "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '1/+2'"),
+    (
+      ["--shard", "+1/2"],
+      "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '+1/2'"
+    ),
+    (
+      ["--shard", "1/+2"],
+      "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '1/+2'"
+    ),
   ])
   func badJobsOrShardIsAUsageError(flags: [String], message: String) throws {
     let result = try CommandRunner.run(["run", "Scenarios"] + flags)

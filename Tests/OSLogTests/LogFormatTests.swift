@@ -18,7 +18,9 @@ import Testing
     var line: String
     var testDescription: String { "\(format) → \(line)" }
 
-    init(format: String, arguments: @autoclosure @escaping @Sendable () -> [any CVarArg], line: String) {
+    init(
+      format: String, arguments: @autoclosure @escaping @Sendable () -> [any CVarArg], line: String
+    ) {
       self.format = format
       self.arguments = arguments
       self.line = line
@@ -70,10 +72,12 @@ import Testing
   }
 
   @Test(arguments: [
-    Case(format: "%d|%5ld|%-4u|%x|%c", arguments: [-3, 42, 7, 255, 65], line: "-3|   42|7   |ff|A"),
+    Case(
+      format: "%d|%5ld|%-4u|%x|%c", arguments: [-3, 42, 7, 255, 65], line: "-3|   42|7   |ff|A"),
     Case(format: "%.2f %g", arguments: [3.14159, Float(0.5)], line: "3.14 0.5"),
     Case(format: "%@ %@", arguments: ["text", NSString(string: "object")], line: "text object"),
-    Case(format: "%s|%6s|%-6s|%.2s", arguments: ["ab", "ab", "ab", "abc"], line: "ab|    ab|ab    |ab"),
+    Case(
+      format: "%s|%6s|%-6s|%.2s", arguments: ["ab", "ab", "ab", "abc"], line: "ab|    ab|ab    |ab"),
     Case(format: "%2$@ %1$@", arguments: ["world", "hello"], line: "hello world"),
     Case(format: "%*d|%-*d", arguments: [4, 7, 3, 8], line: "   7|8  "),
     Case(format: "100%% %{public}s", arguments: ["sure"], line: "100% sure"),

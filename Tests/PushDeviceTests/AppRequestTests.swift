@@ -159,7 +159,9 @@ struct NetworkAppRequestTests {
     let server = try HTTPFetcherTests.server.get()
     let target = "http://\(host):\(server.port)/echo-headers"
     var query = URLComponents(url: server.url("/redirect-to"), resolvingAgainstBaseURL: false)
-    query?.queryItems = [URLQueryItem(name: "url", value: target), .init(name: "status", value: "307")]
+    query?.queryItems = [
+      URLQueryItem(name: "url", value: target), .init(name: "status", value: "307"),
+    ]
     let url = try #require(query?.url)
     let request = AppRequest(
       url: url,

@@ -34,7 +34,8 @@ import Testing
 
   @Test func tabsObsoleteTextAndTokenPunctuationAreFine() throws {
     let head = Array(
-      "HTTP/1.1 200 OK\r\nX-Tab:\ta\tb\r\nX-Latin: caf\u{E9}\r\nX.Odd_Name!#$%&'*+^`|~: v\r\n\r\n".utf8)
+      "HTTP/1.1 200 OK\r\nX-Tab:\ta\tb\r\nX-Latin: caf\u{E9}\r\nX.Odd_Name!#$%&'*+^`|~: v\r\n\r\n"
+        .utf8)
     let parsed = try HTTPResponseHead.parse(head[...]).get()
     #expect(parsed.value("x-tab") == "a\tb")
     #expect(parsed.value("x-latin") == "caf\u{E9}")

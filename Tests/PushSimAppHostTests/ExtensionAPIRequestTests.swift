@@ -151,7 +151,8 @@ struct ExtensionAPIRequestTests {
   @Test("a malformed response reaches the app as URLError.badServerResponse, as URLSession's")
   func badResponse() async throws {
     let host = DeviceHost(
-      app: app([:]), code: .app(serviceExtension: MessageAPIService.init, fetcher: MalformedAnswers()))
+      app: app([:]),
+      code: .app(serviceExtension: MessageAPIService.init, fetcher: MalformedAnswers()))
     await host.receive(push(), id: "m1")
     let device = await host.device
     #expect(

@@ -37,8 +37,14 @@ import Testing
   @Test(arguments: [
     (["A.json", "a-2.json", "a.json"], ["a.html", "a-2.html", "a-3.html"]),
     (["a.json", "A.json", "a-2.json"], ["a.html", "a-3.html", "a-2.html"]),
-    (["x/a.json", "y/a.json", "a-2.json", "a-3.json"], ["a.html", "a-4.html", "a-2.html", "a-3.html"]),
-    (["Index.json", "index-2.json", "STYLE.json"], ["index-3.html", "index-2.html", "style-2.html"]),
+    (
+      ["x/a.json", "y/a.json", "a-2.json", "a-3.json"],
+      ["a.html", "a-4.html", "a-2.html", "a-3.html"]
+    ),
+    (
+      ["Index.json", "index-2.json", "STYLE.json"],
+      ["index-3.html", "index-2.html", "style-2.html"]
+    ),
   ])
   func madeUpPageNamesAreFree(files: [String], expected: [String]) {
     let names = DocsSite.pageNames(forFiles: files)
