@@ -23,6 +23,20 @@
       URLSessionConfiguration.ephemeral
     }
 
+    /// `request.setValue(_:forHTTPHeaderField:)`.
+    package static func setValue(
+      _ value: String?, forHTTPHeaderField field: String, in request: inout URLRequest
+    ) {
+      request.setValue(value, forHTTPHeaderField: field)
+    }
+
+    /// `request.addValue(_:forHTTPHeaderField:)`.
+    package static func addValue(
+      _ value: String, forHTTPHeaderField field: String, in request: inout URLRequest
+    ) {
+      request.addValue(value, forHTTPHeaderField: field)
+    }
+
     /// `URLSession.shared`.
     package static func sharedSession() -> URLSession { URLSession.shared }
 

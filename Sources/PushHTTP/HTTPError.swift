@@ -39,8 +39,11 @@ package struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   package enum Code: Sendable, Equatable {
     /// The URL cannot be requested (no host, characters a request line cannot carry).
     case unsupportedURL
-    /// The connection or TLS failed, or the response is not HTTP/1.
+    /// The connection or TLS failed.
     case connection
+    /// The response head is not a well-formed HTTP/1 head: its status line, or a header field
+    /// (``HTTPResponseHead/parse(_:)``).
+    case malformedResponse
     /// The deadline passed, or the exchange was stopped.
     case timedOut
     /// The body ended early or its framing is malformed.

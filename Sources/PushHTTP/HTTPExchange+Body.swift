@@ -13,9 +13,21 @@ extension HTTPExchange {
     return limit + 1 + max(64 * 1024, limit / 8)
   }
 
+  /// Whether a response with `head` to a request of `method` has no body at all (RFC 9112
+  /// §6.3): the answer to a `HEAD`, a 1xx, 204 or 304, whatever its fields say. Such a body is
+  /// complete at once, and the connection is not read for it.
+  package static func hasNoBody(method: String, head: HTTPResponseHead) -> Bool {
+    method == "HEAD" || (100...199).contains(head.status) || head.status == 204
+      || head.status == 304
+  }
+
   /// Reads the body under `limit` (decoded bytes) and ``wireLimit(forBodyLimit:)`` (bytes on
-  /// the wire), stopping the moment either is passed.
+  /// the wire), stopping the moment either is passed. A body that has none
+  /// (``hasNoBody(method:head:)``) or announces `Content-Length: 0` is empty at once: the
+  /// server may keep the connection open, and waiting for it to close would wait out the
+  /// budget.
   package mutating func readBody(head: HTTPResponseHead, limit: Int) throws(HTTPError) -> [UInt8] {
+    guard !Self.hasNoBody(method: method, head: head) else { return [] }
     let limit = min(max(0, limit), Self.largestLimit)
     let status = head.status
     let lengths = Set(head.values("content-length"))
@@ -35,6 +47,7 @@ extension HTTPExchange {
         .connection, url: url, reason: "the Content-Length \(declared) is not a number",
         elapsed: deadline.elapsed, httpStatus: status)
     }
+    if expected == 0 { return [] }
     if let declared, let expected, expected > Int64(limit) {
       throw HTTPError.tooLargeAtHeaders(
         declared: declared, limit: limit, url: url, status: status, elapsed: deadline.elapsed)

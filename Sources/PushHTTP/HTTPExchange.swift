@@ -13,6 +13,8 @@ import Foundation
 package struct HTTPExchange {
   /// The URL requested.
   package let url: URL
+  /// The request's method: the answer to a `HEAD` has no body, whatever its head says.
+  package let method: String
   /// The deadline every wait of the exchange is bounded by.
   package let deadline: SocketDeadline
   private let stream: any ByteStream
@@ -59,27 +61,34 @@ package struct HTTPExchange {
         host: request.host, port: request.port, url: url, deadline: deadline)
     }
     try stream.write(request.bytes)
-    return HTTPExchange(url: url, deadline: deadline, stream: stream)
+    return HTTPExchange(url: url, method: method, deadline: deadline, stream: stream)
   }
 
-  private init(url: URL, deadline: SocketDeadline, stream: any ByteStream) {
+  /// An exchange over a connection already open, its request sent.
+  init(url: URL, method: String, deadline: SocketDeadline, stream: any ByteStream) {
     self.url = url
+    self.method = method
     self.deadline = deadline
     self.stream = stream
   }
 
-  /// Reads the final response head, skipping interim (1xx) responses.
+  /// Reads the final response head, skipping interim (1xx) responses. The heads together,
+  /// interim ones included, may take ``maximumHead`` bytes, exactly: each is measured where it
+  /// ends, and one whose end has not arrived within what is left of the limit fails then.
   package mutating func readHead() throws(HTTPError) -> HTTPResponseHead {
     var interim = 0
+    var used = 0
+    func tooLong() -> HTTPError {
+      HTTPError(
+        .connection, url: url,
+        reason: "the response head is longer than \(Self.maximumHead) bytes",
+        elapsed: deadline.elapsed)
+    }
     while true {
       var end = HTTPResponseHead.end(in: pending)
       while end == nil {
-        guard pending.count <= Self.maximumHead else {
-          throw HTTPError(
-            .connection, url: url,
-            reason: "the response head is longer than \(Self.maximumHead) bytes",
-            elapsed: deadline.elapsed)
-        }
+        // Without its end, the head is longer than what has arrived.
+        guard used + pending.count < Self.maximumHead else { throw tooLong() }
         guard try fill() else {
           throw HTTPError(
             .connection, url: url,
@@ -89,12 +98,14 @@ package struct HTTPExchange {
         end = HTTPResponseHead.end(in: pending)
       }
       let length = end ?? 0
+      guard used + length <= Self.maximumHead else { throw tooLong() }
+      used += length
       let head: HTTPResponseHead
       switch HTTPResponseHead.parse(pending[..<length]) {
       case .success(let parsed): head = parsed
       case .failure(let malformed):
         throw HTTPError(
-          .connection, url: url, reason: malformed.reason, elapsed: deadline.elapsed)
+          .malformedResponse, url: url, reason: malformed.reason, elapsed: deadline.elapsed)
       }
       pending.removeFirst(length)
       guard (100...199).contains(head.status) else { return head }

@@ -49,7 +49,7 @@ struct HTTPRequestLine {
       throw HTTPError(
         .unsupportedURL, url: url, reason: "the URL has characters a request line cannot carry")
     }
-    guard !method.isEmpty, method.utf8.allSatisfy(Self.isTokenByte) else {
+    guard !method.isEmpty, method.utf8.allSatisfy(HTTPToken.contains) else {
       throw HTTPError(
         .unsupportedURL, url: url, reason: "the method \(method.debugDescription) is not a token")
     }
@@ -59,7 +59,7 @@ struct HTTPRequestLine {
     ]
     var named = Set<String>()
     for field in fields where !Self.ownFields.contains(field.name.lowercased()) {
-      guard !field.name.isEmpty, field.name.utf8.allSatisfy(Self.isTokenByte),
+      guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTPToken.contains),
         field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) })
       else {
         throw HTTPError(
@@ -80,16 +80,5 @@ struct HTTPRequestLine {
       lines.append("Content-Length: \(body.count)")
     }
     bytes = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body
-  }
-
-  /// Whether `byte` may appear in a token (RFC 9110 §5.6.2): a method or a field name.
-  private static func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default:
-      Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-    }
   }
 }

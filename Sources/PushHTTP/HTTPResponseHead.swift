@@ -44,14 +44,18 @@ package struct HTTPResponseHead: Sendable, Equatable {
   }
 
   /// Parses a complete head (up to and including its blank line); the reason when it is not
-  /// an HTTP/1 response head.
+  /// an HTTP/1 response head. A field whose name is not a token (a control byte, a space, a
+  /// byte outside ASCII) or whose value holds a NUL or a bare CR makes the whole head
+  /// malformed (RFC 9110 §5.1, §5.5, which let a recipient reject it): such a field never
+  /// reaches the app as it is (Rules.md §7).
   package static func parse(_ bytes: ArraySlice<UInt8>) -> Result<HTTPResponseHead, Malformed> {
     let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-      String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+      line.last == 0x0D ? line.dropLast() : line
     }
-    guard let statusLine = lines.first else {
+    guard let statusBytes = lines.first else {
       return .failure(Malformed(reason: "the response is empty"))
     }
+    let statusLine = String(decoding: statusBytes, as: UTF8.self)
     let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
     guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3,
       parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let status = Int(parts[1])
@@ -60,15 +64,32 @@ package struct HTTPResponseHead: Sendable, Equatable {
     }
     var fields: [(name: String, value: String)] = []
     for line in lines.dropFirst() where !line.isEmpty {
-      guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-        !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
-      else {
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon != line.startIndex else {
         return .failure(Malformed(reason: "the response has a malformed header line"))
       }
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      fields.append((line[..<colon].lowercased(), value))
+      let name = line[..<colon]
+      let value = line[line.index(after: colon)...]
+      guard name.allSatisfy(HTTPToken.contains) else {
+        return .failure(
+          Malformed(
+            reason: "the response has a header field whose name \(Self.quoted(name)) is not a "
+              + "token (a control byte, a space or a separator)"))
+      }
+      if let bad = value.first(where: { $0 == 0x00 || $0 == 0x0D }) {
+        return .failure(
+          Malformed(
+            reason: "the response's header field \(Self.quoted(name)) has a "
+              + "\(bad == 0 ? "NUL" : "bare CR") in its value"))
+      }
+      let text = String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+      fields.append((String(decoding: name, as: UTF8.self).lowercased(), text))
     }
     return .success(HTTPResponseHead(status: status, fields: fields))
+  }
+
+  /// A field name from the server, quoted for a message with its control bytes escaped.
+  private static func quoted(_ name: ArraySlice<UInt8>) -> String {
+    String(decoding: name.prefix(64), as: UTF8.self).debugDescription
   }
 
   /// The length a `Content-Length` header announces, read as sent: a length too large for

@@ -146,12 +146,18 @@ final class DeviceURLProtocol: URLProtocol {
 
 extension AppRequest {
   /// The app's request as the device sees it: its method, its header fields but the run's tag,
-  /// and its body (`httpBody`, else what `httpBodyStream` holds, up to the largest response
-  /// the device accepts).
+  /// the fields whose values `URLRequest` dropped (``ExtensionRun/droppedHeader``, which the
+  /// device refuses, Rules.md §7.1), and its body (`httpBody`, else what `httpBodyStream`
+  /// holds, up to the largest response the device accepts).
   init(_ request: URLRequest) {
     var headers: [Header] = []
-    for (name, value) in request.allHTTPHeaderFields ?? [:]
-    where name.caseInsensitiveCompare(ExtensionRun.tagHeader) != .orderedSame {
+    var dropped: [String] = []
+    for (name, value) in request.allHTTPHeaderFields ?? [:] {
+      if name.caseInsensitiveCompare(ExtensionRun.tagHeader) == .orderedSame { continue }
+      if name.caseInsensitiveCompare(ExtensionRun.droppedHeader) == .orderedSame {
+        dropped = value.components(separatedBy: ", ")
+        continue
+      }
       headers.append(Header(name: name, value: value))
     }
     headers.sort { $0.name < $1.name }
@@ -162,6 +168,7 @@ extension AppRequest {
     self.init(
       method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
       headers: headers, body: body)
+    droppedHeaders = dropped
   }
 
   /// Up to `limit` bytes of `stream`.

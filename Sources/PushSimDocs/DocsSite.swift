@@ -25,25 +25,34 @@ public struct DocsSite: Sendable {
   }
 
   /// The page file names for scenario files, in order: the file's name without `.json`, as a
-  /// slug, made unique with `-2`, `-3`… (`index` and `style` are taken by the site).
-  /// - Complexity: O(n) in the number of files.
+  /// slug (`index` and `style` are taken by the site). A slug several files share goes to the
+  /// first of them; each later one gets the first of `-2`, `-3`… that is free, free meaning
+  /// that no file has it as its own slug and no earlier file was given it, so `A.json`,
+  /// `a-2.json`, `a.json` give `a.html`, `a-2.html`, `a-3.html`. Names are compared without
+  /// case (file systems may fold it; slugs are lowercase anyway), and depend only on the list,
+  /// so every run names the pages alike.
+  /// - Complexity: O(n) in the number of files, plus the suffixes tried past taken names.
   package static func pageNames(forFiles files: [String]) -> [String] {
-    var taken: [String: Int] = ["index": 1, "style": 1]
-    var names: [String] = []
-    names.reserveCapacity(files.count)
-    for (offset, file) in files.enumerated() {
+    let slugs = files.enumerated().map { offset, file in
       let fileName = file.split(separator: "/").last.map(String.init) ?? file
       let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
-      let base = HTML.slug(stem, fallback: "scenario-\(offset + 1)")
-      var name = base
-      if let count = taken[base] {
-        taken[base] = count + 1
-        name = "\(base)-\(count + 1)"
-      }
-      taken[name, default: 0] += 1
-      names.append(name + ".html")
+      return HTML.slug(stem, fallback: "scenario-\(offset + 1)").lowercased()
     }
-    return names
+    // First pass: each slug goes to the first file that has it.
+    var taken: Set<String> = ["index", "style"]
+    var names: [String?] = slugs.map { taken.insert($0).inserted ? $0 : nil }
+    // Second pass: the others, in order, take the next free suffix of their slug.
+    var nextSuffix: [String: Int] = [:]
+    for index in names.indices where names[index] == nil {
+      let slug = slugs[index]
+      var suffix = nextSuffix[slug, default: 2]
+      while taken.contains("\(slug)-\(suffix)") { suffix += 1 }
+      let name = "\(slug)-\(suffix)"
+      taken.insert(name)
+      nextSuffix[slug] = suffix + 1
+      names[index] = name
+    }
+    return names.map { ($0 ?? "scenario") + ".html" }
   }
 
   /// The folder (relative to the site) where a page's assets go: `<page>-files`.

@@ -44,6 +44,7 @@ import Testing
     (["docs", "--out"], "needs a value"),
     (["docs", "--outt", "x"], "unknown option"),
     (["docs", "--out", "/tmp/x", "--jobs", "0"], "--jobs takes a whole number of at least 1"),
+    (["docs", "--out", "/tmp/x", "--jobs", "+2"], "--jobs takes a whole number of at least 1"),
   ])
   func unusableInputExitsWithTwo(arguments: [String], message: String) throws {
     let result = try CommandRunner.run(arguments)
@@ -92,6 +93,40 @@ import Testing
     for (name, data) in sites[0] {
       #expect(sites[1][name] == data, "\(name) differs")
     }
+  }
+
+  /// Scenario files whose names differ only in case, or that look like a made-up name
+  /// (`A.json`, `a-2.json`, `a.json`), get a page each: no page overwrites another, and the
+  /// index links each scenario to its own page.
+  @Test func everyScenarioGetsAPageOfItsOwn() throws {
+    let names = ["A", "a-2", "a"]
+    var files: [String: String] = [:]
+    for name in names {
+      files["\(name).json"] = """
+        { "name": "Scenario \(name)",
+          "steps": [ { "push": { "id": "m1", "payload": { "aps": { "alert": "Hi" } } } } ] }
+        """
+    }
+    let suite = try TemporaryFolder.writing(files, prefix: "pushsim-docs-names")
+    defer { try? FileManager.default.removeItem(at: suite) }
+    let out = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CommandRunner.run(["docs", suite.path, "--out", out.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.hasPrefix("Wrote 3 pages to "))
+    let pages = try FileManager.default.contentsOfDirectory(atPath: out.path)
+      .filter { $0.hasSuffix(".html") && $0 != "index.html" }.sorted()
+    #expect(pages == ["a-2.html", "a-3.html", "a.html"])
+    let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+    var shown: Set<String> = []
+    for page in pages {
+      #expect(index.components(separatedBy: "href=\"\(page)\"").count == 2, "\(page)")
+      let text = try String(contentsOf: out.appendingPathComponent(page), encoding: .utf8)
+      let name = names.first { text.contains("<h1>Scenario \($0)</h1>") }
+      #expect(name != nil, "\(page) shows no scenario")
+      if let name { shown.insert(name) }
+    }
+    #expect(shown == Set(names))
   }
 
   @Test func helpDescribesTheCommand() throws {

@@ -81,12 +81,31 @@ import Testing
     #expect(result.standardOutput == "0 passed, 0 failed\n")
   }
 
+  /// A number is digits only in both options: `--jobs +4` was taken as 4 while `--shard +1/2`
+  /// was refused.
   @Test(arguments: [
-    (["--jobs", "0"], "error: --jobs takes a whole number of at least 1, not '0'"),
-    (["--jobs", "two"], "error: --jobs takes a whole number of at least 1, not 'two'"),
-    (["--shard", "0/2"], "error: --shard takes K/N with 1 <= K <= N (e.g. 2/4), not '0/2'"),
-    (["--shard", "3/2"], "error: --shard takes K/N with 1 <= K <= N (e.g. 2/4), not '3/2'"),
-    (["--shard", "1"], "error: --shard takes K/N with 1 <= K <= N (e.g. 2/4), not '1'"),
+    (["--jobs", "0"], "error: --jobs takes a whole number of at least 1, in digits, not '0'"),
+    (["--jobs", "two"], "error: --jobs takes a whole number of at least 1, in digits, not 'two'"),
+    (["--jobs", "+4"], "error: --jobs takes a whole number of at least 1, in digits, not '+4'"),
+    (["--jobs", " 4"], "error: --jobs takes a whole number of at least 1, in digits, not ' 4'"),
+    (["--jobs", "٤"], "error: --jobs takes a whole number of at least 1, in digits, not '٤'"),
+    (
+      ["--shard", "0/2"],
+      "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '0/2'"
+    ),
+    (
+      ["--shard", "3/2"],
+      "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '3/2'"
+    ),
+    (["--shard", "1"], "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '1'"),
+    (
+      ["--shard", "+1/2"],
+      "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '+1/2'"
+    ),
+    (
+      ["--shard", "1/+2"],
+      "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '1/+2'"
+    ),
   ])
   func badJobsOrShardIsAUsageError(flags: [String], message: String) throws {
     let result = try CommandRunner.run(["run", "Scenarios"] + flags)

@@ -109,11 +109,6 @@ func captured(_ body: () -> Void) -> [AppLogLine] {
     #expect(lines[0].category == "service")
   }
 
-  @Test func aFormatNamingMissingArgumentsIsWrittenAsItStands() {
-    let lines = captured { os_log("%@ and %@", log: log, type: .info, "one") }
-    #expect(lines.map(\.message) == ["%@ and %@"])
-  }
-
   @Test func levelsHaveApplesValuesAndNames() {
     #expect(
       [OSLogType.default, .info, .debug, .error, .fault].map(\.rawValue) == [0, 1, 2, 16, 17])

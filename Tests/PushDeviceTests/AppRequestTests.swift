@@ -132,6 +132,55 @@ struct NetworkAppRequestTests {
     #expect(head.body.isEmpty)
   }
 
+  /// A body of `Content-Length: 0`, a 204 or 304, and the answer to a `HEAD` are complete at
+  /// once: a server that keeps the connection open is not waited for, and one that closes it
+  /// has not cut anything short (`/status/200` failed as "ended after 0 bytes of the 0 bytes").
+  @Test(
+    "an empty body is complete at once, the connection open or closed",
+    arguments: [
+      ("GET", "/status/200", 200), ("GET", "/held/200", 200), ("GET", "/held/204", 204),
+      ("GET", "/held/304", 304), ("HEAD", "/held/200", 200),
+    ])
+  func emptyBodies(method: String, path: String, status: Int) async throws {
+    let server = try HTTPFetcherTests.server.get()
+    // The held connections stay open for 20 s: waiting for them would fail as timed out.
+    let response = try await fetcher().answer(
+      AppRequest(method: method, url: server.url(path)), limit: 10_000, timeout: .seconds(10))
+    #expect(response.status == status)
+    #expect(response.body.isEmpty)
+  }
+
+  /// The app's credentials go along a redirect within the origin and never to another host
+  /// (Rules.md §7.1): the request used to be copied whole, `Authorization` and `Cookie` included.
+  @Test(
+    "credentials follow a redirect within the origin, not to another host",
+    arguments: [("127.0.0.1", true), ("localhost", false)])
+  func credentialsAcrossRedirects(host: String, kept: Bool) async throws {
+    let server = try HTTPFetcherTests.server.get()
+    let target = "http://\(host):\(server.port)/echo-headers"
+    var query = URLComponents(url: server.url("/redirect-to"), resolvingAgainstBaseURL: false)
+    query?.queryItems = [
+      URLQueryItem(name: "url", value: target), .init(name: "status", value: "307"),
+    ]
+    let url = try #require(query?.url)
+    let request = AppRequest(
+      url: url,
+      headers: [
+        AppRequest.Header(name: "Authorization", value: "Bearer t0ken"),
+        AppRequest.Header(name: "cookie", value: "session=1"),
+        AppRequest.Header(name: "Proxy-Authorization", value: "Basic cHJveHk="),
+        AppRequest.Header(name: "X-Other", value: "kept"),
+      ])
+    let response = try await HTTPFetcher(ats: ATSSettings(allowsLocalNetworking: true)).answer(
+      request, limit: 10_000, timeout: .seconds(30))
+    #expect(response.redirects == 1)
+    let echo = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    #expect(echo?["authorization"] as? String == (kept ? "Bearer t0ken" : nil))
+    #expect(echo?["cookie"] as? String == (kept ? "session=1" : nil))
+    #expect(echo?["proxyAuthorization"] as? String == (kept ? "Basic cHJveHk=" : nil))
+    #expect(echo?["other"] as? String == "kept")
+  }
+
   @Test("a 303 after a POST is followed with a GET, as URLSession does")
   func seeOtherBecomesGet() async throws {
     let server = try HTTPFetcherTests.server.get()
@@ -160,6 +209,49 @@ struct NetworkAppRequestTests {
         limit: 10, timeout: .seconds(5))
     }
     #expect(injected?.code == .unsupportedURL)
+  }
+}
+
+/// The request a redirect leads to, without a server.
+@Suite("The request a redirect leads to")
+struct RedirectedRequestTests {
+  static let request = AppRequest(
+    method: "POST", url: URL(fileURLWithPath: "/").resolving("https://api.example.com/a"),
+    headers: [
+      AppRequest.Header(name: "AUTHORIZATION", value: "Bearer t"),
+      AppRequest.Header(name: "Cookie", value: "c=1"),
+      AppRequest.Header(name: "proxy-authorization", value: "Basic p"),
+      AppRequest.Header(name: "Content-Type", value: "application/json"),
+    ],
+    body: Data("{}".utf8))
+
+  @Test(
+    "a change of scheme, host or port drops the credentials; case and a written default port do not",
+    arguments: [
+      ("https://API.example.com:443/b", true), ("/b", true), ("https://api.example.com/b?c", true),
+      ("http://api.example.com/b", false), ("https://cdn.example.com/b", false),
+      ("https://api.example.com:8443/b", false), ("https://example.com/b", false),
+    ])
+  func credentials(location: String, kept: Bool) throws {
+    let target = try #require(URL(string: location, relativeTo: Self.request.url)?.absoluteURL)
+    let next = Self.request.following(redirect: 307, to: target)
+    #expect(next.url == target)
+    #expect(next.method == "POST")
+    #expect(next.body == Self.request.body)
+    let names = Set(next.headers.map { $0.name.lowercased() })
+    #expect(names.contains("content-type"))
+    for credential in ["authorization", "cookie", "proxy-authorization"] {
+      #expect(names.contains(credential) == kept, "\(credential)")
+    }
+  }
+
+  @Test("a 303 turns a POST into a GET without a body or its Content-Type")
+  func seeOther() throws {
+    let next = Self.request.following(redirect: 303, to: Self.request.url)
+    #expect(next.method == "GET")
+    #expect(next.body.isEmpty)
+    #expect(!next.headers.contains { $0.name.lowercased() == "content-type" })
+    #expect(next.headers.contains { $0.name == "AUTHORIZATION" })
   }
 }
 

@@ -197,6 +197,53 @@ import Testing
     #expect(event.details["bytesReceived"] == JSONValue(.number(JSONNumber(limit + 1))))
   }
 
+  /// An empty media answer (`Content-Length: 0`, or a 204) on a connection the server keeps
+  /// open is judged at once, as an empty file, not waited on until the budget runs out.
+  @Test(arguments: ["/held/200", "/held/204"])
+  func anEmptyAnswerIsJudgedAtOnce(_ path: String) async throws {
+    let server = try Self.server.get()
+    let error = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).fetch(
+        server.url(path), limit: 10_000, timeout: .seconds(10))
+    }
+    #expect(error?.code == .typeMismatch, "\(error?.description ?? "")")
+  }
+
+  /// A response head of 64 KiB is read; one byte more, or 100,000 bytes (which passed when the
+  /// limit was checked before each 64 KiB read), fails the download (Rules.md §7).
+  @Test(arguments: [(65_536, true), (65_537, false), (100_000, false)])
+  func theResponseHeadLimitIsExact(size: Int, passes: Bool) async throws {
+    let server = try Self.server.get()
+    let fetch = { () async throws -> FetchedMedia in
+      try await HTTPFetcher(ats: Self.ats).fetch(
+        server.url("/head-of/\(size)"), limit: 10_000, timeout: .seconds(30))
+    }
+    if passes {
+      #expect(try await fetch().type == .jpeg)
+    } else {
+      let error = await #expect(throws: MediaFetchError.self) { _ = try await fetch() }
+      #expect(error?.code == .connection)
+      #expect(error?.reason.contains("longer than 65536 bytes") == true)
+    }
+  }
+
+  /// A response head with a NUL or a bare CR in a field value, or a control byte in a field
+  /// name, is a bad response, for a download and for the app's own request alike.
+  @Test(arguments: ["nul-value", "cr-value", "control-name"])
+  func aHeadWithControlBytesIsABadResponse(_ kind: String) async throws {
+    let server = try Self.server.get()
+    let url = server.url("/bad-head/\(kind)")
+    let download = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).fetch(url, limit: 10_000, timeout: .seconds(30))
+    }
+    #expect(download?.code == .badResponse, "\(download?.description ?? "")")
+    let request = await #expect(throws: MediaFetchError.self) {
+      _ = try await HTTPFetcher(ats: Self.ats).answer(
+        AppRequest(url: url), limit: 10_000, timeout: .seconds(30))
+    }
+    #expect(request?.code == .badResponse, "\(request?.description ?? "")")
+  }
+
   @Test func plainHTTPWithoutAnExceptionIsBlockedBeforeConnecting() async throws {
     let (request, outcome) = try await run("/media/tiny.jpg", ats: ATSSettings())
     #expect(outcome.request == request)

@@ -57,6 +57,33 @@ final class ContentsOfAPIService: UNNotificationServiceExtension, @unchecked Sen
   }
 }
 
+/// Sends its request with an `X-Trace` header field whose value holds a line break, the way the
+/// payload's `how` says: `setValue`, `addValue` or `allHTTPHeaderFields`; the body shows what
+/// came back.
+final class LineBreakHeaderService: UNNotificationServiceExtension, @unchecked Sendable {
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    guard let content = request.content.mutableCopy() as? UNMutableNotificationContent,
+      let link = content.userInfo["message-url"] as? String, let url = URL(string: link)
+    else { return contentHandler(request.content) }
+    var api = URLRequest(url: url)
+    let value = "1\r\nX-Injected: 2"
+    switch content.userInfo["how"] as? String {
+    case "add": api.addValue(value, forHTTPHeaderField: "X-Trace")
+    case "fields": api.allHTTPHeaderFields = ["X-Trace": value]
+    default: api.setValue(value, forHTTPHeaderField: "X-Trace")
+    }
+    api.setValue("fine", forHTTPHeaderField: "X-Other")
+    URLSession.shared.dataTask(with: api) { data, _, error in
+      content.body =
+        data.map { _ in "answered" } ?? "failed \((error as? URLError)?.code.rawValue ?? 0)"
+      contentHandler(content)
+    }.resume()
+  }
+}
+
 @Suite("The app's extension asks its API")
 struct ExtensionAPIRequestTests {
   static let message = "https://api.example.com/messages/42"
@@ -121,6 +148,45 @@ struct ExtensionAPIRequestTests {
     #expect(failed.reason.contains("offline"))
   }
 
+  @Test("a malformed response reaches the app as URLError.badServerResponse, as URLSession's")
+  func badResponse() async throws {
+    let host = DeviceHost(
+      app: app([:]),
+      code: .app(serviceExtension: MessageAPIService.init, fetcher: MalformedAnswers()))
+    await host.receive(push(), id: "m1")
+    let device = await host.device
+    #expect(
+      device.notification("m1")?.body
+        == "no message: \(URLError.badServerResponse.rawValue)")
+    let failed = try #require(device.events.events(ofKind: .appRequestFailed).first)
+    #expect(failed.details["code"] == "bad-response")
+  }
+
+  /// A header field value with a line break never goes out: `URLRequest`'s `setValue` and
+  /// `addValue` drop it without a word (as iOS's do), and `allHTTPHeaderFields` keeps it. Either
+  /// way the request fails with an `app.requestFailed` event naming the field, never silently
+  /// (Rules.md §7.1).
+  @Test(
+    "a header field with a line break fails the request, naming the field",
+    arguments: ["set", "add", "fields"])
+  func lineBreakInAHeader(how: String) async throws {
+    let host = DeviceHost(
+      app: app([Self.message: entry(json: #"{"text":"Hola"}"#)]),
+      code: .app(serviceExtension: LineBreakHeaderService.init))
+    let payload: JSONValue = [
+      "aps": ["alert": ["title": "Ana", "body": "New message"], "mutable-content": 1],
+      "message-url": JSONValue(.string(Self.message)), "how": JSONValue(.string(how)),
+    ]
+    await host.receive(payload, id: "m1")
+    let device = await host.device
+    #expect(
+      device.notification("m1")?.body == "failed \(URLError.unsupportedURL.rawValue)")
+    let failed = try #require(device.events.events(ofKind: .appRequestFailed).first)
+    #expect(failed.details["code"] == "invalid-header")
+    #expect(failed.reason.contains("\"X-Trace\""), "\(failed.reason)")
+    #expect(device.events.events(ofKind: .appRequest).isEmpty)
+  }
+
   @Test("Data(contentsOf:) gets the JSON too, with no attachment rule in the way")
   func contentsOf() async throws {
     let host = DeviceHost(
@@ -128,5 +194,13 @@ struct ExtensionAPIRequestTests {
       code: .app(serviceExtension: ContentsOfAPIService.init))
     await host.receive(push(), id: "m1")
     #expect(await host.device.notification("m1")?.body == "Ahoj")
+  }
+}
+
+/// A network whose every answer is malformed (a NUL in a header field's value).
+struct MalformedAnswers: MediaFetcher {
+  func fetch(_ url: URL, limit: Int, timeout: Duration) async throws -> FetchedMedia {
+    throw MediaFetchError(
+      .badResponse, url: url, reason: "the response's header field \"x-note\" has a NUL")
   }
 }

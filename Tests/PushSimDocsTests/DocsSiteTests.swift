@@ -31,6 +31,27 @@ import Testing
         == ["chat.html", "chat-2.html", "n-code.html", "index-2.html"])
   }
 
+  /// A made-up name is never one a later file's own name takes, or one already made
+  /// (`A.json`, `a-2.json`, `a.json` once gave two pages the name `a-2.html`); names compare
+  /// without case, since file systems may fold it.
+  @Test(arguments: [
+    (["A.json", "a-2.json", "a.json"], ["a.html", "a-2.html", "a-3.html"]),
+    (["a.json", "A.json", "a-2.json"], ["a.html", "a-3.html", "a-2.html"]),
+    (
+      ["x/a.json", "y/a.json", "a-2.json", "a-3.json"],
+      ["a.html", "a-4.html", "a-2.html", "a-3.html"]
+    ),
+    (
+      ["Index.json", "index-2.json", "STYLE.json"],
+      ["index-3.html", "index-2.html", "style-2.html"]
+    ),
+  ])
+  func madeUpPageNamesAreFree(files: [String], expected: [String]) {
+    let names = DocsSite.pageNames(forFiles: files)
+    #expect(names == expected)
+    #expect(Set(names.map { $0.lowercased() }).count == files.count)
+  }
+
   @Test func offsetsReadLikeTheRunTranscript() {
     let step = { (offset: Double) in
       DocsScenario(

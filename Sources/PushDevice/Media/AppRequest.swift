@@ -12,6 +12,10 @@ public struct AppRequest: Sendable, Equatable {
   public var headers: [Header]
   /// The body (empty for none).
   public var body: Data
+  /// The header fields the app set to a value `URLRequest` dropped without a word (a line
+  /// break or a NUL), as the app's host saw them go: the device fails the request, naming the
+  /// first (Rules.md §7.1).
+  package var droppedHeaders: [String] = []
 
   /// Creates a request.
   public init(method: String = "GET", url: URL, headers: [Header] = [], body: Data = Data()) {

@@ -120,6 +120,7 @@ extension MediaFetchError {
     switch error.code {
     case .unsupportedURL: code = .unsupportedURL
     case .connection: code = .connection
+    case .malformedResponse: code = .badResponse
     case .timedOut: code = .timedOut
     case .truncated: code = .truncated
     case .tooLarge: code = .tooLarge

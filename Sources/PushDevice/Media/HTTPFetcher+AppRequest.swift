@@ -5,7 +5,8 @@ extension HTTPFetcher {
   /// Sends the app's own request over the network under the app's ATS settings, with its
   /// method, header fields and body, and returns whatever status, header fields and body come
   /// back (Rules.md §7.1). Redirects are followed as `URLSession` follows them (301, 302 and 303
-  /// turn a request other than `HEAD` into a `GET` without a body; 307 and 308 keep it), each
+  /// turn a request other than `HEAD` into a `GET` without a body; 307 and 308 keep it; one that
+  /// leaves the origin drops the app's credentials: ``AppRequest/following(redirect:to:)``), each
   /// hop judged by ``judgeRedirect(location:from:hop:status:ats:maximumRedirects:)``.
   ///
   /// `https:` needs the system's libcurl, loaded at run time: where it cannot be loaded the
@@ -73,23 +74,14 @@ private struct AppExchange: Sendable {
         ats: ats, maximumRedirects: maximumRedirects)
       {
       case .success(let target):
-        var next = request
-        next.url = target
-        if status != 307 && status != 308 && request.method != "HEAD" {
-          next.method = "GET"
-          next.body = Data()
-          next.headers.removeAll { $0.name.lowercased() == "content-type" }
-        }
-        return .redirect(next, redirects: redirects + 1)
+        return .redirect(request.following(redirect: status, to: target), redirects: redirects + 1)
       case .failure(let error):
         throw error.at(deadline.elapsed)
       }
     }
-    let hasBody = request.method != "HEAD" && status != 204 && status != 304
-    let body =
-      hasBody
-      ? Data(try step { () throws(HTTPError) in try exchange.readBody(head: head, limit: limit) })
-      : Data()
+    // A HEAD's answer, a 204, a 304 or `Content-Length: 0` is empty at once (readBody).
+    let body = Data(
+      try step { () throws(HTTPError) in try exchange.readBody(head: head, limit: limit) })
     return .response(
       AppResponse(
         url: url, status: status,

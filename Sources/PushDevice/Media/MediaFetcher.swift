@@ -176,6 +176,14 @@ public struct MediaFetchError: Error, Sendable, Equatable, CustomStringConvertib
     public static let truncated: Self = "truncated"
     /// The connection failed (refused, reset, DNS).
     public static let connection: Self = "connection"
+    /// The response is not a well-formed HTTP/1 response: its status line, or a header field
+    /// (a name that is not a token, a NUL or bare CR in a value). `URLSession` fails such a
+    /// response as `badServerResponse` (Rules.md §7).
+    public static let badResponse: Self = "bad-response"
+    /// The app's request has a header field that cannot go out: a name that is not a token,
+    /// or a value with a line break or a NUL, which `URLRequest` drops without a word
+    /// (Rules.md §7.1).
+    public static let invalidHeader: Self = "invalid-header"
     /// The manifest has no entry for the URL.
     public static let notInManifest: Self = "not-in-manifest"
     /// The manifest's file cannot be read.

@@ -195,12 +195,15 @@ public final class ServiceExtensionContext: Sendable {
   /// - Returns: The answer; its body is at most ``MediaType/largestSizeLimit`` bytes.
   /// - Throws: ``MediaFetchError`` (`notInManifest` when the scenario has no entry for the
   ///   request, which the device reports as offline; `timedOut` after which the budget has
-  ///   expired), or ``BudgetExpired`` when called after the budget ran out.
+  ///   expired; `invalidHeader`, before anything is sent, for a header field that cannot go out:
+  ///   ``AppRequest/headerRefusal()``), or ``BudgetExpired`` when called after the budget ran
+  ///   out.
   public func send(_ request: AppRequest) async throws -> AppResponse {
     let remaining = try remainingBudget()
     let url = request.url.redactedString
     let response: AppResponse
     do {
+      if let refusal = request.headerRefusal() { throw refusal }
       response = try await fetcher.answer(
         request, limit: MediaType.largestSizeLimit, timeout: remaining)
     } catch let error as MediaFetchError {

@@ -20,12 +20,11 @@ public struct SuiteShard: Sendable, Hashable, LosslessStringConvertible {
     self.count = count
   }
 
-  /// Reads `K/N` (`2/4`); `nil` for anything else.
+  /// Reads `K/N` (`2/4`), each number in ASCII digits only (no sign); `nil` for anything else.
   public init?(_ description: String) {
     let parts = description.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2,
-      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
-      let index = Int(parts[0]), let count = Int(parts[1])
+    guard parts.count == 2, let index = CommandLineNumber.parse(parts[0]),
+      let count = CommandLineNumber.parse(parts[1])
     else { return nil }
     self.init(index: index, count: count)
   }

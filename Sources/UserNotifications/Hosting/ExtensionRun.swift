@@ -136,6 +136,20 @@
     /// guessing.
     package static let tagHeader = "X-PushSim-Extension-Run"
 
+    /// The request header that names the header fields whose values `URLRequest` dropped
+    /// during a run (``noteDroppedHeader(_:on:)``), comma-separated; the device's protocol
+    /// reads it and fails the request, naming the first.
+    package static let droppedHeader = "X-PushSim-Dropped-Header"
+
+    /// Names `field` on `request` as a header field whose value `URLRequest` dropped, when the
+    /// calling code runs in a run (outside one, Foundation's silence stands: the request
+    /// reaches the network unchanged).
+    static func noteDroppedHeader(_ field: String, on request: inout URLRequest) {
+      guard current != nil else { return }
+      let named = request.value(forHTTPHeaderField: droppedHeader).map { $0 + ", " } ?? ""
+      FoundationOriginals.setValue(named + field, forHTTPHeaderField: droppedHeader, in: &request)
+    }
+
     /// This run's name in ``tagHeader``.
     package let id = UUID().uuidString
 

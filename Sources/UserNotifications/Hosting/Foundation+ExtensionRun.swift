@@ -16,6 +16,8 @@
 // - `URLSession.shared` is the run's own session, and the configurations made during a run
 //   (`URLSessionConfiguration.default`, `.ephemeral`) put the device's `URLProtocol` first
 //   (swift-corelibs-foundation otherwise lists its own HTTP protocol first) and name the run;
+// - a header field value `URLRequest` drops (a line break or a NUL) is named on the request, so
+//   the device fails it rather than send it silently without (Rules.md §7.1);
 // - completion handlers run with the run bound (its center as `UNUserNotificationCenter.current()`);
 // - download tasks get a file in the run's temporary directory (swift-corelibs-foundation hands
 //   a download's file over only from its own protocols);
@@ -47,6 +49,29 @@
     public class var ephemeral: URLSessionConfiguration {
       ExtensionRun.configuration(
         FoundationOriginals.ephemeralConfiguration(), for: ExtensionRun.current)
+    }
+  }
+
+  extension URLRequest {
+    /// `setValue(_:forHTTPHeaderField:)`. Foundation ignores a value with a line break or a NUL
+    /// without a word, on iOS too; during a run the request then names the field it dropped
+    /// (``ExtensionRun/noteDroppedHeader(_:on:)``), and the device fails it with an
+    /// `app.requestFailed` event naming the field rather than send it without (Rules.md §7.1).
+    public mutating func setValue(_ value: String?, forHTTPHeaderField field: String) {
+      FoundationOriginals.setValue(value, forHTTPHeaderField: field, in: &self)
+      if let value, self.value(forHTTPHeaderField: field) != value {
+        ExtensionRun.noteDroppedHeader(field, on: &self)
+      }
+    }
+
+    /// `addValue(_:forHTTPHeaderField:)`; a value Foundation drops is named as
+    /// ``setValue(_:forHTTPHeaderField:)`` names it.
+    public mutating func addValue(_ value: String, forHTTPHeaderField field: String) {
+      let before = self.value(forHTTPHeaderField: field)
+      FoundationOriginals.addValue(value, forHTTPHeaderField: field, in: &self)
+      if self.value(forHTTPHeaderField: field) == before {
+        ExtensionRun.noteDroppedHeader(field, on: &self)
+      }
     }
   }
 

@@ -92,7 +92,8 @@ enum RunCommand {
     var shard: SuiteShard?
     if let text = parsed.value("shard") {
       guard let value = SuiteShard(text) else {
-        Console.error("error: --shard takes K/N with 1 <= K <= N (e.g. 2/4), not '\(text)'")
+        Console.error(
+          "error: --shard takes K/N in digits, with 1 <= K <= N (e.g. 2/4), not '\(text)'")
         return .exit(.unusable)
       }
       shard = value

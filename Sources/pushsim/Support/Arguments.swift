@@ -110,11 +110,11 @@ extension Arguments {
   }
 
   /// `--jobs N` (default: the cores this process may use), or `nil` after printing why it is
-  /// not a whole number of at least 1.
+  /// not a whole number of at least 1 in digits (no sign, as `--shard` takes its numbers).
   func jobs() -> Int? {
     guard let text = value("jobs") else { return SuiteRunner.defaultJobs }
-    guard let number = Int(text), number >= 1 else {
-      Console.error("error: --jobs takes a whole number of at least 1, not '\(text)'")
+    guard let number = CommandLineNumber.parse(text), number >= 1 else {
+      Console.error("error: --jobs takes a whole number of at least 1, in digits, not '\(text)'")
       return nil
     }
     return number

@@ -21,7 +21,17 @@ Routes (each one behaviour the tests check):
   /octet.bin               PNG bytes served as application/octet-stream
   /page.html               an HTML page served as text/html
   /redirect/<n>            n redirects in a row, then /media/tiny.jpg
-  /redirect-to?url=<url>   a redirect to <url> (percent-encoded)
+  /redirect-to?url=<url>   a redirect to <url> (percent-encoded); &status=<code> for another
+                           status than 302
+  /echo-headers            the request's Authorization, Cookie, Proxy-Authorization and X-Other
+                           header fields, as JSON (null when absent)
+  /held/<status>           an empty answer (Content-Length: 0 for 200, no length for 204 and
+                           304; a HEAD gets Content-Length: 17), then the connection is held
+                           open until the client closes it
+  /head-of/<n>             tiny.jpg after a response head of exactly n bytes (a padding field)
+  /bad-head/<kind>         tiny.jpg after a head with a NUL in a field value (nul-value), a
+                           bare CR in one (cr-value) or a control byte in a field name
+                           (control-name)
   /to-localhost            a redirect to http://localhost:<port>/media/tiny.jpg
   /to-file                 a redirect to file:///etc/passwd
   /to-data                 a redirect to a data: URL
@@ -250,8 +260,38 @@ class Handler(BaseHTTPRequestHandler):
                 left = int(path.rsplit("/", 1)[1])
                 self.redirect("/redirect/%d" % (left - 1) if left > 1 else "/media/tiny.jpg")
             elif path == "/redirect-to":
-                target = urllib.parse.parse_qs(query).get("url", ["/"])[0]
-                self.redirect(target)
+                fields = urllib.parse.parse_qs(query)
+                target = fields.get("url", ["/"])[0]
+                status = int(fields.get("status", ["302"])[0])
+                self.head(status, length=0, extra=[("Location", target)])
+            elif path == "/echo-headers":
+                echo = json.dumps({
+                    "authorization": self.headers.get("Authorization"),
+                    "cookie": self.headers.get("Cookie"),
+                    "proxyAuthorization": self.headers.get("Proxy-Authorization"),
+                    "other": self.headers.get("X-Other"),
+                }).encode()
+                self.body("application/json", echo)
+            elif path.startswith("/held/"):
+                status = int(path.rsplit("/", 1)[1])
+                length = b"Content-Length: 0\r\n" if status == 200 else b""
+                self.raw(b"HTTP/1.1 %d Held\r\n" % status + length + b"\r\n")
+                self.hold()
+            elif path.startswith("/head-of/"):
+                size = int(path.rsplit("/", 1)[1])
+                data = media("tiny.jpg")
+                start = b"HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\n"
+                start += b"Content-Length: %d\r\nConnection: close\r\nX-Pad: " % len(data)
+                padding = size - len(start) - len(b"\r\n\r\n")
+                self.raw(start + b"a" * padding + b"\r\n\r\n" + data)
+            elif path.startswith("/bad-head/"):
+                field = {
+                    "nul-value": b"X-Note: a\x00b", "cr-value": b"X-Note: a\rb",
+                    "control-name": b"X-\x01Note: b",
+                }[path.rsplit("/", 1)[1]]
+                data = media("tiny.jpg")
+                self.raw(b"HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n"
+                         % len(data) + field + b"\r\nConnection: close\r\n\r\n" + data)
             elif path == "/to-localhost":
                 self.redirect("http://localhost:%d/media/tiny.jpg" % port)
             elif path == "/to-file":
@@ -309,7 +349,25 @@ class Handler(BaseHTTPRequestHandler):
     do_PUT = do_POST
 
     def do_HEAD(self):
+        if self.path.startswith("/held/"):
+            self.raw(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 17\r\n\r\n")
+            self.hold()
+            return
         self.head(200, "application/json", 17)
+
+    def raw(self, data):
+        """Sends `data` as it is: a head written byte for byte."""
+        self.close_connection = True
+        self.wfile.write(data)
+
+    def hold(self):
+        """Keeps the connection open until the client closes it (or 20 s pass)."""
+        try:
+            while self.connection.recv(1024):
+                pass
+        except OSError:
+            pass
 
     def close_hard(self):
         self.close_connection = True
