@@ -93,5 +93,6 @@
     package static func data(contentsOf url: URL, options: Data.ReadingOptions) throws -> Data {
       try Data(contentsOf: url, options: options)
     }
+
   }
 #endif

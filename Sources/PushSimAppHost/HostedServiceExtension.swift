@@ -148,11 +148,20 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     return storeAttachments(snapshot, context: context, run: run)
   }
 
-  /// Nothing the extension started runs any more: without an answer it never gives one, so the
-  /// device waits out the budget at once (Rules.md §7).
+  /// How long, in real time, an extension with nothing left running that the device can see
+  /// may still answer (from a `Thread`, an `OperationQueue` or a `DispatchWorkItem` of its own)
+  /// before the device waits out its budget (Rules.md §7).
+  static let untrackedWorkGrace: Duration = .milliseconds(500)
+
+  /// Nothing the extension started runs any more, as far as the device can see: without an
+  /// answer within ``untrackedWorkGrace`` it never gives one, so the device waits out the
+  /// budget then (Rules.md §7).
   private func nothingRuns() {
     guard !answer.isAnswered else { return }
-    state.withLock { $0.context }?.waitOutBudget()
+    HostTimer.shared.schedule(after: Self.untrackedWorkGrace) { [self] in
+      guard !answer.isAnswered else { return }
+      state.withLock { $0.context }?.waitOutBudget()
+    }
   }
 
   /// The content handler: the first call wins, read at this moment.

@@ -1,4 +1,5 @@
 package import Foundation
+import Synchronization
 
 /// Runs the built `pushsim` executable, as swift-argument-parser's `AssertExecuteCommand` does.
 package enum CommandRunner {
@@ -60,8 +61,8 @@ package enum CommandRunner {
     process.standardInput = standardInput
     try process.run()
     let finished = DispatchGroup()
-    let outputData = ThreadSafeBox<Data>(Data())
-    let errorData = ThreadSafeBox<Data>(Data())
+    let outputData = DataBox()
+    let errorData = DataBox()
     let writer = standardInput.fileHandleForWriting
     // A child that exits before reading its input must not kill the test process with SIGPIPE:
     // the write then fails with EPIPE instead, and is dropped.
@@ -86,21 +87,11 @@ package enum CommandRunner {
   }
 }
 
-/// A value set from another thread.
-final class ThreadSafeBox<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  func set(_ newValue: Value) {
-    lock.lock()
-    value = newValue
-    lock.unlock()
-  }
-  func get() -> Value {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
+/// Bytes set from another thread (a pipe's reader).
+final class DataBox: Sendable {
+  private let value = Mutex(Data())
+  func set(_ newValue: Data) { value.withLock { $0 = newValue } }
+  func get() -> Data { value.withLock { $0 } }
 }
 
 #if canImport(Glibc)

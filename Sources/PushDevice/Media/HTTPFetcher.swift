@@ -1,6 +1,7 @@
 public import Foundation
 internal import PushHTTP
 internal import PushMedia
+internal import PushSimHosting
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -133,22 +134,17 @@ public struct HTTPFetcher: MediaFetcher {
       session.finishTasksAndInvalidate()
     }
 
-    let timer = Task {
-      try? await Task.sleep(for: left)
-      if !Task.isCancelled {
-        delegate.fail(
-          .timedOut, url: delegate.currentURL,
-          reason: "the download did not finish within the \(timeout.secondsText) left in the "
-            + "budget", elapsed: timeout)
-      }
+    // The limit fires on PushSim's own timer, its deadline fixed now (Rules.md §7).
+    let timer = HostTimer.shared.schedule(after: left) {
+      delegate.fail(
+        .timedOut, url: delegate.currentURL,
+        reason: "the download did not finish within the \(timeout.secondsText) left in the "
+          + "budget", elapsed: timeout)
     }
-    defer { timer.cancel() }
+    defer { HostTimer.shared.cancel(timer) }
 
     return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        delegate.wait(continuation)
-        task.resume()
-      }
+      await delegate.outcome.value { task.resume() }
     } onCancel: {
       delegate.fail(
         .timedOut, url: delegate.currentURL, reason: "the extension was stopped",
@@ -250,10 +246,10 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
   private let elapsed: @Sendable () -> Duration
   private let state: Mutex<State>
 
+  /// How the download ended: the first result wins.
+  let outcome = OneShot<Result<DownloadStep, MediaFetchError>>()
+
   private struct State {
-    var continuation: CheckedContinuation<Result<DownloadStep, MediaFetchError>, Never>?
-    var result: Result<DownloadStep, MediaFetchError>?
-    var finished = false
     var task: URLSessionDataTask?
     var currentURL: URL
     var redirects = 0
@@ -284,33 +280,10 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
     state.withLock { $0.task = task }
   }
 
-  /// Parks the fetch until the download ends (or hands over a result that came first).
-  func wait(_ continuation: CheckedContinuation<Result<DownloadStep, MediaFetchError>, Never>) {
-    let ready: Result<DownloadStep, MediaFetchError>? = state.withLock { state in
-      if let result = state.result {
-        state.result = nil
-        return result
-      }
-      state.continuation = continuation
-      return nil
-    }
-    if let ready { continuation.resume(returning: ready) }
-  }
-
   /// Ends the download once; later calls are ignored. Cancels the transfer.
   private func finish(_ result: Result<DownloadStep, MediaFetchError>) {
-    let (continuation, task):
-      (CheckedContinuation<Result<DownloadStep, MediaFetchError>, Never>?, URLSessionDataTask?) =
-        state.withLock { state in
-          guard !state.finished else { return (nil, nil) }
-          state.finished = true
-          let continuation = state.continuation
-          state.continuation = nil
-          if continuation == nil { state.result = result }
-          return (continuation, state.task)
-        }
-    continuation?.resume(returning: result)
-    if task?.state == .running || task?.state == .suspended { task?.cancel() }
+    guard outcome.give(result), let task = state.withLock({ $0.task }) else { return }
+    if task.state == .running || task.state == .suspended { task.cancel() }
   }
 
   func fail(
@@ -324,7 +297,7 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
           bytesReceived: bytesReceived)))
   }
 
-  private var isFinished: Bool { state.withLock { $0.finished } }
+  private var isFinished: Bool { outcome.isAnswered }
 
   // MARK: URLSessionTaskDelegate
 
@@ -417,7 +390,7 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let overflow: (limit: Int, kept: Int, status: Int?, encoding: String?)? = state.withLock {
       state in
-      guard !state.finished else { return nil }
+      guard !outcome.isAnswered else { return nil }
       let room = state.effectiveLimit + 1 - state.data.count
       state.data.append(data.prefix(max(0, room)))
       guard state.data.count > state.effectiveLimit else { return nil }

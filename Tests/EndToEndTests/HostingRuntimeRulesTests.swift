@@ -1,0 +1,60 @@
+import Foundation
+import PushSimTestSupport
+import Testing
+
+/// The hosting runtime's one-of-each rules (Architecture.md, "The hosting runtime"): one
+/// task-local, one one-shot, one unchecked box and one weak box, one real-time race, and no
+/// timer on a pool the app's code can take. Read from the sources, as a reviewer would.
+@Suite struct HostingRuntimeRulesTests {
+  /// Every Swift file under Sources, with its text, comments left out.
+  static func sources() throws -> [(path: String, code: String)] {
+    let folder = Repository.url("Sources")
+    let paths = try #require(FileManager.default.enumerator(atPath: folder.path))
+    var files: [(String, String)] = []
+    while let path = paths.nextObject() as? String {
+      guard path.hasSuffix(".swift") else { continue }
+      let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+      let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+        .joined(separator: "\n")
+      files.append((path, code))
+    }
+    return files
+  }
+
+  /// The files whose code matches `pattern`.
+  static func files(matching pattern: String) throws -> [String] {
+    let regex = try Regex(pattern)
+    return try sources().filter { $0.code.contains(regex) }.map(\.path).sorted()
+  }
+
+  @Test("one @TaskLocal, the app's process")
+  func oneTaskLocal() throws {
+    #expect(try Self.files(matching: #"@TaskLocal"#) == ["PushSimHosting/AppProcess.swift"])
+  }
+
+  @Test("one unchecked generic box and one weak box, in the hosting runtime")
+  func oneBox() throws {
+    let boxes = try Self.files(
+      matching: #"(struct|class) \w+<\w+>\s*:\s*@unchecked Sendable"#)
+    // `Locked` is a lock, not a box: the non-`Sendable` fields of Apple's classes, which
+    // `Mutex` (not copyable) cannot hold in a class that must stay `NSObject`-shaped.
+    #expect(boxes == ["PushSimHosting/Unchecked.swift", "UserNotifications/Content/Locked.swift"])
+  }
+
+  @Test("one one-shot answer: no other type keeps a continuation to resume once")
+  func oneOneShot() throws {
+    let holders = try Self.files(matching: #"var \w+: (Checked|Unsafe)Continuation<"#)
+    #expect(holders == [])
+    #expect(try Self.files(matching: #"class OneShot<"#) == ["PushSimHosting/OneShot.swift"])
+  }
+
+  @Test("no timer is a task: real time is raced only in RealTimeLimit, on PushSim's timer")
+  func noPoolTimers() throws {
+    // `Task.sleep` in Sources is only the app's own, declared again for hosted code.
+    let sleepers = try Self.files(matching: #"try\? await Task\.sleep\(for"#)
+    #expect(sleepers.allSatisfy { $0.hasPrefix("UserNotifications/") })
+    #expect(
+      try Self.files(matching: #"enum RealTimeLimit"#) == ["PushSimHosting/RealTimeLimit.swift"])
+  }
+}
