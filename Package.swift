@@ -187,6 +187,20 @@ let package = Package(
     .testTarget(
       name: "IntentsTests",
       dependencies: ["Intents", "UserNotifications", "PushSimAppHost", "PushDevice"]))
+  // CoreGraphics (the geometry types Foundation already has) and MobileCoreServices (the
+  // `UTType…` functions and `kUTType…` constants, over UniformTypeIdentifiers' table).
+  package.products.append(.library(name: "CoreGraphics", targets: ["CoreGraphics"]))
+  // `_Testing_CoreGraphics`: the overlay Swift Testing declares for files importing both Testing
+  // and CoreGraphics, absent from Linux's toolchain; empty (see its source).
+  package.targets.append(.target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]))
+  package.targets.append(.target(name: "_Testing_CoreGraphics"))
+  package.products.append(.library(name: "MobileCoreServices", targets: ["MobileCoreServices"]))
+  package.targets.append(
+    .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers"]))
+  package.targets.append(
+    .testTarget(
+      name: "MobileCoreServicesTests",
+      dependencies: ["MobileCoreServices", "CoreGraphics", "UniformTypeIdentifiers"]))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
@@ -219,7 +233,8 @@ let package = Package(
       name: "UserNotificationsSwift5Tests",
       dependencies: [
         "UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os",
-        "PushSimAppHost", "PushDevice", "PushPayload", "Intents",
+        "PushSimAppHost", "PushDevice", "PushPayload", "Intents", "CoreGraphics",
+        "MobileCoreServices",
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]
     )

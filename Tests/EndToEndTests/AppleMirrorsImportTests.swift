@@ -10,7 +10,8 @@ import Testing
   static let allowed: [String: Set<String>] = [
     "UserNotifications": ["PushMedia", "PushLocalization"],
     "UserNotificationsUI": [], "Intents": [], "ActivityKit": [], "PushKit": [], "CallKit": [],
-    "os": [], "OSLog": [], "UniformTypeIdentifiers": [],
+    "os": [], "OSLog": [], "UniformTypeIdentifiers": [], "CoreGraphics": [],
+    "MobileCoreServices": [],
   ]
 
   /// The `Push…` modules `text` imports, with whether each import is `internal`.
