@@ -187,6 +187,15 @@ let package = Package(
     .testTarget(
       name: "IntentsTests",
       dependencies: ["Intents", "UserNotifications", "PushSimAppHost", "PushDevice"]))
+  // CryptoKit for Linux: P-256, AES-GCM and HKDF for Web Push decryption, ES256 for APNs tokens,
+  // SHA-2 and HMAC. The P-256 and AES-GCM work is the system's libcrypto (OpenSSL 3), loaded at
+  // run time by CPushCrypto as CPushCurl loads libcurl (no link-time dependency).
+  package.products.append(.library(name: "CryptoKit", targets: ["CryptoKit"]))
+  package.targets.append(
+    .target(
+      name: "CPushCrypto", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]))
+  package.targets.append(.target(name: "CryptoKit", dependencies: ["CPushCrypto"]))
+  package.targets.append(.testTarget(name: "CryptoKitTests", dependencies: ["CryptoKit"]))
   // CoreGraphics (the geometry types Foundation already has) and MobileCoreServices (the
   // `UTType…` functions and `kUTType…` constants, over UniformTypeIdentifiers' table).
   package.products.append(.library(name: "CoreGraphics", targets: ["CoreGraphics"]))
@@ -233,8 +242,8 @@ let package = Package(
       name: "UserNotificationsSwift5Tests",
       dependencies: [
         "UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os",
-        "PushSimAppHost", "PushDevice", "PushPayload", "Intents", "CoreGraphics",
-        "MobileCoreServices",
+        "PushSimAppHost", "PushDevice", "PushPayload", "Intents", "CryptoKit",
+        "CoreGraphics", "MobileCoreServices",
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]
     )
@@ -245,7 +254,7 @@ let package = Package(
 // The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
 // as Xcode creates extension targets, compiles against the Linux UserNotifications.
 // C targets take no Swift settings.
-let cTargets: Set = ["CPushCurl", "COSLogModule"]
+let cTargets: Set = ["CPushCurl", "CPushCrypto", "COSLogModule"]
 for target in package.targets
 where target.name != "UserNotificationsSwift5Tests" && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []

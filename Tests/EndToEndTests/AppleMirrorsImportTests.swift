@@ -6,19 +6,19 @@ import Testing
 /// device"): the modules an app's code imports on Linux import nothing of PushSim but two rule
 /// libraries, `internal`ly, in `UserNotifications`; the device and its host are never imported.
 @Suite struct AppleMirrorsImportTests {
-  /// Each mirror and the PushSim modules it may import.
+  /// Each mirror and the PushSim modules it may import (C shims included: `CPush…`).
   static let allowed: [String: Set<String>] = [
     "UserNotifications": ["PushMedia", "PushLocalization"],
     "UserNotificationsUI": [], "Intents": [], "ActivityKit": [], "PushKit": [], "CallKit": [],
     "os": [], "OSLog": [], "UniformTypeIdentifiers": [], "CoreGraphics": [],
-    "MobileCoreServices": [],
+    "MobileCoreServices": [], "CryptoKit": ["CPushCrypto"],
   ]
 
-  /// The `Push…` modules `text` imports, with whether each import is `internal`.
+  /// The `Push…` and `CPush…` modules `text` imports, with whether each import is `internal`.
   static func pushImports(in text: String) -> [(module: String, isInternal: Bool)] {
     text.split(separator: "\n").compactMap { line in
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      guard let match = trimmed.wholeMatch(of: #/(?:(\w+) )?import (Push\w+)/#) else {
+      guard let match = trimmed.wholeMatch(of: #/(?:(\w+) )?import (C?Push\w+)/#) else {
         return nil
       }
       return (String(match.output.2), match.output.1 == "internal")
@@ -26,10 +26,11 @@ import Testing
   }
 
   @Test func theScanReadsImportsWithTheirAccess() {
-    let text = "import Foundation\ninternal import PushMedia\n  package import PushDevice\n"
+    let text =
+      "import Foundation\ninternal import PushMedia\n  package import PushDevice\nimport CPushCurl\n"
     let found = Self.pushImports(in: text)
-    #expect(found.map(\.module) == ["PushMedia", "PushDevice"])
-    #expect(found.map(\.isInternal) == [true, false])
+    #expect(found.map(\.module) == ["PushMedia", "PushDevice", "CPushCurl"])
+    #expect(found.map(\.isInternal) == [true, false, false])
   }
 
   @Test func mirrorsImportNothingOfTheDevice() throws {
