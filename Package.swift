@@ -187,6 +187,11 @@ let package = Package(
     .testTarget(
       name: "IntentsTests",
       dependencies: ["Intents", "UserNotifications", "PushSimAppHost", "PushDevice"]))
+  // Combine for Linux: `ObservableObject`, `@Published`, subjects, `sink` and the common
+  // operators, so an app's push-token and settings code compiles unchanged.
+  package.products.append(.library(name: "Combine", targets: ["Combine"]))
+  package.targets.append(.target(name: "Combine"))
+  package.targets.append(.testTarget(name: "CombineTests", dependencies: ["Combine"]))
   // CryptoKit for Linux: P-256, AES-GCM and HKDF for Web Push decryption, ES256 for APNs tokens,
   // SHA-2 and HMAC. The P-256 and AES-GCM work is the system's libcrypto (OpenSSL 3), loaded at
   // run time by CPushCrypto as CPushCurl loads libcurl (no link-time dependency).
@@ -242,7 +247,7 @@ let package = Package(
       name: "UserNotificationsSwift5Tests",
       dependencies: [
         "UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os",
-        "PushSimAppHost", "PushDevice", "PushPayload", "Intents", "CryptoKit",
+        "PushSimAppHost", "PushDevice", "PushPayload", "Intents", "Combine", "CryptoKit",
         "CoreGraphics", "MobileCoreServices",
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]

@@ -11,7 +11,7 @@ import Testing
     "UserNotifications": ["PushMedia", "PushLocalization"],
     "UserNotificationsUI": [], "Intents": [], "ActivityKit": [], "PushKit": [], "CallKit": [],
     "os": [], "OSLog": [], "UniformTypeIdentifiers": [], "CoreGraphics": [],
-    "MobileCoreServices": [], "CryptoKit": ["CPushCrypto"],
+    "MobileCoreServices": [], "CryptoKit": ["CPushCrypto"], "Combine": [],
   ]
 
   /// The `Push…` and `CPush…` modules `text` imports, with whether each import is `internal`.
