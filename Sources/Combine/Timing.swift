@@ -128,8 +128,8 @@ extension Publishers {
       self.options = options
     }
 
-    /// Attaches `subscriber`. A value still waiting when the upstream ends is dropped, as
-    /// Apple's is; the completion is delivered on the scheduler.
+    /// Attaches `subscriber`. A value still waiting when the upstream ends is dropped (Apple
+    /// does not say); the completion is delivered on the scheduler.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       let scheduler = self.scheduler

@@ -415,7 +415,6 @@ struct P256PublicKeyBytes: Sendable {
 
   init(x963: [UInt8]) throws {
     guard x963.count == 65 else { throw CryptoKitError.incorrectParameterSize }
-    guard x963[0] == 0x04 else { throw CryptoKitError.invalidParameter }
     point = try Self.decode(x963)
   }
 
