@@ -200,6 +200,34 @@ let package = Package(
     .testTarget(
       name: "IntentsTests",
       dependencies: ["Intents", "UserNotifications", "PushSimAppHost", "PushDevice"]))
+  // Combine for Linux: `ObservableObject`, `@Published`, subjects, `sink` and the common
+  // operators, so an app's push-token and settings code compiles unchanged.
+  package.products.append(.library(name: "Combine", targets: ["Combine"]))
+  package.targets.append(.target(name: "Combine", dependencies: ["PushSimHosting"]))
+  package.targets.append(.testTarget(name: "CombineTests", dependencies: ["Combine"]))
+  // CryptoKit for Linux: P-256, AES-GCM and HKDF for Web Push decryption, ES256 for APNs tokens,
+  // SHA-2 and HMAC. The P-256 and AES-GCM work is the system's libcrypto (OpenSSL 3), loaded at
+  // run time by CPushCrypto as CPushCurl loads libcurl (no link-time dependency).
+  package.products.append(.library(name: "CryptoKit", targets: ["CryptoKit"]))
+  package.targets.append(
+    .target(
+      name: "CPushCrypto", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]))
+  package.targets.append(.target(name: "CryptoKit", dependencies: ["CPushCrypto"]))
+  package.targets.append(.testTarget(name: "CryptoKitTests", dependencies: ["CryptoKit"]))
+  // CoreGraphics (the geometry types Foundation already has) and MobileCoreServices (the
+  // `UTType…` functions and `kUTType…` constants, over UniformTypeIdentifiers' table).
+  package.products.append(.library(name: "CoreGraphics", targets: ["CoreGraphics"]))
+  // `_Testing_CoreGraphics`: the overlay Swift Testing declares for files importing both Testing
+  // and CoreGraphics, absent from Linux's toolchain; empty (see its source).
+  package.targets.append(.target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]))
+  package.targets.append(.target(name: "_Testing_CoreGraphics"))
+  package.products.append(.library(name: "MobileCoreServices", targets: ["MobileCoreServices"]))
+  package.targets.append(
+    .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers"]))
+  package.targets.append(
+    .testTarget(
+      name: "MobileCoreServicesTests",
+      dependencies: ["MobileCoreServices", "CoreGraphics", "UniformTypeIdentifiers"]))
   // The device hosts the app's own notification code: adapters between UserNotifications and
   // PushDevice, and the player of scenario files with that code.
   package.products.append(.library(name: "PushSimAppHost", targets: ["PushSimAppHost"]))
@@ -232,7 +260,8 @@ let package = Package(
       name: "UserNotificationsSwift5Tests",
       dependencies: [
         "UserNotifications", "UserNotificationsUI", "UniformTypeIdentifiers", "os",
-        "PushSimAppHost", "PushDevice", "PushPayload", "Intents",
+        "PushSimAppHost", "PushDevice", "PushPayload", "Intents", "Combine", "CryptoKit",
+        "CoreGraphics", "MobileCoreServices",
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]
     )
@@ -243,7 +272,7 @@ let package = Package(
 // The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
 // as Xcode creates extension targets, compiles against the Linux UserNotifications.
 // C targets take no Swift settings.
-let cTargets: Set = ["CPushCurl", "COSLogModule"]
+let cTargets: Set = ["CPushCurl", "CPushCrypto", "COSLogModule"]
 for target in package.targets
 where target.name != "UserNotificationsSwift5Tests" && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []

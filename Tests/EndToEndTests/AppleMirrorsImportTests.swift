@@ -8,22 +8,24 @@ import Testing
 /// `UserNotifications`, all `internal`ly (or as `package`); the device and its host are never
 /// imported.
 @Suite struct AppleMirrorsImportTests {
-  /// Each mirror and the PushSim modules it may import.
+  /// Each mirror and the PushSim modules it may import (C shims included: `CPush…`).
   static let allowed: [String: Set<String>] = [
     "UserNotifications": ["PushMedia", "PushLocalization", "PushSimHosting"],
     "UserNotificationsUI": ["PushSimHosting"], "Intents": ["PushSimHosting"],
     "ActivityKit": ["PushSimHosting"], "PushKit": ["PushSimHosting"],
     "CallKit": ["PushSimHosting"], "os": ["PushSimHosting"], "OSLog": ["PushSimHosting"],
-    "UniformTypeIdentifiers": ["PushSimHosting"],
+    "UniformTypeIdentifiers": ["PushSimHosting"], "CoreGraphics": ["PushSimHosting"],
+    "MobileCoreServices": ["PushSimHosting"], "CryptoKit": ["CPushCrypto", "PushSimHosting"],
+    "Combine": ["PushSimHosting"],
   ]
 
-  /// The `Push…` modules `text` imports, with whether each import is `internal` (or `package`,
-  /// which no user of the module sees either): attributes
-  /// (`@preconcurrency`, `@testable`), a declaration kind (`import struct PushDevice.Device`)
-  /// and a trailing comment are read too.
+  /// The `Push…` and `CPush…` modules `text` imports, with whether each import is `internal`
+  /// (or `package`, which no user of the module sees either): attributes (`@preconcurrency`,
+  /// `@testable`), a declaration kind (`import struct PushDevice.Device`) and a trailing
+  /// comment are read too.
   static func pushImports(in text: String) -> [(module: String, isInternal: Bool)] {
     let importLine =
-      #/(?:@\w+\s+)*(?:(\w+)\s+)?import\s+(?:(?:struct|class|enum|protocol|typealias|func|var|let)\s+)?(Push\w+)[\w.]*\s*(?://.*)?/#
+      #/(?:@\w+\s+)*(?:(\w+)\s+)?import\s+(?:(?:struct|class|enum|protocol|typealias|func|var|let)\s+)?(C?Push\w+)[\w.]*\s*(?://.*)?/#
     return text.split(separator: "\n").compactMap { line in
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       guard let match = trimmed.wholeMatch(of: importLine) else { return nil }
@@ -39,13 +41,14 @@ import Testing
       @preconcurrency import PushScenario
       @testable import PushPayload // for tests
       import struct PushDevice.Device
+      import CPushCurl
       """
     let found = Self.pushImports(in: text)
     #expect(
       found.map(\.module) == [
-        "PushMedia", "PushDevice", "PushScenario", "PushPayload", "PushDevice",
+        "PushMedia", "PushDevice", "PushScenario", "PushPayload", "PushDevice", "CPushCurl",
       ])
-    #expect(found.map(\.isInternal) == [true, true, false, false, false])
+    #expect(found.map(\.isInternal) == [true, true, false, false, false, false])
   }
 
   @Test func mirrorsImportNothingOfTheDevice() throws {
