@@ -134,16 +134,29 @@ final class FilteringService: UNNotificationServiceExtension {
   }
 }
 
+/// Hides every push but sets the badge, as shipping extensions update the badge silently.
+final class BadgeOnlyService: UNNotificationServiceExtension {
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+  ) {
+    let content = UNMutableNotificationContent()
+    content.badge = 7
+    contentHandler(content)
+  }
+}
+
 @Suite("The notification-filtering entitlement")
 struct FilteringEntitlementTests {
   func play(
-    entitlements: Set<Entitlement>, pushType: String = "alert", priority: String? = nil
+    entitlements: Set<Entitlement>, pushType: String? = "alert", priority: String? = nil,
+    service: @escaping @Sendable () -> UNNotificationServiceExtension = FilteringService.init
   ) async -> Device {
     let host = DeviceHost(
       app: AppConfiguration(
         bundleId: "com.example.chat", entitlements: entitlements,
         serviceExtension: ServiceExtensionConfiguration(kind: .app)),
-      code: .app(serviceExtension: FilteringService.init))
+      code: .app(serviceExtension: service))
     await host.receive(
       ["aps": ["alert": ["title": "Ana", "body": "Hi"], "mutable-content": 1]],
       headers: PushHeaders(pushType: pushType, priority: priority), id: "m1")
@@ -164,5 +177,20 @@ struct FilteringEntitlementTests {
     #expect(await play(entitlements: []).notification("m1")?.title == "Ana")
     let background = await play(entitlements: [.filtering], pushType: "background", priority: "5")
     #expect(background.push("m1")?.status != .suppressed)
+  }
+
+  @Test("a push sent without apns-push-type is not filtered: Apple's filtering needs alert")
+  func noPushTypeHeader() async {
+    let device = await play(entitlements: [.filtering], pushType: nil)
+    #expect(device.push("m1")?.status != .suppressed)
+    #expect(device.notification("m1")?.title == "Ana")
+  }
+
+  @Test("content that carries only a badge: nothing shows, and the badge is set")
+  func badgeOnly() async {
+    let device = await play(entitlements: [.filtering], service: BadgeOnlyService.init)
+    #expect(device.notification("m1") == nil)
+    #expect(device.push("m1")?.status == .suppressed)
+    #expect(device.badge == 7)
   }
 }

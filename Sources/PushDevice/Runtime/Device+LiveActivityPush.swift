@@ -13,54 +13,63 @@ extension Device {
   /// `Unregistered`, Rules.md §15).
   ///
   /// - Returns: whether it refused the push.
-  mutating func rejectMisaddressed(_ id: String, pushType: PushType?, address: PushAddress?)
-    -> Bool
-  {
+  mutating func rejectMisaddressed(
+    _ id: String, pushType: PushType?, topic: String? = nil, address: PushAddress?
+  ) -> Bool {
     let isActivityPush = pushType == .liveactivity
     var reason: String?
     var message = ""
     var status = 400
-    switch pushTypeAddress(deviceTokenAddress(address)) {
-    case .device?:
-      if let refusal = misaddressedToDeviceToken(pushType: pushType) {
-        (status, reason, message) = refusal
-      }
-    case .pushType(let owner)?:
-      (reason, message) = misaddressedToPushTypeToken(owner, pushType: pushType) ?? (nil, "")
-    case nil:
-      if isActivityPush {
-        reason = "DeviceTokenNotForTopic"
-        message =
-          "a liveactivity push goes to an ActivityKit token (an activity's update token or the "
-          + "push-to-start token), not the app's device token"
-      }
-    case .activity(let activity):
-      if !isActivityPush {
-        reason = "DeviceTokenNotForTopic"
-        message = "an activity's update token takes only liveactivity pushes"
-      } else if let index = activityStore.index(of: activity) {
-        if activityStore.activities[index].token == nil {
-          reason = "BadDeviceToken"
-          message = "activity \(activity) was not started with pushType .token: it has no token"
+    // A push type's topic is the app's bundle identifier with the type's suffix, exactly
+    // (Behavior.md §2.3): another app's `.voip` topic is not this app's (Rules.md §1).
+    if let topic, let suffix = pushType?.topicSuffix, topic != app.bundleId + suffix {
+      reason = "DeviceTokenNotForTopic"
+      message =
+        "a \(pushType?.rawValue ?? "") push to this app needs the topic "
+        + "\(JSONWriter.quoted(app.bundleId + suffix)), found \(JSONWriter.quoted(topic))"
+    } else {
+      switch pushTypeAddress(deviceTokenAddress(address)) {
+      case .device?:
+        if let refusal = misaddressedToDeviceToken(pushType: pushType) {
+          (status, reason, message) = refusal
         }
-      } else {
-        reason = "BadDeviceToken"
-        message = "no activity \(activity) has been started, so it has no token"
-      }
-    case .pushToStart, .channel:
-      if !isActivityPush {
-        reason = "DeviceTokenNotForTopic"
-        message = "ActivityKit tokens and channels take only liveactivity pushes"
-      }
-    case .token(let token):
-      let known =
-        activityStore.index(token: token) != nil || token == ActivityStore.pushToStartToken
-      if !known {
-        reason = "BadDeviceToken"
-        message = "no token \(token) was issued on this device"
-      } else if !isActivityPush {
-        reason = "DeviceTokenNotForTopic"
-        message = "ActivityKit tokens take only liveactivity pushes"
+      case .pushType(let owner)?:
+        (reason, message) = misaddressedToPushTypeToken(owner, pushType: pushType) ?? (nil, "")
+      case nil:
+        if isActivityPush {
+          reason = "DeviceTokenNotForTopic"
+          message =
+            "a liveactivity push goes to an ActivityKit token (an activity's update token or the "
+            + "push-to-start token), not the app's device token"
+        }
+      case .activity(let activity):
+        if !isActivityPush {
+          reason = "DeviceTokenNotForTopic"
+          message = "an activity's update token takes only liveactivity pushes"
+        } else if let index = activityStore.index(of: activity) {
+          if activityStore.activities[index].token == nil {
+            reason = "BadDeviceToken"
+            message = "activity \(activity) was not started with pushType .token: it has no token"
+          }
+        } else {
+          reason = "BadDeviceToken"
+          message = "no activity \(activity) has been started, so it has no token"
+        }
+      case .pushToStart, .channel:
+        if !isActivityPush {
+          reason = "DeviceTokenNotForTopic"
+          message = "ActivityKit tokens and channels take only liveactivity pushes"
+        }
+      case .token(let token):
+        let known =
+          activityStore.index(token: token) != nil || token == ActivityStore.pushToStartToken
+        if !known {
+          reason = "BadDeviceToken"
+          message = "no token \(token) was issued on this device"
+        } else if !isActivityPush {
+          reason = "DeviceTokenNotForTopic"
+          message = "ActivityKit tokens take only liveactivity pushes"
+        }
       }
     }
     guard let reason else { return false }

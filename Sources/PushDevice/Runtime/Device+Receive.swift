@@ -55,7 +55,9 @@ extension Device {
         ])
       return records[id] ?? PushRecord(id: id, received: clock.now)
     }
-    if rejectMisaddressed(id, pushType: verdict.pushType, address: address) {
+    if rejectMisaddressed(
+      id, pushType: verdict.pushType, topic: headers.topic, address: address)
+    {
       return records[id] ?? PushRecord(id: id, received: clock.now)
     }
 
@@ -244,7 +246,8 @@ extension Device {
     let request = NotificationRequest(identifier: identifier, content: content, date: clock.now)
     if handOverToExtension(
       id, request: request, mutableContent: payload.aps.mutableContent,
-      alertPush: pushType == .alert)
+      // Filtering works only for pushes sent with `apns-push-type: alert` (Behavior.md §6.1).
+      alertPush: verdict.pushType == .alert && !verdict.pushTypeWasInferred)
     {
       return
     }

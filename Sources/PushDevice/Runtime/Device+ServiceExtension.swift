@@ -86,6 +86,10 @@ extension Device {
         .suppressed, run.push, .device,
         "the app's extension handed over empty content and the app has the filtering "
           + "entitlement: nothing is shown, and nothing enters Notification Center")
+      // A filtered push still updates the badge it carries, as shipping extensions use it.
+      if let number = outcome.request.content.badge, app.authorization.options.contains(.badge) {
+        setBadge(number, push: run.push)
+      }
       return
     }
     // The identifier cannot change (Rules.md §7): present under the device's identifier.

@@ -249,10 +249,14 @@ package struct ServiceExtensionStage: Sendable {
     if mayFilter, returned.hasVisibleText == false, returned.attachments.isEmpty,
       returned.sound == nil
     {
+      // What the empty content still carries (a badge) is kept (Rules.md §7).
+      var kept = original
+      kept.badge = returned.badge
       return Accepted(
-        content: original, delivered: .suppressed,
+        content: kept, delivered: .suppressed,
         reason: "\(method) returned empty content and the app has the filtering entitlement: "
-          + "the notification is not shown")
+          + "the notification is not shown"
+          + (returned.badge.map { ", and its badge \($0) is set" } ?? ""))
     }
     guard returned.hasVisibleText else {
       return Accepted(

@@ -28,6 +28,22 @@ import Testing
     #expect(device.center.isEmpty)
   }
 
+  @Test(
+    "a push type's topic is the app's bundle id with its suffix, exactly",
+    arguments: [
+      ("com.example.app", "com.other.app.voip"),  // another app's VoIP topic
+      ("com.example.voip", "com.example.voip"),  // the bare bundle id of an app ending in .voip
+      ("com.example.app", "com.example.app.push-type.liveactivity.voip"),
+    ])
+  func topicMustBeTheBundleIdWithTheSuffix(bundleId: String, topic: String) {
+    var device = Device(app: AppConfiguration(bundleId: bundleId, state: .background))
+    device.receive(
+      ["caller": "x"], headers: PushHeaders(pushType: "voip", topic: topic), id: "v1")
+    #expect(device.push("v1")?.status == .rejected)
+    #expect(device.push("v1")?.reason.hasPrefix("DeviceTokenNotForTopic") == true)
+    #expect(device.events.events(ofKind: .pushKitVoIP).isEmpty)
+  }
+
   @Test func noOtherPushTypeEverPresentsAnAlert() {
     var device = Device(configuration: DeviceConfiguration(locked: false))
     let types: [(String, String)] = [
