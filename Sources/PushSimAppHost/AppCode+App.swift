@@ -80,7 +80,7 @@ extension AppCode {
       if let serviceExtension {
         code.serviceExtension = {
           HostedServiceExtension(
-            instance: serviceExtension(), center: center, activities: activities)
+            instance: serviceExtension, center: center, activities: activities)
         }
       }
       if let delegate {

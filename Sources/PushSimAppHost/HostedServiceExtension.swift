@@ -10,8 +10,10 @@ import os
 /// The app's `UNNotificationServiceExtension` subclass, run by the device on one push
 /// (Behavior.md §6.1, §6.2; Rules.md §7).
 ///
-/// One instance per push (``AppCode/serviceExtension`` makes a fresh adapter, with a fresh
-/// instance of the app's class, for each push); its methods run on threads of their own
+/// One instance per push (``AppCode/serviceExtension`` makes a fresh adapter, and the adapter a
+/// fresh instance of the app's class, made in the extension's process on the thread that then
+/// runs `didReceive`, so what its initializer stores, `UNUserNotificationCenter.current()`
+/// among it, is the device's); its methods run on threads of their own
 /// (``AppThread``), so an extension that blocks holds only its own thread:
 /// - the request reaches `didReceive(_:withContentHandler:)` as iOS builds it (content
 ///   localized, `userInfo` bridged, a `UNPushNotificationTrigger`), with the device's center as
@@ -31,7 +33,10 @@ import os
 /// download tasks and `Data(contentsOf:)` are answered by the device (``DeviceURLProtocol``,
 /// ``ExtensionRun``); its `Activity` calls reach the device's Live Activities.
 final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
-  private let instance: UNNotificationServiceExtension
+  /// Makes the app's instance.
+  private let makeInstance: @Sendable () -> UNNotificationServiceExtension
+  /// The app's instance, once made (on `didReceive`'s thread).
+  private let instance = Mutex<Unchecked<UNNotificationServiceExtension>?>(nil)
   private let center: UNUserNotificationCenter
   private let activities: ActivityBinding
   private let state = Mutex(State())
@@ -54,10 +59,11 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   }
 
   init(
-    instance: UNNotificationServiceExtension, center: UNUserNotificationCenter,
+    instance: @escaping @Sendable () -> UNNotificationServiceExtension,
+    center: UNUserNotificationCenter,
     activities: ActivityBinding
   ) {
-    self.instance = instance
+    self.makeInstance = instance
     self.center = center
     self.activities = activities
   }
@@ -76,7 +82,6 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     let unRequest = UNNotificationRequest(
       identifier: request.identifier, content: UNNotificationContent(request.content),
       trigger: UNPushNotificationTrigger())
-    let instance = Unchecked(instance)
     let bound = await activities.center()
     state.withLock { $0.activities = bound }
     let answered = await withTaskCancellationHandler {
@@ -92,7 +97,9 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
           AppLog.withSink(log) {
             ActivityCenter.withBound(activities) {
               process.bind {
-                instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+                let made = makeInstance()
+                instance.withLock { $0 = Unchecked(made) }
+                made.didReceive(unRequest) { [self] in self.handle($0) }
               }
             }
           }
@@ -120,7 +127,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       }
       return snapshot
     }
-    let instance = Unchecked(instance)
+    // No instance: its initializer never returned, so there is nothing to ask.
+    guard let instance = instance.withLock({ $0 }) else { return nil }
     let center = center
     let (bound, runContext) = state.withLock { ($0.activities, $0.context) }
     let activities = bound?.center

@@ -175,3 +175,28 @@ struct ParallelDownloadTests {
     #expect(slowTitle == "Ana [best attempt]")
   }
 }
+
+/// Keeps the center it finds at `init`, as extensions write `let center = .current()`, and sets
+/// the badge through it.
+final class CenterAtInitService: UNNotificationServiceExtension, @unchecked Sendable {
+  let center = UNUserNotificationCenter.current()
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    let content = request.content
+    center.setBadgeCount(4) { _ in contentHandler(content) }
+  }
+}
+
+@Suite("The extension's instance")
+struct ExtensionInstanceTests {
+  @Test("is made in the extension's process: a center kept at init is the device's")
+  func centerKeptAtInit() async throws {
+    let host = DeviceHost(
+      app: try appWithImage(), code: .app(serviceExtension: CenterAtInitService.init))
+    await host.receive(mutablePush, id: "m1")
+    #expect(await host.device.badge == 4)
+  }
+}
