@@ -83,7 +83,12 @@ open class CXProvider: NSObject, @unchecked Sendable {
 
   /// Runs `body` on the delegate's queue, else on the calling thread.
   private func onDelegateQueue(_ body: @escaping @Sendable () -> Void) {
-    if let queue = state.withLock({ $0.queue }) { queue.async(execute: body) } else { body() }
+    let process = AppProcess.current
+    if let queue = state.withLock({ $0.queue }) {
+      queue.async { process.bind(body) }
+    } else {
+      body()
+    }
   }
 }
 

@@ -104,7 +104,10 @@ open class PKPushRegistry: NSObject, @unchecked Sendable {
   }
 
   /// Runs `body` on the registry's queue, else on the calling thread.
+  /// Runs `body` on the registry's queue, else on the calling thread, in the calling code's
+  /// process (what a provider made there reports to: the device's CallKit).
   private func onQueue(_ body: @escaping @Sendable () -> Void) {
-    if let queue { queue.async(execute: body) } else { body() }
+    let process = AppProcess.current
+    if let queue { queue.async { process.bind(body) } } else { body() }
   }
 }

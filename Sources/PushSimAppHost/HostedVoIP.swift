@@ -53,9 +53,12 @@ final class HostedVoIP: VoIPPushHandler {
     let userInfo = Unchecked(UserInfoJSON.userInfo(from: payload))
     let call = await AppCallProcess.open(on: host, in: HostedProcess(center: center))
     let answer = await AppThread.ask("didReceiveIncomingPushWith", limit: completionLimit) {
-      reply in
-      call.process.bind {
-        registry.deliverIncomingPush(userInfo, for: .voIP, answer: reply)
+      [pushKit, callKit] reply in
+      // A registry or provider the app makes here (an SDK's lazy one) is the device's too.
+      Self.bind(pushKit, callKit) {
+        call.process.bind {
+          registry.deliverIncomingPush(userInfo, for: .voIP, answer: reply)
+        }
       }
     }
     await callKit.drain()
@@ -81,10 +84,8 @@ final class HostedVoIP: VoIPPushHandler {
     let application = application
     await backend.refresh()
     let app = await AppThread.ask("launch", limit: completionLimit) { reply in
-      PushKitHosting.withBackend(pushKit) {
-        CallKitHosting.withBackend(callKit) {
-          HostedProcess(center: center, application: application).bind { reply(launch()) }
-        }
+      Self.bind(pushKit, callKit) {
+        HostedProcess(center: center, application: application).bind { reply(launch()) }
       }
     }
     await backend.drain()
@@ -97,13 +98,23 @@ final class HostedVoIP: VoIPPushHandler {
       let data = Self.data(hex: token)
       let call = await AppCallProcess.open(on: host, in: HostedProcess(center: center))
       _ = await AppThread.ask("didUpdate", limit: completionLimit) { reply in
-        call.process.bind {
-          registry.deliverCredentials(data, for: .voIP) { reply(()) }
+        Self.bind(pushKit, callKit) {
+          call.process.bind {
+            registry.deliverCredentials(data, for: .voIP) { reply(()) }
+          }
         }
       }
       await call.close(on: host)
     }
     await callKit.drain()
+  }
+
+  /// Runs the app's code with the device's PushKit and CallKit: registries and providers it
+  /// makes are the device's, whenever the app makes them (at launch, or at its first push).
+  private static func bind<R>(
+    _ pushKit: DevicePushKitBackend, _ callKit: DeviceCallKitBackend, _ body: () -> R
+  ) -> R {
+    PushKitHosting.withBackend(pushKit) { CallKitHosting.withBackend(callKit, body) }
   }
 
   /// The bytes of a hex string (the device's tokens are hex).

@@ -276,3 +276,54 @@ struct VoIPRequestTests {
     #expect(requests.last?.push == "call")
   }
 }
+
+/// An SDK's VoIP code: the registry delivers on a queue of its own, and the provider is a lazy
+/// property, made at the first VoIP push.
+final class LazyProviderCalls: NSObject, PKPushRegistryDelegate, CXProviderDelegate,
+  @unchecked Sendable
+{
+  lazy var provider: CXProvider = {
+    let provider = CXProvider(configuration: CXProviderConfiguration())
+    provider.setDelegate(self, queue: nil)
+    return provider
+  }()
+  let registry = PKPushRegistry(queue: DispatchQueue(label: "com.example.sdk.voip"))
+
+  override init() {
+    super.init()
+    registry.delegate = self
+    registry.desiredPushTypes = [.voIP]
+  }
+
+  func pushRegistry(
+    _ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType
+  ) {}
+
+  func pushRegistry(
+    _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload,
+    for type: PKPushType, completion: @escaping () -> Void
+  ) {
+    let update = CXCallUpdate()
+    update.remoteHandle = CXHandle(type: .generic, value: "Ana")
+    provider.reportNewIncomingCall(with: UUID(), update: update) { _ in completion() }
+  }
+
+  func providerDidReset(_ provider: CXProvider) {}
+}
+
+@Suite("A CXProvider made after launch")
+struct LateProviderTests {
+  @Test("made at the first VoIP push, on the registry's queue: the call shows")
+  func lazyProviderReports() async {
+    let host = DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.call", state: .notRunning),
+      code: .app(launch: { LazyProviderCalls() }))
+    await host.receive(
+      bytes: Array(#"{"caller":"Ana"}"#.utf8), headers: HostedVoIPTests.headers, id: "call",
+      to: .pushType(.voip))
+    let kinds = await host.device.events.filter { $0.push == "call" }.map(\.kind)
+    #expect(kinds.contains(.callKitIncoming))
+    #expect(!kinds.contains(.voipTerminated))
+    #expect(await host.device.push("call")?.status == .silent)
+  }
+}
