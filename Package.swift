@@ -64,7 +64,8 @@ let package = Package(
     .executableTarget(
       name: "pushsim",
       dependencies: [
-        "PushSimDocs", "PushServe", "PushScenario", "PushDevice", "PushPayload", "PushLocalization", "PushCore",
+        "PushSimDocs", "PushServe", "PushScenario", "PushDevice", "PushPayload", "PushLocalization",
+        "PushCore",
       ]
     ),
 
