@@ -39,6 +39,7 @@ public final class PushServer: Sendable {
   private let log: ServeLog
   private let limits: ServeLimits
   private let state = Mutex(State())
+  private let stopped = OneShot<Void>()
 
   private struct State {
     var open: Set<Int32> = []
@@ -99,6 +100,12 @@ public final class PushServer: Sendable {
     }
     Socket.shutDown(listener)
     for fd in open { Socket.shutDown(fd) }
+    stopped.give(())
+  }
+
+  /// Returns once ``stop()`` has been called (`pushsim serve` waits here until interrupted).
+  public func waitUntilStopped() async {
+    await stopped.value()
   }
 
   private func acceptLoop() {

@@ -71,13 +71,15 @@ enum ServeCommand {
       return .unusable
     }
     let log = ServeLog(format: format == .json ? .json : .text) { line in Console.write(line) }
+    let server: PushServer
     do {
-      _ = try await PushServer(configuration: configuration, devices: file, log: log)
+      server = try await PushServer(configuration: configuration, devices: file, log: log)
     } catch {
       Console.error("error: \(error.description)")
       return .unusable
     }
     // Serves until the process is interrupted; the server's threads do the work.
-    while true { try? await Task.sleep(for: .seconds(3600)) }
+    await server.waitUntilStopped()
+    return .success
   }
 }
