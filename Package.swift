@@ -44,6 +44,17 @@ let package = Package(
     .target(
       name: "PushScenario",
       dependencies: ["PushCore", "PushDevice", "PushPayload", "PushLocalization"]),
+    // libnghttp2 loaded at run time, its callbacks and struct layouts kept in C (no link-time
+    // dependency), for `pushsim serve`'s HTTP/2.
+    .target(
+      name: "CPushNGHTTP2", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // `pushsim serve` (not a product): an APNs provider endpoint (HTTP/1.1 and h2c) that plays
+    // each push on a device of a devices file; its sockets on threads of its own.
+    .target(
+      name: "PushServe",
+      dependencies: [
+        "CPushNGHTTP2", "PushScenario", "PushDevice", "PushPayload", "PushCore", "PushSimHosting",
+      ]),
     // The offline documentation site (`pushsim docs`), above the scenarios it draws.
     .target(
       name: "PushSimDocs",
@@ -53,7 +64,8 @@ let package = Package(
     .executableTarget(
       name: "pushsim",
       dependencies: [
-        "PushSimDocs", "PushScenario", "PushDevice", "PushPayload", "PushLocalization", "PushCore",
+        "PushSimDocs", "PushServe", "PushScenario", "PushDevice", "PushPayload", "PushLocalization",
+        "PushCore",
       ]
     ),
 
@@ -87,6 +99,9 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "PushHTTPTests", dependencies: ["PushHTTP"]),
+    .testTarget(
+      name: "PushServeTests",
+      dependencies: ["PushServe", "PushScenario", "PushPayload", "CPushCurl"]),
     .testTarget(name: "PushSimHostingTests", dependencies: ["PushSimHosting"]),
     .testTarget(
       name: "PushDeviceTests",
@@ -272,7 +287,7 @@ let package = Package(
 // The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
 // as Xcode creates extension targets, compiles against the Linux UserNotifications.
 // C targets take no Swift settings.
-let cTargets: Set = ["CPushCurl", "CPushCrypto", "COSLogModule"]
+let cTargets: Set = ["CPushCurl", "CPushCrypto", "CPushNGHTTP2", "COSLogModule"]
 for target in package.targets
 where target.name != "UserNotificationsSwift5Tests" && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []

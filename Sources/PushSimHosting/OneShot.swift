@@ -17,6 +17,9 @@ package final class OneShot<Value: Sendable>: Sendable {
   /// Whether an answer was given.
   package var isAnswered: Bool { state.withLock { $0.answer != nil } }
 
+  /// The answer, once given (for a thread that waited for it with ``whenAnswered(_:)``).
+  package var answer: Value? { state.withLock { $0.answer } }
+
   /// Runs `body` with the answer once it is given (at once when it already was). One waiter at
   /// most: a second replaces the first.
   package func whenAnswered(_ body: @escaping @Sendable (Value) -> Void) {

@@ -14,6 +14,7 @@ let usage = """
     strings lint|dump PATH   Check or dump .strings, .stringsdict and .xcstrings files
     docs [PATH ...] --out DIR
                              Write a static site that draws what the phone shows
+    serve --devices FILE     An APNs endpoint on 127.0.0.1:2197 that plays pushes on devices
 
   See 'pushsim <subcommand> --help' for the options of each.
 
@@ -25,6 +26,7 @@ let commands: [String: ([String]) async -> ExitStatus] = [
   "render": RenderCommand.main,
   "strings": StringsCommand.main,
   "docs": DocsCommand.main,
+  "serve": ServeCommand.main,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,7 +36,8 @@ guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else 
 }
 guard let command = commands[name] else {
   Console.error(
-    "error: unknown subcommand '\(name)'; expected one of run, validate, render, strings, docs")
+    "error: unknown subcommand '\(name)'; expected one of run, validate, render, strings, docs, serve"
+  )
   exit(Console.finish(.unusable).rawValue)
 }
 let status = await command(Array(arguments.dropFirst()))

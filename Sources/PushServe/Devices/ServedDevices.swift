@@ -1,0 +1,457 @@
+import Foundation
+import PushDevice
+import PushPayload
+import PushScenario
+
+/// The phones a server plays pushes on, and APNs's answers for them (Rules.md §18).
+///
+/// An actor: requests from every connection reach it one call at a time, and each push plays on
+/// its phone's ``DeviceHost`` exactly as a scenario's push step does (the request's headers and
+/// bytes, `DeviceHost.receive`). Each phone's clock follows the wall clock: before anything is
+/// played on it, its virtual time is moved on to now.
+actor ServedDevices {
+  /// One phone: its host, tokens and whether its app is still installed.
+  struct Phone {
+    var name: String
+    var host: DeviceHost
+    var document: ConfigurationDocument
+    var bundleID: String
+    /// Environment → token kind → token (lowercase hexadecimal).
+    var tokens: [APNsEnvironment: [String: String]]
+    /// When the app was removed (410 `Unregistered` since then), `nil` while installed.
+    var removedAt: Date?
+    /// How many of the device's events are already written out.
+    var printed: Int
+    /// The push ids used on this device (an `apns-id` sent twice gets a suffix).
+    var pushIDs: Set<String>
+  }
+
+  /// Where a token leads.
+  struct TokenTarget {
+    var phone: Int
+    var environment: APNsEnvironment
+    var kind: String
+  }
+
+  private(set) var phones: [Phone]
+  private var tokenIndex: [String: TokenTarget] = [:]
+  let environment: APNsEnvironment
+  let log: ServeLog
+  let now: @Sendable () -> Date
+  /// The longest body a connection reads (``ServeLimits/body``).
+  let bodyLimit: Int
+
+  init(
+    file: DeviceFile, environment: APNsEnvironment, log: ServeLog, bodyLimit: Int,
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.environment = environment
+    self.log = log
+    self.now = now
+    self.bodyLimit = bodyLimit
+    let start = now()
+    var phones: [Phone] = []
+    for entry in file.entries {
+      var configuration = entry.device
+      configuration.now = start
+      var tokens: [APNsEnvironment: [String: String]] = [:]
+      for environment in APNsEnvironment.allCases {
+        var kinds = entry.tokens[environment.rawValue] ?? [:]
+        if kinds["device"] == nil {
+          kinds["device"] = Self.generatedToken(entry.name, environment.rawValue, "device")
+        }
+        tokens[environment] = kinds
+      }
+      phones.append(
+        Phone(
+          name: entry.name, host: DeviceHost(configuration: configuration, app: entry.app),
+          document: entry.deviceDocument, bundleID: entry.app.bundleId, tokens: tokens,
+          removedAt: entry.removed ? start : nil, printed: 0, pushIDs: []))
+    }
+    self.phones = phones
+    for (index, phone) in phones.enumerated() {
+      for (environment, kinds) in phone.tokens {
+        for (kind, token) in kinds {
+          tokenIndex[token] = TokenTarget(phone: index, environment: environment, kind: kind)
+        }
+      }
+    }
+  }
+
+  /// A deterministic 64-digit token for a phone without one written (FNV-1a, four lanes).
+  static func generatedToken(_ name: String, _ environment: String, _ kind: String) -> String {
+    var text = ""
+    for lane in 0..<4 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325 &+ UInt64(lane)
+      for byte in "pushsim|\(lane)|\(name)|\(environment)|\(kind)".utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+      }
+      let hex = String(hash, radix: 16)
+      text += String(repeating: "0", count: 16 - hex.count) + hex
+    }
+    return text
+  }
+
+  /// The tokens, for the lines the server prints when it starts.
+  func tokenLines() -> [(device: String, environment: String, kind: String, token: String)] {
+    var lines: [(String, String, String, String)] = []
+    for phone in phones {
+      for environment in APNsEnvironment.allCases {
+        for (kind, token) in (phone.tokens[environment] ?? [:]).sorted(by: { $0.key < $1.key }) {
+          lines.append((phone.name, environment.rawValue, kind, token))
+        }
+      }
+    }
+    return lines
+  }
+
+  // MARK: Requests
+
+  /// Answers one request: the APNs endpoint, the API, or `BadPath`.
+  func handle(_ request: ServeRequest) async -> ServeResponse {
+    if request.path == "/pushsim/v1" || request.path.hasPrefix("/pushsim/v1/") {
+      return await api(request)
+    }
+    return await apns(request)
+  }
+
+  /// `POST /3/device/<token>`, judged in the order of Rules.md §18.2.
+  private func apns(_ request: ServeRequest) async -> ServeResponse {
+    let time = now()
+    let requestID = request.values("apns-id").first
+    let apnsID =
+      requestID.flatMap { APNsVerdict.isCanonicalUUID($0) ? $0 : nil }
+      ?? UUID().uuidString.lowercased()
+    let uniqueID = environment == .development ? UUID().uuidString.lowercased() : nil
+    func refuse(
+      _ reason: ServeReason, _ message: String, device: String? = nil, timestamp: Int64? = nil
+    ) -> ServeResponse {
+      let response = APNsAnswer.make(
+        status: reason.status, apnsID: apnsID, uniqueID: uniqueID, reason: reason.rawValue,
+        timestamp: timestamp)
+      log.request(
+        request, at: time, device: device, response: response, reason: reason.rawValue,
+        message: message)
+      return response
+    }
+
+    // The path and the method.
+    let prefix = "/3/device"
+    guard request.path.hasPrefix(prefix) else {
+      return refuse(.badPath, "the path is not /3/device/<device token>")
+    }
+    let rest = request.path.dropFirst(prefix.count)
+    guard rest.isEmpty || rest.hasPrefix("/") else {
+      return refuse(.badPath, "the path is not /3/device/<device token>")
+    }
+    guard request.method == "POST" else {
+      return refuse(.methodNotAllowed, "APNs takes POST only, not \(request.method)")
+    }
+    let token = String(rest.dropFirst()).lowercased()
+    guard !token.isEmpty else {
+      return refuse(.missingDeviceToken, "the path names no device token")
+    }
+    guard !token.contains("/"), !token.contains("?") else {
+      return refuse(.badPath, "the path is not /3/device/<device token>")
+    }
+
+    // Headers APNs reads given twice.
+    var seen: Set<String> = []
+    for field in request.fields
+    where field.name.hasPrefix("apns-") || field.name == "authorization" {
+      guard seen.insert(field.name).inserted else {
+        return refuse(.duplicateHeaders, "\(field.name) is given more than once")
+      }
+    }
+
+    // The provider token (structure and age; the signature is not checked, Rules.md §18.3).
+    let provider = ProviderToken(authorization: request.values("authorization"), now: time)
+    switch provider {
+    case .missing: return refuse(.missingProviderToken, provider.message)
+    case .invalid: return refuse(.invalidProviderToken, provider.message)
+    case .expired: return refuse(.expiredProviderToken, provider.message)
+    case .valid: break
+    }
+
+    // The device token.
+    guard token.utf8.allSatisfy(Self.isHexDigit), let target = tokenIndex[token] else {
+      return refuse(.badDeviceToken, "no device has this token (see the tokens printed at start)")
+    }
+    let phone = phones[target.phone]
+    guard target.environment == environment else {
+      return refuse(
+        .badDeviceToken,
+        "this is \(phone.name)'s \(target.environment.rawValue) token; the server plays "
+          + "\(environment.rawValue)", device: phone.name)
+    }
+
+    // The topic.
+    guard let topic = request.values("apns-topic").first, !topic.isEmpty else {
+      return refuse(
+        .missingTopic, "apns-topic is required with token-based authentication", device: phone.name
+      )
+    }
+    let base = Self.bundleID(ofTopic: topic)
+    guard phones.contains(where: { $0.bundleID == base }) else {
+      return refuse(
+        .topicDisallowed, "no device's app has the bundle id \(JSONWriter.quoted(base))",
+        device: phone.name)
+    }
+    guard base == phone.bundleID else {
+      return refuse(
+        .deviceTokenNotForTopic,
+        "the token is \(phone.name)'s for \(phone.bundleID), not \(JSONWriter.quoted(base))",
+        device: phone.name)
+    }
+
+    // The app removed from the device.
+    if let removedAt = phone.removedAt {
+      return refuse(
+        .unregistered, "the app was removed from \(phone.name)", device: phone.name,
+        timestamp: Int64((removedAt.timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    // A body too long to read: refused without playing it.
+    if request.bodyTooLarge {
+      return refuse(
+        .payloadTooLarge,
+        "the body is over \(bodyLimit) bytes; the largest APNs accepts is 5120 (voip)",
+        device: phone.name)
+    }
+
+    // Played on the device, judged there as `pushsim run` judges a push.
+    await follow(wallClock: time, phone: target.phone)
+    var headers = PushHeaders(fields: [:])
+    for field in request.fields {
+      switch field.name {
+      case "apns-push-type": headers.pushType = field.value
+      case "apns-priority": headers.priority = field.value
+      case "apns-collapse-id": headers.collapseID = field.value
+      case "apns-expiration": headers.expiration = field.value
+      case "apns-topic": headers.topic = field.value
+      case "apns-id": headers.apnsID = field.value
+      default: break
+      }
+    }
+    if headers.apnsID == nil { headers.apnsID = apnsID }
+    var pushID = apnsID
+    var copy = 2
+    while phones[target.phone].pushIDs.contains(pushID) {
+      pushID = "\(apnsID)#\(copy)"
+      copy += 1
+    }
+    phones[target.phone].pushIDs.insert(pushID)
+    let address: PushAddress? =
+      target.kind == "device" ? nil : PushType(rawValue: target.kind).map(PushAddress.pushType)
+    let record = await phone.host.receive(
+      bytes: request.body, headers: headers, id: pushID, to: address)
+    let reason = record.httpStatus == 200 ? nil : record.reason
+    let response = APNsAnswer.make(
+      status: record.httpStatus, apnsID: apnsID, uniqueID: uniqueID, reason: reason)
+    log.request(
+      request, at: time, device: phone.name, response: response, reason: reason, message: nil)
+    await printEvents(phone: target.phone)
+    return response
+  }
+
+  /// `0`–`9` and `a`–`f` (the path's token is lowercased first).
+  static func isHexDigit(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+  }
+
+  /// The bundle id a topic names: the topic without the suffix of its push type
+  /// (`com.example.chat.voip` → `com.example.chat`).
+  static func bundleID(ofTopic topic: String) -> String {
+    if let type = PushType(topicSuffixOf: topic), let suffix = type.topicSuffix,
+      topic.utf8.count > suffix.utf8.count
+    {
+      return String(topic.dropLast(suffix.count))
+    }
+    return topic
+  }
+
+  /// Moves the phone's virtual time on to the wall clock.
+  private func follow(wallClock time: Date, phone index: Int) async {
+    let host = phones[index].host
+    let elapsed = time.timeIntervalSince(await host.now)
+    guard elapsed > 0 else { return }
+    await host.advance(by: .milliseconds(Int64((elapsed * 1000).rounded(.down))))
+  }
+
+  /// Writes the phone's events not yet written.
+  private func printEvents(phone index: Int) async {
+    let from = phones[index].printed
+    let (events, count) = await phones[index].host.read { device in
+      (DeviceReport.events(device, from: from), device.events.count)
+    }
+    phones[index].printed = count
+    log.events(events, device: phones[index].name)
+  }
+
+  // MARK: The API (CommandLine.md, `pushsim serve`, API)
+
+  private func api(_ request: ServeRequest) async -> ServeResponse {
+    let time = now()
+    let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    // ["pushsim", "v1", "devices", name?, "steps"?]
+    var response: ServeResponse
+    var device: String?
+    if parts.count == 3, parts[2] == "devices" {
+      response =
+        request.method == "GET"
+        ? Self.json(200, listJSON()) : Self.error(405, "use GET on /pushsim/v1/devices")
+    } else if parts.count >= 4, parts.count <= 5, parts[2] == "devices",
+      let index = phones.firstIndex(where: { $0.name == parts[3] })
+    {
+      device = phones[index].name
+      if parts.count == 4 {
+        if request.method == "GET" {
+          await follow(wallClock: time, phone: index)
+          response = Self.json(200, await deviceJSON(index))
+        } else {
+          response = Self.error(405, "use GET on /pushsim/v1/devices/<name>")
+        }
+      } else if parts[4] == "steps" {
+        response =
+          request.method == "POST"
+          ? await step(request.body, phone: index, at: time)
+          : Self.error(405, "use POST on /pushsim/v1/devices/<name>/steps")
+      } else {
+        response = Self.error(404, "no such API path")
+      }
+    } else if parts.count >= 4, parts[2] == "devices" {
+      response = Self.error(404, "no device named \(JSONWriter.quoted(parts[3]))")
+    } else {
+      response = Self.error(404, "no such API path; see GET /pushsim/v1/devices")
+    }
+    log.request(
+      request, at: time, device: device, response: response, reason: nil, message: nil)
+    if let device, let index = phones.firstIndex(where: { $0.name == device }) {
+      await printEvents(phone: index)
+    }
+    return response
+  }
+
+  private func listJSON() -> JSONValue {
+    let list = phones.map { phone -> JSONValue in
+      var tokens = JSONObject()
+      for environment in APNsEnvironment.allCases {
+        let kinds = (phone.tokens[environment] ?? [:]).sorted { $0.key < $1.key }
+        tokens.append(
+          JSONMember(
+            key: environment.rawValue,
+            value: JSONValue(
+              .object(
+                JSONObject(
+                  kinds.map { JSONMember(key: $0.key, value: JSONValue(.string($0.value))) })))))
+      }
+      return JSONValue(
+        .object(
+          JSONObject([
+            JSONMember(key: "name", value: JSONValue(.string(phone.name))),
+            JSONMember(key: "bundleId", value: JSONValue(.string(phone.bundleID))),
+            JSONMember(key: "installed", value: JSONValue(.bool(phone.removedAt == nil))),
+            JSONMember(key: "tokens", value: JSONValue(.object(tokens))),
+          ])))
+    }
+    return JSONValue(
+      .object(JSONObject([JSONMember(key: "devices", value: JSONValue(.array(list)))])))
+  }
+
+  private func deviceJSON(_ index: Int) async -> JSONValue {
+    let phone = phones[index]
+    let (final, events, time) = await phone.host.read { device in
+      (DeviceReport.final(device), DeviceReport.events(device), device.now)
+    }
+    return JSONValue(
+      .object(
+        JSONObject([
+          JSONMember(key: "name", value: JSONValue(.string(phone.name))),
+          JSONMember(key: "bundleId", value: JSONValue(.string(phone.bundleID))),
+          JSONMember(key: "installed", value: JSONValue(.bool(phone.removedAt == nil))),
+          JSONMember(key: "now", value: JSONValue(.string(ScenarioTime.format(time)))),
+          JSONMember(key: "final", value: final),
+          JSONMember(key: "events", value: JSONValue(.array(events))),
+        ])))
+  }
+
+  /// One step: `{"tap": "<push>"}` or `{"tap": {"push", "action", "text"}}`,
+  /// `{"dismiss": "<push>"}`, `{"clear": true}`, `{"set": {"device": {…}}}`,
+  /// `{"removeApp": true}`, `{"installApp": true}`.
+  private func step(_ body: [UInt8], phone index: Int, at time: Date) async -> ServeResponse {
+    guard let document = try? JSONDocument(parsing: body, maximumDepth: 32),
+      let object = document.root.objectValue, object.count == 1, let member = object.members.first
+    else {
+      return Self.error(
+        400, "a step is one JSON object with one of tap, dismiss, clear, set, removeApp, installApp"
+      )
+    }
+    await follow(wallClock: time, phone: index)
+    let host = phones[index].host
+    let value = member.value
+    switch member.key {
+    case "tap":
+      let push = value.stringValue ?? value["push"]?.stringValue
+      guard let push else { return Self.error(400, "tap names a push: {\"tap\": \"<push id>\"}") }
+      do {
+        _ = try await host.tap(
+          push, action: value["action"]?.stringValue, text: value["text"]?.stringValue)
+      } catch {
+        return Self.error(409, error.message)
+      }
+    case "dismiss":
+      guard let push = value.stringValue else {
+        return Self.error(400, "dismiss names a push: {\"dismiss\": \"<push id>\"}")
+      }
+      do {
+        _ = try await host.dismiss(push)
+      } catch {
+        return Self.error(409, error.message)
+      }
+    case "clear":
+      await host.clear()
+    case "set":
+      guard let change = value["device"]?.objectValue, value.objectValue?.count == 1 else {
+        return Self.error(400, "set takes {\"device\": {…}}, the scenario format's device fields")
+      }
+      let merged = phones[index].document.merging(change)
+      do {
+        var configuration = try merged.deviceConfiguration()
+        configuration.now = await host.now
+        phones[index].document = merged
+        await host.setDevice(configuration)
+      } catch {
+        return Self.error(400, error.description)
+      }
+    case "removeApp":
+      if phones[index].removedAt == nil { phones[index].removedAt = time }
+    case "installApp":
+      phones[index].removedAt = nil
+    default:
+      return Self.error(
+        400,
+        "unknown step \(JSONWriter.quoted(member.key)); expected one of tap, dismiss, clear, set, "
+          + "removeApp, installApp")
+    }
+    let from = phones[index].printed
+    let events = await host.read { DeviceReport.events($0, from: from) }
+    return Self.json(
+      200,
+      JSONValue(
+        .object(JSONObject([JSONMember(key: "events", value: JSONValue(.array(events)))]))))
+  }
+
+  static func json(_ status: Int, _ value: JSONValue) -> ServeResponse {
+    ServeResponse(
+      status: status, fields: [HeaderField("content-type", "application/json")],
+      body: Array(value.jsonText.utf8))
+  }
+
+  static func error(_ status: Int, _ message: String) -> ServeResponse {
+    json(
+      status,
+      JSONValue(.object(JSONObject([JSONMember(key: "error", value: JSONValue(.string(message)))])))
+    )
+  }
+}

@@ -1,0 +1,158 @@
+import CPushNGHTTP2
+import Foundation
+
+/// One h2c connection: nghttp2 reads the frames (HPACK, flow control, CONTINUATION, PING,
+/// SETTINGS, RFC 9113's header checks), this gathers each stream's request under the limits,
+/// has the server answer it, and writes what nghttp2 gives back.
+///
+/// A class used only on its connection's thread: nghttp2's callbacks reach it through the
+/// session's context pointer while ``run(first:)`` is inside `pushsim_h2_recv`.
+final class HTTP2Connection {
+  private struct PartialRequest {
+    var method = ""
+    var path = ""
+    var fields: [HeaderField] = []
+    var headerBytes = 0
+    var body: [UInt8] = []
+    var bodyTooLarge = false
+  }
+
+  private let fd: Int32
+  private let server: PushServer
+  private let limits: ServeLimits
+  private var streams: [Int32: PartialRequest] = [:]
+  private var complete: [Int32] = []
+
+  init(fd: Int32, server: PushServer) {
+    self.fd = fd
+    self.server = server
+    self.limits = server.serveLimits
+  }
+
+  /// Serves the connection; `first` holds the bytes already read (the preface and more).
+  func run(first: [UInt8]) {
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    guard
+      let session = pushsim_h2_new(
+        context, Self.onHeader, Self.onData, Self.onRequest, Self.onClose,
+        UInt32(clamping: limits.streams), UInt32(clamping: limits.head))
+    else { return }
+    defer { pushsim_h2_free(session) }
+    guard feed(first, to: session), flush(session) else { return }
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    while pushsim_h2_want_read(session) != 0 || pushsim_h2_want_write(session) != 0 {
+      let timeout = streams.isEmpty ? limits.idleTimeout : limits.requestTimeout
+      let read = buffer.withUnsafeMutableBytes { Socket.read(fd, into: $0, timeout: timeout) }
+      guard case .bytes(let count) = read else { return }
+      guard feed(buffer[..<count], to: session), flush(session) else { return }
+    }
+  }
+
+  /// Hands bytes to nghttp2, then answers the requests they completed.
+  private func feed(_ bytes: some Collection<UInt8>, to session: OpaquePointer) -> Bool {
+    let consumed = Array(bytes).withUnsafeBufferPointer { buffer in
+      pushsim_h2_recv(session, buffer.baseAddress, buffer.count)
+    }
+    guard consumed >= 0 else { return false }
+    while !complete.isEmpty {
+      let stream = complete.removeFirst()
+      guard let partial = streams[stream] else { continue }
+      let request = ServeRequest(
+        method: partial.method, path: partial.path, fields: partial.fields, body: partial.body,
+        bodyTooLarge: partial.bodyTooLarge, wire: .http2)
+      respond(server.answer(request), on: stream, session: session)
+      guard flush(session) else { return false }
+    }
+    return true
+  }
+
+  private func respond(_ response: ServeResponse, on stream: Int32, session: OpaquePointer) {
+    var fields = [HeaderField(":status", String(response.status))] + response.fields
+    if !response.body.isEmpty {
+      fields.append(HeaderField("content-length", String(response.body.count)))
+    }
+    let names = fields.map { strdup($0.name) }
+    let values = fields.map { strdup($0.value) }
+    defer {
+      names.forEach { free($0) }
+      values.forEach { free($0) }
+    }
+    let nameLengths = fields.map { $0.name.utf8.count }
+    let valueLengths = fields.map { $0.value.utf8.count }
+    let constNames = names.map { UnsafePointer($0) }
+    let constValues = values.map { UnsafePointer($0) }
+    _ = response.body.withUnsafeBufferPointer { body in
+      pushsim_h2_respond(
+        session, stream, constNames, nameLengths, constValues, valueLengths, fields.count,
+        body.baseAddress, body.count)
+    }
+  }
+
+  /// Writes everything nghttp2 has to send; false when the peer is gone or nghttp2 failed.
+  private func flush(_ session: OpaquePointer) -> Bool {
+    while true {
+      var data: UnsafePointer<UInt8>?
+      let count = pushsim_h2_send(session, &data)
+      if count < 0 { return false }
+      guard count > 0, let data else { return true }
+      guard Socket.write(fd, UnsafeRawBufferPointer(start: data, count: count)) else {
+        return false
+      }
+    }
+  }
+
+  // MARK: nghttp2's callbacks
+
+  private static func connection(_ context: UnsafeMutableRawPointer?) -> HTTP2Connection? {
+    context.map { Unmanaged<HTTP2Connection>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  private static let onHeader: pushsim_h2_header_callback = {
+    context, stream, name, nameLength, value, valueLength in
+    guard let connection = connection(context), let name, let value else {
+      return PUSHSIM_H2_FAIL_SESSION
+    }
+    let nameText = String(
+      decoding: UnsafeBufferPointer(start: name, count: nameLength), as: UTF8.self)
+    let valueText = String(
+      decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self)
+    var partial = connection.streams[stream] ?? PartialRequest()
+    // RFC 9113 §6.5.2: a field's size is its name, its value and 32.
+    partial.headerBytes += nameLength + valueLength + 32
+    guard partial.headerBytes <= connection.limits.head else {
+      connection.streams[stream] = nil
+      return PUSHSIM_H2_RESET_STREAM
+    }
+    switch nameText {
+    case ":method": partial.method = valueText
+    case ":path": partial.path = valueText
+    case ":scheme", ":authority": break
+    default: partial.fields.append(HeaderField(nameText, valueText))
+    }
+    connection.streams[stream] = partial
+    return 0
+  }
+
+  private static let onData: pushsim_h2_data_callback = { context, stream, data, length in
+    guard let connection = connection(context) else { return PUSHSIM_H2_FAIL_SESSION }
+    guard var partial = connection.streams[stream] else { return 0 }
+    if partial.bodyTooLarge || partial.body.count + length > connection.limits.body {
+      partial.bodyTooLarge = true
+      partial.body = []
+    } else if let data {
+      partial.body.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+    }
+    connection.streams[stream] = partial
+    return 0
+  }
+
+  private static let onRequest: pushsim_h2_request_callback = { context, stream in
+    guard let connection = connection(context) else { return PUSHSIM_H2_FAIL_SESSION }
+    if connection.streams[stream] != nil { connection.complete.append(stream) }
+    return 0
+  }
+
+  private static let onClose: pushsim_h2_close_callback = { context, stream, _ in
+    connection(context)?.streams[stream] = nil
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import PushCore
+import PushDevice
+import PushPayload
+import PushScenario
+import Synchronization
+
+/// Where `pushsim serve` writes what happens, a line at a time, as text or JSON lines
+/// (CommandLine.md, `pushsim serve`): each request and its answer, then the events it caused
+/// on its device, in the words of `pushsim run`'s transcript.
+///
+/// Nothing of a request's `authorization` header ever reaches a line: lines are made from the
+/// server's own facts (method, path, device, status, reason, message) and the device's events.
+public struct ServeLog: Sendable {
+  /// Text lines or JSON lines.
+  public enum Format: String, Sendable {
+    /// One line per request or event, in aligned words, for people.
+    case text
+    /// One JSON object per line: `{"type": "request" | "event" | "model" | "server", …}`.
+    case json
+  }
+
+  /// The format.
+  public var format: Format
+  /// Receives each line, newline included, in order (called from one place at a time).
+  public var write: @Sendable (String) -> Void
+
+  /// Creates a log writing lines of `format` to `write`, one call at a time (connections on
+  /// threads of their own write through one lock, so lines never interleave).
+  public init(format: Format = .text, write: @escaping @Sendable (String) -> Void) {
+    self.format = format
+    let lock = LineLock()
+    self.write = { line in lock.mutex.withLock { _ in write(line) } }
+  }
+
+  /// A line about the server itself (listening, devices and their tokens).
+  func server(_ message: String, _ fields: [(String, JSONValue)] = []) {
+    switch format {
+    case .text: write(TerminalText.escaped(message) + "\n")
+    case .json:
+      emit([("type", "server"), ("message", JSONValue(.string(message)))] + fields)
+    }
+  }
+
+  /// A `[model]` line: where PushSim departs from APNs, or models what Apple leaves open.
+  func model(_ message: String) {
+    switch format {
+    case .text: write("[model] " + TerminalText.escaped(message) + "\n")
+    case .json: emit([("type", "model"), ("message", JSONValue(.string(message)))])
+    }
+  }
+
+  /// A request and the answer it got.
+  func request(
+    _ request: ServeRequest, at time: Date, device: String?, response: ServeResponse,
+    reason: String?, message: String?
+  ) {
+    let apnsID = response.value("apns-id")
+    switch format {
+    case .text:
+      var line = "\(ScenarioTime.format(time))  \(request.wire.rawValue)  "
+      line += TerminalText.escaped("\(request.method) \(request.path)")
+      line += "  \(TerminalText.escaped(device ?? "-"))  \(response.status)"
+      if let reason { line += " \(reason)" }
+      if let apnsID { line += "  apns-id \(TerminalText.escaped(apnsID))" }
+      if let message, !message.isEmpty { line += "  " + TerminalText.escaped(message) }
+      write(line + "\n")
+    case .json:
+      var fields: [(String, JSONValue)] = [
+        ("type", "request"), ("time", JSONValue(.string(ScenarioTime.format(time)))),
+        ("protocol", JSONValue(.string(request.wire.rawValue))),
+        ("method", JSONValue(.string(request.method))), ("path", JSONValue(.string(request.path))),
+        ("device", device.map { JSONValue(.string($0)) } ?? JSONValue(.null)),
+        ("status", JSONValue(.number(JSONNumber(response.status)))),
+      ]
+      if let reason { fields.append(("reason", JSONValue(.string(reason)))) }
+      if let apnsID { fields.append(("apnsId", JSONValue(.string(apnsID)))) }
+      if let message, !message.isEmpty { fields.append(("message", JSONValue(.string(message)))) }
+      emit(fields)
+    }
+  }
+
+  /// The events a request (or an API step) caused on `device`: `events` as
+  /// ``DeviceReport/events(_:from:)`` gives them.
+  func events(_ events: [JSONValue], device: String) {
+    for event in events {
+      switch format {
+      case .text:
+        let time = event["time"]?.stringValue ?? ""
+        let push = event["push"]?.stringValue ?? "-"
+        let kind = event["kind"]?.stringValue ?? ""
+        var line = "  \(TerminalText.escaped(time))  \(TerminalText.escaped(device))  "
+        line += "\(TerminalText.escaped(push))  \(TerminalText.escaped(kind))"
+        if let title = event["title"]?.stringValue ?? event["body"]?.stringValue, !title.isEmpty {
+          line += "  \"\(TerminalText.escaped(title))\""
+        }
+        line += "  \(TerminalText.escaped(event["reason"]?.stringValue ?? ""))"
+        line += "  [\(TerminalText.escaped(event["source"]?.stringValue ?? ""))]"
+        write(line + "\n")
+        for finding in event["diagnostics"]?.arrayValue ?? [] {
+          let severity = finding["severity"]?.stringValue ?? ""
+          guard severity == "error" || severity == "warning",
+            finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
+          else { continue }
+          var note = "      \(severity): "
+          if let path = finding["path"]?.stringValue, !path.isEmpty {
+            note += TerminalText.escaped(path) + ": "
+          }
+          note += TerminalText.escaped(finding["message"]?.stringValue ?? "")
+          note +=
+            "  [\(finding["code"]?.stringValue ?? ""), \(finding["source"]?.stringValue ?? "")]"
+          write(note + "\n")
+        }
+      case .json:
+        var fields: [(String, JSONValue)] = [
+          ("type", "event"), ("device", JSONValue(.string(device))),
+        ]
+        for member in event.objectValue?.members ?? [] { fields.append((member.key, member.value)) }
+        emit(fields)
+      }
+    }
+  }
+
+  private func emit(_ fields: [(String, JSONValue)]) {
+    let object = JSONObject(fields.map { JSONMember(key: $0.0, value: $0.1) })
+    write(JSONValue(.object(object)).jsonText + "\n")
+  }
+}
+
+/// The one lock a log's lines pass through.
+private final class LineLock: Sendable {
+  let mutex = Mutex(())
+}

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+  import Glibc
+
+  private let systemListen = Glibc.listen
+  private let systemClose = Glibc.close
+  private let systemAccept = Glibc.accept
+  private let noSignal = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+  import Darwin
+
+  // Built on Linux only (Package.swift); these keep the file compiling elsewhere.
+  private let systemListen = Darwin.listen
+  private let systemClose = Darwin.close
+  private let systemAccept = Darwin.accept
+  private let noSignal: Int32 = 0
+#endif
+
+/// A server's POSIX sockets: blocking, each read waited for with `poll` under a deadline,
+/// each write with `MSG_NOSIGNAL` (a closed peer never raises SIGPIPE).
+enum Socket {
+  /// What a read brought.
+  enum Read {
+    /// Bytes (`count` of them, in the buffer given).
+    case bytes(Int)
+    /// The peer closed its side.
+    case closed
+    /// Nothing came before the deadline.
+    case timedOut
+    /// The socket failed (or was shut down by ``PushServer/stop()``).
+    case failed
+  }
+
+  /// A listening IPv4 TCP socket on `host:port` (`port` 0: one the system picks), and its port.
+  static func listen(host: String, port: Int) throws(ServeError) -> (fd: Int32, port: Int) {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    let name = host == "localhost" ? "127.0.0.1" : host
+    guard inet_pton(AF_INET, name, &address.sin_addr) == 1 else {
+      throw ServeError("--host takes an IPv4 address such as 127.0.0.1, not '\(host)'")
+    }
+    #if canImport(Glibc)
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #else
+      let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw ServeError("cannot make a socket: \(Self.lastError())") }
+    var yes: Int32 = 1
+    _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else {
+      let message = Self.lastError()
+      _ = systemClose(fd)
+      throw ServeError("cannot listen on \(host):\(port): \(message)")
+    }
+    guard systemListen(fd, 128) == 0 else {
+      let message = Self.lastError()
+      _ = systemClose(fd)
+      throw ServeError("cannot listen on \(host):\(port): \(message)")
+    }
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return (fd, Int(UInt16(bigEndian: actual.sin_port)))
+  }
+
+  /// The next connection (blocking); `nil` when the listening socket failed or was shut down.
+  static func accept(_ fd: Int32) -> Int32? {
+    while true {
+      let client = systemAccept(fd, nil, nil)
+      if client >= 0 {
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        return client
+      }
+      // A connection that went away before it was taken, or a signal: take the next one.
+      if errno == EINTR || errno == ECONNABORTED || errno == EPROTO { continue }
+      // Out of descriptors for now: the listening socket is still good.
+      if errno == EMFILE || errno == ENFILE {
+        usleep(10_000)
+        continue
+      }
+      return nil
+    }
+  }
+
+  /// Reads into `buffer`, waiting at most `timeout` milliseconds for bytes.
+  static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, timeout: Int) -> Read {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&entry, 1, Int32(clamping: timeout))
+      if ready == 0 { return .timedOut }
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return .failed
+      }
+      let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+      if count > 0 { return .bytes(count) }
+      if count == 0 { return .closed }
+      if errno == EINTR || errno == EAGAIN { continue }
+      return .failed
+    }
+  }
+
+  /// Writes every byte; false when the peer is gone.
+  static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      guard let base = bytes.baseAddress else { return false }
+      let count = send(fd, base + offset, bytes.count - offset, noSignal)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += count
+    }
+    return true
+  }
+
+  /// Writes every byte of `bytes`.
+  static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { write(fd, $0) }
+  }
+
+  /// Ends both directions (wakes a thread blocked on the socket); the descriptor stays open.
+  static func shutDown(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+
+  /// Closes the descriptor.
+  static func close(_ fd: Int32) { _ = systemClose(fd) }
+
+  private static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// Why the server cannot start, in plain words.
+public struct ServeError: Error, Sendable, CustomStringConvertible {
+  /// The message.
+  public let description: String
+
+  init(_ description: String) { self.description = description }
+}
