@@ -35,8 +35,9 @@ import os
 final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   /// Makes the app's instance.
   private let makeInstance: @Sendable () -> UNNotificationServiceExtension
-  /// The app's instance, once made (on `didReceive`'s thread).
-  private let instance = Mutex<Unchecked<UNNotificationServiceExtension>?>(nil)
+  /// The app's instance, once made (on `didReceive`'s thread); `nil` when `didReceive` was never
+  /// entered (the run was cancelled first).
+  private let instance = OneShot<Unchecked<UNNotificationServiceExtension>?>()
   private let center: UNUserNotificationCenter
   private let activities: ActivityBinding
   private let state = Mutex(State())
@@ -86,7 +87,10 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     state.withLock { $0.activities = bound }
     let answered = await withTaskCancellationHandler {
       await answer.value {
-        guard !answer.isAnswered else { return }
+        guard !answer.isAnswered else {
+          instance.give(nil)
+          return
+        }
         let activities = bound?.center
         let log = HostedLog.sink(for: context)
         AppThread.start("didReceive") { [self] in
@@ -98,7 +102,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
             ActivityCenter.withBound(activities) {
               process.bind {
                 let made = makeInstance()
-                instance.withLock { $0 = Unchecked(made) }
+                instance.give(Unchecked(made))
                 made.didReceive(unRequest) { [self] in self.handle($0) }
               }
             }
@@ -127,14 +131,16 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       }
       return snapshot
     }
-    // No instance: its initializer never returned, so there is nothing to ask.
-    guard let instance = instance.withLock({ $0 }) else { return nil }
+    let instance = instance
     let center = center
     let (bound, runContext) = state.withLock { ($0.activities, $0.context) }
     let activities = bound?.center
     let log = runContext.map(HostedLog.sink(for:))
     // The stage's limit gives up on a call that never returns (this task is then cancelled).
-    let returned = await AppThread.call("serviceExtensionTimeWillExpire") {
+    let returned = await AppThread.call("serviceExtensionTimeWillExpire") { () -> Bool in
+      // The instance `didReceive`'s thread makes, however late that thread runs; an
+      // initializer that never returns holds this call to the stage's limit.
+      guard let instance = instance.waitOnThisThread() else { return false }
       AppLog.withSink(log) {
         ActivityCenter.withBound(activities) {
           if let run {
@@ -148,7 +154,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       }
       return true
     }
-    guard returned != nil else { return nil }
+    guard returned == true else { return nil }
     await bound?.backend.drain()
     logLateChange(after: "serviceExtensionTimeWillExpire returned")
     let (snapshot, context) = state.withLock { ($0.snapshot, $0.context) }

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// One answer, given once and delivered to the one waiter: the first answer wins, later ones
@@ -36,6 +37,17 @@ package final class OneShot<Value: Sendable>: Sendable {
     await withCheckedContinuation { continuation in
       whenAnswered { continuation.resume(returning: $0) }
       start()
+    }
+  }
+
+  /// Waits for the answer, blocking the calling thread: for a thread of PushSim's own or of the
+  /// app's code, never a task (a caller's limit bounds the wait).
+  package func waitOnThisThread() -> Value {
+    let given = DispatchSemaphore(value: 0)
+    whenAnswered { _ in given.signal() }
+    while true {
+      if let answer { return answer }
+      given.wait()
     }
   }
 
