@@ -77,6 +77,8 @@ extension AppCode {
         host: host, delegate: appDelegate, center: center, activities: activities,
         completionLimit: completionLimit)
       let app = UIApplication(applicationState: .background, backend: backend)
+      // `UIApplication.shared.delegate` (UIKit) is the app delegate, as UIApplicationMain sets it.
+      if let appDelegate { app.uiKit.write { $0.delegate = appDelegate.value } }
       if let serviceExtension {
         code.serviceExtension = {
           HostedServiceExtension(

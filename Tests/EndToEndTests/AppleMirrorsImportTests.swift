@@ -14,7 +14,7 @@ import Testing
     "UserNotificationsUI": ["PushSimHosting"], "Intents": ["PushSimHosting"],
     "ActivityKit": ["PushSimHosting"], "PushKit": ["PushSimHosting"],
     "CallKit": ["PushSimHosting"], "os": ["PushSimHosting"], "OSLog": ["PushSimHosting"],
-    "UniformTypeIdentifiers": ["PushSimHosting"],
+    "UniformTypeIdentifiers": ["PushSimHosting"], "UIKit": ["PushSimHosting"],
   ]
 
   /// The `Push…` modules `text` imports, with whether each import is `internal` (or `package`,
