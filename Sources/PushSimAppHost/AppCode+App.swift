@@ -82,7 +82,8 @@ extension AppCode {
       if let serviceExtension {
         code.serviceExtension = {
           HostedServiceExtension(
-            instance: serviceExtension(), center: center, activities: activities)
+            instance: serviceExtension(), center: center, activities: activities,
+            callKit: host.map { DeviceVoIPPayloadReporter(host: $0) })
         }
       }
       if let delegate {

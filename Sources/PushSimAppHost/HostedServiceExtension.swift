@@ -1,4 +1,5 @@
 import ActivityKit
+import CallKit
 import Foundation
 import PushDevice
 import PushPayload
@@ -34,6 +35,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   private let instance: UNNotificationServiceExtension
   private let center: UNUserNotificationCenter
   private let activities: ActivityBinding
+  /// Where the extension's `CXProvider.reportNewIncomingVoIPPushPayload` goes (the device).
+  private let callKit: (any VoIPPayloadReporter)?
   private let state = Mutex(State())
   /// The content handler's first call, or the run's cancellation.
   private let answer = OneShot<NotificationContent?>()
@@ -55,11 +58,12 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
 
   init(
     instance: UNNotificationServiceExtension, center: UNUserNotificationCenter,
-    activities: ActivityBinding
+    activities: ActivityBinding, callKit: (any VoIPPayloadReporter)? = nil
   ) {
     self.instance = instance
     self.center = center
     self.activities = activities
+    self.callKit = callKit
   }
 
   func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
@@ -84,6 +88,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         guard !answer.isAnswered else { return }
         let activities = bound?.center
         let log = HostedLog.sink(for: context)
+        let callKit = callKit
         AppThread.start("didReceive") { [self] in
           // Held by the code the extension runs from here on (RunActivity): when it lets
           // go with no answer given, the budget is waited out at once.
@@ -91,8 +96,10 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
           process.activity = RunActivity { [weak self] in self?.nothingRuns() }
           AppLog.withSink(log) {
             ActivityCenter.withBound(activities) {
-              process.bind {
-                instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+              CallKitHosting.withServiceExtension(callKit) {
+                process.bind {
+                  instance.value.didReceive(unRequest) { [self] in self.handle($0) }
+                }
               }
             }
           }
@@ -125,15 +132,18 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     let (bound, runContext) = state.withLock { ($0.activities, $0.context) }
     let activities = bound?.center
     let log = runContext.map(HostedLog.sink(for:))
+    let callKit = callKit
     // The stage's limit gives up on a call that never returns (this task is then cancelled).
     let returned = await AppThread.call("serviceExtensionTimeWillExpire") {
       AppLog.withSink(log) {
         ActivityCenter.withBound(activities) {
-          if let run {
-            run.bind { instance.value.serviceExtensionTimeWillExpire() }
-          } else {
-            UNUserNotificationCenter.withCurrent(center) {
-              instance.value.serviceExtensionTimeWillExpire()
+          CallKitHosting.withServiceExtension(callKit) {
+            if let run {
+              run.bind { instance.value.serviceExtensionTimeWillExpire() }
+            } else {
+              UNUserNotificationCenter.withCurrent(center) {
+                instance.value.serviceExtensionTimeWillExpire()
+              }
             }
           }
         }
