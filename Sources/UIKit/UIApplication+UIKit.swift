@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension UIApplication {
   /// The app delegate (held weakly). On a simulated device it is the app delegate the device

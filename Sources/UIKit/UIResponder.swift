@@ -52,8 +52,8 @@ open class NSUserActivity: NSObject {
   open var isEligibleForPrediction = false
   /// The app's identifier for the activity (iOS 12).
   open var persistentIdentifier: String?
-  /// Whether the activity is the current one (``becomeCurrent()``).
-  public private(set) var isCurrent = false
+  /// Whether the activity is the current one (``becomeCurrent()``; for tests).
+  package private(set) var isCurrent = false
 
   private let storedType: String
 
