@@ -193,10 +193,31 @@ let package = Package(
   package.targets.append(
     .testTarget(
       name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers", "PushDevice"]))
+  // UIKit for Linux: what an app delegate, a scene delegate and push code use of UIKit
+  // (`UIResponder`, background tasks, windows, scenes, `UIDevice`, `UIImage`'s bytes,
+  // `NSUserActivity`, `@main` on an app delegate); nothing is drawn. `UIApplication` and
+  // `UIApplicationDelegate` stay in UserNotifications, which this module re-exports.
+  package.products.append(.library(name: "UIKit", targets: ["UIKit"]))
+  package.targets.append(
+    .target(name: "UIKit", dependencies: ["UserNotifications", "_Testing_UIKit"]))
+  // Swift Testing's cross-import overlay of UIKit, which Linux's toolchain lacks: a test file
+  // importing Testing and UIKit loads it (empty; Sources/_Testing_UIKit says why).
+  package.targets.append(.target(name: "_Testing_UIKit"))
+  // An app whose app delegate is marked `@main`, as Xcode's template makes it: UIKitTests runs it.
+  package.targets.append(
+    .executableTarget(
+      name: "UIKitAppFixture", dependencies: ["UIKit"], path: "Tests/Fixtures/UIKitApp"))
+  package.targets.append(
+    .testTarget(
+      name: "UIKitTests",
+      dependencies: [
+        "UIKit", "UIKitAppFixture", "UserNotifications", "PushSimAppHost", "PushDevice",
+        "PushSimTestSupport",
+      ]))
   // UserNotificationsUI for Linux: a content extension's view controller compiles (it draws
-  // nothing: UIKit is not re-created).
+  // nothing); it re-exports UIKit, whose `UIViewController` stand-in it uses.
   package.products.append(.library(name: "UserNotificationsUI", targets: ["UserNotificationsUI"]))
-  package.targets.append(.target(name: "UserNotificationsUI", dependencies: ["UserNotifications"]))
+  package.targets.append(.target(name: "UserNotificationsUI", dependencies: ["UIKit"]))
   package.targets.append(
     .testTarget(name: "UserNotificationsUITests", dependencies: ["UserNotificationsUI"]))
   // PushKit and CallKit for Linux, the same way: an app's VoIP code (its `PKPushRegistry`

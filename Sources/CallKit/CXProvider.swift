@@ -1,6 +1,6 @@
 public import Dispatch
 public import Foundation
-internal import PushSimHosting
+package import PushSimHosting
 import Synchronization
 
 /// The app's link to the system's call UI (`CXProvider`): make one early in the app's life,
@@ -23,8 +23,9 @@ open class CXProvider: NSObject, @unchecked Sendable {
   /// Creates a provider with `configuration`.
   public init(configuration: CXProviderConfiguration) {
     self.configuration = configuration
-    self.backend = CallKitHosting.backend ?? StandaloneCallKitBackend()
+    self.backend = CallKitHosting.backend ?? StandaloneCallKitBackend.shared
     super.init()
+    backend.register(self)
   }
 
   /// Sets the delegate (held weakly) and the queue its methods and the report completions run
@@ -68,6 +69,57 @@ open class CXProvider: NSObject, @unchecked Sendable {
     if let error { throw error }
   }
 
+  /// Reports that an outgoing call started connecting (`nil` date: now); the simulated device
+  /// logs `callkit.outgoing` (Rules.md §14).
+  open func reportOutgoingCall(with UUID: UUID, startedConnectingAt dateStartedConnecting: Date?) {
+    backend.reportOutgoingCall(UUID, connected: false)
+  }
+
+  /// Reports that an outgoing call connected (`nil` date: now): both sides can talk.
+  open func reportOutgoingCall(with UUID: UUID, connectedAt dateConnected: Date?) {
+    backend.reportOutgoingCall(UUID, connected: true)
+  }
+
+  /// Hands a VoIP push's payload to CallKit from a notification service extension (iOS 14.5),
+  /// which decrypted an `alert` push that is a call invitation: the system launches the app
+  /// and delivers the payload to its PushKit delegate as a VoIP push, which must report the
+  /// call (Rules.md §14). `completion` runs once the system allowed the payload (`nil`) or
+  /// refused it (``CXErrorCodeNotificationServiceExtensionError``).
+  ///
+  /// On a simulated device the extension the device runs gets `nil` when the app has the
+  /// `filtering` entitlement, else `missingNotificationFilteringEntitlement`; code that is no
+  /// extension's run (outside a device, or after the run is over) gets `invalidClientProcess`,
+  /// as Apple documents. The call must be made from the extension's method, or a task it
+  /// starts (Rules.md §14).
+  open class func reportNewIncomingVoIPPushPayload(
+    _ dictionaryPayload: [AnyHashable: Any],
+    completion: (@Sendable ((any Error)?) -> Void)? = nil
+  ) {
+    let reply: @Sendable (CXErrorCodeNotificationServiceExtensionError.Code?) -> Void = { code in
+      completion?(code.map { CXErrorCodeNotificationServiceExtensionError($0) })
+    }
+    guard let reporter = CallKitHosting.serviceExtension else {
+      return reply(.invalidClientProcess)
+    }
+    reporter.reportVoIPPayload(Unchecked(dictionaryPayload), answer: reply)
+  }
+
+  /// Hands a VoIP push's payload to CallKit from a notification service extension (iOS 14.5).
+  ///
+  /// - Throws: ``CXErrorCodeNotificationServiceExtensionError`` when the system refused it.
+  open class func reportNewIncomingVoIPPushPayload(_ dictionaryPayload: [AnyHashable: Any])
+    async throws
+  {
+    let payload = Unchecked(dictionaryPayload)
+    let error: CXErrorCodeNotificationServiceExtensionError? = await withCheckedContinuation {
+      continuation in
+      reportNewIncomingVoIPPushPayload(payload.value) {
+        continuation.resume(returning: $0 as? CXErrorCodeNotificationServiceExtensionError)
+      }
+    }
+    if let error { throw error }
+  }
+
   /// Reports new information about a call (nothing the simulated device models).
   open func reportCall(with UUID: UUID, updated update: CXCallUpdate) {}
 
@@ -80,6 +132,26 @@ open class CXProvider: NSObject, @unchecked Sendable {
 
   /// Ends the provider's calls; the provider takes no more reports afterwards (not modelled).
   open func invalidate() {}
+
+  /// Hands an accepted transaction to the delegate, on its queue: `provider(_:execute:)`, then,
+  /// unless it returned `true`, `provider(_:perform:)` for each action.
+  package func perform(_ transaction: CXTransaction) {
+    let transaction = Unchecked(transaction)
+    onDelegateQueue { [self] in
+      guard let delegate = state.withLock({ $0.delegate }).value else { return }
+      guard !delegate.provider(self, execute: transaction.value) else { return }
+      for action in transaction.value.actions {
+        switch action {
+        case let start as CXStartCallAction: delegate.provider(self, perform: start)
+        case let answer as CXAnswerCallAction: delegate.provider(self, perform: answer)
+        case let end as CXEndCallAction: delegate.provider(self, perform: end)
+        case let held as CXSetHeldCallAction: delegate.provider(self, perform: held)
+        case let muted as CXSetMutedCallAction: delegate.provider(self, perform: muted)
+        default: break
+        }
+      }
+    }
+  }
 
   /// Runs `body` on the delegate's queue, else on the calling thread.
   private func onDelegateQueue(_ body: @escaping @Sendable () -> Void) {
@@ -111,6 +183,50 @@ package protocol CallKitBackend: Sendable {
     answer: @escaping @Sendable (CXErrorCodeIncomingCallError.Code?) -> Void)
   /// The app reported that a call ended (`reason`: a `CXCallEndedReason` raw value).
   func reportCallEnded(_ uuid: UUID, reason: Int)
+  /// The app reported an outgoing call's progress: started connecting, or `connected`.
+  func reportOutgoingCall(_ uuid: UUID, connected: Bool)
+  /// The app requested a transaction of `actions` (`CXCallController`); `answer` runs once with
+  /// the refusal's code, or `nil` when the actions go to the provider.
+  func requestTransaction(
+    _ actions: [CallActionRequest],
+    answer: @escaping @Sendable (CXErrorCodeRequestTransactionError.Code?) -> Void)
+  /// A provider was made with this backend.
+  func register(_ provider: CXProvider)
+  /// The providers made with this backend and still alive, oldest first.
+  var providers: [CXProvider] { get }
+}
+
+/// A service extension's link to CallKit while the device runs it (bound by the host around
+/// the extension's methods): where `reportNewIncomingVoIPPushPayload` goes.
+package protocol VoIPPayloadReporter: Sendable {
+  /// The extension handed `payload` over; `answer` runs once with the refusal's code, or `nil`.
+  func reportVoIPPayload(
+    _ payload: Unchecked<[AnyHashable: Any]>,
+    answer: @escaping @Sendable (CXErrorCodeNotificationServiceExtensionError.Code?) -> Void)
+}
+
+/// The providers made with one backend, held weakly.
+package final class ProviderList: Sendable {
+  private let entries = Mutex<[WeakProvider]>([])
+
+  private struct WeakProvider: @unchecked Sendable {
+    // @unchecked: a weak reference, read under the list's lock.
+    weak var provider: CXProvider?
+  }
+
+  /// An empty list.
+  package init() {}
+
+  /// Adds `provider`.
+  package func add(_ provider: CXProvider) {
+    entries.withLock { entries in
+      entries.removeAll { $0.provider == nil }
+      entries.append(WeakProvider(provider: provider))
+    }
+  }
+
+  /// The providers still alive, oldest first.
+  package var all: [CXProvider] { entries.withLock { $0.compactMap(\.provider) } }
 }
 
 /// The backend providers made now take (bound by the host around the app's launch code).
@@ -129,11 +245,61 @@ package enum CallKitHosting {
   private enum BackendSlot: ProcessSlot {
     static var defaultValue: (any CallKitBackend)? { nil }
   }
+
+  /// The link of the service extension whose code is running; `nil` elsewhere.
+  package static var serviceExtension: (any VoIPPayloadReporter)? {
+    AppProcess[ServiceExtensionSlot.self]
+  }
+
+  /// Runs `body` (and the tasks it starts) with ``serviceExtension`` set to `value`.
+  package static func withServiceExtension<R>(
+    _ value: (any VoIPPayloadReporter)?, _ body: () throws -> R
+  ) rethrows -> R {
+    try AppProcess.with(ServiceExtensionSlot.self, value, body)
+  }
+
+  /// The process slot of ``serviceExtension``.
+  private enum ServiceExtensionSlot: ProcessSlot {
+    static var defaultValue: (any VoIPPayloadReporter)? { nil }
+  }
 }
 
-/// CallKit outside any device: calls show at once unless their UUID is already active.
+/// CallKit outside any device, one for the process: calls show at once unless their UUID is
+/// already active; transactions are checked against the active calls as the device checks them.
 final class StandaloneCallKitBackend: CallKitBackend {
+  /// The process's backend.
+  static let shared = StandaloneCallKitBackend()
+
   private let active = Mutex<Set<UUID>>([])
+  private let list = ProviderList()
+
+  var providers: [CXProvider] { list.all }
+
+  func register(_ provider: CXProvider) { list.add(provider) }
+
+  func reportOutgoingCall(_ uuid: UUID, connected: Bool) {}
+
+  func requestTransaction(
+    _ actions: [CallActionRequest],
+    answer: @escaping @Sendable (CXErrorCodeRequestTransactionError.Code?) -> Void
+  ) {
+    let refusal = active.withLock { active -> CXErrorCodeRequestTransactionError.Code? in
+      var going = active
+      for action in actions {
+        switch action.kind {
+        case .start:
+          guard going.insert(action.uuid).inserted else { return .callUUIDAlreadyExists }
+        case .end:
+          guard going.remove(action.uuid) != nil else { return .unknownCallUUID }
+        case .answer, .setHeld, .setMuted:
+          guard going.contains(action.uuid) else { return .unknownCallUUID }
+        }
+      }
+      active = going
+      return nil
+    }
+    answer(refusal)
+  }
 
   func reportNewIncomingCall(
     _ call: IncomingCallReport,

@@ -77,10 +77,13 @@ extension AppCode {
         host: host, delegate: appDelegate, center: center, activities: activities,
         completionLimit: completionLimit)
       let app = UIApplication(applicationState: .background, backend: backend)
+      // `UIApplication.shared.delegate` (UIKit) is the app delegate, as UIApplicationMain sets it.
+      if let appDelegate { app.uiKit.write { $0.delegate = appDelegate.value } }
       if let serviceExtension {
         code.serviceExtension = {
           HostedServiceExtension(
-            instance: serviceExtension, center: center, activities: activities)
+            instance: serviceExtension, center: center, activities: activities,
+            callKit: host.map { DeviceVoIPPayloadReporter(host: $0) })
         }
       }
       if let delegate {

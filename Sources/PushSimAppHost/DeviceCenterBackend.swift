@@ -28,6 +28,8 @@ final class DeviceCenterBackend: UserNotificationCenterBackend {
 
   var supportsContentExtensions: Bool { true }
 
+  var isFocused: Bool? { host?.isFocused }
+
   func requestAuthorization(options: UNAuthorizationOptions) async throws -> Bool {
     let wanted = Self.deviceOptions(options)
     let provisional = options.contains(.provisional)

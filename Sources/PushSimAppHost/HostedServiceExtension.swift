@@ -1,4 +1,5 @@
 import ActivityKit
+import CallKit
 import Foundation
 import PushDevice
 import PushPayload
@@ -40,6 +41,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   private let instance = OneShot<Unchecked<UNNotificationServiceExtension>?>()
   private let center: UNUserNotificationCenter
   private let activities: ActivityBinding
+  /// Where the extension's `CXProvider.reportNewIncomingVoIPPushPayload` goes (the device).
+  private let callKit: (any VoIPPayloadReporter)?
   private let state = Mutex(State())
   /// The content handler's first call, or the run's cancellation.
   private let answer = OneShot<NotificationContent?>()
@@ -62,11 +65,12 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   init(
     instance: @escaping @Sendable () -> UNNotificationServiceExtension,
     center: UNUserNotificationCenter,
-    activities: ActivityBinding
+    activities: ActivityBinding, callKit: (any VoIPPayloadReporter)? = nil
   ) {
     self.makeInstance = instance
     self.center = center
     self.activities = activities
+    self.callKit = callKit
   }
 
   func didReceive(_ request: NotificationRequest, context: ServiceExtensionContext) async throws
@@ -93,6 +97,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
         }
         let activities = bound?.center
         let log = HostedLog.sink(for: context)
+        let callKit = callKit
         AppThread.start("didReceive") { [self] in
           // Held by the code the extension runs from here on (RunActivity): when it lets
           // go with no answer given, the budget is waited out at once.
@@ -100,10 +105,12 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
           process.activity = RunActivity { [weak self] in self?.nothingRuns() }
           AppLog.withSink(log) {
             ActivityCenter.withBound(activities) {
-              process.bind {
-                let made = makeInstance()
-                instance.give(Unchecked(made))
-                made.didReceive(unRequest) { [self] in self.handle($0) }
+              CallKitHosting.withServiceExtension(callKit) {
+                process.bind {
+                  let made = makeInstance()
+                  instance.give(Unchecked(made))
+                  made.didReceive(unRequest) { [self] in self.handle($0) }
+                }
               }
             }
           }
@@ -136,6 +143,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     let (bound, runContext) = state.withLock { ($0.activities, $0.context) }
     let activities = bound?.center
     let log = runContext.map(HostedLog.sink(for:))
+    let callKit = callKit
     // The stage's limit gives up on a call that never returns (this task is then cancelled).
     let returned = await AppThread.call("serviceExtensionTimeWillExpire") { () -> Bool in
       // The instance `didReceive`'s thread makes, however late that thread runs; an
@@ -143,11 +151,13 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       guard let instance = instance.waitOnThisThread() else { return false }
       AppLog.withSink(log) {
         ActivityCenter.withBound(activities) {
-          if let run {
-            run.bind { instance.value.serviceExtensionTimeWillExpire() }
-          } else {
-            UNUserNotificationCenter.withCurrent(center) {
-              instance.value.serviceExtensionTimeWillExpire()
+          CallKitHosting.withServiceExtension(callKit) {
+            if let run {
+              run.bind { instance.value.serviceExtensionTimeWillExpire() }
+            } else {
+              UNUserNotificationCenter.withCurrent(center) {
+                instance.value.serviceExtensionTimeWillExpire()
+              }
             }
           }
         }

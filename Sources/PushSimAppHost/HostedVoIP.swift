@@ -163,13 +163,16 @@ final class DevicePushKitBackend: PushKitBackend {
   }
 }
 
-/// The app's CallKit reports on one device: each reaches the device in the order made, and
-/// its completion gets the device's answer.
+/// The app's CallKit reports and requests on one device: each reaches the device in the order
+/// made, and its completion gets the device's answer.
 final class DeviceCallKitBackend: CallKitBackend {
-  private struct Report {
-    var call: IncomingCallReport?
-    var ended: (uuid: UUID, reason: Int)?
-    var answer: (@Sendable (CXErrorCodeIncomingCallError.Code?) -> Void)?
+  private enum Report {
+    case incoming(
+      IncomingCallReport, answer: @Sendable (CXErrorCodeIncomingCallError.Code?) -> Void)
+    case ended(UUID, reason: Int)
+    case outgoing(UUID, connected: Bool)
+    case transaction(
+      [CallActionRequest], answer: @Sendable (CXErrorCodeRequestTransactionError.Code?) -> Void)
   }
 
   private struct State {
@@ -180,20 +183,36 @@ final class DeviceCallKitBackend: CallKitBackend {
 
   private weak let host: DeviceHost?
   private let state = Mutex(State())
+  private let list = ProviderList()
 
   init(host: DeviceHost?) {
     self.host = host
   }
 
+  var providers: [CXProvider] { list.all }
+
+  func register(_ provider: CXProvider) { list.add(provider) }
+
   func reportNewIncomingCall(
     _ call: IncomingCallReport,
     answer: @escaping @Sendable (CXErrorCodeIncomingCallError.Code?) -> Void
   ) {
-    enqueue(Report(call: call, answer: answer))
+    enqueue(.incoming(call, answer: answer))
   }
 
   func reportCallEnded(_ uuid: UUID, reason: Int) {
-    enqueue(Report(ended: (uuid, reason)))
+    enqueue(.ended(uuid, reason: reason))
+  }
+
+  func reportOutgoingCall(_ uuid: UUID, connected: Bool) {
+    enqueue(.outgoing(uuid, connected: connected))
+  }
+
+  func requestTransaction(
+    _ actions: [CallActionRequest],
+    answer: @escaping @Sendable (CXErrorCodeRequestTransactionError.Code?) -> Void
+  ) {
+    enqueue(.transaction(actions, answer: answer))
   }
 
   /// Returns once every report made so far has reached the device.
@@ -233,15 +252,61 @@ final class DeviceCallKitBackend: CallKitBackend {
         for waiter in waiters { waiter.resume() }
         return
       }
-      if let call = next.call {
-        let caller = call.callerName ?? call.handle
-        let code = await host?.appCall {
-          $0.reportIncomingCall(uuid: call.uuid, caller: caller, hasVideo: call.hasVideo)
-        }
-        next.answer?(code.map { CXErrorCodeIncomingCallError.Code(rawValue: $0) ?? .unknown })
-      } else if let ended = next.ended {
-        await host?.appCall { $0.reportCallEnded(uuid: ended.uuid, reason: ended.reason) }
+      await send(next)
+    }
+  }
+
+  private func send(_ report: Report) async {
+    switch report {
+    case .incoming(let call, let answer):
+      let caller = call.callerName ?? call.handle
+      let code = await host?.appCall {
+        $0.reportIncomingCall(uuid: call.uuid, caller: caller, hasVideo: call.hasVideo)
       }
+      answer(code.map { CXErrorCodeIncomingCallError.Code(rawValue: $0) ?? .unknown })
+    case .ended(let uuid, let reason):
+      await host?.appCall { $0.reportCallEnded(uuid: uuid, reason: reason) }
+    case .outgoing(let uuid, let connected):
+      await host?.appCall { $0.reportOutgoingCall(uuid: uuid, connected: connected) }
+    case .transaction(let actions, let answer):
+      let requests = actions.map(Self.deviceAction)
+      let code = await host?.appCall { $0.requestCallTransaction(requests) }
+      answer(code.map { CXErrorCodeRequestTransactionError.Code(rawValue: $0) ?? .unknown })
+    }
+  }
+
+  /// The device's view of a requested action.
+  static func deviceAction(_ request: CallActionRequest) -> AppCallAction {
+    let kind: AppCallAction.Kind =
+      switch request.kind {
+      case .start: .start
+      case .answer: .answer
+      case .end: .end
+      case .setHeld: .setHeld
+      case .setMuted: .setMuted
+      }
+    return AppCallAction(
+      kind: kind, uuid: request.uuid, handle: request.handle, isVideo: request.isVideo,
+      value: request.value)
+  }
+}
+
+/// A service extension's CallKit on one device: `reportNewIncomingVoIPPushPayload` reaches the
+/// device while it runs the extension on a push (Rules.md §14).
+struct DeviceVoIPPayloadReporter: VoIPPayloadReporter {
+  weak let host: DeviceHost?
+
+  func reportVoIPPayload(
+    _ payload: Unchecked<[AnyHashable: Any]>,
+    answer: @escaping @Sendable (CXErrorCodeNotificationServiceExtensionError.Code?) -> Void
+  ) {
+    let json = UserInfoJSON.json(from: payload.value)
+    let host = host
+    Task {
+      guard let host else { return answer(.invalidClientProcess) }
+      let code = await host.appCall { $0.reportVoIPPayloadFromExtension(json) }
+      answer(
+        code.map { CXErrorCodeNotificationServiceExtensionError.Code(rawValue: $0) ?? .unknown })
     }
   }
 }

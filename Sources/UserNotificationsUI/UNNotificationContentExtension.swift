@@ -1,5 +1,5 @@
 public import Foundation
-public import UserNotifications
+public import UIKit
 
 /// How the play/pause button of a content extension's media is drawn
 /// (`UNNotificationContentExtensionMediaPlayPauseButtonType`).

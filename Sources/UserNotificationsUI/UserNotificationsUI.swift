@@ -1,6 +1,6 @@
 // PushSim's UserNotificationsUI for Linux: the `UNNotificationContentExtension` protocol and its
 // options, so a content extension's view controller compiles unchanged. Like Apple's framework,
-// the module re-exports UserNotifications (and through it Foundation). UIKit is not re-created:
-// `UIViewController` here is a stand-in that draws nothing (see UIViewController.swift).
+// the module re-exports UIKit, and through it UserNotifications and Foundation: its
+// `UIViewController` is UIKit's stand-in, which draws nothing.
 
-@_exported import UserNotifications
+@_exported import UIKit

@@ -21,10 +21,10 @@ public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStrin
 }
 
 /// The interpolation of an ``OSLogMessage``: Apple's overloads for strings, objects, integers,
-/// floating-point numbers, Booleans, metatypes and `CustomStringConvertible` values.
+/// floating-point numbers, Booleans, metatypes, errors and `CustomStringConvertible` values.
 ///
-/// As with Apple's SDK, an optional or an `any Error` is not accepted as is: interpolate
-/// `String(describing:)` of it.
+/// As with Apple's SDK, an optional is not accepted as is: interpolate `String(describing:)` of
+/// it.
 public struct OSLogInterpolation: StringInterpolationProtocol {
   /// The text so far.
   package var text = ""
@@ -91,6 +91,15 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     privacy: OSLogPrivacy = .auto
   ) {
     text += align.aligned(String(reflecting: value()))
+  }
+
+  /// Appends an error (iOS 14+), written as `String(describing:)` gives it (Guides/TestingAppCode.md,
+  /// "Logging"); `attributes` is accepted and not applied.
+  public mutating func appendInterpolation(
+    _ error: @autoclosure @escaping () -> any Error, privacy: OSLogPrivacy = .auto,
+    attributes: String = ""
+  ) {
+    text += String(describing: error())
   }
 
   /// Appends a value's `description`.

@@ -16,7 +16,7 @@ import Testing
     "CallKit": ["PushSimHosting"], "os": ["PushSimHosting"], "OSLog": ["PushSimHosting"],
     "UniformTypeIdentifiers": ["PushSimHosting"], "CoreGraphics": ["PushSimHosting"],
     "MobileCoreServices": ["PushSimHosting"], "CryptoKit": ["CPushCrypto", "PushSimHosting"],
-    "Combine": ["PushSimHosting"],
+    "Combine": ["PushSimHosting"], "UIKit": ["PushSimHosting"],
   ]
 
   /// The `Push…` and `CPush…` modules `text` imports, with whether each import is `internal`

@@ -94,7 +94,9 @@ extension EventKind {
     .activityEnded, .activityDismissed, .activityAlert, .activityToken, .activityScheduled,
     // Other push types (EventKind+PushTypeKinds.swift).
     .pushKitVoIP, .pushKitToken, .pushKitCompleted, .callKitIncoming, .callKitRefused,
-    .callKitEnded, .voipTerminated, .locationExtension, .pttIncoming,
+    .callKitEnded, .callKitAction, .callKitTransactionRefused, .callKitOutgoing,
+    .callKitVoIPPayload, .callKitVoIPPayloadRefused, .voipTerminated, .locationExtension,
+    .pttIncoming,
     .pttServiceUpdate,
     .fileProviderSignal, .widgetsReload, .controlsReload, .mdmCheckIn,
   ]

@@ -12,6 +12,23 @@ extension EventKind {
   public static let callKitRefused: Self = "callkit.refused"
   /// The app reported that a call ended (`reportCall(with:endedAt:reason:)`).
   public static let callKitEnded: Self = "callkit.ended"
+  /// The app started an outgoing call or acted on a call through `CXCallController`
+  /// (`action`: `start`, `answer`, `end`, `setHeld` or `setMuted`; Rules.md §14): CallKit hands
+  /// the action to the provider's delegate.
+  public static let callKitAction: Self = "callkit.action"
+  /// CallKit refused a transaction the app requested (`error`: the
+  /// `CXErrorCodeRequestTransactionError` code).
+  public static let callKitTransactionRefused: Self = "callkit.transactionRefused"
+  /// The app reported an outgoing call's progress (`reportOutgoingCall`: `stage` is
+  /// `connecting` or `connected`).
+  public static let callKitOutgoing: Self = "callkit.outgoing"
+  /// The app's service extension handed a VoIP push's payload to CallKit
+  /// (`reportNewIncomingVoIPPushPayload`, iOS 14.5): PushKit delivers it to the app as a VoIP
+  /// push.
+  public static let callKitVoIPPayload: Self = "callkit.voipPayload"
+  /// CallKit refused a VoIP payload the app's service extension handed over (`error`: the
+  /// `CXErrorCodeNotificationServiceExtensionError` code).
+  public static let callKitVoIPPayloadRefused: Self = "callkit.voipPayloadRefused"
   /// The app did not report a VoIP push to CallKit: iOS terminated it.
   public static let voipTerminated: Self = "voip.terminated"
   /// The Location Push Service Extension ran for a `location` push.

@@ -71,7 +71,12 @@ public actor DeviceHost {
     device.hostedCalls = code.hostedCalls
     self.device = device
     self.clock = VirtualClock(now: configuration.now)
+    self.isFocused = configuration.focus != nil
   }
+
+  /// Whether a Focus is on (the device's `focus`, set when it is made), as `INFocusStatusCenter`
+  /// reports it to the app's code (Rules.md §16).
+  package nonisolated let isFocused: Bool
 
   /// The current virtual instant.
   public var now: Date { device.now }

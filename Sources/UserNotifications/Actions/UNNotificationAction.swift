@@ -127,6 +127,28 @@ open class UNTextInputNotificationAction: UNNotificationAction, @unchecked Senda
     super.init(identifier: identifier, title: title, options: options, icon: icon)
   }
 
+  /// Creates a text input action with `UNNotificationAction`'s initializer, which Apple's
+  /// subclass inherits: the send button's title and the placeholder are empty (Apple does not
+  /// say what they are; Rules.md §9.9).
+  public convenience override init(
+    identifier: String, title: String, options: UNNotificationActionOptions = []
+  ) {
+    self.init(
+      identifier: identifier, title: title, options: options, textInputButtonTitle: "",
+      textInputPlaceholder: "")
+  }
+
+  /// Creates a text input action with `UNNotificationAction`'s initializer with an icon (iOS
+  /// 15), which Apple's subclass inherits: both texts are empty (Rules.md §9.9).
+  public convenience override init(
+    identifier: String, title: String, options: UNNotificationActionOptions = [],
+    icon: UNNotificationActionIcon?
+  ) {
+    self.init(
+      identifier: identifier, title: title, options: options, icon: icon,
+      textInputButtonTitle: "", textInputPlaceholder: "")
+  }
+
   /// Equal when the action and both texts are.
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? UNTextInputNotificationAction, super.isEqual(object) else {

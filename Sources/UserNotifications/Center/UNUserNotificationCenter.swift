@@ -16,6 +16,9 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
   package let backend: any UserNotificationCenterBackend
   private let queue = SerialCalls()
   private let delegateBox = Locked(WeakDelegate())
+  /// The app's Focus status authorization on this center's device (Intents'
+  /// `INFocusStatusAuthorizationStatus` raw value), kept here, where the device's app is.
+  package let focusStatusAuthorization = Locked(0)
 
   private struct WeakDelegate {
     weak var value: (any UNUserNotificationCenterDelegate)?

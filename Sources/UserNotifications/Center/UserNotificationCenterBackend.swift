@@ -58,4 +58,12 @@ package protocol UserNotificationCenterBackend: Sendable {
   /// The app's folders on the device: its app groups' containers and its defaults suites
   /// (Rules.md §17); `nil` (the default) when no device plays the phone.
   var appContainers: (any AppGroupContainers)? { get }
+  /// Whether a Focus is on, as Intents' `INFocusStatusCenter` reports it to an authorized app
+  /// (Rules.md §16); `nil` (the default) when no device plays the phone.
+  var isFocused: Bool? { get }
+}
+
+extension UserNotificationCenterBackend {
+  /// No device: whether a Focus is on cannot be told.
+  package var isFocused: Bool? { nil }
 }

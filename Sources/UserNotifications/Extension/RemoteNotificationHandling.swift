@@ -47,6 +47,9 @@ public final class UIApplication: @unchecked Sendable {
 
   private let local: Mutex<Local>
   private let backend: (any ApplicationBackend)?
+  /// What the UIKit module's part of the application keeps (its delegate, windows and
+  /// background tasks): declared there, kept here, where the application is.
+  package let uiKit = Locked(UIKitParts())
 
   /// Creates an application in a state (the device makes them); `backend` carries its
   /// registration and badge calls to a device, `nil` keeps them here.
@@ -113,6 +116,29 @@ public final class UIApplication: @unchecked Sendable {
   public static var shared: UIApplication { HostedProcess.current.application ?? standalone }
 
   private static let standalone = UIApplication(applicationState: .background)
+}
+
+/// What the UIKit module keeps on a ``UIApplication`` (its `delegate`, `windows` and background
+/// tasks), so that each device's application has its own.
+package struct UIKitParts {
+  /// The app delegate (`UIApplication.delegate`), held weakly.
+  package weak var delegate: AnyObject?
+  /// The windows made key and visible in this application, held weakly, oldest first.
+  package var windows: [WeakObject] = []
+  /// The background tasks begun and not ended.
+  package var backgroundTasks: Set<Int> = []
+
+  /// Empty parts.
+  package init() {}
+}
+
+/// An object held weakly.
+package struct WeakObject {
+  /// The object, while it lives.
+  package weak var object: AnyObject?
+
+  /// Holds `object` weakly.
+  package init(_ object: AnyObject) { self.object = object }
 }
 
 /// Where an application's registration and badge calls go (the hosting device's; Rules.md

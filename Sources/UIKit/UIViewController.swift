@@ -1,24 +1,24 @@
 public import Foundation
 import Synchronization
-public import UserNotifications
 
-/// A stand-in for UIKit's `UIViewController`, so a content extension's `NotificationViewController`
-/// compiles: it draws nothing and has no view. It keeps what the extension sets (title,
+/// A stand-in for UIKit's `UIViewController`, so an app's and a content extension's view
+/// controllers compile: it draws nothing and has no view. It keeps what the app sets (title,
 /// preferred size) and calls nothing by itself; the lifecycle methods are there to be overridden.
 ///
-/// UIKit is not re-created on Linux: `import UIKit`, views (`UILabel`, `UIImageView`), `@IBOutlet`s
-/// and storyboards have no counterpart (wrap them in `#if canImport(UIKit)`).
+/// Views (`UILabel`, `UIImageView`), `@IBOutlet`s and storyboards have no counterpart (wrap them
+/// in `#if canImport(UIKit) && !os(Linux)`).
 @MainActor
-open class UIViewController: NSObject {
+open class UIViewController: UIResponder {
   /// The nib the controller was made with, if any.
   public let nibName: String?
   /// The bundle of the nib, if any.
   public let nibBundle: Bundle?
   /// The title.
   open var title: String?
-  /// The size the extension asks for (iOS sizes the notification's view from it).
+  /// The size the controller asks for (iOS sizes a notification content extension's view from
+  /// it).
   open var preferredContentSize = CGSize.zero
-  /// The extension's context (actions, dismissal, media state).
+  /// The extension's context (a content extension's actions, dismissal, media state).
   open var extensionContext: NSExtensionContext? { context }
   private let context = NSExtensionContext()
 
@@ -55,8 +55,9 @@ open class UIViewController: NSObject {
   open func viewDidDisappear(_ animated: Bool) {}
 }
 
-/// A stand-in for Foundation's `NSExtensionContext` (absent on Linux) with the content
-/// extension's additions: its actions and the calls it makes, kept for tests to read.
+/// A stand-in for Foundation's `NSExtensionContext` (absent on Linux): the context of an app
+/// extension. UserNotificationsUI adds a content extension's actions and calls; they are kept
+/// here for tests to read.
 open class NSExtensionContext: NSObject, @unchecked Sendable {
   // @unchecked: the one stored property is a `Mutex`; the class is `open`, as Apple declares it.
   private let state = Mutex(State())
@@ -67,25 +68,16 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
     var calls: [String] = []
   }
 
-  /// The actions the notification shows (iOS 12).
-  public var notificationActions: [UNNotificationAction] {
+  /// The actions a notification content extension shows (UserNotificationsUI's
+  /// `notificationActions`).
+  package var storedNotificationActions: [UNNotificationAction] {
     get { state.withLock { $0.actions } }
     set { state.withLock { $0.actions = newValue } }
   }
 
-  /// Opens the app with the default action.
-  public func performNotificationDefaultAction() { record("performNotificationDefaultAction") }
-  /// Dismisses the notification.
-  public func dismissNotificationContentExtension() {
-    record("dismissNotificationContentExtension")
-  }
-  /// The extension's media started playing.
-  public func mediaPlayingStarted() { record("mediaPlayingStarted") }
-  /// The extension's media paused.
-  public func mediaPlayingPaused() { record("mediaPlayingPaused") }
-
   /// The calls made so far, by method name, in order.
   package var calls: [String] { state.withLock { $0.calls } }
 
-  private func record(_ call: String) { state.withLock { $0.calls.append(call) } }
+  /// Records a call by its method's name.
+  package func record(_ call: String) { state.withLock { $0.calls.append(call) } }
 }
