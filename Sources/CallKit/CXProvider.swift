@@ -6,8 +6,9 @@ import Synchronization
 /// keep it, and report every VoIP push as an incoming call through it.
 ///
 /// On a simulated device (PushSimAppHost) a provider made in the app's launch code reports to
-/// that device; outside a device every report succeeds (a UUID already reported and not ended
-/// fails with `callUUIDAlreadyExists`).
+/// that device; outside a device every report succeeds but two: a UUID already reported and not
+/// ended fails with `callUUIDAlreadyExists`, and a call beyond the configuration's
+/// `maximumCallGroups` calls not ended fails with `unknown` (Rules.md §14).
 open class CXProvider: NSObject, @unchecked Sendable {
   private struct State {
     var delegate = WeakProviderDelegate()
@@ -37,8 +38,10 @@ open class CXProvider: NSObject, @unchecked Sendable {
   }
 
   /// Reports a new incoming call: the system shows the incoming-call UI, or refuses the call
-  /// and passes `completion` a ``CXErrorCodeIncomingCallError``. Report every VoIP push this
-  /// way, before PushKit's completion (Rules.md §14).
+  /// and passes `completion` a ``CXErrorCodeIncomingCallError``: `callUUIDAlreadyExists` for
+  /// the UUID of a call not ended, `unknown` when ``CXProviderConfiguration/maximumCallGroups``
+  /// calls are already going (each incoming call is a group of its own until the user merges
+  /// it). Report every VoIP push this way, before PushKit's completion (Rules.md §14).
   open func reportNewIncomingCall(
     with UUID: UUID, update: CXCallUpdate, completion: @escaping ((any Error)?) -> Void
   ) {
@@ -48,7 +51,8 @@ open class CXProvider: NSObject, @unchecked Sendable {
     let call = IncomingCallReport(
       uuid: UUID, handle: update.remoteHandle?.value,
       handleType: update.remoteHandle?.type.rawValue, callerName: update.localizedCallerName,
-      hasVideo: update.hasVideo, supportsVideo: configuration.supportsVideo)
+      hasVideo: update.hasVideo, supportsVideo: configuration.supportsVideo,
+      maximumCallGroups: configuration.maximumCallGroups)
     backend.reportNewIncomingCall(call) { [self] code in
       let error = code.map { CXErrorCodeIncomingCallError($0) }
       onDelegateQueue { completion.value(error) }
@@ -106,6 +110,8 @@ package struct IncomingCallReport: Sendable {
   package var callerName: String?
   package var hasVideo: Bool
   package var supportsVideo: Bool
+  /// The provider's ``CXProviderConfiguration/maximumCallGroups``, as the report was made.
+  package var maximumCallGroups: Int
 }
 
 /// Where a `CXProvider` reports: a simulated device's CallKit, or memory.
@@ -125,7 +131,8 @@ package enum CallKitHosting {
   @TaskLocal package static var backend: (any CallKitBackend)?
 }
 
-/// CallKit outside any device: calls show at once unless their UUID is already active.
+/// CallKit outside any device: calls show at once unless their UUID is already active or the
+/// provider's call groups are all taken (Rules.md §14).
 final class StandaloneCallKitBackend: CallKitBackend {
   private let active = Mutex<Set<UUID>>([])
 
@@ -133,8 +140,13 @@ final class StandaloneCallKitBackend: CallKitBackend {
     _ call: IncomingCallReport,
     answer: @escaping @Sendable (CXErrorCodeIncomingCallError.Code?) -> Void
   ) {
-    let isNew = active.withLock { $0.insert(call.uuid).inserted }
-    answer(isNew ? nil : .callUUIDAlreadyExists)
+    let refusal = active.withLock { active -> CXErrorCodeIncomingCallError.Code? in
+      guard !active.contains(call.uuid) else { return .callUUIDAlreadyExists }
+      guard active.count < max(1, call.maximumCallGroups) else { return .unknown }
+      active.insert(call.uuid)
+      return nil
+    }
+    answer(refusal)
   }
 
   func reportCallEnded(_ uuid: UUID, reason: Int) {

@@ -224,7 +224,9 @@ final class DeviceCallKitBackend: CallKitBackend {
       if let call = next.call {
         let caller = call.callerName ?? call.handle
         let code = await host?.appCall {
-          $0.reportIncomingCall(uuid: call.uuid, caller: caller, hasVideo: call.hasVideo)
+          $0.reportIncomingCall(
+            uuid: call.uuid, caller: caller, hasVideo: call.hasVideo,
+            maximumCallGroups: call.maximumCallGroups)
         }
         next.answer?(code.map { CXErrorCodeIncomingCallError.Code(rawValue: $0) ?? .unknown })
       } else if let ended = next.ended {
