@@ -204,7 +204,7 @@ let package = Package(
       name: "PushSimAppHostTests",
       dependencies: [
         "PushSimAppHost", "UserNotifications", "os", "PushKit", "CallKit", "PushDevice",
-        "PushScenario", "PushPayload", "Intents",
+        "PushScenario", "PushPayload", "Intents", "PushSimTestSupport",
       ],
       exclude: ["Fixtures", "CommunicationScenarios"]
     )

@@ -59,7 +59,11 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     -> NotificationContent
   {
     DeviceURLProtocol.installOnce()
-    let run = ExtensionRun(device: context, center: center, log: HostedLog.sink(for: context))
+    // In the device's attachment store: a directory kept for a best attempt's files goes with
+    // the device (Rules.md §9.10).
+    let run = ExtensionRun(
+      device: context, center: center, log: HostedLog.sink(for: context),
+      in: context.attachmentStoreFolder)
     state.withLock {
       $0.context = context
       $0.run = run

@@ -330,6 +330,14 @@ public final class ServiceExtensionContext: Sendable {
     return file
   }
 
+  /// The folder of the device's attachment store (the sandbox), which is removed when the device
+  /// is gone; `nil` for a context without one (a call into the app's delegate or handlers) or
+  /// once the run is over. The hosted extension's own temporary directory is made in it, so a
+  /// directory a notification still shows files from goes with the device (Rules.md §9.10).
+  package var attachmentStoreFolder: URL? {
+    state.withLock { $0.closed ? nil : $0.sandbox?.root }
+  }
+
   /// The next file name in this run's sandbox folder (`attachment-N.<ext>`).
   private func newAttachmentFile(type: MediaType) throws -> URL {
     let (folder, number) = try state.withLock { state -> (URL, Int) in

@@ -25,25 +25,41 @@
     /// The run's own temporary directory, where the device puts the files of download tasks;
     /// removed by ``removeTemporaryDirectory()`` when the run is over.
     package let temporaryDirectory: URL
-    /// When the run began (real time): a file the extension wrote into the process's temporary
-    /// directory after this is the extension's own (see ``owns(_:)``).
-    private let began = Date()
+    /// When the run began (real time), as a file's modification date can say it: a file the
+    /// extension wrote into the process's temporary directory is dated no earlier than this
+    /// (see ``owns(_:)``).
+    private let began = Date(timeIntervalSinceNow: -ExtensionRun.fileClockLag)
+
+    /// How far before the moment it is written a file can be dated. Linux dates files with the
+    /// kernel's coarse clock (`CLOCK_REALTIME_COARSE`, one tick of 1 to 10 ms), which lags the
+    /// precise time `Date()` reads by up to a tick: a file written a millisecond after the run
+    /// began could read as older than the run, be copied instead of moved, and stay behind in
+    /// the temporary directory (Rules.md §9.10).
+    package static let fileClockLag: TimeInterval = {
+      #if os(Linux)
+        var tick = timespec()
+        guard clock_getres(CLOCK_REALTIME_COARSE, &tick) == 0 else { return 0.01 }
+        return TimeInterval(tick.tv_sec) + TimeInterval(tick.tv_nsec) / 1_000_000_000
+      #else
+        return 0
+      #endif
+    }()
 
     /// Whether the run is the service extension's (`false`: a call into the app's delegate,
     /// background handler or launch code, which runs in the app's process).
     package let isServiceExtension: Bool
 
-    /// Makes a run; its temporary directory (a fresh folder under the process's own) is made
-    /// with the first file put there.
+    /// Makes a run; its temporary directory (a fresh folder in `folder`, else in the process's
+    /// temporary directory) is made with the first file put there.
     package init(
       device: any ExtensionRunDevice, center: UNUserNotificationCenter?,
-      isServiceExtension: Bool = true, log: AppLogSink? = nil
+      isServiceExtension: Bool = true, log: AppLogSink? = nil, in folder: URL? = nil
     ) {
       self.device = device
       self.center = center
       self.isServiceExtension = isServiceExtension
       self.log = log
-      let base = FileManager.default.temporaryDirectory
+      let base = folder ?? FileManager.default.temporaryDirectory
       temporaryDirectory = base.appendingPathComponent(
         "pushsim-extension-\(UUID().uuidString)", isDirectory: true)
     }
@@ -61,7 +77,9 @@
     }
 
     /// Keeps the directory: a notification shows a file that stayed in it (the best attempt of
-    /// `serviceExtensionTimeWillExpire()`, given after the run's store closed).
+    /// `serviceExtensionTimeWillExpire()`, given after the run's store closed). A run made in
+    /// the device's attachment store (`init`'s `folder`) is removed with it, when the device is
+    /// gone.
     package func keepTemporaryDirectory() {
       kept.withLock { $0 = true }
     }
