@@ -211,7 +211,7 @@ let package = Package(
   )
   // The benchmarks' `hosted` section runs the app's code on many devices at once.
   if let benchmarks = package.targets.first(where: { $0.name == "PushSimBenchmarks" }) {
-    benchmarks.dependencies += ["PushSimAppHost", "UserNotifications"]
+    benchmarks.dependencies += ["PushSimAppHost", "UserNotifications", "os"]
   }
   // An extension target as Xcode makes it: Swift 5 language mode (the loop below leaves it so).
   package.targets.append(
