@@ -28,9 +28,6 @@ package struct AppEventWindow: Sendable {
   /// An empty window.
   package init() {}
 
-  /// Whether nothing was logged.
-  package var isEmpty: Bool { kept.isEmpty && tail.isEmpty && gap == nil }
-
   /// Adds the next event.
   package mutating func append(_ event: Event) {
     guard AppEventLimits.kinds.contains(event.kind) else { return kept.append(event) }
