@@ -25,25 +25,10 @@
     /// The run's own temporary directory, where the device puts the files of download tasks;
     /// removed by ``removeTemporaryDirectory()`` when the run is over.
     package let temporaryDirectory: URL
-    /// When the run began (real time), as a file's modification date can say it: a file the
-    /// extension wrote into the process's temporary directory is dated no earlier than this
-    /// (see ``owns(_:)``).
-    private let began = Date(timeIntervalSinceNow: -ExtensionRun.fileClockLag)
-
-    /// How far before the moment it is written a file can be dated. Linux dates files with the
-    /// kernel's coarse clock (`CLOCK_REALTIME_COARSE`, one tick of 1 to 10 ms), which lags the
-    /// precise time `Date()` reads by up to a tick: a file written a millisecond after the run
-    /// began could read as older than the run, be copied instead of moved, and stay behind in
-    /// the temporary directory (Rules.md §9.10).
-    package static let fileClockLag: TimeInterval = {
-      #if os(Linux)
-        var tick = timespec()
-        guard clock_getres(CLOCK_REALTIME_COARSE, &tick) == 0 else { return 0.01 }
-        return TimeInterval(tick.tv_sec) + TimeInterval(tick.tv_nsec) / 1_000_000_000
-      #else
-        return 0
-      #endif
-    }()
+    /// When the run began, by the clock files are dated with (``FileClock``): a file the
+    /// extension wrote into the process's temporary directory is dated no earlier (see
+    /// ``owns(_:)``).
+    private let began = FileClock.now()
 
     /// Whether the run is the service extension's (`false`: a call into the app's delegate,
     /// background handler or launch code, which runs in the app's process).
@@ -104,9 +89,7 @@
       let folder = FileManager.default.temporaryDirectory.standardizedFileURL.path
       let path = url.standardizedFileURL.path
       guard path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"),
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        attributes[.type] as? FileAttributeType == .typeRegular,
-        let modified = attributes[.modificationDate] as? Date
+        let modified = FileClock.modification(ofRegularFileAt: path)
       else { return false }
       return modified >= began
     }
