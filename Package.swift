@@ -72,7 +72,7 @@ let package = Package(
     // MARK: Test support (not a product)
     .target(
       name: "PushSimTestSupport",
-      dependencies: ["PushDevice"],
+      dependencies: ["PushDevice", "PushSimHosting"],
       resources: []
     ),
 
@@ -281,14 +281,14 @@ let package = Package(
       name: "PushSimAppHostTests",
       dependencies: [
         "PushSimAppHost", "UserNotifications", "os", "PushKit", "CallKit", "PushDevice",
-        "PushScenario", "PushPayload", "Intents",
+        "PushScenario", "PushPayload", "Intents", "PushSimTestSupport",
       ],
       exclude: ["Fixtures", "CommunicationScenarios"]
     )
   )
   // The benchmarks' `hosted` section runs the app's code on many devices at once.
   if let benchmarks = package.targets.first(where: { $0.name == "PushSimBenchmarks" }) {
-    benchmarks.dependencies += ["PushSimAppHost", "UserNotifications"]
+    benchmarks.dependencies += ["PushSimAppHost", "UserNotifications", "os"]
   }
   // An extension target as Xcode makes it: Swift 5 language mode (the loop below leaves it so).
   package.targets.append(

@@ -371,6 +371,16 @@ if wants hosted && [ "$(uname)" = Linux ]; then
     taskset -c 0 "$BIN/PushSimBenchmarks" hosted 1000 10000 3
   fi
 fi
+# section: applog (issue 45; Linux only)
+# A million Logger lines from the app's own extension, as one push and as 10,000 pushes of
+# 100, and 10,000 pushes of none (the floor), each in a process of its own; each prints its
+# peak memory. The device keeps a window of the app's events (Rules.md §7.2): every line was
+# once an event, and a million lines in one push peaked at 684 MB.
+if wants applog && [ "$(uname)" = Linux ]; then
+  "$BIN/PushSimBenchmarks" applog 1 1000000
+  "$BIN/PushSimBenchmarks" applog 10000 100
+  "$BIN/PushSimBenchmarks" applog 10000 0
+fi
 # section: scale (issue 12)
 # The same generated scenario (one step per line, a check after every push) at 10,000 and
 # 100,000 pushes, played by `pushsim run --format json`: (a) 100k / 10k at most 10x the time

@@ -19,6 +19,7 @@ var sections: [String: ([String]) throws -> Void] = [
 ]
 #if os(Linux)
   sections["hosted"] = HostedBenchmark.run
+  sections["applog"] = AppLogBenchmark.run
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -7,8 +7,9 @@ import Synchronization
 /// keep it, and report every VoIP push as an incoming call through it.
 ///
 /// On a simulated device (PushSimAppHost) a provider made in the app's launch code reports to
-/// that device; outside a device every report succeeds (a UUID already reported and not ended
-/// fails with `callUUIDAlreadyExists`).
+/// that device; outside a device every report succeeds but two: a UUID already reported and not
+/// ended fails with `callUUIDAlreadyExists`, and a call beyond the configuration's
+/// `maximumCallGroups` calls not ended fails with `unknown` (Rules.md §14).
 open class CXProvider: NSObject, @unchecked Sendable {
   private struct State {
     var delegate = Weak<any CXProviderDelegate>()
@@ -39,8 +40,10 @@ open class CXProvider: NSObject, @unchecked Sendable {
   }
 
   /// Reports a new incoming call: the system shows the incoming-call UI, or refuses the call
-  /// and passes `completion` a ``CXErrorCodeIncomingCallError``. Report every VoIP push this
-  /// way, before PushKit's completion (Rules.md §14).
+  /// and passes `completion` a ``CXErrorCodeIncomingCallError``: `callUUIDAlreadyExists` for
+  /// the UUID of a call not ended, `unknown` when ``CXProviderConfiguration/maximumCallGroups``
+  /// calls are already going (each incoming call is a group of its own until the user merges
+  /// it). Report every VoIP push this way, before PushKit's completion (Rules.md §14).
   open func reportNewIncomingCall(
     with UUID: UUID, update: CXCallUpdate, completion: @escaping ((any Error)?) -> Void
   ) {
@@ -50,7 +53,8 @@ open class CXProvider: NSObject, @unchecked Sendable {
     let call = IncomingCallReport(
       uuid: UUID, handle: update.remoteHandle?.value,
       handleType: update.remoteHandle?.type.rawValue, callerName: update.localizedCallerName,
-      hasVideo: update.hasVideo, supportsVideo: configuration.supportsVideo)
+      hasVideo: update.hasVideo, supportsVideo: configuration.supportsVideo,
+      maximumCallGroups: configuration.maximumCallGroups, provider: ObjectIdentifier(self))
     backend.reportNewIncomingCall(call) { [self] code in
       let error = code.map { CXErrorCodeIncomingCallError($0) }
       onDelegateQueue { completion.value(error) }
@@ -172,6 +176,10 @@ package struct IncomingCallReport: Sendable {
   package var callerName: String?
   package var hasVideo: Bool
   package var supportsVideo: Bool
+  /// The provider's ``CXProviderConfiguration/maximumCallGroups``, as the report was made.
+  package var maximumCallGroups: Int
+  /// The provider that reported it (outside a device, its groups are its own).
+  package var provider: ObjectIdentifier? = nil
 }
 
 /// Where a `CXProvider` reports: a simulated device's CallKit, or memory.
@@ -265,12 +273,14 @@ package enum CallKitHosting {
 }
 
 /// CallKit outside any device, one for the process: calls show at once unless their UUID is
-/// already active; transactions are checked against the active calls as the device checks them.
+/// already active or the provider's call groups are all taken (Rules.md §14); transactions are
+/// checked against the active calls as the device checks them.
 final class StandaloneCallKitBackend: CallKitBackend {
   /// The process's backend.
   static let shared = StandaloneCallKitBackend()
 
-  private let active = Mutex<Set<UUID>>([])
+  /// The calls going: each one's provider.
+  private let active = Mutex<[UUID: ObjectIdentifier?]>([:])
   private let list = ProviderList()
 
   var providers: [CXProvider] { list.all }
@@ -288,11 +298,13 @@ final class StandaloneCallKitBackend: CallKitBackend {
       for action in actions {
         switch action.kind {
         case .start:
-          guard going.insert(action.uuid).inserted else { return .callUUIDAlreadyExists }
+          guard going.updateValue(nil, forKey: action.uuid) == nil else {
+            return .callUUIDAlreadyExists
+          }
         case .end:
-          guard going.remove(action.uuid) != nil else { return .unknownCallUUID }
+          guard going.removeValue(forKey: action.uuid) != nil else { return .unknownCallUUID }
         case .answer, .setHeld, .setMuted:
-          guard going.contains(action.uuid) else { return .unknownCallUUID }
+          guard going[action.uuid] != nil else { return .unknownCallUUID }
         }
       }
       active = going
@@ -305,11 +317,17 @@ final class StandaloneCallKitBackend: CallKitBackend {
     _ call: IncomingCallReport,
     answer: @escaping @Sendable (CXErrorCodeIncomingCallError.Code?) -> Void
   ) {
-    let isNew = active.withLock { $0.insert(call.uuid).inserted }
-    answer(isNew ? nil : .callUUIDAlreadyExists)
+    let refusal = active.withLock { active -> CXErrorCodeIncomingCallError.Code? in
+      guard active[call.uuid] == nil else { return .callUUIDAlreadyExists }
+      let groups = active.values.count { $0 == call.provider }
+      guard groups < max(1, call.maximumCallGroups) else { return .unknown }
+      active[call.uuid] = call.provider
+      return nil
+    }
+    answer(refusal)
   }
 
   func reportCallEnded(_ uuid: UUID, reason: Int) {
-    _ = active.withLock { $0.remove(uuid) }
+    _ = active.withLock { $0.removeValue(forKey: uuid) }
   }
 }

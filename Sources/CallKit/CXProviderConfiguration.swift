@@ -9,9 +9,12 @@ open class CXProviderConfiguration: NSObject, @unchecked Sendable {
   open var ringtoneSound: String?
   /// A PNG icon (template image) for the call UI.
   open var iconTemplateImageData: Data?
-  /// How many call groups at once. Default `2`.
+  /// How many call groups at once. Default `2`. Each incoming call is a group of its own, so
+  /// this many calls can ring or go on at once; a report beyond them fails with
+  /// `CXErrorCodeIncomingCallError.Code.unknown` (a value below 1 counts as 1, Rules.md §14).
   open var maximumCallGroups = 2
-  /// How many calls in one group. Default `5`.
+  /// How many calls in one group. Default `5`. Merging calls into a group is not modelled, so
+  /// no report reaches this limit.
   open var maximumCallsPerCallGroup = 5
   /// Whether calls appear in the Phone app's Recents (iOS 11+). Default `true`.
   open var includesCallsInRecents = true

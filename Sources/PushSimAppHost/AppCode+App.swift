@@ -80,10 +80,12 @@ extension AppCode {
       // `UIApplication.shared.delegate` (UIKit) is the app delegate, as UIApplicationMain sets it.
       if let appDelegate { app.uiKit.write { $0.delegate = appDelegate.value } }
       if let serviceExtension {
+        // The reporter holds the host weakly, and so does this closure, which the host keeps.
+        let callKit = host.map { DeviceVoIPPayloadReporter(host: $0) }
         code.serviceExtension = {
           HostedServiceExtension(
             instance: serviceExtension, center: center, activities: activities,
-            callKit: host.map { DeviceVoIPPayloadReporter(host: $0) })
+            callKit: callKit)
         }
       }
       if let delegate {

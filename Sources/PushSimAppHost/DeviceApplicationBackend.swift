@@ -81,12 +81,20 @@ final class DeviceApplicationBackend: ApplicationBackend {
     }
   }
 
+  /// Queues `operation` behind the calls made before it.
+  ///
+  /// The queue is the device's work, not the calling code's: its task is detached, so it holds
+  /// none of the caller's process (``HostedProcess/activity``). A call that waits for the work
+  /// it started (`didRegisterForRemoteNotificationsWithDeviceToken`, Rules.md §15) would
+  /// otherwise wait for a registration it asked for, which waits its turn behind that very
+  /// call, until the completion limit. The push the caller handles stays the operation's.
   private func enqueue(_ operation: @escaping @Sendable () async -> Void) {
+    let push = AppCallPush.current
     state.withLock { state in
       let previous = state.last
-      state.last = Task {
+      state.last = Task.detached {
         await previous?.value
-        await operation()
+        await AppCallPush.withCurrent(push) { await operation() }
       }
     }
   }

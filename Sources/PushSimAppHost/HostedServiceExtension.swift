@@ -77,7 +77,11 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     -> NotificationContent
   {
     DeviceURLProtocol.installOnce()
-    let run = ExtensionRun(device: context, center: center, log: HostedLog.sink(for: context))
+    // In the device's attachment store: a directory kept for a best attempt's files goes with
+    // the device (Rules.md §9.10).
+    let run = ExtensionRun(
+      device: context, center: center, log: HostedLog.sink(for: context),
+      in: context.attachmentStoreFolder)
     state.withLock {
       $0.context = context
       $0.run = run
@@ -182,8 +186,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   /// budget then (Rules.md §7).
   private func nothingRuns() {
     guard !answer.isAnswered else { return }
-    HostTimer.shared.schedule(after: Self.untrackedWorkGrace) { [self] in
-      guard !answer.isAnswered else { return }
+    HostTimer.shared.schedule(after: Self.untrackedWorkGrace) { [weak self] in
+      guard let self, !answer.isAnswered else { return }
       state.withLock { $0.context }?.waitOutBudget()
     }
   }

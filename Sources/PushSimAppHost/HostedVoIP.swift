@@ -261,7 +261,9 @@ final class DeviceCallKitBackend: CallKitBackend {
     case .incoming(let call, let answer):
       let caller = call.callerName ?? call.handle
       let code = await host?.appCall {
-        $0.reportIncomingCall(uuid: call.uuid, caller: caller, hasVideo: call.hasVideo)
+        $0.reportIncomingCall(
+          uuid: call.uuid, caller: caller, hasVideo: call.hasVideo,
+          maximumCallGroups: call.maximumCallGroups)
       }
       answer(code.map { CXErrorCodeIncomingCallError.Code(rawValue: $0) ?? .unknown })
     case .ended(let uuid, let reason):

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A deadline is fixed when the action is scheduled, never when something first runs.
 package final class HostTimer: @unchecked Sendable {
-  // @unchecked: `entries`, `nextNumber` and `live` are only touched with `condition` locked.
+  // @unchecked: `entries`, `nextNumber` and `actions` are only touched with `condition` locked.
   /// The one timer of the process.
   package static let shared = HostTimer()
 
@@ -19,13 +19,13 @@ package final class HostTimer: @unchecked Sendable {
   private struct Entry {
     var deadline: UInt64
     var number: UInt64
-    var action: @Sendable () -> Void
   }
 
   private let condition = NSCondition()
   private var entries = MinHeap<Entry>(by: { ($0.deadline, $0.number) < ($1.deadline, $1.number) })
-  /// The scheduled actions not yet run or cancelled.
-  private var live: Set<UInt64> = []
+  /// The actions not yet run or cancelled, by number: a cancelled one is let go of at once,
+  /// with what it holds.
+  private var actions: [UInt64: @Sendable () -> Void] = [:]
   private var nextNumber: UInt64 = 0
 
   private init() {
@@ -46,8 +46,8 @@ package final class HostTimer: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     nextNumber += 1
-    entries.insert(Entry(deadline: deadline, number: nextNumber, action: action))
-    live.insert(nextNumber)
+    entries.insert(Entry(deadline: deadline, number: nextNumber))
+    actions[nextNumber] = action
     condition.signal()
     return Ticket(number: nextNumber)
   }
@@ -56,7 +56,7 @@ package final class HostTimer: @unchecked Sendable {
   package func cancel(_ ticket: Ticket) {
     condition.lock()
     defer { condition.unlock() }
-    live.remove(ticket.number)
+    actions[ticket.number] = nil
   }
 
   /// Now on the timer's time line: Dispatch's uptime clock, in nanoseconds.
@@ -65,12 +65,12 @@ package final class HostTimer: @unchecked Sendable {
   private func loop() {
     while true {
       condition.lock()
-      var due: [Entry] = []
+      var due: [@Sendable () -> Void] = []
       while due.isEmpty {
         let now = Self.now()
         while let first = entries.first, first.deadline <= now {
           entries.removeFirst()
-          if live.remove(first.number) != nil { due.append(first) }
+          if let action = actions.removeValue(forKey: first.number) { due.append(action) }
         }
         guard due.isEmpty else { break }
         if let first = entries.first {
@@ -81,7 +81,7 @@ package final class HostTimer: @unchecked Sendable {
         }
       }
       condition.unlock()
-      for entry in due { entry.action() }
+      for action in due { action() }
     }
   }
 }

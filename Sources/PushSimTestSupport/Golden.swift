@@ -1,5 +1,5 @@
 package import Foundation
-import Testing
+package import Testing
 
 /// Golden files for outputs people read (transcripts, JSON reports, HTML).
 ///

@@ -98,6 +98,7 @@ import Testing
       ActivityFailedCode.kind: ActivityFailedCode.all.map(\.rawValue),
       ThrottledCode.kind: ThrottledCode.all.map(\.rawValue),
       DiscardedCode.kind: DiscardedCode.all.map(\.rawValue),
+      AppEventsDroppedCode.kind: AppEventsDroppedCode.all.map(\.rawValue),
     ]
     var documented: [EventKind: [String]] = [:]
     for line in text.split(separator: "\n") where line.hasPrefix("| `") {

@@ -12,11 +12,9 @@ enum TLSFixture {
   /// Whether `openssl` can be run (CI installs it; see .ci/run).
   static let hasOpenSSL: Bool = (try? openssl(["version"])) != nil
 
-  /// The certificate and key, in a fresh temporary folder.
+  /// The certificate and key, in a fresh temporary folder removed when the process exits.
   static let certificate = Result { () throws -> (certificate: URL, key: URL) in
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pushsim-tls-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ProcessTemporaryFolder.make("pushsim-tls")
     let certificate = folder.appendingPathComponent("cert.pem")
     let key = folder.appendingPathComponent("key.pem")
     try openssl([

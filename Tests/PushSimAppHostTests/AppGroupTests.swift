@@ -96,6 +96,24 @@ final class UnreadReadingDelegate: NSObject, UNUserNotificationCenterDelegate, @
   }
 }
 
+/// An extension that keeps a draft in a suite whose name is `suiteName`, and says whether
+/// Foundation could write it out.
+final class LongSuiteService: UNNotificationServiceExtension, @unchecked Sendable {
+  let suiteName: String
+  let written = Recorded<Bool>()
+  init(suiteName: String) { self.suiteName = suiteName }
+
+  override func didReceive(
+    _ request: UNNotificationRequest,
+    withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+  ) {
+    let defaults = UserDefaults(suiteName: suiteName)
+    defaults?.set("kept", forKey: "draft")
+    written.append(defaults?.synchronize() ?? false)
+    contentHandler(request.content)
+  }
+}
+
 @Suite("App groups: each device's container and shared defaults for the app's code")
 struct AppGroupTests {
   static let alert = PushHeaders(pushType: "alert", topic: "com.example.chat")
@@ -190,6 +208,34 @@ struct AppGroupTests {
     #expect(second.unreadCounts.all == [nil])
     #expect(second.files.all == [nil])
     #expect(await host.device.badge == 0)
+  }
+
+  /// 44 Japanese characters: 132 bytes of UTF-8, 396 percent-encoded, over the 255 bytes a
+  /// file name may have.
+  static let longSuiteName = String(repeating: "未読メッセージの下書き", count: 4)
+
+  @Test("a suite whose name is too long for a file name still reaches the disk")
+  func longSuiteNameReachesTheDisk() async throws {
+    let service = LongSuiteService(suiteName: Self.longSuiteName)
+    let host = DeviceHost(
+      app: AppConfiguration(
+        bundleId: "com.example.chat",
+        serviceExtension: ServiceExtensionConfiguration(kind: .app)),
+      code: .app(serviceExtension: { service }))
+    await host.receive(json: Self.message(unread: 1), headers: Self.alert, id: "m")
+    #expect(service.written.all == [true])
+    // A second view of the suite: its file, read from the disk (Foundation's cache in this
+    // process would answer from memory whatever happened to the file).
+    let folder = host.appContainers.root.appendingPathComponent(
+      "Extension/Library/Preferences", isDirectory: true)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".plist") }
+    #expect(files.count == 1)
+    let file = try #require(files.first)
+    #expect(file.utf8.count <= 255)
+    let data = try Data(contentsOf: folder.appendingPathComponent(file))
+    let plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+    #expect((plist as? [String: Any])?["draft"] as? String == "kept")
   }
 
   @Test("devices in parallel cases each keep their own count", arguments: 1...12)
@@ -287,6 +333,29 @@ struct AppContainersTests {
     }
     #expect(containers.preferencesSuiteName("com.example.chat", for: .app) == nil)
     #expect(containers.preferencesSuiteName("NSGlobalDomain", for: .serviceExtension) == nil)
+  }
+
+  @Test("a long suite name gets a short file name of its own, the same every time")
+  func longSuiteNames() throws {
+    let containers = AppContainers(app: AppConfiguration(bundleId: "com.example.chat"))
+    let long = String(repeating: "未読", count: 20)
+    let other = long + "。"
+    let first = try #require(containers.preferencesSuiteName(long, for: .app))
+    let again = try #require(containers.preferencesSuiteName(long, for: .app))
+    let second = try #require(containers.preferencesSuiteName(other, for: .app))
+    #expect(first == again)
+    #expect(first != second)
+    for path in [first, second] {
+      let name = URL(fileURLWithPath: path + ".plist").lastPathComponent
+      #expect(name.utf8.count <= 255)
+      #expect(
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
+          == containers.root.appendingPathComponent("App/Library/Preferences").path)
+    }
+    // Short names keep their readable file name.
+    #expect(
+      containers.preferencesSuiteName("drafts", for: .app)?.hasSuffix("/Preferences/drafts")
+        == true)
   }
 
   @Test("a group set from Swift with an identifier iOS would not take has no container")

@@ -4,6 +4,7 @@ import PushDevice
 import PushKit
 import PushPayload
 import PushSimAppHost
+import PushSimTestSupport
 import Testing
 import UserNotifications
 
@@ -130,7 +131,7 @@ final class TaskBlockingCalls: NSObject, PKPushRegistryDelegate, CXProviderDeleg
 /// 64 blocked tasks a call (more than the machine's cores), and in a hundred parallel cases
 /// (Architecture.md, "The hosting runtime"). Without the elastic executor these cases hang for
 /// good, and the suite's time limit fails them.
-@Suite("The app's own tasks that block forever", .timeLimit(.minutes(2)))
+@Suite("The app's own tasks that block forever", .timeLimit(.minutes(2)), .temporaryFiles)
 struct AppTasksThatBlockTests {
   /// The real-time limit of each call: short where the app's code never answers, so each case
   /// waits it out quickly; long where it answers, so a loaded machine never cuts it off

@@ -2,6 +2,7 @@ import Foundation
 import PushDevice
 import PushPayload
 import PushSimAppHost
+import PushSimTestSupport
 import Testing
 import UserNotifications
 
@@ -101,7 +102,7 @@ final class BlockingHandler: RemoteNotificationHandling, Sendable {
 /// The app's code runs on threads of its own: whatever it blocks, the device, its limits and
 /// other devices go on (Rules.md §7). Without that, each case hangs for good; the time limit
 /// fails it instead (wall times are not asserted: a parallel suite delays every limit alike).
-@Suite("App code that blocks its thread", .timeLimit(.minutes(1)))
+@Suite("App code that blocks its thread", .timeLimit(.minutes(1)), .temporaryFiles)
 struct BlockingAppCodeTests {
   /// A short limit where the app's code blocks, so each case takes about a second; a long one
   /// where it answers, so a loaded machine never cuts it off (limits count real time on
@@ -229,7 +230,7 @@ struct BlockingAppCodeTests {
 
 /// Many devices at once, as Swift Testing runs parameterized cases: each plays a push through an
 /// extension that loads its picture with `Data(contentsOf:)`, which blocks its thread.
-@Suite("Parallel devices with blocking downloads", .timeLimit(.minutes(1)))
+@Suite("Parallel devices with blocking downloads", .timeLimit(.minutes(1)), .temporaryFiles)
 struct ParallelBlockingDownloadTests {
   @Test("twelve devices in parallel cases", arguments: 0..<12)
   func twelve(index: Int) async throws {
@@ -301,7 +302,7 @@ final class LaterService: UNNotificationServiceExtension, @unchecked Sendable {
 
 /// An extension with nothing left running ends in virtual time, not at the real-time watchdog
 /// (Rules.md §7); one whose work is still under way is waited for.
-@Suite("Extensions with nothing left running", .timeLimit(.minutes(1)))
+@Suite("Extensions with nothing left running", .timeLimit(.minutes(1)), .temporaryFiles)
 struct IdleExtensionTests {
   @Test("one that never answers and starts nothing waits out its budget at once")
   func silent() async throws {

@@ -4,6 +4,7 @@ import PushDevice
 import PushPayload
 import PushScenario
 import PushSimAppHost
+import PushSimTestSupport
 import Testing
 import UserNotifications
 
@@ -93,13 +94,12 @@ final class MessageService: UNNotificationServiceExtension {
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
     ) ?? Data()
 
-  /// A group's image, as a file the extension reads with `INImage(url:)`.
+  /// A group's image, as a file the extension reads with `INImage(url:)` (the process's, removed
+  /// when it exits).
   static let groupImage: URL? = {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pushsim-communication-\(UUID().uuidString)", isDirectory: true)
-    let file = folder.appendingPathComponent("group.png")
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let file = try ProcessTemporaryFolder.make("pushsim-communication")
+        .appendingPathComponent("group.png")
       try avatarPNG.write(to: file)
       return file
     } catch {

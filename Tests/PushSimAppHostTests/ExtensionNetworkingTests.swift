@@ -2,6 +2,7 @@ import Foundation
 import PushDevice
 import PushPayload
 import PushSimAppHost
+import PushSimTestSupport
 import Synchronization
 import Testing
 import UserNotifications
@@ -184,7 +185,7 @@ final class BestAttemptWithFileService: UNNotificationServiceExtension, @uncheck
   }
 }
 
-@Suite("Downloads a hosted extension makes, in every form")
+@Suite("Downloads a hosted extension makes, in every form", .temporaryFiles)
 struct ExtensionNetworkingTests {
   /// Plays one push with an extension downloading in `form`.
   func play(_ form: DownloadForm, bundled: URL? = nil) async throws -> (
@@ -265,13 +266,17 @@ struct ExtensionNetworkingTests {
         "https://cdn.example.com/slow.jpg": MediaManifest.Entry(
           file: photo, latency: .seconds(45), contentType: "image/jpeg"),
       ]))
-    let host = DeviceHost(app: app, code: .app(serviceExtension: BestAttemptWithFileService.init))
-    await host.receive(mutablePush, id: "m1")
-    let device = await host.device
+    var host: DeviceHost? = DeviceHost(
+      app: app, code: .app(serviceExtension: BestAttemptWithFileService.init))
+    await host?.receive(mutablePush, id: "m1")
+    let device = try #require(await host?.device)
     let timeout = try #require(device.events.events(ofKind: .extensionTimeout).first)
     #expect(timeout.details["delivered"] == "bestAttempt")
     let file = try #require(device.notification("m1")?.content.attachments.first?.url)
     #expect(FileManager.default.fileExists(atPath: file.path))
+    // The directory kept for it goes with the device.
+    host = nil
+    #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
   }
 
   @Test("in a data task's completion handler, current() is the device's center")
@@ -326,7 +331,7 @@ final class DispatchQueueService: UNNotificationServiceExtension, @unchecked Sen
   }
 }
 
-@Suite("Which device answers a request")
+@Suite("Which device answers a request", .temporaryFiles)
 struct RequestOwnerTests {
   /// A JPEG of `size` bytes.
   func jpeg(size: Int) throws -> URL {

@@ -62,6 +62,27 @@ final class LaunchOnlyDelegate: NSObject, UIApplicationDelegate, @unchecked Send
   }
 }
 
+/// An app delegate that registers again from `didRegisterForRemoteNotificationsWithDeviceToken`
+/// the first time it is told (as apps that re-register after sending the token do).
+final class ReRegisteringDelegate: NSObject, UIApplicationDelegate, @unchecked Sendable {
+  let tokens = Recorded<Data>()
+
+  func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool {
+    application.registerForRemoteNotifications()
+    return true
+  }
+
+  func application(
+    _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+  ) {
+    tokens.append(deviceToken)
+    if tokens.all.count == 1 { application.registerForRemoteNotifications() }
+  }
+}
+
 @Suite("The app delegate's registration for remote notifications on the device")
 struct HostedAppDelegateTests {
   static let alert = PushHeaders(pushType: "alert", topic: "com.example.chat")
@@ -147,6 +168,27 @@ struct HostedAppDelegateTests {
     #expect(
       device.events.events(ofKind: .remoteNotificationHandled).first?.reason
         .contains("does not implement") == true)
+  }
+
+  /// The delegate's completion limit is 90 s: a nested registration that waited for the call
+  /// that asked for it would hold the test past its time limit.
+  @Test(
+    "registering again from didRegister answers at once: the delegate is told again",
+    .timeLimit(.minutes(1)))
+  func registersAgainFromDidRegister() async {
+    let delegate = ReRegisteringDelegate()
+    var app = AppConfiguration(
+      bundleId: "com.example.chat", state: .background, backgroundModes: [.remoteNotification])
+    app.entitlements.insert(.apsEnvironment)
+    let host = DeviceHost(
+      app: app, code: .app(application: delegate, completionLimit: .seconds(90)))
+    await host.receive(
+      bytes: Self.text(#"{"aps":{"alert":"Hi"}}"#), headers: Self.alert, id: "hi", to: .device)
+    let device = await host.device
+    #expect(delegate.tokens.all.count == 2)
+    #expect(Set(delegate.tokens.all).count == 1)
+    #expect(device.events.events(ofKind: .appRegistered).count == 2)
+    #expect(device.push("hi")?.status == .delivered)
   }
 
   @Test("pushes without to work as before, registered or not")

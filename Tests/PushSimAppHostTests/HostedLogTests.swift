@@ -3,6 +3,7 @@ import Intents
 import PushDevice
 import PushPayload
 import PushSimAppHost
+import PushSimTestSupport
 import Testing
 import UserNotifications
 import os
@@ -84,7 +85,7 @@ final class LoggingApp: NSObject, RemoteNotificationHandling, UNUserNotification
   }
 }
 
-@Suite("The app's log lines in the device's event log")
+@Suite("The app's log lines in the device's event log", .temporaryFiles)
 struct HostedLogTests {
   /// Plays one push through `LoggingService` and returns its `app.log` events.
   static func extensionLog(sender: String) async throws -> [DeviceEvent] {

@@ -2,6 +2,7 @@ import Foundation
 import PushDevice
 import PushPayload
 import PushSimAppHost
+import PushSimTestSupport
 import Testing
 import UserNotifications
 
@@ -91,7 +92,7 @@ struct Unsafe<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-@Suite("The app's service extension on the device")
+@Suite("The app's service extension on the device", .temporaryFiles)
 struct HostedServiceExtensionTests {
   @Test("the first handler call wins, read at the call; later calls and changes are logged")
   func firstCallOnly() async throws {
@@ -156,7 +157,7 @@ struct HostedServiceExtensionTests {
   }
 }
 
-@Suite("Downloads of one URL by devices in parallel")
+@Suite("Downloads of one URL by devices in parallel", .temporaryFiles)
 struct ParallelDownloadTests {
   @Test("each device's download comes from its own manifest", arguments: 1...4)
   func sameURLInParallel(round: Int) async throws {
@@ -190,7 +191,7 @@ final class CenterAtInitService: UNNotificationServiceExtension, @unchecked Send
   }
 }
 
-@Suite("The extension's instance")
+@Suite("The extension's instance", .temporaryFiles)
 struct ExtensionInstanceTests {
   @Test("is made in the extension's process: a center kept at init is the device's")
   func centerKeptAtInit() async throws {

@@ -277,6 +277,142 @@ struct VoIPRequestTests {
   }
 }
 
+/// A VoIP app that reports `callsPerPush` calls for each VoIP push (each with a UUID of its
+/// own, none ended), with a provider of `maximumCallGroups` groups; what CallKit answered each.
+final class RingingCallsService: NSObject, PKPushRegistryDelegate, @unchecked Sendable {
+  let provider: CXProvider
+  let registry = PKPushRegistry(queue: nil)
+  let callsPerPush: Int
+  /// Whether each call is ended before the next is reported.
+  let endsEachCall: Bool
+  /// `nil` for a call that shows, else the refusal's code.
+  let answers = Recorded<Int?>()
+  let reported = Recorded<UUID>()
+
+  init(maximumCallGroups: Int?, callsPerPush: Int, endsEachCall: Bool = false) {
+    let configuration = CXProviderConfiguration()
+    if let maximumCallGroups { configuration.maximumCallGroups = maximumCallGroups }
+    provider = CXProvider(configuration: configuration)
+    self.callsPerPush = callsPerPush
+    self.endsEachCall = endsEachCall
+    super.init()
+    registry.delegate = self
+    registry.desiredPushTypes = [.voIP]
+  }
+
+  func pushRegistry(
+    _ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType
+  ) {}
+
+  func pushRegistry(
+    _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload,
+    for type: PKPushType, completion: @escaping () -> Void
+  ) {
+    nonisolated(unsafe) let completion = completion
+    let left = Mutex(callsPerPush)
+    var previous: UUID?
+    for _ in 0..<callsPerPush {
+      let uuid = UUID()
+      if endsEachCall, let previous {
+        provider.reportCall(with: previous, endedAt: nil, reason: .remoteEnded)
+      }
+      previous = uuid
+      let update = CXCallUpdate()
+      update.localizedCallerName = "Ana"
+      provider.reportNewIncomingCall(with: uuid, update: update) { [answers, reported] error in
+        let code = (error as? CXErrorCodeIncomingCallError)?.code.rawValue
+        answers.append(code)
+        if code == nil { reported.append(uuid) }
+        if left.withLock({ left in
+          left -= 1
+          return left == 0
+        }) {
+          completion()
+        }
+      }
+    }
+  }
+}
+
+@Suite("CallKit holds the provider to its configuration's call groups")
+struct CallGroupLimitTests {
+  static func phone(
+    _ service: Recorded<RingingCallsService>, groups: Int?, calls: Int, endsEachCall: Bool = false
+  ) -> DeviceHost {
+    DeviceHost(
+      app: AppConfiguration(bundleId: "com.example.call", state: .notRunning),
+      code: .app(launch: {
+        let made = RingingCallsService(
+          maximumCallGroups: groups, callsPerPush: calls, endsEachCall: endsEachCall)
+        service.append(made)
+        return made
+      }))
+  }
+
+  @Test("the default two groups: a third ringing call is refused with unknown")
+  func defaultLimit() async throws {
+    let service = Recorded<RingingCallsService>()
+    let host = Self.phone(service, groups: nil, calls: 3)
+    await host.receive(
+      bytes: Array("{}".utf8), headers: HostedVoIPTests.headers, id: "call",
+      to: .pushType(.voip))
+    let made = try #require(service.all.last)
+    let unknown = CXErrorCodeIncomingCallError.Code.unknown.rawValue
+    #expect(made.answers.all == [nil, nil, unknown])
+    let device = await host.device
+    #expect(device.events.events(ofKind: .callKitIncoming).count == 2)
+    let refused = device.events.events(ofKind: .callKitRefused)
+    #expect(refused.count == 1)
+    #expect(refused.first?.details["error"] == JSONValue(.number(JSONNumber(unknown))))
+    #expect(refused.first?.details["maximumCallGroups"] == JSONValue(.number(JSONNumber(2))))
+    #expect(refused.first?.push == "call")
+    // The push was reported: it shows, and the app is not terminated.
+    #expect(device.push("call")?.status == .silent)
+    #expect(device.events.events(ofKind: .voipTerminated).isEmpty)
+  }
+
+  @Test("a burst of 2,000 reports rings only maximumCallGroups calls")
+  func burst() async throws {
+    let service = Recorded<RingingCallsService>()
+    let host = Self.phone(service, groups: 1, calls: 2_000)
+    await host.receive(
+      bytes: Array("{}".utf8), headers: HostedVoIPTests.headers, id: "call",
+      to: .pushType(.voip))
+    let made = try #require(service.all.last)
+    #expect(made.answers.all.count == 2_000)
+    #expect(made.reported.all.count == 1)
+    #expect(await host.device.events.events(ofKind: .callKitIncoming).count == 1)
+  }
+
+  @Test("an ended call frees its group")
+  func endedCallFreesItsGroup() async throws {
+    let service = Recorded<RingingCallsService>()
+    let host = Self.phone(service, groups: 1, calls: 3, endsEachCall: true)
+    await host.receive(
+      bytes: Array("{}".utf8), headers: HostedVoIPTests.headers, id: "call",
+      to: .pushType(.voip))
+    let made = try #require(service.all.last)
+    #expect(made.answers.all == [nil, nil, nil])
+    let device = await host.device
+    #expect(device.events.events(ofKind: .callKitIncoming).count == 3)
+    #expect(device.events.events(ofKind: .callKitEnded).count == 2)
+  }
+
+  @Test("outside a device the provider keeps to its groups too")
+  func standalone() async throws {
+    let configuration = CXProviderConfiguration()
+    configuration.maximumCallGroups = 1
+    let provider = CXProvider(configuration: configuration)
+    let first = UUID()
+    try await provider.reportNewIncomingCall(with: first, update: CXCallUpdate())
+    await #expect(throws: CXErrorCodeIncomingCallError(.unknown)) {
+      try await provider.reportNewIncomingCall(with: UUID(), update: CXCallUpdate())
+    }
+    provider.reportCall(with: first, endedAt: nil, reason: .remoteEnded)
+    try await provider.reportNewIncomingCall(with: UUID(), update: CXCallUpdate())
+  }
+}
+
 /// An SDK's VoIP code: the registry delivers on a queue of its own, and the provider is a lazy
 /// property, made at the first VoIP push.
 final class LazyProviderCalls: NSObject, PKPushRegistryDelegate, CXProviderDelegate,

@@ -2,6 +2,7 @@ import Foundation
 import PushDevice
 import PushPayload
 import PushSimAppHost
+import PushSimTestSupport
 import Testing
 import UserNotifications
 
@@ -27,7 +28,7 @@ final class UserInfoService: UNNotificationServiceExtension, @unchecked Sendable
   }
 }
 
-@Suite("userInfo no payload could hold")
+@Suite("userInfo no payload could hold", .temporaryFiles)
 struct HostileContentTests {
   func play(_ make: @escaping @Sendable () -> [AnyHashable: Any]) async throws -> Device {
     let host = DeviceHost(
@@ -103,7 +104,7 @@ func peakResidentBytes() -> Int {
   return Int(usage.ru_maxrss) * 1024
 }
 
-@Suite("Attachments stored without reading them whole")
+@Suite("Attachments stored without reading them whole", .temporaryFiles)
 struct AttachmentStoreTests {
   @Test("a file that grew past the limit after the attachment was made is rejected, not read")
   func grownFile() async throws {

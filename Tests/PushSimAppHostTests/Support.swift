@@ -2,6 +2,7 @@ import Foundation
 import PushDevice
 import PushPayload
 import PushSimAppHost
+import PushSimTestSupport
 import Synchronization
 import UserNotifications
 
@@ -12,17 +13,19 @@ final class Recorded<Value: Sendable>: Sendable {
   var all: [Value] { values.withLock { $0 } }
 }
 
-/// A tiny JPEG file (its leading bytes are JPEG's) for manifests and attachments.
+/// A tiny JPEG file (its leading bytes are JPEG's) for manifests and attachments, in a folder
+/// of the running test's own (the `.temporaryFiles` trait), removed when the test is over.
+/// Dated a minute back, as a file the app ships is older than any extension run: a run moves
+/// only the files it wrote itself (Rules.md §9.10).
 func makeJPEG(named name: String = "photo.jpg") throws -> URL {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "pushsim-host-tests-\(UUID().uuidString)", isDirectory: true)
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  let file = folder.appendingPathComponent(name)
+  let file = try TemporaryFiles.folder("pushsim-host-tests").appendingPathComponent(name)
   try Data(
     [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00]
       + Array(repeating: 0, count: 64)
   )
   .write(to: file)
+  try FileManager.default.setAttributes(
+    [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: file.path)
   return file
 }
 

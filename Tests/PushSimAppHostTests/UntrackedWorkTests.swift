@@ -2,6 +2,7 @@ import Foundation
 import PushDevice
 import PushPayload
 import PushSimAppHost
+import PushSimTestSupport
 import Testing
 import UserNotifications
 
@@ -44,7 +45,7 @@ final class HandOffService: UNNotificationServiceExtension, @unchecked Sendable 
 /// Whatever the app's work runs on, a content handler it calls is taken: the device waits for
 /// the work it hands off as the extension's own (Rules.md §7). Before, each push here was
 /// judged idle when `didReceive` returned and showed the original after an `extension.timeout`.
-@Suite("Content handlers called from work handed off", .timeLimit(.minutes(1)))
+@Suite("Content handlers called from work handed off", .timeLimit(.minutes(1)), .temporaryFiles)
 struct UntrackedWorkTests {
   @Test("twenty pushes each, every handler call taken", arguments: HandOffService.Form.allCases)
   func handOff(form: HandOffService.Form) async throws {

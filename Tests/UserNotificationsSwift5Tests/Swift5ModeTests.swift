@@ -22,6 +22,13 @@ struct Swift5ModeTests {
     let delivered = await withCheckedContinuation { continuation in
       service.didReceive(request) { continuation.resume(returning: $0) }
     }
+    // Outside a device nothing moves the attachment's file (the extension wrote it into the
+    // process's temporary directory): the test removes it.
+    defer {
+      for attachment in delivered.attachments {
+        try? FileManager.default.removeItem(at: attachment.url)
+      }
+    }
     #expect(delivered.title == "Ana [modified]")
     #expect(delivered.attachments.map(\.type) == ["public.jpeg"])
     #expect(delivered.attachments.first?.identifier.isEmpty == false)

@@ -58,6 +58,11 @@ extension EventKind {
   /// The app's own code (`"kind": "app"`, hosted) wrote a line with `Logger` or `os_log` while
   /// handling the push: the level, subsystem and category are in its details.
   public static let appLog: Self = "app.log"
+  /// The device did not keep some events of the app's own code (its log lines, content
+  /// updates, donations, CallKit reports): past the first 100 and the last 100 of a call into
+  /// the app's code, past 1,000 for a push, or past 50,000 for the run; `dropped` says how
+  /// many, `kinds` of which kinds, and `code` which bound (Rules.md §7.2).
+  public static let appEventsDropped: Self = "app.eventsDropped"
   /// The app's own code made an HTTP request and the device answered it (from the scenario's
   /// `requests` table or the network): the method, URL, status and bytes are in its details.
   public static let appRequest: Self = "app.request"
@@ -86,7 +91,8 @@ extension EventKind {
     .summary, .forwarded, .appState, .lock, .mute, .online, .offline, .delegateWillPresent,
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored, .appLog,
-    .appRequest, .appRequestFailed, .appRegistered, .appRegistrationFailed, .appUnregistered,
+    .appEventsDropped, .appRequest, .appRequestFailed, .appRegistered, .appRegistrationFailed,
+    .appUnregistered,
     // Communication notifications (EventKind+CommunicationKinds.swift).
     .intentDonated, .contentUpdated, .contentUpdateFailed, .communication, .communicationPlain,
     // Live Activities (EventKind+ActivityKinds.swift).

@@ -8,7 +8,8 @@ extension EventKind {
   /// The app's hosted PushKit delegate called (or never called) its completion for a VoIP
   /// push; `reported` says whether a call was reported before it.
   public static let pushKitCompleted: Self = "pushkit.completed"
-  /// CallKit refused a call the app reported (`callUUIDAlreadyExists`).
+  /// CallKit refused a call the app reported (`callUUIDAlreadyExists`, or `unknown` when the
+  /// provider's `maximumCallGroups` calls are going: Rules.md §14).
   public static let callKitRefused: Self = "callkit.refused"
   /// The app reported that a call ended (`reportCall(with:endedAt:reason:)`).
   public static let callKitEnded: Self = "callkit.ended"

@@ -104,11 +104,35 @@ public final class AppContainers: Sendable {
   /// A suite name as one file name: `/` and anything outside letters, digits, `-`, `_` and `.`
   /// are percent-encoded, so no name leads out of its folder (the empty name is `%`, which no
   /// encoded name is).
+  ///
+  /// A name whose file (with Foundation's `.plist`) would pass the 255 bytes a file name may
+  /// have (28 CJK characters or more, each 9 bytes encoded) is cut to its first 184 bytes, at a
+  /// whole character, followed by `~` and the ``StableDigest`` of the whole name: Foundation
+  /// could never write the longer file, and its cache in memory would hide that the suite is
+  /// lost (Rules.md §17). No encoded name has a `~` (it is encoded as `%7E`), so a long name
+  /// never takes a short one's file, and the digest keeps long names with the same start apart.
   static func fileName(_ name: String) -> String {
     let allowed = CharacterSet(
       charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
     guard !name.isEmpty, let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed)
     else { return "%" }
-    return encoded
+    guard encoded.utf8.count + preferencesExtension.utf8.count > maximumFileNameBytes else {
+      return encoded
+    }
+    let digest = "~" + StableDigest.hex(name.utf8)
+    let room = maximumFileNameBytes - preferencesExtension.utf8.count - digest.utf8.count
+    var start = ""
+    for character in name {
+      guard let piece = String(character).addingPercentEncoding(withAllowedCharacters: allowed),
+        start.utf8.count + piece.utf8.count <= room
+      else { break }
+      start += piece
+    }
+    return start + digest
   }
+
+  /// The longest file name, in bytes, Linux's file systems take (`NAME_MAX`).
+  static let maximumFileNameBytes = 255
+  /// What Foundation adds to a suite's path for its file.
+  static let preferencesExtension = ".plist"
 }

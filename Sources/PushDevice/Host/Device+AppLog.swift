@@ -52,16 +52,6 @@ package enum AppCallPush {
 }
 
 extension Device {
-  /// Records lines the app's code logged while handling `push` (`nil`: none), as `app.log`
-  /// events at the current virtual time.
-  package mutating func recordAppLog(_ entries: [AppLogEntry], push: String?) {
-    for entry in entries {
-      log(.appLog, push, .device, entry.message, entry.details)
-    }
-  }
-}
-
-extension Device {
   /// Records what a call into the app's delegate, background handler or launch code did while
   /// handling `push` (`nil`: none): its requests (`app.request`, `app.requestFailed`), its log
   /// lines and its framework calls (`intent.donated`), in their order, at the current virtual

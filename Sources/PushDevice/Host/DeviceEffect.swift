@@ -75,5 +75,7 @@ extension Device {
     default:
       return
     }
+    // The app's events its call left out (a CallKit report past the push's 1,000), counted.
+    logDroppedAppEvents()
   }
 }

@@ -242,6 +242,9 @@ public actor DeviceHost {
     await launchIfNeeded()
     let result = operation(&device)
     await carryOutAppCode()
+    // What the app's code did outside the device's calls (launch code, its own threads) and
+    // the bounds counted (Rules.md §7.2).
+    device.logDroppedAppEvents()
     publishTime()
     return result
   }

@@ -112,27 +112,20 @@ public struct ManifestFetcher: MediaFetcher {
     return entry
   }
 
-  /// The entry's body, at most `limit` + 1 bytes of it: its file (a regular file only: a FIFO
-  /// would block the run until someone writes to it), else its inline body, else nothing.
+  /// The entry's body, at most `limit` + 1 bytes of it: its file (a regular file, opened
+  /// safely: ``ManifestFile``), else its inline body, else nothing.
   private static func body(
     of entry: MediaManifest.Entry, url: URL, limit: Int, elapsed: Duration
   ) throws(MediaFetchError) -> Data {
     guard let file = entry.file else { return entry.inlineBody ?? Data() }
-    let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type]
-    guard type as? FileAttributeType == .typeRegular else {
+    switch ManifestFile.read(
+      file, upToCount: min(limit, Int.max - 1) + 1, resolved: entry.isResolvedByScenario)
+    {
+    case .success(let data):
+      return data
+    case .failure(let refusal):
       throw MediaFetchError(
-        .fileUnreadable, url: url,
-        reason: "the manifest's file \(file.path) is not a regular file",
-        elapsed: elapsed, httpStatus: entry.status)
-    }
-    do {
-      let handle = try FileHandle(forReadingFrom: file)
-      defer { try? handle.close() }
-      return try handle.read(upToCount: min(limit, Int.max - 1) + 1) ?? Data()
-    } catch {
-      throw MediaFetchError(
-        .fileUnreadable, url: url,
-        reason: "the manifest's file \(file.path) cannot be read (\(error.localizedDescription))",
+        .fileUnreadable, url: url, reason: "the manifest's file \(file.path) \(refusal.words)",
         elapsed: elapsed, httpStatus: entry.status)
     }
   }

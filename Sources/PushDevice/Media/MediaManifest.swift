@@ -42,6 +42,11 @@ public struct MediaManifest: Sendable, Equatable {
     /// The local file with the body (`file`, resolved against the scenario file's folder);
     /// `nil` serves ``inlineBody``, else an empty body (useful with an error status).
     public var file: URL?
+    /// Whether ``file`` is a path a scenario's check resolved (its symbolic links followed) and
+    /// found inside the scenario's folder tree (Rules.md §9.6): the file is served only while
+    /// the file opened still lies at that path. `false` (an entry made in Swift): any regular
+    /// file whose last part is not a symbolic link.
+    package var isResolvedByScenario = false
     /// The body written in the scenario itself (`json`, `text`), when there is no ``file``.
     public var inlineBody: Data?
     /// Header fields of the answer besides `Content-Type` and `Content-Length` (`headers`).

@@ -3,21 +3,43 @@ import PushCore
 import PushPayload
 
 extension Device {
-  /// Appends an event at the current virtual time.
+  /// Appends an event at the current virtual time; an event of the app's own code past its
+  /// push's or the run's bound is counted instead (Rules.md §7.2).
   mutating func log(
     _ kind: DeviceEvent.Kind, _ push: String?, _ source: DiagnosticSource, _ reason: String,
     _ details: [String: JSONValue] = [:]
   ) {
     guard !isQuiet else { return }
     // What the app's code does while the device waits for it belongs to the push it handles.
-    let event = DeviceEvent(
-      time: clock.now, kind: kind, push: push ?? appCodePush, source: source, reason: reason,
-      details: details)
-    // During an extension run, after the run's start, which is logged when the run ends.
+    let push = push ?? appCodePush
+    guard appEventBounds.admit(kind, push: push) else { return }
+    append(
+      DeviceEvent(
+        time: clock.now, kind: kind, push: push, source: source, reason: reason,
+        details: details))
+  }
+
+  /// Appends `event` to the log; during an extension run, after the run's start, which is
+  /// logged when the run ends.
+  private mutating func append(_ event: DeviceEvent) {
     if pendingRun != nil {
       eventsDuringRun.append(event)
     } else {
       events.append(event)
+    }
+  }
+
+  /// Logs what the bounds on the app's events counted since the last time, one
+  /// `app.eventsDropped` event (`push-limit` or `run-limit`) per push and bound, at the current
+  /// virtual time: after each call into the app's code, and by ``DeviceHost`` after each step
+  /// (Rules.md §7.2).
+  package mutating func logDroppedAppEvents() {
+    for dropped in appEventBounds.takeDropped() {
+      let (reason, details) = AppEventLimits.dropped(dropped.byKind, by: dropped.code)
+      append(
+        DeviceEvent(
+          time: clock.now, kind: .appEventsDropped, push: dropped.push, source: .model,
+          reason: reason, details: details))
     }
   }
 

@@ -258,15 +258,17 @@ extension Device {
 
   /// The app's `CXProvider.reportNewIncomingCall`: the incoming-call screen shows
   /// (`callkit.incoming`), unless a call with that UUID is still going (`callkit.refused`,
-  /// `callUUIDAlreadyExists`). A report during a VoIP push counts for it (Rules.md §14).
+  /// `callUUIDAlreadyExists`) or `maximumCallGroups` calls (the provider's configuration; each
+  /// incoming call is a group of its own, a value below 1 counts as 1) are still going
+  /// (`callkit.refused`, `unknown`). A report during a VoIP push counts for it (Rules.md §14).
   ///
   /// - Returns: the `CXErrorCodeIncomingCallError` code of a refusal, or `nil`.
   package mutating func reportIncomingCall(
-    uuid: UUID, caller: String?, hasVideo: Bool
+    uuid: UUID, caller: String?, hasVideo: Bool, maximumCallGroups: Int = 2
   ) -> Int? {
     let push = pushTypeState.voipInFlight?.push
     let uuidText = uuid.uuidString.lowercased()
-    guard pushTypeState.activeCalls.insert(uuid).inserted else {
+    guard !pushTypeState.activeCalls.contains(uuid) else {
       log(
         .callKitRefused, push, .device,
         "CallKit refuses the call: a call with UUID \(uuidText) is already going "
@@ -274,6 +276,20 @@ extension Device {
         ["uuid": .init(.string(uuidText)), "error": .init(.number(JSONNumber(2)))])
       return 2
     }
+    let groups = max(1, maximumCallGroups)
+    guard pushTypeState.activeCalls.count < groups else {
+      log(
+        .callKitRefused, push, .model,
+        "CallKit refuses the call: the provider's \(groups) call group"
+          + (groups == 1 ? " is" : "s are") + " taken by calls not ended "
+          + "(maximumCallGroups; unknown)",
+        [
+          "uuid": .init(.string(uuidText)), "error": .init(.number(JSONNumber(0))),
+          "maximumCallGroups": .init(.number(JSONNumber(groups))),
+        ])
+      return 0
+    }
+    pushTypeState.activeCalls.insert(uuid)
     if push != nil { pushTypeState.voipReported = true }
     var details: [String: JSONValue] = [
       "uuid": .init(.string(uuidText)), "hasVideo": .init(.bool(hasVideo)),

@@ -30,19 +30,10 @@ extension Device {
   /// from the bundle ID (model: deterministic, one per app, the same after unregistering).
   package var deviceToken: String { Self.deviceToken(bundleId: app.bundleId) }
 
-  /// The device token an app with `bundleId` gets (FNV-1a over the bundle ID, four rounds of
-  /// eight bytes).
+  /// The device token an app with `bundleId` gets (``StableDigest`` of the bundle ID: FNV-1a,
+  /// four rounds of eight bytes).
   package static func deviceToken(bundleId: String) -> String {
-    var hex = ""
-    for round in UInt8(0)..<4 {
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in [round] + Array(bundleId.utf8) {
-        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-      }
-      let digits = String(hash, radix: 16)
-      hex += String(repeating: "0", count: 16 - digits.count) + digits
-    }
-    return hex
+    StableDigest.hex(bundleId.utf8)
   }
 
   /// Whether the app is registered for remote notifications now.

@@ -74,7 +74,9 @@ extension Device {
     eventsDuringRun = []
     for event in outcome.deviceEvents(startingAt: run.start, push: run.push) {
       advance(to: event.time)
-      events.append(event)
+      // The run's window kept at most 200 of the app's events; the push's and the run's
+      // bounds apply too (Rules.md §7.2).
+      if appEventBounds.admit(event.kind, push: event.push) { events.append(event) }
       for event in duringRun { events.append(event) }
       duringRun = []
     }

@@ -74,6 +74,8 @@ public struct Device: Sendable {
   /// Events logged while an extension run is pending (the app's calls during it), put after
   /// the run's start when it ends.
   var eventsDuringRun: [DeviceEvent] = []
+  /// How many events of the app's own code are kept, per push and per run (Rules.md §7.2).
+  var appEventBounds = AppEventBounds()
   /// The local notifications the app scheduled.
   var localNotifications = LocalNotificationSchedule()
   /// Whether the firing being played is one that is counted, not logged (a repeating local

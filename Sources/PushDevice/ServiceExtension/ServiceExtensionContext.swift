@@ -31,7 +31,9 @@ public final class ServiceExtensionContext: Sendable {
     var elapsed: Duration = .zero
     var expired = false
     var closed = false
-    var events: [ServiceExtensionOutcome.Event] = []
+    /// What the run logged; of the app's own events only the first and last 100 (Rules.md
+    /// §7.2).
+    var events = AppEventWindow()
     var runFolder: URL?
     var files = 0
   }
@@ -333,6 +335,14 @@ public final class ServiceExtensionContext: Sendable {
     return file
   }
 
+  /// The folder of the device's attachment store (the sandbox), which is removed when the device
+  /// is gone; `nil` for a context without one (a call into the app's delegate or handlers) or
+  /// once the run is over. The hosted extension's own temporary directory is made in it, so a
+  /// directory a notification still shows files from goes with the device (Rules.md §9.10).
+  package var attachmentStoreFolder: URL? {
+    state.withLock { $0.closed ? nil : $0.sandbox?.root }
+  }
+
   /// The next file name in this run's sandbox folder (`attachment-N.<ext>`).
   private func newAttachmentFile(type: MediaType) throws -> URL {
     let (folder, number) = try state.withLock { state -> (URL, Int) in
@@ -346,7 +356,9 @@ public final class ServiceExtensionContext: Sendable {
       "attachment-\(number).\(type.preferredFileExtension)", isDirectory: false)
   }
 
-  /// Adds an event to the run's log at the current scenario time.
+  /// Adds an event to the run's log at the current scenario time. Of the app's own events (its
+  /// log lines, content updates, donations) the run keeps its first 100 and last 100, and counts
+  /// the rest (``AppEventWindow``, Rules.md §7.2).
   ///
   /// - Parameters:
   ///   - kind: The event kind (`media.failed`, …).
@@ -403,13 +415,13 @@ public final class ServiceExtensionContext: Sendable {
     state.withLock { state in
       state.closed = true
       state.sandbox = nil
-      return (state.events, state.elapsed)
+      return (state.events.events, state.elapsed)
     }
   }
 
   /// Adds a stage event (the stage logs at explicit offsets).
   func snapshot() -> (events: [ServiceExtensionOutcome.Event], elapsed: Duration) {
-    state.withLock { ($0.events, $0.elapsed) }
+    state.withLock { ($0.events.events, $0.elapsed) }
   }
 }
 

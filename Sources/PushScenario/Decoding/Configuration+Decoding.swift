@@ -285,7 +285,12 @@ extension MediaManifest.Entry {
     if bodies.count > 1 {
       throw node.error("an entry has one body: write one of file, json and text, not both")
     }
-    if let file = fields.optional("file") { self.file = try file.fileURL() }
+    if let file = fields.optional("file") {
+      // The path the scenario's check resolved (ScenarioDecoder.resolvedApp): the file is read
+      // there or not at all (Rules.md §9.6).
+      self.file = try file.fileURL()
+      isResolvedByScenario = true
+    }
     if let json = fields.optional("json") {
       inlineBody = Data(json.value.jsonText.utf8)
       contentType = "application/json"

@@ -96,8 +96,11 @@ struct ScenarioDecoder {
           for (entryKey, entryField) in try entry.object(allowing: nil).fields {
             var entryValue = entryField.value
             if entryKey == "file", let path = entryField.value.stringValue {
+              // The path with its links resolved, as checked: the file is opened by this path,
+              // never through a link (Rules.md §9.6).
               let url = try existing(path, from: entryField, folder: false)
-              entryValue = JSONValue(.string(url.path), byteRange: entryField.value.byteRange)
+              let checked = FileCheck.realPath(url.path) ?? url.path
+              entryValue = JSONValue(.string(checked), byteRange: entryField.value.byteRange)
             }
             entryObject.append(
               JSONMember(

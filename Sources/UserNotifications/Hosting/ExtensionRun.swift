@@ -25,25 +25,26 @@
     /// The run's own temporary directory, where the device puts the files of download tasks;
     /// removed by ``removeTemporaryDirectory()`` when the run is over.
     package let temporaryDirectory: URL
-    /// When the run began (real time): a file the extension wrote into the process's temporary
-    /// directory after this is the extension's own (see ``owns(_:)``).
-    private let began = Date()
+    /// When the run began, by the clock files are dated with (``FileClock``): a file the
+    /// extension wrote into the process's temporary directory is dated no earlier (see
+    /// ``owns(_:)``).
+    private let began = FileClock.now()
 
     /// Whether the run is the service extension's (`false`: a call into the app's delegate,
     /// background handler or launch code, which runs in the app's process).
     package let isServiceExtension: Bool
 
-    /// Makes a run; its temporary directory (a fresh folder under the process's own) is made
-    /// with the first file put there.
+    /// Makes a run; its temporary directory (a fresh folder in `folder`, else in the process's
+    /// temporary directory) is made with the first file put there.
     package init(
       device: any ExtensionRunDevice, center: UNUserNotificationCenter?,
-      isServiceExtension: Bool = true, log: AppLogSink? = nil
+      isServiceExtension: Bool = true, log: AppLogSink? = nil, in folder: URL? = nil
     ) {
       self.device = device
       self.center = center
       self.isServiceExtension = isServiceExtension
       self.log = log
-      let base = FileManager.default.temporaryDirectory
+      let base = folder ?? FileManager.default.temporaryDirectory
       temporaryDirectory = base.appendingPathComponent(
         "pushsim-extension-\(UUID().uuidString)", isDirectory: true)
     }
@@ -61,7 +62,9 @@
     }
 
     /// Keeps the directory: a notification shows a file that stayed in it (the best attempt of
-    /// `serviceExtensionTimeWillExpire()`, given after the run's store closed).
+    /// `serviceExtensionTimeWillExpire()`, given after the run's store closed). A run made in
+    /// the device's attachment store (`init`'s `folder`) is removed with it, when the device is
+    /// gone.
     package func keepTemporaryDirectory() {
       kept.withLock { $0 = true }
     }
@@ -86,9 +89,7 @@
       let folder = FileManager.default.temporaryDirectory.standardizedFileURL.path
       let path = url.standardizedFileURL.path
       guard path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"),
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        attributes[.type] as? FileAttributeType == .typeRegular,
-        let modified = attributes[.modificationDate] as? Date
+        let modified = FileClock.modification(ofRegularFileAt: path)
       else { return false }
       return modified >= began
     }
