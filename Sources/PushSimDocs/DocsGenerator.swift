@@ -378,12 +378,20 @@ private struct PageBuilder: Sendable {
     }
     let alerts = Self.activityAlerts(events)
     if !alerts.isEmpty { woke = true }
+    // A ringing call lights the screen for as long as it rings (Rules.md §14).
+    let call = device.ringingCalls.last.map { ringing in
+      PhoneSnapshot.Call(
+        caller: ringing.caller, hasVideo: ringing.hasVideo, appName: device.app.displayName,
+        ringingSince: ringing.ringingSince, push: ringing.push)
+    }
+    if call != nil { woke = true }
     var phone = PhoneSnapshot(
       time: device.now, timeZone: device.configuration.timeZone, isLocked: isLocked,
       isScreenLit: !isLocked || woke || userActed, focus: device.configuration.focus?.name,
       isMuted: device.configuration.muted, badge: device.badge,
       appName: device.app.displayName, banner: banner, groups: groups, sound: sound)
     phone.moreGroups = top.groupCount - top.groups.count
+    phone.call = call
     phone.activities = device.lockScreenActivities.map { activityView($0, on: device, alerts) }
     phone.island = island(on: device, alerts)
     if let bannerID = alerts.first(where: { $0.value == "banner" })?.key,
