@@ -178,6 +178,9 @@ extension Device {
     pushTypeState.voipFailures += 1
     setStatus(id, .discarded, reason: "the app did not report the call to CallKit")
     setAppState(.notRunning, reason: "iOS terminates an app that does not report a VoIP call")
+    // The calls the app reported went with its process: none rings any longer (model).
+    pushTypeState.activeCalls.removeAll()
+    pushTypeState.ringingCalls.removeAll()
     var reason = why + ": iOS terminated it"
     if pushTypeState.voipFailures >= settings.voipFailureLimit {
       reason += "; after \(pushTypeState.voipFailures) failures it stops delivering VoIP pushes"

@@ -54,6 +54,15 @@ import Testing
     device.reportCallEnded(uuid: uuid, reason: 2)
     #expect(device.ringingCalls.isEmpty)
     #expect(device.events.events(ofKind: .callKitEnded).count == 1)
+    // iOS terminating the app for an unreported push ends the calls it reported.
+    device.receive(["caller": "Cy"], headers: voip, id: "v2")
+    #expect(device.ringingCalls.map(\.caller) == ["Cy"])
+    var settings = device.app
+    settings.pushTypes.reportsCalls = false
+    device.setApp(settings)
+    device.receive(["caller": "Di"], headers: voip, id: "v3")
+    #expect(device.appState == .notRunning)
+    #expect(device.ringingCalls.isEmpty)
   }
 
   @Test(
