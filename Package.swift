@@ -272,7 +272,7 @@ let package = Package(
       name: "PushSimAppHost",
       dependencies: [
         "UserNotifications", "ActivityKit", "os", "PushKit", "CallKit", "Intents", "PushDevice",
-        "PushScenario", "PushPayload", "NetworkingOriginals", "PushSimHosting",
+        "PushScenario", "PushPayload", "NetworkingOriginals", "PushSimHosting", "PushSimDocs",
       ]
     )
   )

@@ -179,7 +179,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   /// How long, in real time, an extension with nothing left running that the device can see
   /// may still answer (from a `Thread`, an `OperationQueue` or a `DispatchWorkItem` of its own)
   /// before the device waits out its budget (Rules.md §7).
-  static let untrackedWorkGrace: Duration = .milliseconds(500)
+  static let untrackedWorkGrace: Duration = .seconds(2)
 
   /// Nothing the extension started runs any more, as far as the device can see: without an
   /// answer within ``untrackedWorkGrace`` it never gives one, so the device waits out the

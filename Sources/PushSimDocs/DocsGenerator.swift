@@ -1,5 +1,5 @@
 public import Foundation
-import PushDevice
+public import PushDevice
 import PushPayload
 public import PushScenario
 import Synchronization
@@ -18,8 +18,16 @@ import Synchronization
 ///   pages after the first while it plays (``DocsSite/stepsPerPage``), so what its
 ///   documentation holds is two pages of steps, not every step (``site(for:)`` keeps them all).
 public struct DocsGenerator: Sendable {
-  /// Creates a generator.
-  public init() {}
+  /// The app's code the scenarios play with. The default has none, as with `pushsim docs`: the
+  /// app file's settings stand in for it. The app's own code (PushSimAppHost's
+  /// `AppCode.app(…)`) makes pages that show what that code did: its extension's texts, the
+  /// calls its PushKit code reported (Rules.md §9.7).
+  public var code: AppCode
+
+  /// Creates a generator that plays scenarios with `code`.
+  public init(code: AppCode = AppCode()) {
+    self.code = code
+  }
 
   /// Plays every scenario in order and returns the site (not yet written).
   public func site(for scenarios: [Scenario]) async -> DocsSite {
@@ -93,7 +101,7 @@ public struct DocsGenerator: Sendable {
   ) async -> (page: DocsScenario, continued: Result<[URL], DocsSite.SiteWriteError>) {
     let recorder = Recorder(
       PageBuilder(scenario: scenario, assetFolder: assetFolder, continuation: continuation))
-    let result = await ScenarioRunner().run(
+    let result = await ScenarioRunner(code: code).run(
       consume scenario,
       observingSteps: { step, device, failures, start in
         recorder.observe(step, device, failures: failures, start: start)
@@ -378,12 +386,20 @@ private struct PageBuilder: Sendable {
     }
     let alerts = Self.activityAlerts(events)
     if !alerts.isEmpty { woke = true }
+    // A ringing call lights the screen for as long as it rings (Rules.md §14).
+    let call = device.ringingCalls.last.map { ringing in
+      PhoneSnapshot.Call(
+        caller: ringing.caller, hasVideo: ringing.hasVideo, appName: device.app.displayName,
+        ringingSince: ringing.ringingSince, push: ringing.push)
+    }
+    if call != nil { woke = true }
     var phone = PhoneSnapshot(
       time: device.now, timeZone: device.configuration.timeZone, isLocked: isLocked,
       isScreenLit: !isLocked || woke || userActed, focus: device.configuration.focus?.name,
       isMuted: device.configuration.muted, badge: device.badge,
       appName: device.app.displayName, banner: banner, groups: groups, sound: sound)
     phone.moreGroups = top.groupCount - top.groups.count
+    phone.call = call
     phone.activities = device.lockScreenActivities.map { activityView($0, on: device, alerts) }
     phone.island = island(on: device, alerts)
     if let bannerID = alerts.first(where: { $0.value == "banner" })?.key,

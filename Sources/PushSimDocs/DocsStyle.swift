@@ -193,6 +193,31 @@ enum DocsStyle {
     .banner { position: absolute; top: 48px; left: 8px; right: 8px; z-index: 4; }
     .banner-card { box-shadow: 0 10px 30px rgba(0, 0, 0, .28); background: var(--card);
       backdrop-filter: blur(30px) saturate(1.8); -webkit-backdrop-filter: blur(30px) saturate(1.8); }
+    .phone.calling .screen { background: linear-gradient(180deg, #3a3f4b 0%, #1c1f26 100%); }
+    .call-screen { position: absolute; inset: 0; display: flex; flex-direction: column;
+      align-items: center; padding: 118px 24px 0; text-align: center; color: #fff; }
+    .call-screen .call-caller { font-size: 34px; font-weight: 500; letter-spacing: -.01em;
+      max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .call-screen .call-kind { margin-top: 4px; font-size: 17px; opacity: .8; }
+    .call-slider { position: absolute; left: 26px; right: 26px; bottom: 84px; height: 64px;
+      border-radius: 32px; background: rgba(255, 255, 255, .18); display: flex; align-items: center;
+      backdrop-filter: blur(18px); -webkit-backdrop-filter: blur(18px); }
+    .call-knob { width: 56px; height: 56px; margin: 0 4px; border-radius: 28px; background: #fff;
+      color: #34c759; display: grid; place-items: center; }
+    .call-knob .icon { width: 26px; height: 26px; }
+    .call-slide-text { flex: 1; margin-right: 60px; font-size: 19px; opacity: .85; }
+    .call-banner { display: flex; align-items: center; gap: 10px; padding: 12px 12px 12px 14px;
+      border-radius: 28px; background: rgba(30, 30, 32, .86); color: #fff; margin-bottom: 8px;
+      box-shadow: 0 10px 30px rgba(0, 0, 0, .28); }
+    .call-texts { flex: 1; min-width: 0; }
+    .call-banner .call-caller { font-weight: 600; font-size: 16px; overflow: hidden;
+      text-overflow: ellipsis; white-space: nowrap; }
+    .call-banner .call-kind { font-size: 13px; opacity: .7; }
+    .call-button { flex: none; width: 42px; height: 42px; border-radius: 21px; display: grid;
+      place-items: center; color: #fff; }
+    .call-button .icon { width: 22px; height: 22px; }
+    .call-button.decline { background: #ff3b30; }
+    .call-button.accept { background: #34c759; }
     .press-overlay { position: absolute; inset: 0; z-index: 5; padding: 110px 12px 0;
       background: rgba(0, 0, 0, .32); backdrop-filter: blur(14px); -webkit-backdrop-filter: blur(14px); }
     .expanded { box-shadow: 0 12px 34px rgba(0, 0, 0, .3); }

@@ -117,6 +117,7 @@ enum DocsVocabulary {
       }
       if phone.banner != nil { add("banner") }
       if phone.longPress != nil { add("notification actions") }
+      if phone.call != nil { add("incoming call") }
     }
 
     private mutating func add(_ label: String) {

@@ -70,18 +70,27 @@ struct PhoneRenderer {
     let clock = Self.clock(snapshot.time, in: snapshot.timeZone)
     // Unlocked, a banner comes down over whatever is on screen: the Home Screen here. Without
     // one, the drawing is the Notification Center, pulled down, which shows what the center holds.
+    // A call ringing on a locked phone fills the screen; unlocked, its banner comes down.
+    let callScreen = snapshot.isLocked ? snapshot.call : nil
     let onHomeScreen =
-      !snapshot.isLocked && (snapshot.banner != nil || snapshot.activityBanner != nil)
+      !snapshot.isLocked
+      && (snapshot.banner != nil || snapshot.activityBanner != nil || snapshot.call != nil)
       && snapshot.longPress == nil
     var classes = ["phone", snapshot.isLocked ? "locked" : "unlocked"]
     if onHomeScreen { classes.append("home") }
+    if callScreen != nil { classes.append("calling") }
     if !snapshot.isScreenLit { classes.append("asleep") }
     if snapshot.longPress != nil { classes.append("pressing") }
     let label =
-      snapshot.isLocked
-      ? "Lock screen at \(clock.time)"
-      : onHomeScreen ? "Home Screen at \(clock.time)" : "Notification Center at \(clock.time)"
-    let screen = onHomeScreen ? homeScreenContent() : listContent(clock: clock)
+      callScreen != nil
+      ? "Incoming call at \(clock.time)"
+      : snapshot.isLocked
+        ? "Lock screen at \(clock.time)"
+        : onHomeScreen ? "Home Screen at \(clock.time)" : "Notification Center at \(clock.time)"
+    let screen =
+      if let callScreen { Self.incomingCallScreen(callScreen) } else if onHomeScreen {
+        homeScreenContent()
+      } else { listContent(clock: clock) }
     let figure = element(
       "figure", ["class": classes.joined(separator: " "), "aria-label": label]
     ) {
@@ -104,6 +113,7 @@ struct PhoneRenderer {
   }
 
   /// Unlocked with a banner: the Home Screen, and the banner come down over it.
+  /// A ringing call's banner comes first, the notification's under it.
   private mutating func homeScreenContent() -> HTMLNode {
     var banner: HTMLNode = .fragment([])
     if let card = snapshot.banner {
@@ -115,7 +125,52 @@ struct PhoneRenderer {
       homeScreen()
       element("div", ["class": "banner"]) {
         "\n"
+        if let call = snapshot.call { Self.callBanner(call) }
         banner
+      }
+      "\n"
+    }
+  }
+
+  // MARK: - Calls
+
+  /// CallKit's full-screen interface on a locked phone: the caller, the app's name and the
+  /// kind of call, and "slide to answer" (a locked iPhone declines with the side button, so
+  /// the interface has no Decline button; Rules.md §14).
+  static func incomingCallScreen(_ call: PhoneSnapshot.Call) -> HTMLNode {
+    fragment {
+      element("div", ["class": "call-screen", "data-push": call.push]) {
+        "\n"
+        element("div", ["class": "call-caller"]) { call.callerName }
+        "\n"
+        element("div", ["class": "call-kind"]) { call.kindLine }
+        "\n"
+        element("div", ["class": "call-slider"]) {
+          element("span", ["class": "call-knob"]) { Icon.phone }
+          element("span", ["class": "call-slide-text"]) { "slide to answer" }
+        }
+        "\n"
+      }
+      "\n"
+    }
+  }
+
+  /// The call banner of an unlocked phone: the app's icon, the caller and the kind of call,
+  /// and the Decline and Accept buttons.
+  static func callBanner(_ call: PhoneSnapshot.Call) -> HTMLNode {
+    fragment {
+      element("article", ["class": "call-banner", "data-push": call.push]) {
+        "\n"
+        appIcon(call.appName)
+        element("div", ["class": "call-texts"]) {
+          element("div", ["class": "call-caller"]) { call.callerName }
+          element("div", ["class": "call-kind"]) { call.kindLine }
+        }
+        element("span", ["class": "call-button decline", "title": "Decline"]) { Icon.phoneDown }
+        element("span", ["class": "call-button accept", "title": "Accept"]) {
+          call.hasVideo ? Icon.video : Icon.phone
+        }
+        "\n"
       }
       "\n"
     }
@@ -511,6 +566,9 @@ struct PhoneRenderer {
     } else if snapshot.isMuted {
       facts.append([Icon.bellSlash, .text(" silent")])
     }
+    if let call = snapshot.call {
+      facts.append([Icon.phone, .text(" \(call.callerName) calling")])
+    }
     facts.append([.text(snapshot.isScreenLit ? "screen lit" : "screen stays dark")])
     return fragment {
       element("figcaption", ["class": "phone-caption"]) {
@@ -623,6 +681,15 @@ enum Icon {
     "<path d=\"M3 9h4l5-4v14l-5-4H3z\" fill=\"currentColor\"/>",
     "<path d=\"M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"/>"
   )
+  static let phone = svg(
+    "<path d=\"M6.6 2.5 9.5 6 7.8 8.6a13 13 0 0 0 7.6 7.6l2.6-1.7 3.5 2.9-1.6 3.4c-.5.9-1.5 1.3-2.5 1.1C9.8 20.3 3.7 14.2 2.1 6.6 1.9 5.6 2.4 4.6 3.2 4.1z\" fill=\"currentColor\"/>"
+  )
+  static let phoneDown = svg(
+    "<path d=\"M2 14.2c5.6-5 14.4-5 20 0l-2.3 3-3.5-1.3v-3a11 11 0 0 0-8.4 0v3L4.3 17.2z\" fill=\"currentColor\"/>"
+  )
+  static let video = svg(
+    "<rect x=\"2\" y=\"6\" width=\"13\" height=\"12\" rx=\"2.5\" fill=\"currentColor\"/>",
+    "<path d=\"M16.5 10.5 22 7v10l-5.5-3.5z\" fill=\"currentColor\"/>")
   static let reply = svg(
     "<path d=\"M10 5 3 12l7 7v-4.5c5 0 8.5 1.5 11 5-1-5-4-10-11-11z\" fill=\"currentColor\"/>")
   static let send = svg(

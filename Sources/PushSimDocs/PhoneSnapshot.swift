@@ -53,6 +53,10 @@ package struct PhoneSnapshot: Sendable, Hashable {
   /// A Live Activity's Lock Screen presentation shown as a banner: an alerting update on an
   /// unlocked phone without a Dynamic Island, the app not in use (Rules.md §13.12).
   package var activityBanner: Activity?
+  /// The incoming call ringing at this moment, if any: the newest call the app reported to
+  /// CallKit that has not ended or rung out (Rules.md §14). Locked, it fills the screen;
+  /// unlocked, it comes down as the call banner.
+  package var call: Call?
 
   /// Creates a snapshot.
   package init(
@@ -133,6 +137,39 @@ package struct PhoneSnapshot: Sendable, Hashable {
         self.body = body
       }
     }
+  }
+
+  /// An incoming call as CallKit's interface shows it: the caller, the app's name and the kind
+  /// of call (`Chat Audio`, `Chat Video`).
+  package struct Call: Sendable, Hashable {
+    /// The caller: the reported name, else the handle (`nil`: "Unknown Caller").
+    package var caller: String?
+    /// Whether the app reported a video call.
+    package var hasVideo: Bool
+    /// The app's display name, which the interface shows beside the kind of call.
+    package var appName: String
+    /// When the call started ringing.
+    package var ringingSince: Date
+    /// The VoIP push it was reported for, if any.
+    package var push: String?
+
+    /// Creates a call view.
+    package init(
+      caller: String?, hasVideo: Bool = false, appName: String, ringingSince: Date,
+      push: String? = nil
+    ) {
+      self.caller = caller
+      self.hasVideo = hasVideo
+      self.appName = appName
+      self.ringingSince = ringingSince
+      self.push = push
+    }
+
+    /// The name the interface shows.
+    package var callerName: String { caller.flatMap { $0.isEmpty ? nil : $0 } ?? "Unknown Caller" }
+    /// The line under the name: the app's name and `Audio` or `Video`, as CallKit labels a
+    /// VoIP call.
+    package var kindLine: String { "\(appName) \(hasVideo ? "Video" : "Audio")" }
   }
 
   /// The Dynamic Island at one moment.

@@ -16,10 +16,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: out) }
     let result = try CommandRunner.run(["docs", Self.fixtures, "--out", out.path])
     #expect(result.status == 1, "\(result.standardError)")
-    #expect(result.standardOutput.hasSuffix(": 2 passed, 1 failed\n"))
+    #expect(result.standardOutput.hasSuffix(": 3 passed, 1 failed\n"))
     for file in [
       "index.html", "style.css", "localized-thread.html", "rich-levels.html", "live-activity.html",
-      "rich-levels-files/o1-1.png",
+      "incoming-call.html", "rich-levels-files/o1-1.png",
     ] {
       #expect(
         FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file)")

@@ -20,6 +20,42 @@ struct ScenarioPlayerTests {
     #expect(all["titled.json"]?.passed == true)
   }
 
+  @Test("the docs site of a scenario played with the app's extension shows its changed title")
+  func writesTheDocsSite() async throws {
+    let site = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pushsim-hosted-docs-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: site) }
+    let player = ScenarioPlayer(code: .app(serviceExtension: DownloadingService.init))
+    let (passed, failed) = try await player.writeDocs(in: Self.fixtures, to: site)
+    #expect((passed, failed) == (1, 0))
+    let index = try String(
+      contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(index.contains("href=\"titled.html\""))
+    #expect(index.contains("The app&#39;s extension changes the title"))
+    let page = try String(
+      contentsOf: site.appendingPathComponent("titled.html"), encoding: .utf8)
+    // The phone shows the title the app's extension set, with the photo it attached.
+    #expect(page.contains("<span class=\"title\">Ana sent a photo</span>"))
+    #expect(page.contains("class=\"thumb\" src=\"titled-files/"))
+    #expect(
+      FileManager.default.fileExists(atPath: site.appendingPathComponent("style.css").path))
+  }
+
+  @Test("the docs site is never written among the scenarios, and needs the app's code")
+  func docsSiteRefusals() async throws {
+    let player = ScenarioPlayer(code: .app(serviceExtension: DownloadingService.init))
+    let error = await #expect(throws: ScenarioError.self) {
+      try await player.writeDocs(in: Self.fixtures, to: Self.fixtures)
+    }
+    #expect(error?.description.contains("Rules.md §9.8") == true)
+    let site = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pushsim-hosted-docs-\(UUID().uuidString)", isDirectory: true)
+    await #expect(throws: ScenarioError.self) {
+      try await ScenarioPlayer(code: .app()).writeDocs(in: Self.fixtures, to: site)
+    }
+    #expect(!FileManager.default.fileExists(atPath: site.path))
+  }
+
   @Test("without the app's extension the file cannot be played, and the error says how")
   func missingExtension() async throws {
     let error = await #expect(throws: ScenarioError.self) {

@@ -30,6 +30,41 @@ import Testing
     #expect(!plainCard.contains("class=\"avatar\""))
   }
 
+  /// A call that rings: CallKit's full-screen interface on a locked phone, the call banner
+  /// with Decline and Accept over the Home Screen on an unlocked one (Rules.md §14). The
+  /// caller comes from a payload, so it is escaped.
+  @Test func aRingingCallFillsTheLockScreenAndComesDownAsABannerUnlocked() {
+    let call = PhoneSnapshot.Call(
+      caller: "<b>Ana</b> & Bo", hasVideo: true, appName: "Chat", ringingSince: now, push: "v1")
+    let locked = PhoneSnapshot(time: now, isLocked: true, appName: "Chat")
+    var ringing = locked
+    ringing.call = call
+    let html = ringing.drawing().html
+    #expect(
+      html.contains("<figure class=\"phone locked calling\" aria-label=\"Incoming call at 9:00\">"))
+    #expect(
+      html.contains(
+        "<div class=\"call-screen\" data-push=\"v1\">\n"
+          + "<div class=\"call-caller\">&lt;b&gt;Ana&lt;/b&gt; &amp; Bo</div>\n"
+          + "<div class=\"call-kind\">Chat Video</div>"))
+    #expect(html.contains("slide to answer"))
+    #expect(!html.contains("<b>Ana"))
+    // The lock screen's list is not drawn under the call.
+    #expect(!html.contains("big-clock"))
+    #expect(!locked.drawing().html.contains("call-screen"))
+
+    var unlocked = PhoneSnapshot(time: now, isLocked: false, appName: "Chat")
+    unlocked.call = PhoneSnapshot.Call(caller: nil, appName: "Chat", ringingSince: now)
+    let banner = unlocked.drawing().html
+    #expect(banner.contains("<figure class=\"phone unlocked home\""))
+    #expect(banner.contains("<article class=\"call-banner\">"))
+    #expect(banner.contains("<div class=\"call-caller\">Unknown Caller</div>"))
+    #expect(banner.contains("<div class=\"call-kind\">Chat Audio</div>"))
+    #expect(banner.contains("title=\"Decline\""))
+    #expect(banner.contains("title=\"Accept\""))
+    #expect(!banner.contains("call-screen"))
+  }
+
   @Test func shortTextIsNotCut() {
     let result = TextFit.lockScreenBody.fit("¡Hola! ¿Cómo estás?")
     #expect(

@@ -13,6 +13,10 @@ struct PushTypeState: Sendable {
   var voipReported = false
   /// The calls the app reported and has not ended (their UUIDs).
   var activeCalls: Set<UUID> = []
+  /// The reported calls that may still ring, oldest first: a call leaves when it ends, and
+  /// one that rang ``Device/callRingLimit`` is dropped at the next report, so the list holds
+  /// only the calls of the last half minute or so.
+  var ringingCalls: [IncomingCall] = []
   /// Arrival times of `location` pushes in the last 24 hours.
   var locationTimes: [Date] = []
 }
@@ -145,6 +149,11 @@ extension Device {
     if settings.reportsCalls {
       setStatus(id, .silent, reason: "reported to CallKit as an incoming call")
       log(.callKitIncoming, id, .device, "the app reports the call: the incoming-call screen shows")
+      // The app file's app reports the payload's `caller` and `hasVideo` (model, Rules.md §14).
+      startRinging(
+        IncomingCall(
+          uuid: nil, push: id, caller: payload["caller"]?.stringValue,
+          hasVideo: payload["hasVideo"]?.boolValue ?? false, ringingSince: clock.now))
       return
     }
     if sparedByMustReport(id, wasForeground: wasForeground) { return }
@@ -169,6 +178,9 @@ extension Device {
     pushTypeState.voipFailures += 1
     setStatus(id, .discarded, reason: "the app did not report the call to CallKit")
     setAppState(.notRunning, reason: "iOS terminates an app that does not report a VoIP call")
+    // The calls the app reported went with its process: none rings any longer (model).
+    pushTypeState.activeCalls.removeAll()
+    pushTypeState.ringingCalls.removeAll()
     var reason = why + ": iOS terminated it"
     if pushTypeState.voipFailures >= settings.voipFailureLimit {
       reason += "; after \(pushTypeState.voipFailures) failures it stops delivering VoIP pushes"
@@ -291,6 +303,9 @@ extension Device {
     }
     pushTypeState.activeCalls.insert(uuid)
     if push != nil { pushTypeState.voipReported = true }
+    startRinging(
+      IncomingCall(
+        uuid: uuid, push: push, caller: caller, hasVideo: hasVideo, ringingSince: clock.now))
     var details: [String: JSONValue] = [
       "uuid": .init(.string(uuidText)), "hasVideo": .init(.bool(hasVideo)),
     ]
@@ -302,9 +317,34 @@ extension Device {
     return nil
   }
 
-  /// The app's `CXProvider.reportCall(with:endedAt:reason:)` (`callkit.ended`).
+  /// How long a call nobody answers rings before it stops, when the app does not end it
+  /// first: 30 s (model, Rules.md §14; Apple documents no limit, the app is expected to end an
+  /// unanswered call with `reportCall(with:endedAt:reason:)`).
+  package static let callRingLimit: TimeInterval = 30
+
+  /// The calls ringing now, oldest first: reported to CallKit less than ``callRingLimit`` ago
+  /// and not ended (what the incoming-call screen shows, Rules.md §14).
+  ///
+  /// - Complexity: O(c) for the c calls reported in about the last ``callRingLimit``.
+  package var ringingCalls: [IncomingCall] {
+    pushTypeState.ringingCalls.filter {
+      clock.now.timeIntervalSince($0.ringingSince) < Self.callRingLimit
+    }
+  }
+
+  /// A reported call starts ringing; calls that rang their limit are let go.
+  mutating func startRinging(_ call: IncomingCall) {
+    pushTypeState.ringingCalls.removeAll {
+      clock.now.timeIntervalSince($0.ringingSince) >= Self.callRingLimit
+    }
+    pushTypeState.ringingCalls.append(call)
+  }
+
+  /// The app's `CXProvider.reportCall(with:endedAt:reason:)` (`callkit.ended`): the call
+  /// stops ringing.
   package mutating func reportCallEnded(uuid: UUID, reason: Int) {
     guard pushTypeState.activeCalls.remove(uuid) != nil else { return }
+    pushTypeState.ringingCalls.removeAll { $0.uuid == uuid }
     log(
       .callKitEnded, nil, .device, "the app reports that the call ended",
       [

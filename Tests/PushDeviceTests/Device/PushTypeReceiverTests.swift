@@ -28,6 +28,43 @@ import Testing
     #expect(device.center.isEmpty)
   }
 
+  /// What the docs drawing shows of a call: it rings from its report until the app ends it or
+  /// until ``Device/callRingLimit`` passes unanswered (model).
+  @Test func aReportedCallRingsUntilItEndsOrRingsOut() {
+    var device = Device(app: AppConfiguration(state: .background))
+    let voip = Self.headers("voip", ".voip")
+    device.receive(["caller": "Ana", "hasVideo": true], headers: voip, id: "v1")
+    let ringing = device.ringingCalls
+    #expect(ringing.map(\.caller) == ["Ana"])
+    #expect(ringing.first?.hasVideo == true)
+    #expect(ringing.first?.push == "v1")
+    #expect(ringing.first?.uuid == nil)
+    #expect(ringing.first?.ringingSince == device.now)
+    device.advance(by: .seconds(29))
+    #expect(device.ringingCalls.count == 1)
+    device.advance(by: .seconds(1))
+    #expect(device.ringingCalls.isEmpty)
+    // The app's own code ends its call: it stops ringing at once; a UUID it never reported
+    // changes nothing.
+    let uuid = UUID()
+    #expect(device.reportIncomingCall(uuid: uuid, caller: "Bo", hasVideo: false) == nil)
+    #expect(device.ringingCalls.map(\.uuid) == [uuid])
+    device.reportCallEnded(uuid: UUID(), reason: 2)
+    #expect(device.ringingCalls.count == 1)
+    device.reportCallEnded(uuid: uuid, reason: 2)
+    #expect(device.ringingCalls.isEmpty)
+    #expect(device.events.events(ofKind: .callKitEnded).count == 1)
+    // iOS terminating the app for an unreported push ends the calls it reported.
+    device.receive(["caller": "Cy"], headers: voip, id: "v2")
+    #expect(device.ringingCalls.map(\.caller) == ["Cy"])
+    var settings = device.app
+    settings.pushTypes.reportsCalls = false
+    device.setApp(settings)
+    device.receive(["caller": "Di"], headers: voip, id: "v3")
+    #expect(device.appState == .notRunning)
+    #expect(device.ringingCalls.isEmpty)
+  }
+
   @Test(
     "a push type's topic is the app's bundle id with its suffix, exactly",
     arguments: [

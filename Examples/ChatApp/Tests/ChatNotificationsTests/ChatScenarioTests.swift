@@ -12,6 +12,11 @@ let scenarios = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent()  // ChatApp
   .appendingPathComponent("Scenarios", isDirectory: true)
 
+/// Where the tests write the app's documentation site: this package's `.build/docs`, which CI
+/// keeps with the build.
+let docsSite = scenarios.deletingLastPathComponent()
+  .appendingPathComponent(".build/docs", isDirectory: true)
+
 /// The app's own code, as the simulated iPhone runs it: its extension, its notification-center
 /// delegate and its app delegate.
 func chatApp() -> AppCode {
@@ -38,5 +43,21 @@ func chatApp() -> AppCode {
     #expect(result.failures.isEmpty, "\(result.failureText)")
     let opened = NavigationRouter.shared.destinations.dropFirst(before)
     #expect(Array(opened) == [.chat(chatId: "chat_ana", messageType: "photo")])
+  }
+
+  @Test("the docs site shows what the app's own code made of each push")
+  func documentation() async throws {
+    let files = try ScenarioPlayer.files(in: scenarios)
+    let (passed, failed) = try await ScenarioPlayer(code: chatApp())
+      .writeDocs(in: scenarios, to: docsSite)
+    #expect((passed, failed) == (files.count, 0))
+    let index = try String(
+      contentsOf: docsSite.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(index.contains("href=\"modified-title.html\""))
+    // The push says "New message"; the phone shows the sender's name the extension set.
+    let page = try String(
+      contentsOf: docsSite.appendingPathComponent("modified-title.html"), encoding: .utf8)
+    #expect(page.contains("<span class=\"title\">Ana</span>"))
+    #expect(!page.contains("<span class=\"title\">New message</span>"))
   }
 }
