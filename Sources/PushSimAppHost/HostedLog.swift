@@ -11,7 +11,7 @@ enum HostedLog {
   static func entry(_ line: AppLogLine) -> AppLogEntry {
     AppLogEntry(
       level: line.level.name, subsystem: line.subsystem, category: line.category,
-      message: line.message)
+      message: line.message, console: line.console)
   }
 
   /// A sink that logs each line in the extension run's log, at the run's virtual time.

@@ -9,15 +9,21 @@ package struct AppLogLine: Sendable, Equatable {
   package var subsystem: String
   /// The category of the handle it was written through (empty for `OSLog.default`).
   package var category: String
-  /// The text, its interpolated values in full.
+  /// The text as the device's log keeps it: private values as `<private>` (Rules.md §9.11).
   package var message: String
+  /// The text with every value in full, as Xcode's console shows it while debugging.
+  package var console: String
 
-  /// Creates a line.
-  package init(level: OSLogType, subsystem: String, category: String, message: String) {
+  /// Creates a line; `console` is `message` unless given.
+  package init(
+    level: OSLogType, subsystem: String, category: String, message: String,
+    console: String? = nil
+  ) {
     self.level = level
     self.subsystem = subsystem
     self.category = category
     self.message = message
+    self.console = console ?? message
   }
 }
 
@@ -74,15 +80,17 @@ package enum AppLog {
       return
     }
     let handle = line.subsystem.isEmpty ? "" : "[\(line.subsystem):\(line.category)] "
-    let text = "\(handle)<\(line.level.name)> \(line.message)\n"
+    // Standard error is where a developer reads it, as Xcode's console: values in full.
+    let text = "\(handle)<\(line.level.name)> \(line.console)\n"
     FileHandle.standardError.write(Data(text.utf8))
   }
 
   /// Writes `message` through `log` at `level`, unless the handle is disabled.
-  static func write(_ message: String, log: OSLog, level: OSLogType) {
+  static func write(_ message: String, console: String, log: OSLog, level: OSLogType) {
     guard !log.isDisabled else { return }
     write(
       AppLogLine(
-        level: level, subsystem: log.subsystem, category: log.category, message: message))
+        level: level, subsystem: log.subsystem, category: log.category, message: message,
+        console: console))
   }
 }

@@ -17,6 +17,16 @@ enum LogFormat {
   /// `<decode: …>` note; a `%` followed by no conversion is written as it stands.
   /// - Complexity: O(n) in the length of the format and of what it writes.
   static func render(_ format: String, _ args: [any CVarArg]) -> String {
+    render(format, args, redacting: false)
+  }
+
+  /// `format` with `args` as the device's log keeps it: a value it does not keep
+  /// (``LogSpecifier/keepsValueInLog``) is `<private>` (Rules.md §9.11).
+  static func renderRedacted(_ format: String, _ args: [any CVarArg]) -> String {
+    render(format, args, redacting: true)
+  }
+
+  private static func render(_ format: String, _ args: [any CVarArg], redacting: Bool) -> String {
     var line = ""
     var next = 0
     var scalars = format.unicodeScalars[...]
@@ -31,7 +41,11 @@ enum LogFormat {
         continue
       }
       switch LogSpecifier.parse(&scalars) {
-      case .specifier(let specifier): line += specifier.render(args, next: &next)
+      case .specifier(let specifier):
+        let value = specifier.render(args, next: &next)
+        line +=
+          !redacting || specifier.keepsValueInLog || value.hasPrefix("<decode:")
+          ? value : "<private>"
       case .text(let text): line += text
       }
     }

@@ -23,6 +23,18 @@ struct LogSpecifier {
   var length: String
   /// The conversion letter.
   var conversion: Unicode.Scalar
+  /// The annotation between braces (`public`, `private`, `public, uint64`), or empty.
+  var annotation = ""
+
+  /// Whether the device's log keeps the value (Rules.md §9.11): `{public}` is kept and
+  /// `{private}` is not; without either, numbers are kept and strings and objects (`%@`, `%s`)
+  /// are not, as Apple's unified logging does.
+  var keepsValueInLog: Bool {
+    let words = annotation.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    if words.contains("public") { return true }
+    if words.contains("private") || words.contains("sensitive") { return false }
+    return !"@sS".unicodeScalars.contains(conversion)
+  }
 
   /// A width or precision: written in the format, or read from an argument (`*`, `*2$`).
   enum Count {
@@ -48,6 +60,7 @@ struct LogSpecifier {
   /// Reads a conversion from `scalars`, which start just after its `%`.
   static func parse(_ scalars: inout Substring.UnicodeScalarView) -> Parsed {
     var written = "%"
+    var annotation = ""
     func take() -> Unicode.Scalar? {
       guard let scalar = scalars.popFirst() else { return nil }
       written.unicodeScalars.append(scalar)
@@ -80,12 +93,15 @@ struct LogSpecifier {
       }
     }
     if scalars.first == "{" {
-      // `{public}`, `{private}`, `{bool}`, `{time_t}`, …: accepted and not applied.
+      // `{public}`, `{private}` decide what the device's log keeps; `{bool}`, `{time_t}`, …
+      // are accepted and not applied.
       guard let close = scalars.firstIndex(of: "}") else {
         written.unicodeScalars.append(contentsOf: scalars)
         scalars = scalars[scalars.endIndex...]
         return .text(written)
       }
+      annotation = String(
+        String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close]))
       written.unicodeScalars.append(contentsOf: scalars[...close])
       scalars = scalars[scalars.index(after: close)...]
     }
@@ -126,7 +142,7 @@ struct LogSpecifier {
     return .specifier(
       LogSpecifier(
         written: written, position: position, flags: flags, width: width,
-        precision: precision, length: length, conversion: conversion))
+        precision: precision, length: length, conversion: conversion, annotation: annotation))
   }
 
   /// Whether the conversion reads an argument of `kind`.

@@ -42,6 +42,6 @@ public struct Logger: @unchecked Sendable {
   public func fault(_ message: OSLogMessage) { write(message, .fault) }
 
   private func write(_ message: OSLogMessage, _ level: OSLogType) {
-    AppLog.write(message.text, log: handle, level: level)
+    AppLog.write(message.redacted, console: message.text, log: handle, level: level)
   }
 }

@@ -7,17 +7,26 @@ public import Foundation
 /// logger.info("Downloaded \(bytes) bytes for \(messageID, privacy: .public)")
 /// ```
 ///
-/// PushSim renders every value in full, as Xcode's console shows them while debugging; the
-/// privacy options are accepted and not applied (nothing leaves the test process).
+/// Rendered twice: in full (``text``), as Xcode's console shows it while debugging, and as the
+/// device's log keeps it (``redacted``), each value redacted by its `privacy` as Apple's
+/// unified logging does (Rules.md §9.11).
 public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStringLiteral {
-  /// The rendered text.
+  /// The text with every value in full.
   package let text: String
+  /// The text as the device's log keeps it: private values as `<private>`.
+  package let redacted: String
 
   /// Creates a message from a literal.
-  public init(stringLiteral value: String) { text = value }
+  public init(stringLiteral value: String) {
+    text = value
+    redacted = value
+  }
 
   /// Creates a message from an interpolated literal.
-  public init(stringInterpolation: OSLogInterpolation) { text = stringInterpolation.text }
+  public init(stringInterpolation: OSLogInterpolation) {
+    text = stringInterpolation.text
+    redacted = stringInterpolation.redacted
+  }
 }
 
 /// The interpolation of an ``OSLogMessage``: Apple's overloads for strings, objects, integers,
@@ -26,30 +35,43 @@ public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStrin
 /// As with Apple's SDK, an optional is not accepted as is: interpolate `String(describing:)` of
 /// it.
 public struct OSLogInterpolation: StringInterpolationProtocol {
-  /// The text so far.
+  /// The text so far, every value in full.
   package var text = ""
+  /// The text so far, as the device's log keeps it.
+  package var redacted = ""
 
   /// Creates an empty interpolation.
   public init(literalCapacity: Int, interpolationCount: Int) {
     text.reserveCapacity(literalCapacity + 8 * interpolationCount)
+    redacted.reserveCapacity(literalCapacity + 8 * interpolationCount)
   }
 
   /// Appends literal text.
-  public mutating func appendLiteral(_ literal: String) { text += literal }
+  public mutating func appendLiteral(_ literal: String) {
+    text += literal
+    redacted += literal
+  }
+
+  /// Appends a value: in full to ``text``, and to ``redacted`` as `privacy` lets the log keep
+  /// it (`scalar`: a number or a Boolean, which `.auto` keeps).
+  private mutating func append(_ value: String, privacy: OSLogPrivacy, scalar: Bool) {
+    text += value
+    redacted += privacy.kept(value, scalar: scalar)
+  }
 
   /// Appends a string.
   public mutating func appendInterpolation(
     _ argumentString: @autoclosure @escaping () -> String, align: OSLogStringAlignment = .none,
     privacy: OSLogPrivacy = .auto
   ) {
-    text += align.aligned(argumentString())
+    append(align.aligned(argumentString()), privacy: privacy, scalar: false)
   }
 
   /// Appends an object's description.
   public mutating func appendInterpolation(
     _ argumentObject: @autoclosure @escaping () -> NSObject, privacy: OSLogPrivacy = .auto
   ) {
-    text += argumentObject().description
+    append(argumentObject().description, privacy: privacy, scalar: false)
   }
 
   /// Appends an integer.
@@ -57,7 +79,7 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     _ number: @autoclosure @escaping () -> T, format: OSLogIntegerFormatting = .decimal,
     align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
   ) {
-    text += align.aligned(format.formatted(number()))
+    append(align.aligned(format.formatted(number())), privacy: privacy, scalar: true)
   }
 
   /// Appends a `Double`.
@@ -65,7 +87,7 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     _ number: @autoclosure @escaping () -> Double, format: OSLogFloatFormatting = .fixed,
     align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
   ) {
-    text += align.aligned(format.formatted(number()))
+    append(align.aligned(format.formatted(number())), privacy: privacy, scalar: true)
   }
 
   /// Appends a `Float`.
@@ -73,7 +95,7 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     _ number: @autoclosure @escaping () -> Float, format: OSLogFloatFormatting = .fixed,
     align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto
   ) {
-    text += align.aligned(format.formatted(Double(number())))
+    append(align.aligned(format.formatted(Double(number()))), privacy: privacy, scalar: true)
   }
 
   /// Appends a Boolean as `true`/`false` (``OSLogBoolFormat/truth``) or `YES`/`NO`.
@@ -82,7 +104,8 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     privacy: OSLogPrivacy = .auto
   ) {
     let value = boolean()
-    text += format == .answer ? (value ? "YES" : "NO") : (value ? "true" : "false")
+    let shown = format == .answer ? (value ? "YES" : "NO") : (value ? "true" : "false")
+    append(shown, privacy: privacy, scalar: true)
   }
 
   /// Appends a type's name.
@@ -90,7 +113,7 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     _ value: @autoclosure @escaping () -> Any.Type, align: OSLogStringAlignment = .none,
     privacy: OSLogPrivacy = .auto
   ) {
-    text += align.aligned(String(reflecting: value()))
+    append(align.aligned(String(reflecting: value())), privacy: privacy, scalar: false)
   }
 
   /// Appends an error (iOS 14+), written as `String(describing:)` gives it (Guides/TestingAppCode.md,
@@ -99,7 +122,7 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     _ error: @autoclosure @escaping () -> any Error, privacy: OSLogPrivacy = .auto,
     attributes: String = ""
   ) {
-    text += String(describing: error())
+    append(String(describing: error()), privacy: privacy, scalar: false)
   }
 
   /// Appends a value's `description`.
@@ -107,15 +130,19 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     _ value: @autoclosure @escaping () -> T, align: OSLogStringAlignment = .none,
     privacy: OSLogPrivacy = .auto
   ) {
-    text += align.aligned(value().description)
+    // Integers come here too (this form has fewer parameters than the integer one): a number
+    // is a scalar, which `.auto` keeps.
+    let value = value()
+    let scalar = value is any BinaryInteger || value is any BinaryFloatingPoint
+    append(align.aligned(value.description), privacy: privacy, scalar: scalar)
   }
 }
 
 /// Who may read an interpolated value in the log: `.public`, `.private`, `.sensitive` or
 /// `.auto` (Apple's default: private for dynamic strings and objects, public for scalars).
 ///
-/// Accepted and not applied: PushSim shows values in full, as Xcode's console does while
-/// debugging.
+/// The device's log keeps a private value as `<private>` (a hash mask as `<mask.hash: …>`);
+/// the full text stays where a developer sees it while debugging (Rules.md §9.11).
 public struct OSLogPrivacy: Equatable, Sendable {
   /// A way to show a private value as a hash.
   public enum Mask: Equatable, Sendable {
@@ -151,6 +178,29 @@ public struct OSLogPrivacy: Equatable, Sendable {
   }
   /// Apple's default by type, shown as `mask` when private.
   public static func auto(mask: Mask) -> OSLogPrivacy { OSLogPrivacy(.auto, mask: mask) }
+
+  /// `value` as the device's log keeps it: in full when public (`.auto` keeps numbers and
+  /// Booleans), else `<private>` or its hash mask.
+  func kept(_ value: String, scalar: Bool) -> String {
+    switch kind {
+    case .public: return value
+    case .auto where scalar: return value
+    case .auto, .private, .sensitive:
+      guard mask == .hash else { return "<private>" }
+      return "<mask.hash: '\(Self.hash(value))'>"
+    }
+  }
+
+  /// A stable hash of `value` for ``Mask/hash``: equal values, equal hashes (FNV-1a, 64 bits,
+  /// in hexadecimal; Apple's salted hash is its own).
+  static func hash(_ value: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in value.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
 }
 
 /// How an interpolated value is padded: not at all, or to a number of columns.

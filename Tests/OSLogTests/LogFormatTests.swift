@@ -37,7 +37,7 @@ import Testing
       os_log("%@ and %@", log: log, "one")
     }
     #expect(
-      lines.map(\.message) == [
+      lines.map(\.console) == [
         "<decode: mismatch for [%@] got [Int]>", "id <decode: mismatch for [%s] got [Int]>",
         "one and <decode: missing data>",
       ])
@@ -120,6 +120,6 @@ import Testing
         os_log("%s and %.4s", log: log, type: .info, pointer, pointer)
       }
     }
-    #expect(lines.map(\.message) == ["from C and from"])
+    #expect(lines.map(\.console) == ["from C and from"])
   }
 }

@@ -22,7 +22,7 @@ import Testing
       logger.error("\(NSError(domain: "d", code: 1))")
     }
     #expect(
-      lines.map(\.message).prefix(4) == [
+      lines.map(\.console).prefix(4) == [
         "fetch failed: offline", "fetch failed: offline", "fetch failed: offline", "described",
       ])
     #expect(lines.count == 6)

@@ -53,7 +53,7 @@ func captured(_ body: () -> Void) -> [AppLogLine] {
       logger.info("hex \(255, format: .hex(includePrefix: true, uppercase: true)) \(-3)")
     }
     #expect(
-      lines.map(\.message) == [
+      lines.map(\.console) == [
         "id msg-42 msg-42",
         "bytes 1024 400 001024",
         "ratio 0.500000 0.50 1.500000",
@@ -100,9 +100,16 @@ func captured(_ body: () -> Void) -> [AppLogLine] {
       os_log(.error, log: log, "interpolated error \("x")")
     }
     #expect(
-      lines.map(\.message) == [
+      lines.map(\.console) == [
         "Downloaded a.jpg (2048 bytes)", "name at 99.5%", "crash 7", "plain default",
         "interpolated 3 items", "interpolated error x",
+      ])
+    // What the device's log keeps: `%@`/`%s` and interpolated strings private unless public,
+    // numbers kept unless private (Rules.md §9.11).
+    #expect(
+      lines.map(\.message) == [
+        "Downloaded a.jpg (2048 bytes)", "<private> at 99.5%", "crash 7", "plain default",
+        "interpolated 3 items", "interpolated error <private>",
       ])
     #expect(lines.map(\.level) == [.info, .error, .fault, .default, .debug, .error])
     #expect(lines[3].subsystem.isEmpty)
@@ -118,5 +125,34 @@ func captured(_ body: () -> Void) -> [AppLogLine] {
       ])
     #expect(OSLogType(rawValue: 1) == .info)
     #expect(OSLog.Category.pointsOfInterest.rawValue == "PointsOfInterest")
+  }
+}
+
+/// What the device's log keeps of a `Logger` line: Apple redacts dynamic strings and objects
+/// unless marked `.public`, and `.private` and `.sensitive` values always; numbers and Booleans
+/// are kept by default. The full text stays in `console` (Rules.md §9.11).
+@Suite struct LoggerPrivacyTests {
+  @Test func dynamicValuesAreRedactedUnlessPublic() {
+    let logger = Logger(subsystem: "com.example.chat", category: "push")
+    let name = "Ana"
+    let id = 42
+    let lines = captured {
+      logger.info("from \(name) id \(id)")
+      logger.info("from \(name, privacy: .public) id \(id, privacy: .private)")
+      logger.info("from \(name, privacy: .sensitive) ok \(true)")
+      logger.info(
+        "hash \(name, privacy: .private(mask: .hash)) \(name, privacy: .private(mask: .hash))")
+    }
+    #expect(
+      lines.map(\.message).prefix(3) == [
+        "from <private> id 42", "from Ana id <private>", "from <private> ok true",
+      ])
+    #expect(
+      lines.map(\.console).prefix(3) == ["from Ana id 42", "from Ana id 42", "from Ana ok true"])
+    // A hash mask gives equal values equal hashes, never the value.
+    let masked = lines[3].message
+    #expect(masked.hasPrefix("hash <mask.hash: '") && !masked.contains("Ana"))
+    let hashes = masked.split(separator: " ")
+    #expect(hashes.count == 5 && hashes[2] == hashes[4])
   }
 }

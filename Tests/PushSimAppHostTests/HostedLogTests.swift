@@ -102,10 +102,15 @@ struct HostedLogTests {
   @Test("Logger and os_log lines of the extension are events of its push, with their level")
   func extensionLines() async throws {
     let events = try await Self.extensionLog(sender: "Ana")
+    // What the phone's log keeps: the private sender redacted (Rules.md §9.11); the full text
+    // stays in `console`, as Xcode's console shows it.
     #expect(
       events.map(\.reason) == [
-        "didReceive from Ana", "title Ana, 0 attachments", "a task the extension started: Ana",
+        "didReceive from Ana", "title Ana, 0 attachments",
+        "a task the extension started: <private>",
       ])
+    #expect(
+      events.map { $0.details["console"] } == [nil, nil, "a task the extension started: Ana"])
     #expect(events.map { $0.details["level"] } == ["info", "debug", "error"])
     #expect(events.map { $0.details["category"] } == ["push", "legacy", "push"])
     #expect(events.allSatisfy { $0.push == "m-Ana" && $0.source == .device })
@@ -135,7 +140,8 @@ struct HostedLogTests {
       app: try appWithImage(), code: .app(serviceExtension: CallbackLoggingService.init))
     await host.receive(push(image: "https://cdn.example.com/photo.jpg"), id: "m1")
     let events = await host.device.events.events(ofKind: .appLog)
-    #expect(events.map(\.reason) == ["downloaded some bytes", "queued work", "donated"])
+    #expect(events.map(\.reason) == ["downloaded <private> bytes", "queued work", "donated"])
+    #expect(events.first?.details["console"] == "downloaded some bytes")
     #expect(events.allSatisfy { $0.push == "m1" && $0.details["category"] == "callbacks" })
   }
 
@@ -151,7 +157,8 @@ struct HostedLogTests {
       ["aps": ["content-available": 1], "chat": "7"],
       headers: PushHeaders(pushType: "background", priority: "5"), id: "sync")
     let events = await host.device.events.events(ofKind: .appLog)
-    #expect(events.map(\.reason) == ["willPresent Hi", "sync 2 keys"])
+    // `%@` is private unless marked `{public}`; a number is kept.
+    #expect(events.map(\.reason) == ["willPresent <private>", "sync 2 keys"])
     #expect(events.map(\.push) == ["shown", "sync"])
     #expect(events.map { $0.details["level"] } == ["fault", "default"])
     #expect(events.map { $0.details["subsystem"] } == ["", "com.example.chat"])

@@ -4,7 +4,8 @@ import PushPayload
 internal import PushSimHosting
 
 /// One line the app's code logged (`Logger`, `os_log`), as the device records it: an `app.log`
-/// event whose reason is the text.
+/// event whose reason is the text as the device's log keeps it, private values redacted
+/// (Rules.md §9.11).
 package struct AppLogEntry: Sendable, Equatable {
   /// The level's name: `default`, `info`, `debug`, `error` or `fault`.
   package var level: String
@@ -12,23 +13,32 @@ package struct AppLogEntry: Sendable, Equatable {
   package var subsystem: String
   /// The category of the logger (empty for the default log).
   package var category: String
-  /// The text.
+  /// The text as the device's log keeps it: private values as `<private>`.
   package var message: String
+  /// The text with every value in full, as Xcode's console shows it; `nil` when it is
+  /// ``message``.
+  package var console: String?
 
   /// Creates an entry.
-  package init(level: String, subsystem: String, category: String, message: String) {
+  package init(
+    level: String, subsystem: String, category: String, message: String, console: String? = nil
+  ) {
     self.level = level
     self.subsystem = subsystem
     self.category = category
     self.message = message
+    self.console = console == message ? nil : console
   }
 
-  /// The event's details: `level`, `subsystem`, `category`.
+  /// The event's details: `level`, `subsystem`, `category`, and `console` when the text had
+  /// private values.
   package var details: [String: JSONValue] {
-    [
+    var details: [String: JSONValue] = [
       "level": JSONValue(.string(level)), "subsystem": JSONValue(.string(subsystem)),
       "category": JSONValue(.string(category)),
     ]
+    if let console { details["console"] = JSONValue(.string(console)) }
+    return details
   }
 }
 
