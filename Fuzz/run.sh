@@ -37,8 +37,8 @@ dependencies_for() {
   case "$1" in
     PushPayload) echo PushCore ;;
     PushLocalization) echo PushCore PushPayload ;;
-    PushDevice) echo PushCore PushPayload PushLocalization PushHTTP PushMedia ;;
-    PushScenario) echo PushCore PushPayload PushLocalization PushHTTP PushMedia PushDevice ;;
+    PushDevice) echo PushCore PushPayload PushLocalization PushHTTP PushMedia PushSimHosting ;;
+    PushScenario) echo PushCore PushPayload PushLocalization PushHTTP PushMedia PushSimHosting PushDevice ;;
   esac
 }
 seeds_for() {
