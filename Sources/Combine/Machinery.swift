@@ -427,12 +427,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
       subscriber.receive(completion: completion)
       return
     }
-    let box = Unchecked(WeakReference<SubjectCore>(self))
+    let box = Weak(self)
     var identifier: ObjectIdentifier?
     let outlet = Outlet(
       AnySubscriber(subscriber), mode: current.map { .replay($0) } ?? .dropWithoutDemand,
       onCancel: {
-        if let identifier { box.value.object?.remove(identifier) }
+        if let identifier { box.value?.remove(identifier) }
       })
     identifier = ObjectIdentifier(outlet)
     outlets[ObjectIdentifier(outlet)] = outlet
@@ -484,12 +484,6 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
   deinit {
     for upstream in upstreams { upstream.cancel() }
   }
-}
-
-/// A weak reference.
-final class WeakReference<Object: AnyObject> {
-  weak var object: Object?
-  init(_ object: Object) { self.object = object }
 }
 
 /// A value behind a lock.

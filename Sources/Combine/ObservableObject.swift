@@ -167,9 +167,9 @@ extension Publisher where Failure == Never {
   /// (`assign(to: &$property)`); the subscription lasts as long as the property, and each
   /// assignment announces the change as a write would.
   public func assign(to published: inout Published<Output>.Publisher) {
-    let box = Unchecked(WeakReference(published.box))
+    let box = Weak(published.box)
     let sink = Subscribers.Sink<Output, Never>(
-      receiveCompletion: { _ in }, receiveValue: { box.value.object?.set($0) })
+      receiveCompletion: { _ in }, receiveValue: { box.value?.set($0) })
     published.box.assigned.value = AnyCancellable(sink)
     subscribe(sink)
   }
