@@ -1,4 +1,9 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The executor every task without an executor of its own runs on once PushSim hosts the
 /// app's code (``GlobalExecutorTakeover``): a pool of threads that adds a thread when its
@@ -13,6 +18,12 @@ import Foundation
 /// ``slowStallThreshold``, so CPU-bound work (a test suite's long cases) adds threads slowly;
 /// threads beyond the base count end after ``idleLifetime`` without work (Architecture.md, "The
 /// hosting runtime").
+///
+/// Wake-ups are what such a pool costs: a job queued by one of the pool's own threads (an
+/// actor hop, a task's child) is left for that thread, which takes it as soon as its own job
+/// ends, instead of waking a sleeping thread for it; only when more jobs wait, or the queued
+/// job waits ``deferredWakeDelay``, is a sleeping thread woken. Without this a chain of actor
+/// hops woke a thread per hop (five times the context switches of Swift's default pool).
 package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
   // @unchecked: every `var` is only touched with `condition` locked.
   /// The one elastic pool of the process.
@@ -33,6 +44,11 @@ package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
   /// The most threads the pool makes: beyond this, blocked app code stops the pool, and the
   /// pool says so once on standard error.
   package static let maximumThreads = 8192
+  /// How long a job queued by a pool thread may wait for that thread before a sleeping one is
+  /// woken for it (the watcher's polling period).
+  package static let deferredWakeDelay: Duration = .milliseconds(1)
+  /// How many polls without a waiting job the watcher makes before it sleeps.
+  private static let watcherQuietPolls = 50
 
   private let condition = NSCondition()
   private var jobs = JobQueue()
@@ -44,6 +60,14 @@ package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
   /// Wakes the watcher when jobs wait and no thread is idle.
   private let watcherWake = NSCondition()
   private var watcherNeeded = false
+  /// Whether the watcher is polling (it then needs no wake-up).
+  private let watcherPolling = Atomic<Bool>(false)
+  /// Marks the pool's own threads (``isPoolThread``).
+  private let poolThreadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 
   private init() {
     condition.lock()
@@ -67,16 +91,24 @@ package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Queues a job; a thread runs it as soon as one is free.
   package func enqueue(_ job: UnownedJob) {
+    let fromPoolThread = isPoolThread
     condition.lock()
     jobs.append(job)
     let stalled = idle == 0
     if stalled && jobs.count == 1 { lastTake = HostTimer.now() }
-    condition.signal()
+    // The queuing thread takes a lone job itself when its own job ends; the watcher wakes a
+    // sleeping thread for it if that takes longer than `deferredWakeDelay`.
+    let deferred = !stalled && fromPoolThread && jobs.count == 1
+    if !stalled && !deferred { condition.signal() }
     condition.unlock()
-    if stalled { wakeWatcher() }
+    if stalled || deferred { wakeWatcher() }
   }
 
+  /// Whether the calling thread is one of the pool's.
+  private var isPoolThread: Bool { pthread_getspecific(poolThreadKey) != nil }
+
   private func wakeWatcher() {
+    if watcherPolling.load(ordering: .acquiring) { return }
     watcherWake.lock()
     watcherNeeded = true
     watcherWake.signal()
@@ -92,6 +124,7 @@ package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   private func work() {
+    pthread_setspecific(poolThreadKey, UnsafeRawPointer(bitPattern: 1))
     let lifetime = Double(Self.idleLifetime.clampedNanoseconds) / 1e9
     condition.lock()
     while true {
@@ -114,39 +147,63 @@ package final class ElasticExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  /// Adds threads whenever waiting jobs have seen no thread take one for ``stallThreshold``;
-  /// sleeps while no job waits for a thread.
+  /// Adds threads whenever waiting jobs have seen no thread take one for ``stallThreshold``,
+  /// and wakes a sleeping thread for a job left waiting ``deferredWakeDelay``; polls while jobs
+  /// wait (and a little longer, so that steady work needs no wake-ups of it), then sleeps.
   private func watch() {
     let quick = Self.stallThreshold.clampedNanoseconds
     let slow = Self.slowStallThreshold.clampedNanoseconds
+    let deferredWake = Self.deferredWakeDelay.clampedNanoseconds
     while true {
       watcherWake.lock()
       while !watcherNeeded { watcherWake.wait() }
       watcherNeeded = false
       watcherWake.unlock()
+      watcherPolling.store(true, ordering: .releasing)
+      var quietPolls = 0
       while true {
-        usleep(UInt32(quick / 2_000))
+        usleep(UInt32(deferredWake / 1_000))
+        let waiting = pollOnce(quick: quick, slow: slow, deferredWake: deferredWake)
+        quietPolls = waiting ? 0 : quietPolls + 1
+        guard quietPolls >= Self.watcherQuietPolls else { continue }
+        // A job queued while this flag still read `true` is seen by the check below.
+        watcherPolling.store(false, ordering: .releasing)
         condition.lock()
-        let waiting = !jobs.isEmpty && idle == 0
-        let threshold = threads - baseThreads < quickThreads ? quick : slow
-        if waiting && HostTimer.now() &- lastTake >= threshold {
-          if threads < Self.maximumThreads {
-            let added = min(jobs.count, Self.threadsAddedAtOnce, Self.maximumThreads - threads)
-            for _ in 0..<added { startThread() }
-            lastTake = HostTimer.now()
-          } else if !warnedAtMaximum {
-            warnedAtMaximum = true
-            FileHandle.standardError.write(
-              Data(
-                ("PushSim: \(Self.maximumThreads) threads are blocked by the app's code "
-                  + "(tasks that never return); no more are added, and waiting tasks stop.\n")
-                  .utf8))
-          }
-        }
+        let missed = !jobs.isEmpty
         condition.unlock()
-        guard waiting else { break }
+        guard missed else { break }
+        watcherPolling.store(true, ordering: .releasing)
+        quietPolls = 0
       }
     }
+  }
+
+  /// One look at the queue: wakes a sleeping thread for a job left waiting, or adds threads
+  /// when every thread is busy and none took a job for the stall threshold. Whether jobs wait.
+  private func pollOnce(quick: UInt64, slow: UInt64, deferredWake: UInt64) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !jobs.isEmpty else { return false }
+    let sinceTake = HostTimer.now() &- lastTake
+    if idle > 0 {
+      if sinceTake >= deferredWake { condition.signal() }
+      return true
+    }
+    let threshold = threads - baseThreads < quickThreads ? quick : slow
+    guard sinceTake >= threshold else { return true }
+    if threads < Self.maximumThreads {
+      let added = min(jobs.count, Self.threadsAddedAtOnce, Self.maximumThreads - threads)
+      for _ in 0..<added { startThread() }
+      lastTake = HostTimer.now()
+    } else if !warnedAtMaximum {
+      warnedAtMaximum = true
+      FileHandle.standardError.write(
+        Data(
+          ("PushSim: \(Self.maximumThreads) threads are blocked by the app's code "
+            + "(tasks that never return); no more are added, and waiting tasks stop.\n")
+            .utf8))
+    }
+    return true
   }
 }
 
