@@ -48,7 +48,8 @@ package final class HostTimer: @unchecked Sendable {
     nextNumber += 1
     entries.insert(Entry(deadline: deadline, number: nextNumber))
     actions[nextNumber] = action
-    condition.signal()
+    // The thread sleeps until the earliest deadline: only a new earliest one needs it awake.
+    if entries.first?.number == nextNumber { condition.signal() }
     return Ticket(number: nextNumber)
   }
 
