@@ -128,7 +128,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["PushCore", "PushSimTestSupport"],
-      exclude: ["Fixtures", "Snapshots"]
+      exclude: ["Fixtures", "Snapshots", "API"]
     ),
   ]
 )
@@ -150,9 +150,13 @@ let package = Package(
       // PushSimHosting: the hosting runtime the declarations the app's code sees call into.
       dependencies: [
         "PushMedia", "PushLocalization", "os", "NetworkingOriginals", "PushSimHosting",
+        "AppleDispatchAdditions",
       ]
     )
   )
+  // Dispatch API Apple's SDK has and Linux's lacks (`DispatchSerialQueue`), re-exported by the
+  // frameworks push code imports.
+  package.targets.append(.target(name: "AppleDispatchAdditions"))
   // Foundation's own networking members, reached where UserNotifications' declarations of them
   // would win (Foundation only: nothing of PushSim).
   package.targets.append(.target(name: "NetworkingOriginals"))
@@ -166,7 +170,8 @@ let package = Package(
   )
   // ActivityKit for Linux, the same way: an app's Live Activity manager compiles unchanged.
   package.products.append(.library(name: "ActivityKit", targets: ["ActivityKit"]))
-  package.targets.append(.target(name: "ActivityKit", dependencies: ["PushSimHosting"]))
+  package.targets.append(
+    .target(name: "ActivityKit", dependencies: ["PushSimHosting", "AppleDispatchAdditions"]))
   package.targets.append(
     .testTarget(
       name: "ActivityKitTests",
@@ -223,9 +228,11 @@ let package = Package(
   // PushKit and CallKit for Linux, the same way: an app's VoIP code (its `PKPushRegistry`
   // delegate reporting calls to a `CXProvider`) compiles unchanged.
   package.products.append(.library(name: "PushKit", targets: ["PushKit"]))
-  package.targets.append(.target(name: "PushKit", dependencies: ["PushSimHosting"]))
+  package.targets.append(
+    .target(name: "PushKit", dependencies: ["PushSimHosting", "AppleDispatchAdditions"]))
   package.products.append(.library(name: "CallKit", targets: ["CallKit"]))
-  package.targets.append(.target(name: "CallKit", dependencies: ["PushSimHosting"]))
+  package.targets.append(
+    .target(name: "CallKit", dependencies: ["PushSimHosting", "AppleDispatchAdditions"]))
   // Intents for Linux: the intents an app's notification code builds for communication
   // notifications (`INPerson`, `INImage`, `INSendMessageIntent`, `INStartCallIntent`,
   // `INInteraction`); they conform to UserNotifications' `UNNotificationContentProviding`.
