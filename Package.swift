@@ -150,13 +150,14 @@ let package = Package(
       // PushSimHosting: the hosting runtime the declarations the app's code sees call into.
       dependencies: [
         "PushMedia", "PushLocalization", "os", "NetworkingOriginals", "PushSimHosting",
-        "AppleDispatchAdditions",
+        "AppleFoundationAdditions",
       ]
     )
   )
-  // Dispatch API Apple's SDK has and Linux's lacks (`DispatchSerialQueue`), re-exported by the
-  // frameworks push code imports.
-  package.targets.append(.target(name: "AppleDispatchAdditions"))
+  // What Apple's Foundation and Dispatch declare and Linux's lack (`DispatchSerialQueue`,
+  // Foundation's `ObservableObject` and `Published`), re-exported by the frameworks push code
+  // imports.
+  package.targets.append(.target(name: "AppleFoundationAdditions", dependencies: ["Combine"]))
   // Foundation's own networking members, reached where UserNotifications' declarations of them
   // would win (Foundation only: nothing of PushSim).
   package.targets.append(.target(name: "NetworkingOriginals"))
@@ -171,7 +172,7 @@ let package = Package(
   // ActivityKit for Linux, the same way: an app's Live Activity manager compiles unchanged.
   package.products.append(.library(name: "ActivityKit", targets: ["ActivityKit"]))
   package.targets.append(
-    .target(name: "ActivityKit", dependencies: ["PushSimHosting", "AppleDispatchAdditions"]))
+    .target(name: "ActivityKit", dependencies: ["PushSimHosting", "AppleFoundationAdditions"]))
   package.targets.append(
     .testTarget(
       name: "ActivityKitTests",
@@ -229,10 +230,10 @@ let package = Package(
   // delegate reporting calls to a `CXProvider`) compiles unchanged.
   package.products.append(.library(name: "PushKit", targets: ["PushKit"]))
   package.targets.append(
-    .target(name: "PushKit", dependencies: ["PushSimHosting", "AppleDispatchAdditions"]))
+    .target(name: "PushKit", dependencies: ["PushSimHosting", "AppleFoundationAdditions"]))
   package.products.append(.library(name: "CallKit", targets: ["CallKit"]))
   package.targets.append(
-    .target(name: "CallKit", dependencies: ["PushSimHosting", "AppleDispatchAdditions"]))
+    .target(name: "CallKit", dependencies: ["PushSimHosting", "AppleFoundationAdditions"]))
   // Intents for Linux: the intents an app's notification code builds for communication
   // notifications (`INPerson`, `INImage`, `INSendMessageIntent`, `INStartCallIntent`,
   // `INInteraction`); they conform to UserNotifications' `UNNotificationContentProviding`.
@@ -288,7 +289,7 @@ let package = Package(
       name: "PushSimAppHostTests",
       dependencies: [
         "PushSimAppHost", "UserNotifications", "os", "PushKit", "CallKit", "PushDevice",
-        "PushScenario", "PushPayload", "Intents", "PushSimTestSupport",
+        "PushScenario", "PushPayload", "Intents", "PushSimTestSupport", "ActivityKit", "Combine",
       ],
       exclude: ["Fixtures", "CommunicationScenarios"]
     )

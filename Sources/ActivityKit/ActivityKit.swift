@@ -5,5 +5,5 @@
 // Outside a device (no `DeviceHost.runApp`), activities live in memory in this process: they
 // start, update and end at once, get deterministic tokens, and never go stale or time out.
 
-@_exported import AppleDispatchAdditions
+@_exported import AppleFoundationAdditions
 @_exported import Foundation

@@ -7,5 +7,5 @@
 // Like Apple's framework, the module re-exports Foundation: a file that says only
 // `import CallKit` finds `NSObject`, `UUID` and `Date`.
 
-@_exported import AppleDispatchAdditions
+@_exported import AppleFoundationAdditions
 @_exported import Foundation

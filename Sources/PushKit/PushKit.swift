@@ -6,5 +6,5 @@
 // Like Apple's framework, the module re-exports Foundation: a file that says only
 // `import PushKit` finds `NSObject`, `Data` and `UUID`.
 
-@_exported import AppleDispatchAdditions
+@_exported import AppleFoundationAdditions
 @_exported import Foundation

@@ -13,7 +13,7 @@
 // `import UserNotifications` compiles; on Linux it also re-exports FoundationNetworking, because
 // service extensions download media with `URLSession`, which lives there.
 
-@_exported import AppleDispatchAdditions
+@_exported import AppleFoundationAdditions
 @_exported import Foundation
 
 #if canImport(FoundationNetworking)

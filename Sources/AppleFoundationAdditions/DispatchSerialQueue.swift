@@ -1,6 +1,7 @@
-// Dispatch API that Apple's SDK has and Linux's Dispatch lacks, re-exported by the frameworks an
+// What Apple's Foundation and Dispatch declare and Linux's lack, re-exported by the frameworks an
 // app's push code imports (UserNotifications, PushKit, CallKit, ActivityKit), as Apple's
-// frameworks bring Dispatch with Foundation.
+// frameworks bring Foundation and Dispatch: `DispatchSerialQueue`, and Foundation's names for
+// Combine's `ObservableObject` and `Published`.
 
 @_exported import Dispatch
 
