@@ -57,16 +57,6 @@ package enum AppCallCompletion: Sendable, Equatable {
   case notImplemented
 }
 
-/// Calls the device makes into the app's code after a step, in order (``Device/pendingAppCalls``).
-package enum AppCall: Sendable, Equatable {
-  /// `didReceive` on the delegate, for a response to `push`.
-  case didReceive(push: String, response: NotificationResponse)
-  /// `didReceiveRemoteNotification` for `push`, with its payload.
-  case remoteNotification(push: String, payload: JSONValue)
-  /// `didReceiveIncomingPushWith` on the app's PushKit delegate, for a `voip` push.
-  case voipPush(push: String, payload: JSONValue)
-}
-
 /// Which calls into the app's code a host carries out (``Device/hostedCalls``); the device only
 /// queues those.
 package struct HostedCalls: OptionSet, Sendable, Hashable {

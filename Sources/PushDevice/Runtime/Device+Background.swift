@@ -47,7 +47,7 @@ extension Device {
   /// Queues the app's `didReceiveRemoteNotification` when a host runs the app's code.
   mutating func callRemoteNotificationHandler(_ id: String, payload: JSONValue) {
     guard hostedCalls.contains(.remoteNotification) else { return }
-    pendingAppCalls.append(.remoteNotification(push: id, payload: payload))
+    wait(for: .wakeApp(push: id, payload: payload))
   }
 
   /// A push with an alert and `content-available`: shown, and the app is woken too (Behavior.md

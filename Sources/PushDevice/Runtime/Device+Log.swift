@@ -22,11 +22,13 @@ extension Device {
   /// Appends `event` to the log; during an extension run, after the run's start, which is
   /// logged when the run ends.
   private mutating func append(_ event: DeviceEvent) {
-    if pendingRun != nil {
-      eventsDuringRun.append(event)
-    } else {
+    guard case .extensionRun(let run, var held) = awaiting else {
       events.append(event)
+      return
     }
+    awaiting = .nothing  // `held` is then the only reference: appended in place.
+    held.append(event)
+    awaiting = .extensionRun(run, heldEvents: held)
   }
 
   /// Logs what the bounds on the app's events counted since the last time, one

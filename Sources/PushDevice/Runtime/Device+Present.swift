@@ -4,17 +4,21 @@ import PushPayload
 
 extension Device {
   /// Presentation (Rules.md §5), then Notification Center (§4) and the badge.
-  mutating func present(_ id: String, request: NotificationRequest) {
-    if app.state == .foreground, hostedCalls.contains(.willPresent), presentationOverride == nil {
+  ///
+  /// - Parameter options: the delegate's `willPresent` answer for an app in the foreground
+  ///   (``finishWillPresent(_:options:)``); `nil` asks the delegate when the app's code has one.
+  mutating func present(
+    _ id: String, request: NotificationRequest, options: Set<PresentationOption>? = nil
+  ) {
+    if options == nil, app.state == .foreground, hostedCalls.contains(.willPresent) {
       // The app's delegate decides (Behavior.md §7.3): wait for its willPresent.
-      pendingPresentation = PendingWillPresent(push: id, request: request)
+      wait(for: .askWillPresent(PendingWillPresent(push: id, request: request)))
       return
     }
     let decision: PresentationPolicy.Decision
-    if let options = presentationOverride {
+    if let options {
       var deciding = app
       deciding.foregroundPresentation = options
-      presentationOverride = nil
       decision = PresentationPolicy.decide(
         content: request.content, app: deciding, device: configuration)
     } else {

@@ -143,7 +143,7 @@ extension Device {
       // The app's own PushKit delegate decides (``finishVoIPPush(_:completion:)``).
       pushTypeState.voipInFlight = (id, wasForeground)
       pushTypeState.voipReported = false
-      pendingAppCalls.append(.voipPush(push: id, payload: payload))
+      wait(for: .deliverVoIPPush(push: id, payload: payload))
       return
     }
     if settings.reportsCalls {

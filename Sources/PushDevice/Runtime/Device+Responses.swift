@@ -126,7 +126,7 @@ extension Device {
       ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
     events.append(decision.event(for: response, at: clock.now, push: push))
     if hostedCalls.contains(.didReceive) {
-      pendingAppCalls.append(.didReceive(push: push, response: response))
+      wait(for: .deliverResponse(push: push, response: response))
     }
     return decision
   }

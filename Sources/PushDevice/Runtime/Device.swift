@@ -61,19 +61,12 @@ public struct Device: Sendable {
   var localizer: AlertLocalizer
   /// The app's navigation logic (`nil`: a route table from ``AppConfiguration/routes``).
   let router: (any Router)?
-  /// The service-extension run the device is waiting for, if any (see ``pendingExtensionRun``).
-  var pendingRun: PendingExtensionRun?
-  /// The notification waiting for the delegate's `willPresent` (see ``pendingWillPresent``).
-  var pendingPresentation: PendingWillPresent?
-  /// The delegate's answer for the presentation being decided now.
-  var presentationOverride: Set<PresentationOption>?
+  /// What the device waits for from the app's code before anything else (``effects``).
+  var awaiting = Awaiting.nothing
+  /// Calls into the app's code waiting behind ``awaiting``, oldest first.
+  package internal(set) var appCalls: [DeviceEffect] = []
   /// Which calls into the app's code a host carries out (``DeviceHost`` sets this).
   package var hostedCalls: HostedCalls = []
-  /// Calls into the app's code waiting for the host, oldest first.
-  package internal(set) var pendingAppCalls: [AppCall] = []
-  /// Events logged while an extension run is pending (the app's calls during it), put after
-  /// the run's start when it ends.
-  var eventsDuringRun: [DeviceEvent] = []
   /// How many events of the app's own code are kept, per push and per run (Rules.md §7.2).
   var appEventBounds = AppEventBounds()
   /// The local notifications the app scheduled.
