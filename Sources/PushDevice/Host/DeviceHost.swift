@@ -68,7 +68,7 @@ public actor DeviceHost {
     var device = Device(
       configuration: configuration, app: code.effectiveApp(app), strings: strings,
       router: code.router)
-    device.hostedCalls = code.hostedCalls
+    device.hostTakes = { [code] effect in code.takes(effect) }
     self.device = device
     self.clock = VirtualClock(now: configuration.now)
     self.isFocused = configuration.focus != nil

@@ -19,10 +19,23 @@ extension Device {
     return waiting
   }
 
-  /// Waits for the app's code to perform `effect`: an extension run or `willPresent` is awaited
-  /// before anything else (a `willPresent` arriving while another effect is awaited waits
-  /// ahead of the queued calls); a call is queued behind what waits.
-  mutating func wait(for effect: DeviceEffect) {
+  /// Whether the app's code takes `effect`: an extension run always (a device with no host
+  /// settles it at its next input), anything else when a host's code has that piece.
+  func appCodeTakes(_ effect: DeviceEffect) -> Bool {
+    if case .runExtension = effect { return true }
+    return hostTakes?(effect) == true
+  }
+
+  /// Hands `effect` to the app's code and returns `true` when the device now waits for it;
+  /// `false` (the app's code lacks that piece, or there is no host) leaves the caller to go on
+  /// as iOS does without it, then and there, so events keep their order.
+  ///
+  /// An extension run or `willPresent` is awaited before anything else (a `willPresent`
+  /// arriving while another effect is awaited waits ahead of the queued calls); a call is
+  /// queued behind what waits.
+  @discardableResult
+  mutating func handToAppCode(_ effect: DeviceEffect) -> Bool {
+    guard appCodeTakes(effect) else { return false }
     switch (effect, awaiting) {
     case (.runExtension(let run), .nothing):
       awaiting = .extensionRun(run, heldEvents: [])
@@ -39,6 +52,7 @@ extension Device {
     case (.deliverResponse, _), (.wakeApp, _), (.deliverVoIPPush, _):
       appCalls.append(effect)
     }
+    return true
   }
 
   /// Brings the delegate's answer to `willPresent` and presents `waiting` with it; `nil` (the

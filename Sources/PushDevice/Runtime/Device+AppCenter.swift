@@ -189,7 +189,8 @@ extension Device {
     // The app's own willPresent answers later, outside this call: such a firing is logged.
     let counted =
       pending.firings > Self.loggedLocalFirings
-      && !(app.state == .foreground && hostedCalls.contains(.willPresent))
+      && !(app.state == .foreground
+        && appCodeTakes(.askWillPresent(PendingWillPresent(push: push, request: pending.request))))
     if counted { pending.countedPush = push }
     if let next = nextFireDate(pending.trigger, after: clock.now, first: false) {
       pending.fireDate = next

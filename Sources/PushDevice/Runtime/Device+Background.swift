@@ -44,10 +44,9 @@ extension Device {
     callRemoteNotificationHandler(id, payload: payload)
   }
 
-  /// Queues the app's `didReceiveRemoteNotification` when a host runs the app's code.
+  /// Hands the push to the app's `didReceiveRemoteNotification`, when its code has one.
   mutating func callRemoteNotificationHandler(_ id: String, payload: JSONValue) {
-    guard hostedCalls.contains(.remoteNotification) else { return }
-    wait(for: .wakeApp(push: id, payload: payload))
+    handToAppCode(.wakeApp(push: id, payload: payload))
   }
 
   /// A push with an alert and `content-available`: shown, and the app is woken too (Behavior.md

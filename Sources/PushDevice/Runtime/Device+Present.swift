@@ -10,9 +10,10 @@ extension Device {
   mutating func present(
     _ id: String, request: NotificationRequest, options: Set<PresentationOption>? = nil
   ) {
-    if options == nil, app.state == .foreground, hostedCalls.contains(.willPresent) {
-      // The app's delegate decides (Behavior.md §7.3): wait for its willPresent.
-      wait(for: .askWillPresent(PendingWillPresent(push: id, request: request)))
+    // The app's delegate decides (Behavior.md §7.3): wait for its willPresent.
+    if options == nil, app.state == .foreground,
+      handToAppCode(.askWillPresent(PendingWillPresent(push: id, request: request)))
+    {
       return
     }
     let decision: PresentationPolicy.Decision

@@ -139,11 +139,10 @@ extension Device {
     }
     appStatus.remoteNotifications += 1
     log(.pushKitVoIP, id, .device, "PushKit calls didReceiveIncomingPushWith")
-    if hostedCalls.contains(.voipPush) {
+    if handToAppCode(.deliverVoIPPush(push: id, payload: payload)) {
       // The app's own PushKit delegate decides (``finishVoIPPush(_:completion:)``).
       pushTypeState.voipInFlight = (id, wasForeground)
       pushTypeState.voipReported = false
-      wait(for: .deliverVoIPPush(push: id, payload: payload))
       return
     }
     if settings.reportsCalls {

@@ -125,9 +125,7 @@ extension Device {
     responses.append(
       ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
     events.append(decision.event(for: response, at: clock.now, push: push))
-    if hostedCalls.contains(.didReceive) {
-      wait(for: .deliverResponse(push: push, response: response))
-    }
+    handToAppCode(.deliverResponse(push: push, response: response))
     return decision
   }
 }

@@ -59,8 +59,8 @@ extension Device {
       log(.extensionSkipped, id, .device, "alerts are not allowed: the extension does not run")
       return false
     }
-    wait(
-      for: .runExtension(
+    handToAppCode(
+      .runExtension(
         PendingExtensionRun(
           push: id, request: request, budget: configuration.budget, kind: configuration.kind,
           start: clock.now,

@@ -65,8 +65,11 @@ public struct Device: Sendable {
   var awaiting = Awaiting.nothing
   /// Calls into the app's code waiting behind ``awaiting``, oldest first.
   package internal(set) var appCalls: [DeviceEffect] = []
-  /// Which calls into the app's code a host carries out (``DeviceHost`` sets this).
-  package var hostedCalls: HostedCalls = []
+  /// Whether the app's code, run by a host, takes an effect (``DeviceHost`` sets this from its
+  /// ``AppCode``); `nil` without a host. An effect nobody takes is settled at once, the way iOS
+  /// treats an app without that code (no delegate: the configured `foregroundPresentation`);
+  /// an extension run is always awaited (``handToAppCode(_:)``).
+  package var hostTakes: (@Sendable (DeviceEffect) -> Bool)?
   /// How many events of the app's own code are kept, per push and per run (Rules.md §7.2).
   var appEventBounds = AppEventBounds()
   /// The local notifications the app scheduled.
