@@ -9,7 +9,7 @@ extension Device {
     _ kind: DeviceEvent.Kind, _ push: String?, _ source: DiagnosticSource, _ reason: String,
     _ details: [String: JSONValue] = [:]
   ) {
-    guard !isQuiet else { return }
+    guard !localNotifications.isPlayingCountedFiring else { return }
     // What the app's code does while the device waits for it belongs to the push it handles.
     let push = push ?? appCodePush
     guard appEventBounds.admit(kind, push: push) else { return }
@@ -69,7 +69,7 @@ extension Device {
 
   /// Records diagnostics for a push.
   mutating func report(_ found: [Diagnostic], push: String?) {
-    guard !found.isEmpty, !isQuiet else { return }
+    guard !found.isEmpty, !localNotifications.isPlayingCountedFiring else { return }
     PushChains.Box.prepareToGrow(&diagnosticChains)
     for diagnostic in found {
       diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))

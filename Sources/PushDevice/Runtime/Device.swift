@@ -74,10 +74,6 @@ public struct Device: Sendable {
   var appEventBounds = AppEventBounds()
   /// The local notifications the app scheduled.
   var localNotifications = LocalNotificationSchedule()
-  /// Whether the firing being played is one that is counted, not logged (a repeating local
-  /// notification past its first ``loggedLocalFirings``, Rules.md §9.9): ``log(_:_:_:_:_:)``
-  /// and ``report(_:push:)`` keep nothing while it is set.
-  var isQuiet = false
   /// Notification Center.
   var store = NotificationStore()
   /// Notifications held for the Scheduled Summary, by request identifier.
