@@ -141,7 +141,7 @@ extension Device {
   package mutating func removeDeliveredNotifications(_ identifiers: [String]) {
     var removed: [String] = []
     for identifier in identifiers {
-      guard let entry = store.remove(identifier: identifier) else { continue }
+      guard let entry = centerPart.remove(identifier: identifier) else { continue }
       setStatus(entry.push, .removed, reason: "removed by the app")
       removed.append(entry.push)
     }
@@ -153,12 +153,12 @@ extension Device {
 
   /// The app removes every delivered notification.
   package mutating func removeAllDeliveredNotifications() {
-    removeDeliveredNotifications(store.newestFirst().map(\.request.identifier))
+    removeDeliveredNotifications(centerPart.store.newestFirst().map(\.request.identifier))
   }
 
   /// The app sets its icon's badge (`setBadgeCount(_:)`).
   package mutating func setBadgeCount(_ count: Int) {
-    badge = max(0, count)
+    let badge = centerPart.setBadge(count)
     log(
       .badge, nil, .device,
       count == 0 ? "the app clears its badge" : "the app sets its badge to \(badge)",
@@ -211,8 +211,9 @@ extension Device {
       identifier: identifier, content: firing.request.content, date: clock.now)
     records[push]?.requestIdentifier = identifier
     present(push, request: request)
-    if firing.isCounted, let previous = firing.previousCounted, store.entry(push: previous) == nil,
-      held[identifier]?.push != previous
+    if firing.isCounted, let previous = firing.previousCounted,
+      centerPart.store.entry(push: previous) == nil,
+      centerPart.heldPush(identifier: identifier) != previous
     {
       takeOverRecord(of: previous)
     }

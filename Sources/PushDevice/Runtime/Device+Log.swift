@@ -85,12 +85,6 @@ extension Device {
     diagnosticChains.firstIndex(about: push, from: start, in: diagnostics, where: matches)
   }
 
-  /// The next arrival sequence (Notification Center order).
-  mutating func nextSequence() -> Int {
-    sequence += 1
-    return sequence
-  }
-
   /// A fresh request identifier, shaped like the UUID iOS makes up (Behavior.md §2.2),
   /// deterministic.
   mutating func freshIdentifier() -> String {

@@ -46,14 +46,10 @@ public struct Device: Sendable {
   /// ``diagnostics`` chained by push, made when first asked
   /// (``firstDiagnosticIndex(about:from:where:)``); shared by copies until one raises more.
   var diagnosticChains = PushChains<PushDiagnostic>.Box()
-  /// The app icon's badge (Behavior.md §7.4); 0 means none.
-  public internal(set) var badge = 0
   /// The app's runtime status: state, wakes, responses (`expect.app`).
   public internal(set) var appStatus: AppStatus
   /// Every response the app received, with the router's decision (Rules.md §8).
   public internal(set) var responses: [ResponseRecord] = []
-  /// The last Scheduled Summary digest delivered: push ids, featured first (Rules.md §4).
-  package internal(set) var lastSummaryDigest: [String] = []
 
   /// The app's strings tables.
   let strings: StringsBundle
@@ -74,12 +70,8 @@ public struct Device: Sendable {
   var appEventBounds = AppEventBounds()
   /// The local notifications the app scheduled.
   var localNotifications = LocalNotificationSchedule()
-  /// Notification Center.
-  var store = NotificationStore()
-  /// Notifications held for the Scheduled Summary, by request identifier.
-  var held: [String: HeldNotification] = [:]
-  /// The next Scheduled Summary delivery with a timer set.
-  var nextSummaryDelivery: Date?
+  /// Notification Center, the Scheduled Summary's held notifications, the badge.
+  var centerPart = NotificationCenterPart()
   /// Push records by id, in arrival order.
   var records = OrderedTable<PushRecord>()
   /// Every notification made, at the place of its push's record in ``records`` (`nil` for a
@@ -90,8 +82,6 @@ public struct Device: Sendable {
   var gateway = APNsGateway()
   /// Background pushes handed to the app within the last hour (Rules.md §6).
   var silentPushesInWindow = 0
-  /// Arrival sequence for Notification Center order.
-  var sequence = 0
   /// Pushes received (for `push-N` ids) and fresh request identifiers made.
   var pushCount = 0
   var freshIdentifierCount = 0
@@ -140,6 +130,12 @@ public struct Device: Sendable {
 
   /// The current virtual instant.
   public var now: Date { clock.now }
+
+  /// The app icon's badge (Behavior.md §7.4); 0 means none.
+  public var badge: Int { centerPart.badge }
+
+  /// The last Scheduled Summary digest delivered: push ids, featured first (Rules.md §4).
+  package var lastSummaryDigest: [String] { centerPart.lastSummaryDigest }
 
   /// What became of a push, by id.
   public func push(_ id: String) -> PushRecord? { records[id] }
