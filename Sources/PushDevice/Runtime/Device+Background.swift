@@ -26,7 +26,7 @@ extension Device {
       return
     }
     let budget = configuration.silentPushBudgetPerHour
-    if silentPushesInWindow >= budget {
+    guard pushTypeState.admitBackgroundPush(budget: budget) else {
       let reason = "over the budget of \(budget) background pushes per rolling hour"
       setStatus(id, .throttled, reason: reason)
       log(
@@ -34,13 +34,13 @@ extension Device {
         ["budget": .init(.number(JSONNumber(budget)))])
       return
     }
-    silentPushesInWindow += 1
     clock.schedule(.budgetWindow(push: id), at: clock.now.addingTimeInterval(3600))
     wakeInBackground()
     let reason = "the app is woken in the background: didReceiveRemoteNotification runs"
     setStatus(id, .silent, reason: reason)
     log(
-      .silent, id, .device, reason, ["inWindow": .init(.number(JSONNumber(silentPushesInWindow)))])
+      .silent, id, .device, reason,
+      ["inWindow": .init(.number(JSONNumber(pushTypeState.backgroundPushesInWindow)))])
     callRemoteNotificationHandler(id, payload: payload)
   }
 

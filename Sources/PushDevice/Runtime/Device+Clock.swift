@@ -29,7 +29,7 @@ extension Device {
     case .localNotification(let identifier):
       fireLocalNotification(identifier)
     case .budgetWindow:
-      silentPushesInWindow = max(0, silentPushesInWindow - 1)
+      pushTypeState.endBackgroundWindow()
     case .activityStale, .activityLifetime, .activityDismissal, .activityStart:
       fireActivityTimer(action)
     }

@@ -41,7 +41,7 @@ extension Device {
   /// (in the app file, or its Swift code through ``hostActivityType(_:)``).
   public var pushToStartToken: String? {
     guard configuration.iosVersion >= .pushToStart,
-      !app.liveActivities.types.isEmpty || !hostedActivityTypes.isEmpty
+      !app.liveActivities.types.isEmpty || !activityStore.hostedTypes.isEmpty
     else {
       return nil
     }

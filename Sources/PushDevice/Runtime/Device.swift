@@ -80,16 +80,12 @@ public struct Device: Sendable {
   var keptNotifications: [KeptNotification?] = []
   /// APNs in front of the device: its verdict, `apns-id` and offline store.
   var gateway = APNsGateway()
-  /// Background pushes handed to the app within the last hour (Rules.md §6).
-  var silentPushesInWindow = 0
   /// Pushes received (for `push-N` ids) and fresh request identifiers made.
   var pushCount = 0
   var freshIdentifierCount = 0
   /// Live Activities and their budgets (Rules.md §13).
   var activityStore = ActivityStore()
-  /// `ActivityAttributes` types the app's Swift code supplies (``hostActivityType(_:)``).
-  var hostedActivityTypes: [String: HostedActivityType] = [:]
-  /// VoIP failures and the location budget (Rules.md §14).
+  /// The background push budget (Rules.md §6), VoIP failures and the location budget (§14).
   var pushTypeState = PushTypeState()
   /// The app's registration for remote notifications (``registerForRemoteNotifications()``).
   var registration = RemoteRegistration()
