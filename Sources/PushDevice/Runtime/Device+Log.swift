@@ -12,7 +12,7 @@ extension Device {
     guard !localNotifications.isPlayingCountedFiring else { return }
     // What the app's code does while the device waits for it belongs to the push it handles.
     let push = push ?? appCodePush
-    guard appEventBounds.admit(kind, push: push) else { return }
+    guard pushLog.admits(kind, push: push) else { return }
     append(
       DeviceEvent(
         time: clock.now, kind: kind, push: push, source: source, reason: reason,
@@ -23,7 +23,7 @@ extension Device {
   /// logged when the run ends.
   private mutating func append(_ event: DeviceEvent) {
     guard case .extensionRun(let run, var held) = awaiting else {
-      events.append(event)
+      pushLog.append(event)
       return
     }
     awaiting = .nothing  // `held` is then the only reference: appended in place.
@@ -36,7 +36,7 @@ extension Device {
   /// virtual time: after each call into the app's code, and by ``DeviceHost`` after each step
   /// (Rules.md §7.2).
   package mutating func logDroppedAppEvents() {
-    for dropped in appEventBounds.takeDropped() {
+    for dropped in pushLog.takeDroppedAppEvents() {
       let (reason, details) = AppEventLimits.dropped(dropped.byKind, by: dropped.code)
       append(
         DeviceEvent(
@@ -70,10 +70,7 @@ extension Device {
   /// Records diagnostics for a push.
   mutating func report(_ found: [Diagnostic], push: String?) {
     guard !found.isEmpty, !localNotifications.isPlayingCountedFiring else { return }
-    PushChains.Box.prepareToGrow(&diagnosticChains)
-    for diagnostic in found {
-      diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))
-    }
+    pushLog.report(found, push: push)
   }
 
   /// The position in ``diagnostics`` of the first finding at or after `start` whose JSON has
@@ -82,7 +79,7 @@ extension Device {
   package func firstDiagnosticIndex(
     about push: String, from start: Int, where matches: (PushDiagnostic) -> Bool
   ) -> Int? {
-    diagnosticChains.firstIndex(about: push, from: start, in: diagnostics, where: matches)
+    pushLog.firstDiagnosticIndex(about: push, from: start, where: matches)
   }
 
   /// A fresh request identifier, shaped like the UUID iOS makes up (Behavior.md §2.2),

@@ -124,7 +124,7 @@ extension Device {
     let decision = (router ?? RouteTable(app.routes)).route(for: response)
     responses.append(
       ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
-    events.append(decision.event(for: response, at: clock.now, push: push))
+    pushLog.append(decision.event(for: response, at: clock.now, push: push))
     handToAppCode(.deliverResponse(push: push, response: response))
     return decision
   }

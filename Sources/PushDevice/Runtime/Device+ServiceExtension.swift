@@ -80,11 +80,11 @@ extension Device {
       advance(to: event.time)
       // The run's window kept at most 200 of the app's events; the push's and the run's
       // bounds apply too (Rules.md §7.2).
-      if appEventBounds.admit(event.kind, push: event.push) { events.append(event) }
-      for event in duringRun { events.append(event) }
+      if pushLog.admits(event.kind, push: event.push) { pushLog.append(event) }
+      for event in duringRun { pushLog.append(event) }
       duringRun = []
     }
-    for event in duringRun { events.append(event) }
+    for event in duringRun { pushLog.append(event) }
     advance(to: run.start.addingTimeInterval(outcome.elapsed.timeInterval))
     guard outcome.delivered != .suppressed else {
       setStatus(run.push, .suppressed, reason: "the app's extension filtered it out")
@@ -121,7 +121,7 @@ extension Device {
         .extensionSkipped, run.push, .model,
         "the device moved on before the app's extension ran (no host ran it): the original "
           + "content is delivered")
-      for event in held { events.append(event) }
+      for event in held { pushLog.append(event) }
       present(run.push, request: run.request)
     }
   }

@@ -39,13 +39,8 @@ public struct Device: Sendable {
   var cachedAppFacts: AppFacts?
   /// The virtual clock.
   package internal(set) var clock: DeviceTimeline
-  /// Every step taken so far.
-  public internal(set) var events = EventLog()
-  /// Every diagnostic raised so far, with its push id.
-  public internal(set) var diagnostics: [PushDiagnostic] = []
-  /// ``diagnostics`` chained by push, made when first asked
-  /// (``firstDiagnosticIndex(about:from:where:)``); shared by copies until one raises more.
-  var diagnosticChains = PushChains<PushDiagnostic>.Box()
+  /// The events, the diagnostics and the bounds on the app's events.
+  var pushLog = PushLog()
   /// The app's runtime status: state, wakes, responses (`expect.app`).
   public internal(set) var appStatus: AppStatus
   /// Every response the app received, with the router's decision (Rules.md §8).
@@ -66,8 +61,6 @@ public struct Device: Sendable {
   /// treats an app without that code (no delegate: the configured `foregroundPresentation`);
   /// an extension run is always awaited (``handToAppCode(_:)``).
   package var hostTakes: (@Sendable (DeviceEffect) -> Bool)?
-  /// How many events of the app's own code are kept, per push and per run (Rules.md §7.2).
-  var appEventBounds = AppEventBounds()
   /// The local notifications the app scheduled.
   var localNotifications = LocalNotificationSchedule()
   /// Notification Center, the Scheduled Summary's held notifications, the badge.
@@ -126,6 +119,12 @@ public struct Device: Sendable {
 
   /// The current virtual instant.
   public var now: Date { clock.now }
+
+  /// Every step taken so far.
+  public var events: EventLog { pushLog.events }
+
+  /// Every diagnostic raised so far, with its push id.
+  public var diagnostics: [PushDiagnostic] { pushLog.diagnostics }
 
   /// The app icon's badge (Behavior.md §7.4); 0 means none.
   public var badge: Int { centerPart.badge }
