@@ -55,7 +55,7 @@ final class DeviceActivityBackend: ActivityBackend {
     queue.enqueue { [weak host] in
       let started = await host?.appCall { device in
         device.hostActivityType(hosted)
-        return device.startActivity(deviceRequest)
+        return device.requestActivity(deviceRequest)
       }
       if started != true {
         hub.modify(request.id) { $0.state = .dismissed }

@@ -29,9 +29,53 @@ struct APNsGateway: Sendable {
     return .made(madeIdentifiers)
   }
 
+  /// APNs keeps a push at most this long (Behavior.md §2.2, §2.5).
+  static let maximumStorage: TimeInterval = 30 * 86_400
+
+  /// What APNs does with a push for a device that is offline (Rules.md §6).
+  enum OfflineOutcome {
+    /// Kept until `until`, taking the place of `replaced` (the app's one slot, or its
+    /// channel's), which is then `coalesced`.
+    case stored(until: Date, replaced: StoredPush?)
+    /// Broadcast on a channel created with storage policy 0 (No Message Stored): kept nowhere.
+    case channelStoresNothing
+    /// `apns-expiration` 0: not stored.
+    case expirationZero
+    /// `apns-expiration` already passed: not stored.
+    case expirationPassed
+  }
+
+  /// The device is offline: keeps push `id` until its storage ends (30 days, a channel's 8
+  /// hours, or its `apns-expiration`, whichever comes first) or says why it is not kept.
+  ///
+  /// - Parameters:
+  ///   - channel: the broadcast channel it was sent on, with that channel's storage policy.
+  ///   - now: the current virtual instant.
+  mutating func storeWhileOffline(
+    _ id: String, validation: PayloadValidation,
+    channel: (id: String, policy: BroadcastChannel.StoragePolicy)?, now: Date
+  ) -> OfflineOutcome {
+    var until = now.addingTimeInterval(Self.maximumStorage)
+    if let channel {
+      switch channel.policy {
+      case .noMessageStored: return .channelStoresNothing
+      case .mostRecentMessageStored: until = now.addingTimeInterval(BroadcastChannel.storageLimit)
+      }
+    }
+    if let expiration = validation.verdict.expiration {
+      guard expiration != 0 else { return .expirationZero }
+      let date = Date(timeIntervalSince1970: TimeInterval(expiration))
+      guard date > now else { return .expirationPassed }
+      until = min(until, date)
+    }
+    let replaced = store(
+      StoredPush(push: id, validation: validation, until: until, channel: channel?.id))
+    return .stored(until: until, replaced: replaced)
+  }
+
   /// Keeps `entry` while the device is offline; returns the push it replaces (the app's one
   /// slot, or its channel's), which is then `coalesced`.
-  mutating func store(_ entry: StoredPush) -> StoredPush? {
+  private mutating func store(_ entry: StoredPush) -> StoredPush? {
     if let channel = entry.channel {
       guard let slot = broadcasts.firstIndex(where: { $0.channel == channel }) else {
         broadcasts.append(entry)

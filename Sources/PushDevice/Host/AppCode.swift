@@ -73,13 +73,17 @@ public struct AppCode: Sendable {
     self.watchdog = watchdog
   }
 
-  /// The calls into the app's code this code can take.
-  var hostedCalls: HostedCalls {
-    var calls: HostedCalls = []
-    if delegate != nil { calls.formUnion([.willPresent, .didReceive]) }
-    if remoteNotificationHandler != nil { calls.insert(.remoteNotification) }
-    if voipPushHandler != nil { calls.insert(.voipPush) }
-    return calls
+  /// Whether this code has the piece that performs `effect` (``Device/hostTakes``): the
+  /// device hands over only what it takes, and goes on at once, as iOS does for an app without
+  /// that piece, with the rest. An extension run is always taken: the host makes the outcome,
+  /// even for an app that ships no extension code.
+  func takes(_ effect: DeviceEffect) -> Bool {
+    switch effect {
+    case .runExtension: true
+    case .askWillPresent, .deliverResponse: delegate != nil
+    case .wakeApp: remoteNotificationHandler != nil
+    case .deliverVoIPPush: voipPushHandler != nil
+    }
   }
 
   /// What this code cannot supply for `app`, in words, or `nil` when it is complete.

@@ -56,28 +56,3 @@ package enum AppCallCompletion: Sendable, Equatable {
   /// The app does not implement the method.
   case notImplemented
 }
-
-/// Calls the device makes into the app's code after a step, in order (``Device/pendingAppCalls``).
-package enum AppCall: Sendable, Equatable {
-  /// `didReceive` on the delegate, for a response to `push`.
-  case didReceive(push: String, response: NotificationResponse)
-  /// `didReceiveRemoteNotification` for `push`, with its payload.
-  case remoteNotification(push: String, payload: JSONValue)
-  /// `didReceiveIncomingPushWith` on the app's PushKit delegate, for a `voip` push.
-  case voipPush(push: String, payload: JSONValue)
-}
-
-/// Which calls into the app's code a host carries out (``Device/hostedCalls``); the device only
-/// queues those.
-package struct HostedCalls: OptionSet, Sendable, Hashable {
-  package let rawValue: Int
-  package init(rawValue: Int) { self.rawValue = rawValue }
-  /// The delegate's `willPresent`, for a notification arriving in the foreground.
-  package static let willPresent = HostedCalls(rawValue: 1 << 0)
-  /// The delegate's `didReceive`, for responses.
-  package static let didReceive = HostedCalls(rawValue: 1 << 1)
-  /// The app delegate's `didReceiveRemoteNotification`, for `content-available` pushes.
-  package static let remoteNotification = HostedCalls(rawValue: 1 << 2)
-  /// The PushKit delegate's `didReceiveIncomingPushWith`, for `voip` pushes.
-  package static let voipPush = HostedCalls(rawValue: 1 << 3)
-}

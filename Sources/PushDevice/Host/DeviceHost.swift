@@ -68,7 +68,7 @@ public actor DeviceHost {
     var device = Device(
       configuration: configuration, app: code.effectiveApp(app), strings: strings,
       router: code.router)
-    device.hostedCalls = code.hostedCalls
+    device.hostTakes = { [code] effect in code.takes(effect) }
     self.device = device
     self.clock = VirtualClock(now: configuration.now)
     self.isFocused = configuration.focus != nil
@@ -207,7 +207,7 @@ public actor DeviceHost {
     let result = call(&device)
     if !busy {
       busy = true
-      await carryOutAppCode()
+      await carryOut(device.effects)
       handOverTurn()
     }
     publishTime()
@@ -240,13 +240,13 @@ public actor DeviceHost {
     }
     defer { handOverTurn() }
     await launchIfNeeded()
-    let result = operation(&device)
-    await carryOutAppCode()
+    let step = device.step(operation)
+    await carryOut(step.effects)
     // What the app's code did outside the device's calls (launch code, its own threads) and
     // the bounds counted (Rules.md §7.2).
     device.logDroppedAppEvents()
     publishTime()
-    return result
+    return step.value
   }
 
   /// Runs the app's launch code once, before the first operation (its turn is this one).
@@ -255,7 +255,7 @@ public actor DeviceHost {
     launched = true
     guard let launch = code.launchHandler else { return }
     await launch.didFinishLaunching()
-    await carryOutAppCode()
+    await carryOut(device.effects)
   }
 
   /// Ends the current turn: the next waiting caller runs, or the host is free.
@@ -270,12 +270,13 @@ public actor DeviceHost {
     notifyActivityObservers()
   }
 
-  /// The host loop: performs the effects the last step left (``Device/nextEffect``: extension
-  /// runs, `willPresent`, then the queued calls in order) and feeds each result back, until
-  /// none is left (each may leave more).
-  private func carryOutAppCode() async {
-    while let effect = device.nextEffect {
-      device.complete(effect, with: await perform(effect))
+  /// The host loop: performs the first of the effects the last step left (an extension run,
+  /// `willPresent`, then the queued calls in order) and feeds its result back, which returns
+  /// the effects then waiting, until none is left.
+  private func carryOut(_ effects: [DeviceEffect]) async {
+    var waiting = effects
+    while let effect = waiting.first {
+      waiting = device.complete(effect, with: await perform(effect))
     }
   }
 

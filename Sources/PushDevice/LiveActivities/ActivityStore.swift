@@ -19,6 +19,9 @@ struct ActivityStore: Sendable {
   var priorityTenTimes: [Date] = []
   /// Arrival times of push-to-start pushes, within the last hour.
   var startTimes: [Date] = []
+  /// `ActivityAttributes` types the app's Swift code supplies
+  /// (``Device/hostActivityType(_:)``), by name.
+  var hostedTypes: [String: HostedActivityType] = [:]
 
   /// The first activity started under each id (a push-to-start push may reuse an id).
   private var indexByID: [String: Int] = [:]

@@ -47,12 +47,12 @@ extension Device {
   /// Makes the app's own Swift type decode `type`'s data from now on (the app's code called
   /// `Activity<Attributes>.request`); it takes precedence over the app file's declaration.
   package mutating func hostActivityType(_ type: HostedActivityType) {
-    hostedActivityTypes[type.name] = type
+    activityStore.hostedTypes[type.name] = type
   }
 
   /// The declaration for `name`: the app file's, or an empty one for a hosted type.
   func activityDeclaration(named name: String) -> ActivityTypeDeclaration? {
-    if hostedActivityTypes[name] != nil {
+    if activityStore.hostedTypes[name] != nil {
       return app.liveActivities.type(named: name) ?? ActivityTypeDeclaration(name: name)
     }
     return app.liveActivities.type(named: name)
@@ -63,7 +63,7 @@ extension Device {
   func decodeActivityData(
     _ json: JSONValue?, type: String, fields: [ActivityField], path: String, contentState: Bool
   ) -> Result<ActivityDecoder.DecodedObject, ActivityDecoder.Failure> {
-    guard let hosted = hostedActivityTypes[type] else {
+    guard let hosted = activityStore.hostedTypes[type] else {
       return ActivityDecoder(now: clock.now).decode(json, fields: fields, path: path)
     }
     let decode = contentState ? hosted.decodeContentState : hosted.decodeAttributes

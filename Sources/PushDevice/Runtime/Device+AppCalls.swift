@@ -14,13 +14,51 @@ extension Device {
   /// The notification waiting for the delegate's `willPresent`, if any. Like
   /// ``pendingExtensionRun``, another step taken first settles it with the app's configured
   /// `foregroundPresentation`.
-  package var pendingWillPresent: PendingWillPresent? { pendingPresentation }
+  package var pendingWillPresent: PendingWillPresent? {
+    guard case .willPresent(let waiting) = awaiting else { return nil }
+    return waiting
+  }
 
-  /// Brings the delegate's answer to `willPresent` and presents the waiting notification with
-  /// it; `nil` (the app does not implement `willPresent`) uses the configured options.
-  package mutating func finishWillPresent(_ options: Set<PresentationOption>?) {
-    guard let waiting = pendingPresentation else { return }
-    pendingPresentation = nil
+  /// Whether the app's code takes `effect`: an extension run always (a device with no host
+  /// settles it at its next input), anything else when a host's code has that piece.
+  func appCodeTakes(_ effect: DeviceEffect) -> Bool {
+    if case .runExtension = effect { return true }
+    return hostTakes?(effect) == true
+  }
+
+  /// Hands `effect` to the app's code and returns `true` when the device now waits for it;
+  /// `false` (the app's code lacks that piece, or there is no host) leaves the caller to go on
+  /// as iOS does without it, then and there, so events keep their order.
+  ///
+  /// An extension run or `willPresent` is awaited before anything else (a `willPresent`
+  /// arriving while another effect is awaited waits ahead of the queued calls); a call is
+  /// queued behind what waits.
+  @discardableResult
+  mutating func handToAppCode(_ effect: DeviceEffect) -> Bool {
+    guard appCodeTakes(effect) else { return false }
+    switch (effect, awaiting) {
+    case (.runExtension(let run), .nothing):
+      awaiting = .extensionRun(run, heldEvents: [])
+    case (.runExtension(let run), .willPresent(let waiting)):
+      appCalls.insert(.askWillPresent(waiting), at: 0)
+      awaiting = .extensionRun(run, heldEvents: [])
+    case (.askWillPresent(let waiting), .nothing):
+      awaiting = .willPresent(waiting)
+    case (.askWillPresent, _):
+      let place = appCalls.firstIndex { if case .askWillPresent = $0 { false } else { true } }
+      appCalls.insert(effect, at: place ?? appCalls.endIndex)
+    case (.runExtension, .extensionRun):
+      preconditionFailure("Device: an extension run started while another runs")
+    case (.deliverResponse, _), (.wakeApp, _), (.deliverVoIPPush, _):
+      appCalls.append(effect)
+    }
+    return true
+  }
+
+  /// Brings the delegate's answer to `willPresent` and presents `waiting` with it; `nil` (the
+  /// app does not implement `willPresent`) uses the configured options.
+  mutating func finishWillPresent(_ waiting: PendingWillPresent, options: Set<PresentationOption>?)
+  {
     let chosen = options ?? app.foregroundPresentation
     let names = chosen.map(\.rawValue).sorted()
     log(
@@ -30,21 +68,13 @@ extension Device {
           + "applies"
         : "the app's delegate answers willPresent with [\(names.joined(separator: ", "))]",
       ["options": .init(.array(names.map { .init(.string($0)) }))])
-    presentationOverride = chosen
-    present(waiting.push, request: waiting.request)
-  }
-
-  /// Takes the oldest call into the app's code still waiting, if any.
-  ///
-  /// - Complexity: O(q) for q waiting calls (a step queues a handful at most).
-  package mutating func takeNextAppCall() -> AppCall? {
-    pendingAppCalls.isEmpty ? nil : pendingAppCalls.removeFirst()
+    present(waiting.push, request: waiting.request, options: chosen)
   }
 
   /// Records how a call into the app's code ended (Behavior.md §7.1, §8).
-  package mutating func recordAppCall(_ call: AppCall, completion: AppCallCompletion) {
+  mutating func recordAppCall(_ call: DeviceEffect, completion: AppCallCompletion) {
     switch call {
-    case .didReceive(let push, let response):
+    case .deliverResponse(let push, let response):
       let action = response.actionIdentifier
       switch completion {
       case .completed:
@@ -64,9 +94,9 @@ extension Device {
           "the app's delegate does not implement didReceive: the response (\(action)) is lost",
           ["completed": .init(.bool(false))])
       }
-    case .voipPush(let push, _):
+    case .deliverVoIPPush(let push, _):
       finishVoIPPush(push, completion: completion)
-    case .remoteNotification(let push, _):
+    case .wakeApp(let push, _):
       switch completion {
       case .completed(let result):
         let result = result ?? "newData"
@@ -86,12 +116,8 @@ extension Device {
           "the app does not implement didReceiveRemoteNotification: the push wakes it for nothing",
           ["completed": .init(.bool(false))])
       }
+    case .runExtension, .askWillPresent:
+      preconditionFailure("Device: \(call) is not a call that ends with \(completion)")
     }
-  }
-
-  /// Presents a notification still waiting for `willPresent` with the configured options.
-  mutating func settlePendingPresentation() {
-    guard pendingPresentation != nil else { return }
-    finishWillPresent(nil)
   }
 }

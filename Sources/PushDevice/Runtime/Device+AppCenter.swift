@@ -42,13 +42,11 @@ package enum LocalNotificationError: Error, Sendable, Equatable {
 extension Device {
   /// iOS keeps the soonest 64 local notifications an app schedules and discards the rest
   /// (Behavior.md §7.6).
-  package static let maximumPendingLocalNotifications = 64
+  package static let maximumPendingLocalNotifications = LocalNotificationSchedule.maximumPending
 
-  /// A repeating local notification's firings logged and recorded in full; later firings are
-  /// played alike but counted, not logged, and each takes over the record of the one before
-  /// once that one has left Notification Center, so a reminder every minute for years runs in
-  /// bounded memory (Rules.md §9.9).
-  package static let loggedLocalFirings = 100
+  /// A repeating local notification's firings logged in full (Rules.md §9.9,
+  /// ``LocalNotificationSchedule/loggedFirings``).
+  package static let loggedLocalFirings = LocalNotificationSchedule.loggedFirings
 
   /// The local notifications waiting for their triggers, soonest first
   /// (`pendingNotificationRequests`).
@@ -105,19 +103,19 @@ extension Device {
         "the app adds local notification \(request.identifier), but notifications are not allowed")
       throw .notificationsNotAllowed
     }
-    guard let fireDate = nextFireDate(trigger, after: clock.now, first: true) else {
+    guard
+      let fireDate = LocalNotificationSchedule.nextFireDate(
+        trigger, after: clock.now, first: true, timeZone: clock.timeZone)
+    else {
       throw .invalidNoDate
     }
-    localNotifications.add(request, trigger: trigger, fireDate: fireDate)
+    let discarded = localNotifications.add(request, trigger: trigger, fireDate: fireDate)
     log(
       .localScheduled, nil, .device,
       "the app schedules local notification \(request.identifier) for "
         + VirtualTimeFormat.text(fireDate),
       ["identifier": .init(.string(request.identifier))])
-    if localNotifications.pending.count > Self.maximumPendingLocalNotifications,
-      let latest = pendingLocalNotifications.last
-    {
-      localNotifications[latest.request.identifier] = nil
+    if let latest = discarded {
       log(
         .localDiscarded, nil, .device,
         "more than \(Self.maximumPendingLocalNotifications) pending local notifications: iOS "
@@ -143,7 +141,7 @@ extension Device {
   package mutating func removeDeliveredNotifications(_ identifiers: [String]) {
     var removed: [String] = []
     for identifier in identifiers {
-      guard let entry = store.remove(identifier: identifier) else { continue }
+      guard let entry = centerPart.remove(identifier: identifier) else { continue }
       setStatus(entry.push, .removed, reason: "removed by the app")
       removed.append(entry.push)
     }
@@ -155,12 +153,12 @@ extension Device {
 
   /// The app removes every delivered notification.
   package mutating func removeAllDeliveredNotifications() {
-    removeDeliveredNotifications(store.newestFirst().map(\.request.identifier))
+    removeDeliveredNotifications(centerPart.store.newestFirst().map(\.request.identifier))
   }
 
   /// The app sets its icon's badge (`setBadgeCount(_:)`).
   package mutating func setBadgeCount(_ count: Int) {
-    badge = max(0, count)
+    let badge = centerPart.setBadge(count)
     log(
       .badge, nil, .device,
       count == 0 ? "the app clears its badge" : "the app sets its badge to \(badge)",
@@ -180,45 +178,42 @@ extension Device {
   /// one has left Notification Center (Rules.md §9.9): memory stays bounded however long the
   /// clock runs.
   mutating func fireLocalNotification(_ identifier: String) {
-    guard var pending = localNotifications[identifier], pending.fireDate <= clock.now else {
-      return
-    }
-    pending.firings += 1
-    let push = localNotifications.nextFiringID()
-    let previous = pending.countedPush
     // The app's own willPresent answers later, outside this call: such a firing is logged.
-    let counted =
-      pending.firings > Self.loggedLocalFirings
-      && !(app.state == .foreground && hostedCalls.contains(.willPresent))
-    if counted { pending.countedPush = push }
-    if let next = nextFireDate(pending.trigger, after: clock.now, first: false) {
-      pending.fireDate = next
-      localNotifications[identifier] = pending
+    let asksWillPresent =
+      app.state == .foreground
+      && localNotifications[identifier].map {
+        appCodeTakes(.askWillPresent(PendingWillPresent(push: identifier, request: $0.request)))
+      } == true
+    guard
+      let firing = localNotifications.fire(
+        identifier, now: clock.now, timeZone: clock.timeZone, mayCount: !asksWillPresent)
+    else { return }
+    let push = firing.push
+    if let next = firing.next {
       clock.schedule(.localNotification(identifier: identifier), at: next)
-    } else {
-      localNotifications[identifier] = nil
     }
-    if counted, previous == nil {
+    if firing.isCounted, firing.previousCounted == nil {
       log(
         .localFired, push, .device,
-        "local notification \(identifier) fires for the \(pending.firings)th time: from now on "
+        "local notification \(identifier) fires for the \(firing.count)th time: from now on "
           + "its firings are counted, not logged, each taking the place of the one before "
           + "(Rules.md §9.9)",
         ["identifier": .init(.string(identifier)), "counted": .init(.bool(true))])
     }
-    isQuiet = counted
-    defer { isQuiet = false }
+    localNotifications.isPlayingCountedFiring = firing.isCounted
+    defer { localNotifications.isPlayingCountedFiring = false }
     records[push] = PushRecord(id: push, received: clock.now)
     log(
       .localFired, push, .device,
       "local notification \(identifier) fires: no APNs step, no service extension",
       ["identifier": .init(.string(identifier))])
     let request = NotificationRequest(
-      identifier: identifier, content: pending.request.content, date: clock.now)
+      identifier: identifier, content: firing.request.content, date: clock.now)
     records[push]?.requestIdentifier = identifier
     present(push, request: request)
-    if counted, let previous, store.entry(push: previous) == nil,
-      held[identifier]?.push != previous
+    if firing.isCounted, let previous = firing.previousCounted,
+      centerPart.store.entry(push: previous) == nil,
+      centerPart.heldPush(identifier: identifier) != previous
     {
       takeOverRecord(of: previous)
     }
@@ -237,20 +232,4 @@ extension Device {
     }
   }
 
-  /// The next date `trigger` fires after `date` (`nil`: never).
-  func nextFireDate(_ trigger: LocalTrigger, after date: Date, first: Bool) -> Date? {
-    switch trigger {
-    case .immediately:
-      return first ? date : nil
-    case .timeInterval(let interval, let repeats):
-      guard interval > 0, first || repeats else { return nil }
-      return date.addingTimeInterval(interval)
-    case .calendar(let components, let repeats):
-      guard first || repeats else { return nil }
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = clock.timeZone
-      return calendar.nextDate(
-        after: date, matching: components, matchingPolicy: .nextTime, direction: .forward)
-    }
-  }
 }

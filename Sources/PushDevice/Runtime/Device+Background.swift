@@ -26,7 +26,7 @@ extension Device {
       return
     }
     let budget = configuration.silentPushBudgetPerHour
-    if silentPushesInWindow >= budget {
+    guard pushTypeState.admitBackgroundPush(budget: budget) else {
       let reason = "over the budget of \(budget) background pushes per rolling hour"
       setStatus(id, .throttled, reason: reason)
       log(
@@ -34,20 +34,19 @@ extension Device {
         ["budget": .init(.number(JSONNumber(budget)))])
       return
     }
-    silentPushesInWindow += 1
     clock.schedule(.budgetWindow(push: id), at: clock.now.addingTimeInterval(3600))
     wakeInBackground()
     let reason = "the app is woken in the background: didReceiveRemoteNotification runs"
     setStatus(id, .silent, reason: reason)
     log(
-      .silent, id, .device, reason, ["inWindow": .init(.number(JSONNumber(silentPushesInWindow)))])
+      .silent, id, .device, reason,
+      ["inWindow": .init(.number(JSONNumber(pushTypeState.backgroundPushesInWindow)))])
     callRemoteNotificationHandler(id, payload: payload)
   }
 
-  /// Queues the app's `didReceiveRemoteNotification` when a host runs the app's code.
+  /// Hands the push to the app's `didReceiveRemoteNotification`, when its code has one.
   mutating func callRemoteNotificationHandler(_ id: String, payload: JSONValue) {
-    guard hostedCalls.contains(.remoteNotification) else { return }
-    pendingAppCalls.append(.remoteNotification(push: id, payload: payload))
+    handToAppCode(.wakeApp(push: id, payload: payload))
   }
 
   /// A push with an alert and `content-available`: shown, and the app is woken too (Behavior.md

@@ -126,7 +126,7 @@ extension Device {
   ///   `invalidClientProcess` when no extension is running, 2
   ///   `missingNotificationFilteringEntitlement`), or `nil`.
   package mutating func reportVoIPPayloadFromExtension(_ payload: JSONValue) -> Int? {
-    guard let push = pendingRun?.push else { return 1 }
+    guard let push = pendingExtensionRun?.push else { return 1 }
     guard app.entitlements.contains(.filtering) else {
       log(
         .callKitVoIPPayloadRefused, push, .device,

@@ -11,12 +11,12 @@ extension Device {
   /// - Complexity: O(n) in the notifications shown.
   public var center: [CenterGroup] {
     let grouping = app.settings.grouping
-    return store.groups(grouping).map { group in
+    return centerPart.store.groups(grouping).map { group in
       CenterGroup(
         thread: group.thread, entries: group.entries,
         summary: group.entries.first.flatMap { leading in
           summaryLine(leading: leading, count: group.entries.count) {
-            store.summaryArguments(ofGroup: group.thread, grouping)
+            centerPart.store.summaryArguments(ofGroup: group.thread, grouping)
           }
         })
     }
@@ -30,21 +30,21 @@ extension Device {
   ///   center holds under them (``center`` lists everything).
   package func centerTop(limit: Int) -> (groups: [CenterGroupHead], groupCount: Int) {
     let grouping = app.settings.grouping
-    let groups = store.firstGroups(grouping, limit: limit).map { group in
+    let groups = centerPart.store.firstGroups(grouping, limit: limit).map { group in
       CenterGroupHead(
         thread: group.thread, leading: group.leading, count: group.count,
         summary: summaryLine(leading: group.leading, count: group.count) {
-          store.summaryArguments(ofGroup: group.thread, grouping)
+          centerPart.store.summaryArguments(ofGroup: group.thread, grouping)
         })
     }
-    return (groups, store.groupCount(grouping))
+    return (groups, centerPart.store.groupCount(grouping))
   }
 
   /// Every notification in Notification Center, newest first.
-  public var deliveredNotifications: [DeliveredNotification] { store.newestFirst() }
+  public var deliveredNotifications: [DeliveredNotification] { centerPart.store.newestFirst() }
 
   /// The number of notifications in Notification Center.
-  package var centerCount: Int { store.count }
+  package var centerCount: Int { centerPart.store.count }
 
   /// A notification (delivered, held, replaced, tapped…) by push id, with its lock-screen
   /// text as the device would show it now (`expect.notification`).
@@ -108,7 +108,7 @@ extension Device {
     let subtitle = options.contains(.hiddenPreviewsShowSubtitle) ? content.subtitle : ""
     let body: String
     if let placeholder = category?.hiddenPreviewsBodyPlaceholder {
-      let inThread = max(1, store.count(thread: content.threadIdentifier))
+      let inThread = max(1, centerPart.store.count(thread: content.threadIdentifier))
       body = formatCategoryText(placeholder, count: inThread, argument: "")
     } else {
       body = "Notification"

@@ -21,15 +21,15 @@ extension Device {
   mutating func fire(_ action: ClockAction) {
     switch action {
     case .summaryDelivery:
-      guard nextSummaryDelivery == clock.now else { return }
-      nextSummaryDelivery = nil
+      guard centerPart.nextSummaryDelivery == clock.now else { return }
+      centerPart.nextSummaryDelivery = nil
       deliverSummary(reason: "Scheduled Summary delivery")
     case .storageExpiry(let push):
       expireStoredPush(push)
     case .localNotification(let identifier):
       fireLocalNotification(identifier)
     case .budgetWindow:
-      silentPushesInWindow = max(0, silentPushesInWindow - 1)
+      pushTypeState.endBackgroundWindow()
     case .activityStale, .activityLifetime, .activityDismissal, .activityStart:
       fireActivityTimer(action)
     }
@@ -37,11 +37,11 @@ extension Device {
 
   /// Sets a timer for the next Scheduled Summary delivery, if none is set; returns its date.
   mutating func scheduleSummaryDelivery() -> Date? {
-    if let next = nextSummaryDelivery { return next }
+    if let next = centerPart.nextSummaryDelivery { return next }
     guard let summary = configuration.scheduledSummary,
       let next = clock.nextOccurrence(of: summary.times, after: clock.now)
     else { return nil }
-    nextSummaryDelivery = next
+    centerPart.nextSummaryDelivery = next
     clock.schedule(.summaryDelivery, at: next)
     return next
   }
@@ -49,10 +49,9 @@ extension Device {
   /// Delivers every held notification together (Rules.md §4): into Notification
   /// Center quietly, digest ordered by relevance score, then level, then newest.
   mutating func deliverSummary(reason: String) {
-    guard !held.isEmpty else { return }
-    let pending = held.values.sorted { $0.sequence < $1.sequence }
-    held = [:]
-    lastSummaryDigest = Self.digestOrder(pending).map(\.push)
+    guard centerPart.isHoldingAny else { return }
+    let pending = centerPart.takeHeld()
+    let lastSummaryDigest = centerPart.lastSummaryDigest
     log(
       .summary, nil, .model,
       "\(reason): \(pending.count) notification(s), featured \(lastSummaryDigest.first ?? "")",
@@ -71,21 +70,9 @@ extension Device {
     }
   }
 
-  /// The digest order (Rules.md §4): relevance score (highest first), then
-  /// interruption level (higher first), then newest first.
-  static func digestOrder(_ items: [HeldNotification]) -> [HeldNotification] {
-    items.sorted { a, b in
-      let scoreA = a.request.content.relevanceScore
-      let scoreB = b.request.content.relevanceScore
-      if scoreA != scoreB { return scoreA > scoreB }
-      if a.effectiveLevel != b.effectiveLevel { return a.effectiveLevel > b.effectiveLevel }
-      return a.sequence > b.sequence
-    }
-  }
-
   /// The Scheduled Summary as it stands (`expect.summary`): the held notifications in digest
   /// order while some wait, else the last digest delivered.
   public var summary: [String] {
-    held.isEmpty ? lastSummaryDigest : Self.digestOrder(Array(held.values)).map(\.push)
+    centerPart.summary
   }
 }

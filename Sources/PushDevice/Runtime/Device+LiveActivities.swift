@@ -41,7 +41,7 @@ extension Device {
   /// (in the app file, or its Swift code through ``hostActivityType(_:)``).
   public var pushToStartToken: String? {
     guard configuration.iosVersion >= .pushToStart,
-      !app.liveActivities.types.isEmpty || !hostedActivityTypes.isEmpty
+      !app.liveActivities.types.isEmpty || !activityStore.hostedTypes.isEmpty
     else {
       return nil
     }
@@ -64,6 +64,13 @@ extension Device {
   @discardableResult
   package mutating func startActivity(_ request: ActivityRequest) -> Bool {
     settlePendingRun()
+    return requestActivity(request)
+  }
+
+  /// The app's code calls `Activity.request` (``startActivity(_:)`` without settling what the
+  /// device awaits: the call may come from the very code the host is running for it).
+  @discardableResult
+  package mutating func requestActivity(_ request: ActivityRequest) -> Bool {
     let settings = app.liveActivities
     func fail(_ error: ActivityFailedCode, _ source: DiagnosticSource, _ reason: String) -> Bool {
       log(

@@ -9,10 +9,10 @@ extension Device {
     _ kind: DeviceEvent.Kind, _ push: String?, _ source: DiagnosticSource, _ reason: String,
     _ details: [String: JSONValue] = [:]
   ) {
-    guard !isQuiet else { return }
+    guard !localNotifications.isPlayingCountedFiring else { return }
     // What the app's code does while the device waits for it belongs to the push it handles.
     let push = push ?? appCodePush
-    guard appEventBounds.admit(kind, push: push) else { return }
+    guard pushLog.admits(kind, push: push) else { return }
     append(
       DeviceEvent(
         time: clock.now, kind: kind, push: push, source: source, reason: reason,
@@ -22,11 +22,13 @@ extension Device {
   /// Appends `event` to the log; during an extension run, after the run's start, which is
   /// logged when the run ends.
   private mutating func append(_ event: DeviceEvent) {
-    if pendingRun != nil {
-      eventsDuringRun.append(event)
-    } else {
-      events.append(event)
+    guard case .extensionRun(let run, var held) = awaiting else {
+      pushLog.append(event)
+      return
     }
+    awaiting = .nothing  // `held` is then the only reference: appended in place.
+    held.append(event)
+    awaiting = .extensionRun(run, heldEvents: held)
   }
 
   /// Logs what the bounds on the app's events counted since the last time, one
@@ -34,7 +36,7 @@ extension Device {
   /// virtual time: after each call into the app's code, and by ``DeviceHost`` after each step
   /// (Rules.md §7.2).
   package mutating func logDroppedAppEvents() {
-    for dropped in appEventBounds.takeDropped() {
+    for dropped in pushLog.takeDroppedAppEvents() {
       let (reason, details) = AppEventLimits.dropped(dropped.byKind, by: dropped.code)
       append(
         DeviceEvent(
@@ -67,11 +69,8 @@ extension Device {
 
   /// Records diagnostics for a push.
   mutating func report(_ found: [Diagnostic], push: String?) {
-    guard !found.isEmpty, !isQuiet else { return }
-    PushChains.Box.prepareToGrow(&diagnosticChains)
-    for diagnostic in found {
-      diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))
-    }
+    guard !found.isEmpty, !localNotifications.isPlayingCountedFiring else { return }
+    pushLog.report(found, push: push)
   }
 
   /// The position in ``diagnostics`` of the first finding at or after `start` whose JSON has
@@ -80,13 +79,7 @@ extension Device {
   package func firstDiagnosticIndex(
     about push: String, from start: Int, where matches: (PushDiagnostic) -> Bool
   ) -> Int? {
-    diagnosticChains.firstIndex(about: push, from: start, in: diagnostics, where: matches)
-  }
-
-  /// The next arrival sequence (Notification Center order).
-  mutating func nextSequence() -> Int {
-    sequence += 1
-    return sequence
+    pushLog.firstDiagnosticIndex(about: push, from: start, where: matches)
   }
 
   /// A fresh request identifier, shaped like the UUID iOS makes up (Behavior.md §2.2),

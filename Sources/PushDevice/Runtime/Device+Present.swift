@@ -4,17 +4,22 @@ import PushPayload
 
 extension Device {
   /// Presentation (Rules.md §5), then Notification Center (§4) and the badge.
-  mutating func present(_ id: String, request: NotificationRequest) {
-    if app.state == .foreground, hostedCalls.contains(.willPresent), presentationOverride == nil {
-      // The app's delegate decides (Behavior.md §7.3): wait for its willPresent.
-      pendingPresentation = PendingWillPresent(push: id, request: request)
+  ///
+  /// - Parameter options: the delegate's `willPresent` answer for an app in the foreground
+  ///   (``finishWillPresent(_:options:)``); `nil` asks the delegate when the app's code has one.
+  mutating func present(
+    _ id: String, request: NotificationRequest, options: Set<PresentationOption>? = nil
+  ) {
+    // The app's delegate decides (Behavior.md §7.3): wait for its willPresent.
+    if options == nil, app.state == .foreground,
+      handToAppCode(.askWillPresent(PendingWillPresent(push: id, request: request)))
+    {
       return
     }
     let decision: PresentationPolicy.Decision
-    if let options = presentationOverride {
+    if let options {
       var deciding = app
       deciding.foregroundPresentation = options
-      presentationOverride = nil
       decision = PresentationPolicy.decide(
         content: request.content, app: deciding, device: configuration)
     } else {
@@ -38,12 +43,11 @@ extension Device {
       log(.suppressed, id, source, reason)
 
     case .held:
-      if let previous = held.removeValue(forKey: request.identifier) {
-        markReplaced(previous.push, by: id, identifier: request.identifier)
+      if let previous = centerPart.hold(
+        id, request: request, effectiveLevel: decision.effectiveLevel)
+      {
+        markReplaced(previous, by: id, identifier: request.identifier)
       }
-      held[request.identifier] = HeldNotification(
-        push: id, request: request, sequence: nextSequence(),
-        effectiveLevel: decision.effectiveLevel)
       keepNotification(record, of: id)
       let delivery = scheduleSummaryDelivery()
       let when = delivery.map { " until " + VirtualTimeFormat.text($0) } ?? ""
@@ -107,16 +111,10 @@ extension Device {
   mutating func insertIntoCenter(
     _ id: String, request: NotificationRequest, presentation: Presentation
   ) {
-    // Nothing is held outside a Scheduled Summary: skip hashing the identifier.
-    if !held.isEmpty, let previous = held.removeValue(forKey: request.identifier) {
-      markReplaced(previous.push, by: id, identifier: request.identifier)
-    }
-    let entry = DeliveredNotification(
-      push: id, request: request, presentation: presentation, date: clock.now,
-      sequence: nextSequence())
-    if let replaced = store.insert(entry), replaced.push != id {
-      markReplaced(replaced.push, by: id, identifier: request.identifier)
-    }
+    let replaced = centerPart.insert(
+      id, request: request, presentation: presentation, date: clock.now)
+    if let held = replaced.held { markReplaced(held, by: id, identifier: request.identifier) }
+    if let shown = replaced.shown { markReplaced(shown, by: id, identifier: request.identifier) }
   }
 
   /// Marks `old` as replaced by `new`.
@@ -130,7 +128,7 @@ extension Device {
 
   /// Sets the app badge (Behavior.md §7.4: a number sets it, 0 clears it).
   mutating func setBadge(_ number: Int, push: String) {
-    badge = max(0, number)
+    let badge = centerPart.setBadge(number)
     let reason = number == 0 ? "badge cleared" : "badge set to \(number)"
     log(.badge, push, .device, reason, ["badge": .init(.number(JSONNumber(badge)))])
   }

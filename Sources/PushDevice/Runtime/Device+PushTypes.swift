@@ -4,6 +4,8 @@ import PushPayload
 
 /// What the device remembers about the non-notification push types (Rules.md §14).
 struct PushTypeState: Sendable {
+  /// Background pushes handed to the app within the last hour (Rules.md §6).
+  private(set) var backgroundPushesInWindow = 0
   /// VoIP pushes the app did not report to CallKit.
   var voipFailures = 0
   /// The VoIP push the app's hosted PushKit delegate is handling, and whether the app was in
@@ -19,6 +21,20 @@ struct PushTypeState: Sendable {
   var ringingCalls: [IncomingCall] = []
   /// Arrival times of `location` pushes in the last 24 hours.
   var locationTimes: [Date] = []
+
+  /// Counts a background push against `budget` pushes per rolling hour; `false` when the
+  /// budget is spent (the push is throttled). The device ends its hour with
+  /// ``endBackgroundWindow()``.
+  mutating func admitBackgroundPush(budget: Int) -> Bool {
+    guard backgroundPushesInWindow < budget else { return false }
+    backgroundPushesInWindow += 1
+    return true
+  }
+
+  /// The rolling hour of a background push ended: it no longer counts.
+  mutating func endBackgroundWindow() {
+    backgroundPushesInWindow = max(0, backgroundPushesInWindow - 1)
+  }
 }
 
 extension Device {
@@ -139,11 +155,10 @@ extension Device {
     }
     appStatus.remoteNotifications += 1
     log(.pushKitVoIP, id, .device, "PushKit calls didReceiveIncomingPushWith")
-    if hostedCalls.contains(.voipPush) {
+    if handToAppCode(.deliverVoIPPush(push: id, payload: payload)) {
       // The app's own PushKit delegate decides (``finishVoIPPush(_:completion:)``).
       pushTypeState.voipInFlight = (id, wasForeground)
       pushTypeState.voipReported = false
-      pendingAppCalls.append(.voipPush(push: id, payload: payload))
       return
     }
     if settings.reportsCalls {

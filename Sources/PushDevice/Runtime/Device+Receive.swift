@@ -3,9 +3,6 @@ import PushCore
 public import PushPayload
 
 extension Device {
-  /// APNs keeps a push at most this long (Behavior.md §2.2, §2.5).
-  static let maximumStorage: TimeInterval = 30 * 86_400
-
   /// APNs receives a push (scenario step `push`): the whole pipeline runs before this returns,
   /// unless the push waits for the app's service extension (``pendingExtensionRun``).
   ///
@@ -115,47 +112,41 @@ extension Device {
 
   // MARK: - Store and forward (Rules.md §6, Behavior.md §2.5)
 
-  /// Keeps the push in APNs's store (one per app, the newest) or lets it expire.
+  /// APNs keeps the push (one per app and one per broadcast channel, the newest) or lets it
+  /// expire (``APNsGateway/storeWhileOffline(_:validation:channel:now:)``); recorded here.
   mutating func storeWhileOffline(_ id: String, validation: PayloadValidation) {
-    let verdict = validation.verdict
-    let now = clock.now
-    var until = now.addingTimeInterval(Self.maximumStorage)
     var channel: String?
-    if case .channel(let broadcastChannel)? = records[id]?.address {
-      channel = broadcastChannel
-      switch app.liveActivities.storagePolicy(ofChannel: broadcastChannel) {
-      case .noMessageStored:
-        setStatus(
-          id, .expired,
-          reason: "channel \(broadcastChannel) stores no message: an offline device misses it")
-        log(
-          .expired, id, .apns,
-          "the device is offline and channel \(broadcastChannel) was created with message "
-            + "storage policy 0 (No Message Stored): APNs keeps nothing for it",
-          ["channel": .init(.string(broadcastChannel))])
-        return
-      case .mostRecentMessageStored:
-        until = now.addingTimeInterval(BroadcastChannel.storageLimit)
-      }
-    }
-    if let expiration = verdict.expiration {
-      if expiration == 0 {
-        setStatus(id, .expired, reason: "apns-expiration 0: not stored while the device is offline")
-        log(
-          .expired, id, .apns,
-          "the device is offline and apns-expiration is 0: APNs does not store it")
-        return
-      }
-      let date = Date(timeIntervalSince1970: TimeInterval(expiration))
-      if date <= now {
-        setStatus(id, .expired, reason: "apns-expiration already passed")
-        log(.expired, id, .apns, "the device is offline and apns-expiration has already passed")
-        return
-      }
-      until = min(until, date)
-    }
-    let entry = StoredPush(push: id, validation: validation, until: until, channel: channel)
-    if let previous = gateway.store(entry) {
+    if case .channel(let broadcastChannel)? = records[id]?.address { channel = broadcastChannel }
+    let outcome = gateway.storeWhileOffline(
+      id, validation: validation,
+      channel: channel.map { ($0, app.liveActivities.storagePolicy(ofChannel: $0)) },
+      now: clock.now)
+    let until: Date
+    switch outcome {
+    case .channelStoresNothing:
+      let broadcastChannel = channel ?? ""
+      setStatus(
+        id, .expired,
+        reason: "channel \(broadcastChannel) stores no message: an offline device misses it")
+      log(
+        .expired, id, .apns,
+        "the device is offline and channel \(broadcastChannel) was created with message "
+          + "storage policy 0 (No Message Stored): APNs keeps nothing for it",
+        ["channel": .init(.string(broadcastChannel))])
+      return
+    case .expirationZero:
+      setStatus(id, .expired, reason: "apns-expiration 0: not stored while the device is offline")
+      log(
+        .expired, id, .apns,
+        "the device is offline and apns-expiration is 0: APNs does not store it")
+      return
+    case .expirationPassed:
+      setStatus(id, .expired, reason: "apns-expiration already passed")
+      log(.expired, id, .apns, "the device is offline and apns-expiration has already passed")
+      return
+    case .stored(let date, let replaced):
+      until = date
+      guard let previous = replaced else { break }
       setStatus(previous.push, .coalesced, reason: "replaced in APNs storage by \(id)")
       log(
         .coalesced, previous.push, .apns,

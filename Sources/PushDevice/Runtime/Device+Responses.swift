@@ -23,7 +23,7 @@ extension Device {
     -> RouteDecision
   {
     settlePendingRun()
-    guard let entry = store.entry(push: push) else {
+    guard let entry = centerPart.store.entry(push: push) else {
       throw .notInCenter(push, status: records[push]?.status)
     }
     let content = entry.content
@@ -33,7 +33,7 @@ extension Device {
       if configuration.locked {
         unlock(push, reason: "opening the app from a notification unlocks the device")
       }
-      store.remove(push: push)
+      centerPart.remove(push: push)
       setStatus(push, .opened, reason: "tapped")
       setAppState(.foreground, reason: "the user opened a notification")
       return respond(push, NotificationResponse.tap(entry.request))
@@ -55,7 +55,7 @@ extension Device {
       unlock(
         push, reason: "action \"\(chosen.id)\" requires authentication: the device unlocks first")
     }
-    store.remove(push: push)
+    centerPart.remove(push: push)
     setStatus(push, .opened, reason: "action \(chosen.id)")
     if chosen.options.contains(.foreground) {
       if configuration.locked {
@@ -80,10 +80,10 @@ extension Device {
   @discardableResult
   public mutating func dismiss(_ push: String) throws(ResponseError) -> RouteDecision? {
     settlePendingRun()
-    guard let entry = store.entry(push: push) else {
+    guard let entry = centerPart.store.entry(push: push) else {
       throw .notInCenter(push, status: records[push]?.status)
     }
-    store.remove(push: push)
+    centerPart.remove(push: push)
     setStatus(push, .dismissed, reason: "dismissed")
     let category = app.category(entry.content.categoryIdentifier)
     guard category?.options.contains(.customDismissAction) ?? false else {
@@ -103,7 +103,7 @@ extension Device {
   /// reported).
   public mutating func clear() {
     settlePendingRun()
-    let removed = store.removeAll()
+    let removed = centerPart.removeAll()
     for entry in removed { setStatus(entry.push, .dismissed, reason: "cleared") }
     log(
       .clear, nil, .device,
@@ -124,10 +124,8 @@ extension Device {
     let decision = (router ?? RouteTable(app.routes)).route(for: response)
     responses.append(
       ResponseRecord(push: push, response: response, decision: decision, time: clock.now))
-    events.append(decision.event(for: response, at: clock.now, push: push))
-    if hostedCalls.contains(.didReceive) {
-      pendingAppCalls.append(.didReceive(push: push, response: response))
-    }
+    pushLog.append(decision.event(for: response, at: clock.now, push: push))
+    handToAppCode(.deliverResponse(push: push, response: response))
     return decision
   }
 }

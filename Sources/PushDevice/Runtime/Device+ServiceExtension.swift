@@ -5,7 +5,7 @@ import PushPayload
 /// (Behavior.md §6.1, Rules.md §7).
 ///
 /// ``Device`` stops here because the extension is the app's code and takes time; ``DeviceHost``
-/// runs it (``ServiceExtensionStage``) and calls ``Device/finishExtensionRun(_:)``.
+/// runs it (``ServiceExtensionStage``) and completes the ``DeviceEffect/runExtension(_:)`` effect.
 package struct PendingExtensionRun: Sendable, Equatable {
   /// The push's scenario id.
   package var push: String
@@ -26,9 +26,13 @@ extension Device {
   /// The service-extension run the device waits for, if any.
   ///
   /// While it is set, the push it names is neither shown nor in Notification Center. Any
-  /// other step taken before ``finishExtensionRun(_:)`` first ends the run with the original
-  /// content (logged as `extension.skipped`, source `model`): a device never loses a push.
-  package var pendingExtensionRun: PendingExtensionRun? { pendingRun }
+  /// other step taken before the run's effect is completed first ends the run with the
+  /// original content (logged as `extension.skipped`, source `model`): a device never loses a
+  /// push.
+  package var pendingExtensionRun: PendingExtensionRun? {
+    guard case .extensionRun(let run, _) = awaiting else { return nil }
+    return run
+  }
 
   /// Decides whether the app's service extension runs, as iOS does (Rules.md §7): when
   /// `mutable-content` is set, the alert has visible text after localization, alerts are
@@ -55,32 +59,32 @@ extension Device {
       log(.extensionSkipped, id, .device, "alerts are not allowed: the extension does not run")
       return false
     }
-    pendingRun = PendingExtensionRun(
-      push: id, request: request, budget: configuration.budget, kind: configuration.kind,
-      start: clock.now,
-      mayFilter: alertPush && app.entitlements.contains(.filtering))
+    handToAppCode(
+      .runExtension(
+        PendingExtensionRun(
+          push: id, request: request, budget: configuration.budget, kind: configuration.kind,
+          start: clock.now,
+          mayFilter: alertPush && app.entitlements.contains(.filtering))))
     return true
   }
 
-  /// Brings the outcome of the pending extension run: logs its events on the virtual clock,
-  /// moves time on by what the extension used, and presents the delivered content.
-  ///
-  /// Does nothing when no run is pending.
-  package mutating func finishExtensionRun(_ outcome: ServiceExtensionOutcome) {
-    guard let run = pendingRun else { return }
-    pendingRun = nil
+  /// Brings the outcome of `run`: logs its events on the virtual clock (the app's calls
+  /// during it, `heldEvents`, right after its start), moves time on by what the extension used,
+  /// and presents the delivered content.
+  mutating func finishExtensionRun(
+    _ run: PendingExtensionRun, heldEvents: [DeviceEvent], outcome: ServiceExtensionOutcome
+  ) {
     // The app's calls during the run come right after its start (Rules.md §7).
-    var duringRun = eventsDuringRun
-    eventsDuringRun = []
+    var duringRun = heldEvents
     for event in outcome.deviceEvents(startingAt: run.start, push: run.push) {
       advance(to: event.time)
       // The run's window kept at most 200 of the app's events; the push's and the run's
       // bounds apply too (Rules.md §7.2).
-      if appEventBounds.admit(event.kind, push: event.push) { events.append(event) }
-      for event in duringRun { events.append(event) }
+      if pushLog.admits(event.kind, push: event.push) { pushLog.append(event) }
+      for event in duringRun { pushLog.append(event) }
       duringRun = []
     }
-    for event in duringRun { events.append(event) }
+    for event in duringRun { pushLog.append(event) }
     advance(to: run.start.addingTimeInterval(outcome.elapsed.timeInterval))
     guard outcome.delivered != .suppressed else {
       setStatus(run.push, .suppressed, reason: "the app's extension filtered it out")
@@ -105,15 +109,20 @@ extension Device {
   /// Ends a pending run nobody carried out with the original content, so the next step
   /// starts from a settled device.
   mutating func settlePendingRun() {
-    settlePendingPresentation()
-    guard let run = pendingRun else { return }
-    pendingRun = nil
-    log(
-      .extensionSkipped, run.push, .model,
-      "the device moved on before the app's extension ran (no host ran it): the original "
-        + "content is delivered")
-    for event in eventsDuringRun { events.append(event) }
-    eventsDuringRun = []
-    present(run.push, request: run.request)
+    switch awaiting {
+    case .nothing:
+      return
+    case .willPresent(let waiting):
+      awaiting = .nothing
+      finishWillPresent(waiting, options: nil)
+    case .extensionRun(let run, let held):
+      awaiting = .nothing
+      log(
+        .extensionSkipped, run.push, .model,
+        "the device moved on before the app's extension ran (no host ran it): the original "
+          + "content is delivered")
+      for event in held { pushLog.append(event) }
+      present(run.push, request: run.request)
+    }
   }
 }

@@ -36,10 +36,10 @@ extension Device {
       log(.focus, nil, .device, text)
     }
     if old.scheduledSummary != new.scheduledSummary {
-      nextSummaryDelivery = nil
+      centerPart.nextSummaryDelivery = nil
       if new.scheduledSummary == nil {
         deliverSummary(reason: "the Scheduled Summary was turned off")
-      } else if !held.isEmpty {
+      } else if centerPart.isHoldingAny {
         _ = scheduleSummaryDelivery()
       }
     }

@@ -39,21 +39,12 @@ public struct Device: Sendable {
   var cachedAppFacts: AppFacts?
   /// The virtual clock.
   package internal(set) var clock: DeviceTimeline
-  /// Every step taken so far.
-  public internal(set) var events = EventLog()
-  /// Every diagnostic raised so far, with its push id.
-  public internal(set) var diagnostics: [PushDiagnostic] = []
-  /// ``diagnostics`` chained by push, made when first asked
-  /// (``firstDiagnosticIndex(about:from:where:)``); shared by copies until one raises more.
-  var diagnosticChains = PushChains<PushDiagnostic>.Box()
-  /// The app icon's badge (Behavior.md §7.4); 0 means none.
-  public internal(set) var badge = 0
+  /// The events, the diagnostics and the bounds on the app's events.
+  var pushLog = PushLog()
   /// The app's runtime status: state, wakes, responses (`expect.app`).
   public internal(set) var appStatus: AppStatus
   /// Every response the app received, with the router's decision (Rules.md §8).
   public internal(set) var responses: [ResponseRecord] = []
-  /// The last Scheduled Summary digest delivered: push ids, featured first (Rules.md §4).
-  package internal(set) var lastSummaryDigest: [String] = []
 
   /// The app's strings tables.
   let strings: StringsBundle
@@ -61,33 +52,19 @@ public struct Device: Sendable {
   var localizer: AlertLocalizer
   /// The app's navigation logic (`nil`: a route table from ``AppConfiguration/routes``).
   let router: (any Router)?
-  /// The service-extension run the device is waiting for, if any (see ``pendingExtensionRun``).
-  var pendingRun: PendingExtensionRun?
-  /// The notification waiting for the delegate's `willPresent` (see ``pendingWillPresent``).
-  var pendingPresentation: PendingWillPresent?
-  /// The delegate's answer for the presentation being decided now.
-  var presentationOverride: Set<PresentationOption>?
-  /// Which calls into the app's code a host carries out (``DeviceHost`` sets this).
-  package var hostedCalls: HostedCalls = []
-  /// Calls into the app's code waiting for the host, oldest first.
-  package internal(set) var pendingAppCalls: [AppCall] = []
-  /// Events logged while an extension run is pending (the app's calls during it), put after
-  /// the run's start when it ends.
-  var eventsDuringRun: [DeviceEvent] = []
-  /// How many events of the app's own code are kept, per push and per run (Rules.md §7.2).
-  var appEventBounds = AppEventBounds()
+  /// What the device waits for from the app's code before anything else (``effects``).
+  var awaiting = Awaiting.nothing
+  /// Calls into the app's code waiting behind ``awaiting``, oldest first.
+  package internal(set) var appCalls: [DeviceEffect] = []
+  /// Whether the app's code, run by a host, takes an effect (``DeviceHost`` sets this from its
+  /// ``AppCode``); `nil` without a host. An effect nobody takes is settled at once, the way iOS
+  /// treats an app without that code (no delegate: the configured `foregroundPresentation`);
+  /// an extension run is always awaited (``handToAppCode(_:)``).
+  package var hostTakes: (@Sendable (DeviceEffect) -> Bool)?
   /// The local notifications the app scheduled.
   var localNotifications = LocalNotificationSchedule()
-  /// Whether the firing being played is one that is counted, not logged (a repeating local
-  /// notification past its first ``loggedLocalFirings``, Rules.md §9.9): ``log(_:_:_:_:_:)``
-  /// and ``report(_:push:)`` keep nothing while it is set.
-  var isQuiet = false
-  /// Notification Center.
-  var store = NotificationStore()
-  /// Notifications held for the Scheduled Summary, by request identifier.
-  var held: [String: HeldNotification] = [:]
-  /// The next Scheduled Summary delivery with a timer set.
-  var nextSummaryDelivery: Date?
+  /// Notification Center, the Scheduled Summary's held notifications, the badge.
+  var centerPart = NotificationCenterPart()
   /// Push records by id, in arrival order.
   var records = OrderedTable<PushRecord>()
   /// Every notification made, at the place of its push's record in ``records`` (`nil` for a
@@ -96,18 +73,12 @@ public struct Device: Sendable {
   var keptNotifications: [KeptNotification?] = []
   /// APNs in front of the device: its verdict, `apns-id` and offline store.
   var gateway = APNsGateway()
-  /// Background pushes handed to the app within the last hour (Rules.md §6).
-  var silentPushesInWindow = 0
-  /// Arrival sequence for Notification Center order.
-  var sequence = 0
   /// Pushes received (for `push-N` ids) and fresh request identifiers made.
   var pushCount = 0
   var freshIdentifierCount = 0
   /// Live Activities and their budgets (Rules.md §13).
   var activityStore = ActivityStore()
-  /// `ActivityAttributes` types the app's Swift code supplies (``hostActivityType(_:)``).
-  var hostedActivityTypes: [String: HostedActivityType] = [:]
-  /// VoIP failures and the location budget (Rules.md §14).
+  /// The background push budget (Rules.md §6), VoIP failures and the location budget (§14).
   var pushTypeState = PushTypeState()
   /// The app's registration for remote notifications (``registerForRemoteNotifications()``).
   var registration = RemoteRegistration()
@@ -148,6 +119,18 @@ public struct Device: Sendable {
 
   /// The current virtual instant.
   public var now: Date { clock.now }
+
+  /// Every step taken so far.
+  public var events: EventLog { pushLog.events }
+
+  /// Every diagnostic raised so far, with its push id.
+  public var diagnostics: [PushDiagnostic] { pushLog.diagnostics }
+
+  /// The app icon's badge (Behavior.md §7.4); 0 means none.
+  public var badge: Int { centerPart.badge }
+
+  /// The last Scheduled Summary digest delivered: push ids, featured first (Rules.md §4).
+  package var lastSummaryDigest: [String] { centerPart.lastSummaryDigest }
 
   /// What became of a push, by id.
   public func push(_ id: String) -> PushRecord? { records[id] }

@@ -83,6 +83,6 @@ import Testing
     var device = Device(app: Self.foregroundApp)
     device.receive(["aps": ["alert": "Hi"]], id: "m1")
     #expect(device.pendingWillPresent == nil)
-    #expect(device.pendingAppCalls.isEmpty)
+    #expect(device.effects.isEmpty)
   }
 }

@@ -201,16 +201,13 @@ import Testing
       return
     }
     #expect(run.push == "m1")
-    // A result of another kind changes nothing.
-    device.complete(effect, with: .presentationChosen([.banner]))
-    #expect(device.nextEffect == effect)
     var content = run.request.content
     content.title = "Changed"
     let outcome = ServiceExtensionOutcome(
       request: NotificationRequest(
         identifier: run.request.identifier, content: content, date: run.request.date),
       delivered: .modified, reason: "test", elapsed: .seconds(2), events: [])
-    device.complete(effect, with: .extensionFinished(outcome))
+    #expect(device.complete(effect, with: .extensionFinished(outcome)).isEmpty)
     #expect(device.nextEffect == nil)
     #expect(device.notification("m1")?.title == "Changed")
     #expect(device.now == DeviceConfiguration.defaultStart.addingTimeInterval(2))
