@@ -79,13 +79,8 @@ struct HostedDelegate: NotificationDelegate {
   static func presentationOptions(_ options: UNNotificationPresentationOptions)
     -> Set<PresentationOption>
   {
-    // `.alert`, spelled by its raw value (UIKit's 1 << 2) to stay clear of its deprecation.
-    let alert = options.contains(UNNotificationPresentationOptions(rawValue: 1 << 2))
-    var result: Set<PresentationOption> = []
-    if options.contains(.banner) || alert { result.insert(.banner) }
-    if options.contains(.list) || alert { result.insert(.list) }
-    if options.contains(.sound) { result.insert(.sound) }
-    if options.contains(.badge) { result.insert(.badge) }
+    var result = PresentationOption.deviceOptions(options)
+    if options.contains(PresentationOption.appleAlert) { result.formUnion([.banner, .list]) }
     return result
   }
 
