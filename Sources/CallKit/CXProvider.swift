@@ -30,7 +30,8 @@ open class CXProvider: NSObject, @unchecked Sendable {
   }
 
   /// Sets the delegate (held weakly) and the queue its methods and the report completions run
-  /// on (`nil`: the main queue on iOS; here the thread the answer arrives on).
+  /// on (`nil`: the main queue on iOS; here a thread of its own for a report's completion, the
+  /// thread the answer arrives on for the delegate's methods).
   open func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {
     let delegate = Weak<any CXProviderDelegate>(delegate)
     state.withLock {
@@ -57,7 +58,7 @@ open class CXProvider: NSObject, @unchecked Sendable {
       maximumCallGroups: configuration.maximumCallGroups, provider: ObjectIdentifier(self))
     backend.reportNewIncomingCall(call) { [self] code in
       let error = code.map { CXErrorCodeIncomingCallError($0) }
-      onDelegateQueue { completion.value(error) }
+      onDelegateQueue(orOwnThread: "reportNewIncomingCall completion") { completion.value(error) }
     }
   }
 
@@ -157,11 +158,17 @@ open class CXProvider: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Runs `body` on the delegate's queue, else on the calling thread.
-  private func onDelegateQueue(_ body: @escaping @Sendable () -> Void) {
+  /// Runs `body` on the delegate's queue; without one, on the calling thread, or on a thread
+  /// of its own (``AppThread/deliver(_:_:)``) when `name` is given: a report's completion,
+  /// which must not run in the queue that carries the app's reports to the device.
+  private func onDelegateQueue(
+    orOwnThread name: String? = nil, _ body: @escaping @Sendable () -> Void
+  ) {
     let process = AppProcess.current
     if let queue = state.withLock({ $0.queue }) {
       queue.async { process.bind(body) }
+    } else if let name {
+      AppThread.deliver(name, body)
     } else {
       body()
     }

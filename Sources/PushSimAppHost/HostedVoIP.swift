@@ -175,14 +175,8 @@ final class DeviceCallKitBackend: CallKitBackend {
       [CallActionRequest], answer: @Sendable (CXErrorCodeRequestTransactionError.Code?) -> Void)
   }
 
-  private struct State {
-    var queue: [Report] = []
-    var busy = false
-    var idle: [CheckedContinuation<Void, Never>] = []
-  }
-
   private weak let host: DeviceHost?
-  private let state = Mutex(State())
+  private let queue = SerialQueue()
   private let list = ProviderList()
 
   init(host: DeviceHost?) {
@@ -216,44 +210,11 @@ final class DeviceCallKitBackend: CallKitBackend {
   }
 
   /// Returns once every report made so far has reached the device.
-  func drain() async {
-    await withCheckedContinuation { continuation in
-      let isIdle = state.withLock { state -> Bool in
-        guard state.busy || !state.queue.isEmpty else { return true }
-        state.idle.append(continuation)
-        return false
-      }
-      if isIdle { continuation.resume() }
-    }
-  }
+  func drain() async { await queue.drain() }
 
+  /// Sends `report` to the device behind the reports made before it.
   private func enqueue(_ report: Report) {
-    state.withLock { $0.queue.append(report) }
-    Task { await pump() }
-  }
-
-  /// Sends the queued reports to the device one by one (one pump at a time).
-  private func pump() async {
-    let starts = state.withLock { state -> Bool in
-      guard !state.busy else { return false }
-      state.busy = true
-      return true
-    }
-    guard starts else { return }
-    while true {
-      let (next, waiters) = state.withLock {
-        state -> (Report?, [CheckedContinuation<Void, Never>]) in
-        guard state.queue.isEmpty else { return (state.queue.removeFirst(), []) }
-        state.busy = false
-        defer { state.idle = [] }
-        return (nil, state.idle)
-      }
-      guard let next else {
-        for waiter in waiters { waiter.resume() }
-        return
-      }
-      await send(next)
-    }
+    queue.enqueue { [self] in await send(report) }
   }
 
   private func send(_ report: Report) async {
