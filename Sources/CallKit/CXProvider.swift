@@ -249,15 +249,8 @@ package enum CallKitHosting {
   /// The backend of the device whose app code is running; `nil` outside a device.
   package static var backend: (any CallKitBackend)? { AppProcess[BackendSlot.self] }
 
-  /// Runs `body` (and the tasks it starts) with ``backend`` set to `value`.
-  package static func withBackend<R>(_ value: (any CallKitBackend)?, _ body: () throws -> R)
-    rethrows -> R
-  {
-    try AppProcess.with(BackendSlot.self, value, body)
-  }
-
   /// The process slot of ``backend``.
-  private enum BackendSlot: ProcessSlot {
+  fileprivate enum BackendSlot: ProcessSlot {
     static var defaultValue: (any CallKitBackend)? { nil }
   }
 
@@ -266,15 +259,8 @@ package enum CallKitHosting {
     AppProcess[ServiceExtensionSlot.self]
   }
 
-  /// Runs `body` (and the tasks it starts) with ``serviceExtension`` set to `value`.
-  package static func withServiceExtension<R>(
-    _ value: (any VoIPPayloadReporter)?, _ body: () throws -> R
-  ) rethrows -> R {
-    try AppProcess.with(ServiceExtensionSlot.self, value, body)
-  }
-
   /// The process slot of ``serviceExtension``.
-  private enum ServiceExtensionSlot: ProcessSlot {
+  fileprivate enum ServiceExtensionSlot: ProcessSlot {
     static var defaultValue: (any VoIPPayloadReporter)? { nil }
   }
 }
@@ -336,5 +322,21 @@ final class StandaloneCallKitBackend: CallKitBackend {
 
   func reportCallEnded(_ uuid: UUID, reason: Int) {
     _ = active.withLock { $0.removeValue(forKey: uuid) }
+  }
+}
+
+extension AppProcess {
+  /// The CallKit backend of this process (``CallKitHosting/backend``): set it on a process the
+  /// host binds once around a call into the app's code.
+  package var callKitBackend: (any CallKitBackend)? {
+    get { self[CallKitHosting.BackendSlot.self] }
+    set { self[CallKitHosting.BackendSlot.self] = newValue }
+  }
+
+  /// The service extension's link to CallKit in this process
+  /// (``CallKitHosting/serviceExtension``).
+  package var voipPayloadReporter: (any VoIPPayloadReporter)? {
+    get { self[CallKitHosting.ServiceExtensionSlot.self] }
+    set { self[CallKitHosting.ServiceExtensionSlot.self] = newValue }
   }
 }

@@ -21,19 +21,19 @@ final class DeviceApplicationBackend: ApplicationBackend {
   private weak let host: DeviceHost?
   private let delegate: Unchecked<any UIApplicationDelegate>?
   private let center: UNUserNotificationCenter
-  private let activities: ActivityBinding
+  private let runner: AppCallRunner
   private let completionLimit: Duration
   private let state = Mutex(State())
   private let queue = SerialQueue()
 
   init(
     host: DeviceHost?, delegate: Unchecked<any UIApplicationDelegate>?,
-    center: UNUserNotificationCenter, activities: ActivityBinding, completionLimit: Duration
+    center: UNUserNotificationCenter, runner: AppCallRunner, completionLimit: Duration
   ) {
     self.host = host
     self.delegate = delegate
     self.center = center
-    self.activities = activities
+    self.runner = runner
     self.completionLimit = completionLimit
   }
 
@@ -93,7 +93,7 @@ final class DeviceApplicationBackend: ApplicationBackend {
     switch result {
     case .success(let token):
       let deviceToken = HostedVoIP.data(hex: token)
-      _ = await activities.ask(
+      _ = await runner.ask(
         "didRegisterForRemoteNotifications", limit: completionLimit,
         in: HostedProcess(center: center, application: application),
         waitsForStartedWork: true
@@ -107,7 +107,7 @@ final class DeviceApplicationBackend: ApplicationBackend {
         NSError(
           domain: failure.domain, code: failure.code,
           userInfo: [NSLocalizedDescriptionKey: failure.description]))
-      _ = await activities.ask(
+      _ = await runner.ask(
         "didFailToRegisterForRemoteNotifications", limit: completionLimit,
         in: HostedProcess(center: center, application: application),
         waitsForStartedWork: true
@@ -129,7 +129,7 @@ struct HostedAppLaunch: AppLaunchHandler {
   let application: UIApplication
   let backend: DeviceApplicationBackend
   let center: UNUserNotificationCenter
-  let activities: ActivityBinding
+  let runner: AppCallRunner
   let state: @Sendable () async -> AppState
   let completionLimit: Duration
 
@@ -138,7 +138,7 @@ struct HostedAppLaunch: AppLaunchHandler {
     application.setApplicationState(
       HostedRemoteNotificationHandler.applicationState(await state()))
     let (delegate, application, center) = (delegate, application, center)
-    _ = await activities.ask(
+    _ = await runner.ask(
       "didFinishLaunching", limit: completionLimit,
       in: HostedProcess(center: center, application: application), waitsForStartedWork: true
     ) { reply in

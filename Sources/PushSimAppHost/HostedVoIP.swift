@@ -55,10 +55,8 @@ final class HostedVoIP: VoIPPushHandler {
     let answer = await AppThread.ask("didReceiveIncomingPushWith", limit: completionLimit) {
       [pushKit, callKit] reply in
       // A registry or provider the app makes here (an SDK's lazy one) is the device's too.
-      Self.bind(pushKit, callKit) {
-        call.process.bind {
-          registry.deliverIncomingPush(userInfo, for: .voIP, answer: reply)
-        }
+      Self.bind(call.process, pushKit, callKit) {
+        registry.deliverIncomingPush(userInfo, for: .voIP, answer: reply)
       }
     }
     await callKit.drain()
@@ -84,8 +82,8 @@ final class HostedVoIP: VoIPPushHandler {
     let application = application
     await backend.refresh()
     let app = await AppThread.ask("launch", limit: completionLimit) { reply in
-      Self.bind(pushKit, callKit) {
-        HostedProcess(center: center, application: application).bind { reply(launch()) }
+      Self.bind(HostedProcess(center: center, application: application), pushKit, callKit) {
+        reply(launch())
       }
     }
     await backend.drain()
@@ -98,10 +96,8 @@ final class HostedVoIP: VoIPPushHandler {
       let data = Self.data(hex: token)
       let call = await AppCallProcess.open(on: host, in: HostedProcess(center: center))
       _ = await AppThread.ask("didUpdate", limit: completionLimit) { reply in
-        Self.bind(pushKit, callKit) {
-          call.process.bind {
-            registry.deliverCredentials(data, for: .voIP) { reply(()) }
-          }
+        Self.bind(call.process, pushKit, callKit) {
+          registry.deliverCredentials(data, for: .voIP) { reply(()) }
         }
       }
       await call.close(on: host)
@@ -109,12 +105,18 @@ final class HostedVoIP: VoIPPushHandler {
     await callKit.drain()
   }
 
-  /// Runs the app's code with the device's PushKit and CallKit: registries and providers it
-  /// makes are the device's, whenever the app makes them (at launch, or at its first push).
+  /// Runs the app's code in `hosted` with the device's PushKit and CallKit, in one binding of
+  /// the app's process: registries and providers it makes are the device's, whenever the app
+  /// makes them (at launch, or at its first push).
   private static func bind<R>(
-    _ pushKit: DevicePushKitBackend, _ callKit: DeviceCallKitBackend, _ body: () -> R
+    _ hosted: HostedProcess, _ pushKit: DevicePushKitBackend, _ callKit: DeviceCallKitBackend,
+    _ body: () -> R
   ) -> R {
-    PushKitHosting.withBackend(pushKit) { CallKitHosting.withBackend(callKit, body) }
+    var process = AppProcess.current
+    process.pushKitBackend = pushKit
+    process.callKitBackend = callKit
+    process.hosted = hosted
+    return process.bind(body)
   }
 
   /// The bytes of a hex string (the device's tokens are hex).
