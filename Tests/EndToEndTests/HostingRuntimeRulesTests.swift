@@ -69,4 +69,13 @@ import Testing
     #expect(
       try Self.files(matching: #"class SerialQueue\b"#) == ["PushSimHosting/SerialQueue.swift"])
   }
+
+  @Test("one binding of the app's process around a call: no module binds its slot alone")
+  func oneBinding() throws {
+    // Each module offers its slot as a property of AppProcess; the host sets them all on one
+    // value and binds it once. `AppLog.withSink` stays for tests of the os module alone.
+    let nested = try Self.files(
+      matching: #"\.withSink\(|\.withBound\(|withServiceExtension\(|Hosting\.withBackend\("#)
+    #expect(nested == [])
+  }
 }
