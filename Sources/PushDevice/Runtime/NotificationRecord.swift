@@ -59,13 +59,13 @@ public struct NotificationRecord: Sendable, Equatable {
   }
 
   /// As JSON with the `expect.notification` field names (``fields``, in order).
-  package var json: JSONValue { RecordField.json(of: self, Self.fields) }
+  package var json: JSONValue { RecordField.json(of: fieldSource, Self.fields) }
 
   /// The member `key` of ``json``; `nil` for a field ``json`` leaves out (no status, no badge)
   /// and any other name; `null` for a plain notification's communication fields. A check
   /// naming a few fields builds only those.
   package func member(_ key: String) -> JSONValue? {
-    Self.fieldsByName[key].flatMap { Self.fields[$0].value(self)?.json }
+    Self.fieldsByName[key].flatMap { Self.fields[$0].value(fieldSource)?.json }
   }
 
   /// The index in ``fields`` of each field's name.
@@ -74,36 +74,48 @@ public struct NotificationRecord: Sendable, Equatable {
 }
 
 extension NotificationRecord {
+  /// What the fields of a record read: the record, and its content read once (the content is
+  /// a copy out of the request's box, so each field does not make its own).
+  package struct FieldSource: Sendable {
+    /// The record.
+    package let record: NotificationRecord
+    /// Its content.
+    package let content: NotificationContent
+  }
+
+  /// This record as its fields read it.
+  package var fieldSource: FieldSource { FieldSource(record: self, content: content) }
+
   /// Every field of a notification record, in the order of its JSON: the record's JSON, the
   /// values `expect.notification` checks read, the report's writer and the check's schema come
   /// from this list (ScenarioFormat.md, expect).
-  package static let fields: [RecordField<NotificationRecord>] = [
-    RecordField("push", nil) { .string($0.push) },
-    RecordField("identifier", .string) { .string($0.request.identifier) },
-    RecordField("language", .string) { .string($0.language) },
+  package static let fields: [RecordField<FieldSource>] = [
+    RecordField("push", nil) { .string($0.record.push) },
+    RecordField("identifier", .string) { .string($0.record.request.identifier) },
+    RecordField("language", .string) { .string($0.record.language) },
     RecordField("status", .oneOf(PushStatus.allCases.map(\.rawValue))) {
-      $0.status.map { .string($0.rawValue) }
+      $0.record.status.map { .string($0.rawValue) }
     },
-    RecordField("date", .instant) { .instant($0.request.date) },
-    RecordField("title", .string) { .string($0.title) },
-    RecordField("subtitle", .string) { .string($0.subtitle) },
-    RecordField("body", .string) { .string($0.body) },
-    RecordField("thread", .string) { .string($0.thread) },
-    RecordField("category", .string) { .string($0.category) },
+    RecordField("date", .instant) { .instant($0.record.request.date) },
+    RecordField("title", .string) { .string($0.content.title) },
+    RecordField("subtitle", .string) { .string($0.content.subtitle) },
+    RecordField("body", .string) { .string($0.content.body) },
+    RecordField("thread", .string) { .string($0.content.threadIdentifier) },
+    RecordField("category", .string) { .string($0.content.categoryIdentifier) },
     RecordField("interruptionLevel", .oneOf(InterruptionLevel.allCases.map(\.rawValue))) {
-      .string($0.interruptionLevel.rawValue)
+      .string($0.content.interruptionLevel.rawValue)
     },
-    RecordField("relevanceScore", .number) { .number(JSONNumber($0.relevanceScore)) },
-    RecordField("sound", .nullable(.string)) { .optional($0.sound) },
+    RecordField("relevanceScore", .number) { .number(JSONNumber($0.content.relevanceScore)) },
+    RecordField("sound", .nullable(.string)) { .optional($0.content.sound?.name) },
     RecordField("badge", .nullable(.int)) { $0.content.badge.map(RecordValue.integer) },
     RecordField("targetContentId", .nullable(.string)) {
       .optional($0.content.targetContentIdentifier)
     },
     RecordField("attachments", .array(.object(RecordField.types(of: attachmentFields)))) {
-      .array($0.attachments.map { .object(RecordField.members(of: $0, attachmentFields)) })
+      .array($0.content.attachments.map { .object(RecordField.members(of: $0, attachmentFields)) })
     },
-    .object("presentation", presentationFields, \.presentation),
-    .object("lockScreenText", lockScreenTextFields, \.lockScreenText),
+    .object("presentation", presentationFields, \.record.presentation),
+    .object("lockScreenText", lockScreenTextFields, \.record.lockScreenText),
     RecordField("userInfo", .any) { .payload($0.content) },
     // A communication notification's fields (Rules.md §16), `null` for any other.
     communication("sender", .nullable(.object(RecordField.types(of: senderFields)))) {
@@ -120,7 +132,7 @@ extension NotificationRecord {
   private static func communication(
     _ key: StaticString, _ type: RecordFieldType,
     _ value: @escaping @Sendable (NotificationCommunication?) -> RecordValue
-  ) -> RecordField<NotificationRecord> {
+  ) -> RecordField<FieldSource> {
     RecordField(key, type, writtenWhen: { $0.content.communication != nil }) {
       value($0.content.communication)
     }

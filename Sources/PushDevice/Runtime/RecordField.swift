@@ -81,7 +81,8 @@ package enum RecordValue: Sendable {
   case object([(key: StaticString, value: RecordValue)])
   case array([RecordValue])
   /// A notification's whole payload (the report writes it from the push body it keeps).
-  case payload(NotificationContent)
+  /// Boxed: the content is large, and every other value small.
+  indirect case payload(NotificationContent)
   /// Any JSON value, built.
   case json(JSONValue)
 

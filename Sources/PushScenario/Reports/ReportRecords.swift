@@ -10,9 +10,10 @@ extension NotificationRecord {
   /// ``json`` (the `expect.notification` field names), written into `out` from
   /// ``NotificationRecord/fields``.
   func write(to out: inout PrettyJSONStream) {
+    let source = fieldSource
     out.openObject()
-    for field in Self.fields where field.isWritten(self) {
-      if let value = field.value(self) { out.field(field.key, value) }
+    for field in Self.fields where field.isWritten(source) {
+      if let value = field.value(source) { out.field(field.key, value) }
     }
     out.close()
   }
