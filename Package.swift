@@ -24,7 +24,7 @@ let package = Package(
     .target(name: "PushLocalization", dependencies: ["PushCore", "PushPayload"]),
     // The device's own HTTP/1.1 client (sockets, TLS through libcurl, response heads, chunked
     // bodies, gzip and deflate), below the device's media model; nothing in it is public.
-    .target(name: "PushHTTP", dependencies: ["CPushCurl"]),
+    .target(name: "PushHTTP", dependencies: ["CPushCurl", "PushCore"]),
     // libcurl loaded at run time, its variadic calls made from C (no link-time dependency).
     .target(name: "CPushCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // What a notification attachment's file may be (media types by extension, UTI, MIME type and

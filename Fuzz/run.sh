@@ -36,6 +36,7 @@ module_for() {
 dependencies_for() {
   case "$1" in
     PushPayload) echo PushCore ;;
+    PushHTTP) echo PushCore ;;
     PushLocalization) echo PushCore PushPayload ;;
     PushDevice) echo PushCore PushPayload PushLocalization PushHTTP PushMedia PushSimHosting ;;
     PushScenario) echo PushCore PushPayload PushLocalization PushHTTP PushMedia PushSimHosting PushDevice ;;

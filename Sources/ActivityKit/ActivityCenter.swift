@@ -1,5 +1,5 @@
 import Foundation
-internal import PushSimHosting
+package import PushSimHosting
 import Synchronization
 
 /// Why the app's type did not decode a JSON object: where, and Swift's error in words.
@@ -69,22 +69,9 @@ package final class ActivityCenter: Sendable {
   /// The center of the device whose app code is running (`DeviceHost.runApp`).
   package static var bound: ActivityCenter? { AppProcess[BoundSlot.self] }
 
-  /// Runs `body` (and the tasks it starts) with ``bound`` set to `value`.
-  package static func withBound<R>(_ value: ActivityCenter?, _ body: () throws -> R) rethrows -> R {
-    try AppProcess.with(BoundSlot.self, value, body)
-  }
-
   /// The process slot of ``bound``.
-  private enum BoundSlot: ProcessSlot {
+  fileprivate enum BoundSlot: ProcessSlot {
     static var defaultValue: ActivityCenter? { nil }
-  }
-
-  /// Runs `body` (and the tasks it starts) with ``bound`` set to `value`.
-  package static func withBound<R>(
-    _ value: ActivityCenter?, isolation: isolated (any Actor)? = #isolation,
-    _ body: () async throws -> R
-  ) async rethrows -> R {
-    try await AppProcess.with(BoundSlot.self, value, isolation: isolation, body)
   }
 
   /// The process-wide center used outside a device: in memory.
@@ -238,5 +225,14 @@ private func describe(_ error: DecodingError) -> ActivityDecodingFailure {
       path: keys(context), message: "dataCorrupted: \(context.debugDescription)")
   @unknown default:
     return ActivityDecodingFailure(path: [], message: "\(error)")
+  }
+}
+
+extension AppProcess {
+  /// This process's ActivityKit center (``ActivityCenter/bound``): set it on a process the
+  /// host binds once around a call into the app's code.
+  package var activityCenter: ActivityCenter? {
+    get { self[ActivityCenter.BoundSlot.self] }
+    set { self[ActivityCenter.BoundSlot.self] = newValue }
   }
 }

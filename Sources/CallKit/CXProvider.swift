@@ -30,7 +30,8 @@ open class CXProvider: NSObject, @unchecked Sendable {
   }
 
   /// Sets the delegate (held weakly) and the queue its methods and the report completions run
-  /// on (`nil`: the main queue on iOS; here the thread the answer arrives on).
+  /// on (`nil`: the main queue on iOS; here a thread of its own for a report's completion, the
+  /// thread the answer arrives on for the delegate's methods).
   open func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {
     let delegate = Weak<any CXProviderDelegate>(delegate)
     state.withLock {
@@ -57,7 +58,7 @@ open class CXProvider: NSObject, @unchecked Sendable {
       maximumCallGroups: configuration.maximumCallGroups, provider: ObjectIdentifier(self))
     backend.reportNewIncomingCall(call) { [self] code in
       let error = code.map { CXErrorCodeIncomingCallError($0) }
-      onDelegateQueue { completion.value(error) }
+      onDelegateQueue(orOwnThread: "reportNewIncomingCall completion") { completion.value(error) }
     }
   }
 
@@ -157,11 +158,17 @@ open class CXProvider: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Runs `body` on the delegate's queue, else on the calling thread.
-  private func onDelegateQueue(_ body: @escaping @Sendable () -> Void) {
+  /// Runs `body` on the delegate's queue; without one, on the calling thread, or on a thread
+  /// of its own (``AppThread/deliver(_:_:)``) when `name` is given: a report's completion,
+  /// which must not run in the queue that carries the app's reports to the device.
+  private func onDelegateQueue(
+    orOwnThread name: String? = nil, _ body: @escaping @Sendable () -> Void
+  ) {
     let process = AppProcess.current
     if let queue = state.withLock({ $0.queue }) {
       queue.async { process.bind(body) }
+    } else if let name {
+      AppThread.deliver(name, body)
     } else {
       body()
     }
@@ -242,15 +249,8 @@ package enum CallKitHosting {
   /// The backend of the device whose app code is running; `nil` outside a device.
   package static var backend: (any CallKitBackend)? { AppProcess[BackendSlot.self] }
 
-  /// Runs `body` (and the tasks it starts) with ``backend`` set to `value`.
-  package static func withBackend<R>(_ value: (any CallKitBackend)?, _ body: () throws -> R)
-    rethrows -> R
-  {
-    try AppProcess.with(BackendSlot.self, value, body)
-  }
-
   /// The process slot of ``backend``.
-  private enum BackendSlot: ProcessSlot {
+  fileprivate enum BackendSlot: ProcessSlot {
     static var defaultValue: (any CallKitBackend)? { nil }
   }
 
@@ -259,15 +259,8 @@ package enum CallKitHosting {
     AppProcess[ServiceExtensionSlot.self]
   }
 
-  /// Runs `body` (and the tasks it starts) with ``serviceExtension`` set to `value`.
-  package static func withServiceExtension<R>(
-    _ value: (any VoIPPayloadReporter)?, _ body: () throws -> R
-  ) rethrows -> R {
-    try AppProcess.with(ServiceExtensionSlot.self, value, body)
-  }
-
   /// The process slot of ``serviceExtension``.
-  private enum ServiceExtensionSlot: ProcessSlot {
+  fileprivate enum ServiceExtensionSlot: ProcessSlot {
     static var defaultValue: (any VoIPPayloadReporter)? { nil }
   }
 }
@@ -329,5 +322,21 @@ final class StandaloneCallKitBackend: CallKitBackend {
 
   func reportCallEnded(_ uuid: UUID, reason: Int) {
     _ = active.withLock { $0.removeValue(forKey: uuid) }
+  }
+}
+
+extension AppProcess {
+  /// The CallKit backend of this process (``CallKitHosting/backend``): set it on a process the
+  /// host binds once around a call into the app's code.
+  package var callKitBackend: (any CallKitBackend)? {
+    get { self[CallKitHosting.BackendSlot.self] }
+    set { self[CallKitHosting.BackendSlot.self] = newValue }
+  }
+
+  /// The service extension's link to CallKit in this process
+  /// (``CallKitHosting/serviceExtension``).
+  package var voipPayloadReporter: (any VoIPPayloadReporter)? {
+    get { self[CallKitHosting.ServiceExtensionSlot.self] }
+    set { self[CallKitHosting.ServiceExtensionSlot.self] = newValue }
   }
 }

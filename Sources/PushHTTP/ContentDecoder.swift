@@ -144,11 +144,6 @@ package enum ContentDecoder {
     /// Marks the end of a complete step.
     mutating func commit() { committed = Mark(position: position, buffer: buffer, count: count) }
 
-    /// Goes back to the last commit.
-    mutating func rollBack() {
-      (position, buffer, count) = (committed.position, committed.buffer, committed.count)
-    }
-
     /// Whole bytes not read yet (after ``alignToByte()``).
     var bytesLeft: Int { input.count - position }
 

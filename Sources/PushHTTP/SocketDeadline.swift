@@ -1,4 +1,5 @@
 import Foundation
+import PushCore
 
 #if canImport(Glibc)
   import Glibc

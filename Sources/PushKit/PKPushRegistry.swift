@@ -69,12 +69,6 @@ open class PKPushRegistry: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Drops the token of `type` and tells the delegate (`didInvalidatePushTokenFor`).
-  package func invalidateToken(for type: PKPushType) {
-    state.withLock { $0.tokens[type] = nil }
-    onQueue { self.delegate?.pushRegistry(self, didInvalidatePushTokenFor: type) }
-  }
-
   /// Hands a push to the delegate's `didReceiveIncomingPushWith`; `answer` runs with `true`
   /// when the delegate calls the completion, `false` at once when it implements neither
   /// receive method (or there is no delegate).

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-internal import PushSimHosting
+package import PushSimHosting
 
 /// Where a `PKPushRegistry` registers: a simulated device's PushKit, or memory.
 package protocol PushKitBackend: Sendable {
@@ -13,15 +13,8 @@ package enum PushKitHosting {
   /// The backend of the device whose app code is running; `nil` outside a device.
   package static var backend: (any PushKitBackend)? { AppProcess[BackendSlot.self] }
 
-  /// Runs `body` (and the tasks it starts) with ``backend`` set to `value`.
-  package static func withBackend<R>(_ value: (any PushKitBackend)?, _ body: () throws -> R)
-    rethrows -> R
-  {
-    try AppProcess.with(BackendSlot.self, value, body)
-  }
-
   /// The process slot of ``backend``.
-  private enum BackendSlot: ProcessSlot {
+  fileprivate enum BackendSlot: ProcessSlot {
     static var defaultValue: (any PushKitBackend)? { nil }
   }
 }
@@ -38,5 +31,14 @@ struct StandalonePushKitBackend: PushKitBackend {
         registry.deliverCredentials(token, for: type, done: {})
       }
     }
+  }
+}
+
+extension AppProcess {
+  /// The PushKit backend of this process (``PushKitHosting/backend``): set it on a process
+  /// the host binds once around a call into the app's code.
+  package var pushKitBackend: (any PushKitBackend)? {
+    get { self[PushKitHosting.BackendSlot.self] }
+    set { self[PushKitHosting.BackendSlot.self] = newValue }
   }
 }

@@ -66,7 +66,7 @@ extension AppCode {
     let application = application.map { Unchecked($0) }
     @Sendable func bound(to center: UNUserNotificationCenter, host: DeviceHost?) -> AppCode {
       var code = AppCode(router: router, fetcher: fetcher, watchdog: watchdog)
-      let activities = ActivityBinding(host: host)
+      let runner = AppCallRunner(host: host)
       let appDelegate = application.flatMap { handler in
         (handler.value as? any UIApplicationDelegate).map { Unchecked($0) }
       }
@@ -74,7 +74,7 @@ extension AppCode {
         await host?.read(\.appState) ?? .background
       }
       let backend = DeviceApplicationBackend(
-        host: host, delegate: appDelegate, center: center, activities: activities,
+        host: host, delegate: appDelegate, center: center, runner: runner,
         completionLimit: completionLimit)
       let app = UIApplication(applicationState: .background, backend: backend)
       // `UIApplication.shared.delegate` (UIKit) is the app delegate, as UIApplicationMain sets it.
@@ -84,7 +84,7 @@ extension AppCode {
         let callKit = host.map { DeviceVoIPPayloadReporter(host: $0) }
         code.serviceExtension = {
           HostedServiceExtension(
-            instance: serviceExtension, center: center, activities: activities,
+            instance: serviceExtension, center: center, runner: runner,
             callKit: callKit)
         }
       }
@@ -92,17 +92,17 @@ extension AppCode {
         center.delegate = delegate.value
         code.delegate = HostedDelegate(
           delegate: delegate, center: center, application: app, backend: backend,
-          activities: activities, completionLimit: completionLimit)
+          runner: runner, completionLimit: completionLimit)
       }
       if let application {
         code.remoteNotificationHandler = HostedRemoteNotificationHandler(
           handler: application, center: center, application: app, backend: backend,
-          activities: activities, state: state, completionLimit: completionLimit)
+          runner: runner, state: state, completionLimit: completionLimit)
       }
       if let appDelegate, host != nil {
         code.launchHandler = HostedAppLaunch(
           delegate: appDelegate, application: app, backend: backend, center: center,
-          activities: activities, state: state, completionLimit: completionLimit)
+          runner: runner, state: state, completionLimit: completionLimit)
       }
       if let launch {
         code.voipPushHandler = HostedVoIP(

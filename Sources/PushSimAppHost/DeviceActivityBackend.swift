@@ -2,7 +2,7 @@ import ActivityKit
 import Foundation
 import PushDevice
 import PushPayload
-import Synchronization
+import PushSimHosting
 
 /// The app's ActivityKit on a simulated device: `Activity` calls become
 /// ``DeviceHost/appCall(_:)``s on the device, in the order the app made them, and the device's
@@ -15,7 +15,7 @@ import Synchronization
 /// - The host is held weakly: the host keeps this backend alive through its observer.
 final class DeviceActivityBackend: ActivityBackend {
   private weak let host: DeviceHost?
-  private let queue = CallQueue()
+  private let queue = SerialQueue()
 
   init(host: DeviceHost) {
     self.host = host
@@ -193,32 +193,4 @@ final class DeviceActivityBackend: ActivityBackend {
   static func channelID(_ pushType: ActivityKit.PushType) -> String? { pushType.channelID }
 
   static func dismissalDate(_ policy: ActivityUIDismissalPolicy) -> Date? { policy.date }
-}
-
-/// Runs async calls one at a time, in the order they were made.
-final class CallQueue: Sendable {
-  private let last = Mutex<Task<Void, Never>?>(nil)
-
-  /// Runs `call` after every call enqueued before it; returns at once.
-  func enqueue(_ call: @escaping @Sendable () async -> Void) {
-    last.withLock { last in
-      let previous = last
-      last = Task {
-        await previous?.value
-        await call()
-      }
-    }
-  }
-
-  /// Runs `call` after every call enqueued before it, and waits for it.
-  func run(_ call: @escaping @Sendable () async -> Void) async {
-    enqueue(call)
-    await drain()
-  }
-
-  /// Waits for every call enqueued so far.
-  func drain() async {
-    let task = last.withLock { $0 }
-    await task?.value
-  }
 }

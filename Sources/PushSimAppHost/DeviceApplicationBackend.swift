@@ -16,24 +16,24 @@ final class DeviceApplicationBackend: ApplicationBackend {
   private struct State {
     var registered = false
     var badge = 0
-    var last: Task<Void, Never>?
   }
 
   private weak let host: DeviceHost?
   private let delegate: Unchecked<any UIApplicationDelegate>?
   private let center: UNUserNotificationCenter
-  private let activities: ActivityBinding
+  private let runner: AppCallRunner
   private let completionLimit: Duration
   private let state = Mutex(State())
+  private let queue = SerialQueue()
 
   init(
     host: DeviceHost?, delegate: Unchecked<any UIApplicationDelegate>?,
-    center: UNUserNotificationCenter, activities: ActivityBinding, completionLimit: Duration
+    center: UNUserNotificationCenter, runner: AppCallRunner, completionLimit: Duration
   ) {
     self.host = host
     self.delegate = delegate
     self.center = center
-    self.activities = activities
+    self.runner = runner
     self.completionLimit = completionLimit
   }
 
@@ -69,34 +69,18 @@ final class DeviceApplicationBackend: ApplicationBackend {
 
   /// Returns once every call made so far has reached the device and the delegate calls they
   /// caused have returned.
-  func drain() async {
-    while let last = state.withLock({ $0.last }) {
-      await last.value
-      let done = state.withLock { state -> Bool in
-        guard state.last == last else { return false }
-        state.last = nil
-        return true
-      }
-      if done { return }
-    }
-  }
+  func drain() async { await queue.drain() }
 
   /// Queues `operation` behind the calls made before it.
   ///
-  /// The queue is the device's work, not the calling code's: its task is detached, so it holds
+  /// The queue is the device's work, not the calling code's: it is detached, so it holds
   /// none of the caller's process (``HostedProcess/activity``). A call that waits for the work
   /// it started (`didRegisterForRemoteNotificationsWithDeviceToken`, Rules.md §15) would
   /// otherwise wait for a registration it asked for, which waits its turn behind that very
   /// call, until the completion limit. The push the caller handles stays the operation's.
   private func enqueue(_ operation: @escaping @Sendable () async -> Void) {
     let push = AppCallPush.current
-    state.withLock { state in
-      let previous = state.last
-      state.last = Task.detached {
-        await previous?.value
-        await AppCallPush.withCurrent(push) { await operation() }
-      }
-    }
+    queue.enqueue(detached: true) { await AppCallPush.withCurrent(push) { await operation() } }
   }
 
   /// The device's answer to a registration, then the delegate's method for it.
@@ -109,7 +93,7 @@ final class DeviceApplicationBackend: ApplicationBackend {
     switch result {
     case .success(let token):
       let deviceToken = HostedVoIP.data(hex: token)
-      _ = await activities.ask(
+      _ = await runner.ask(
         "didRegisterForRemoteNotifications", limit: completionLimit,
         in: HostedProcess(center: center, application: application),
         waitsForStartedWork: true
@@ -123,7 +107,7 @@ final class DeviceApplicationBackend: ApplicationBackend {
         NSError(
           domain: failure.domain, code: failure.code,
           userInfo: [NSLocalizedDescriptionKey: failure.description]))
-      _ = await activities.ask(
+      _ = await runner.ask(
         "didFailToRegisterForRemoteNotifications", limit: completionLimit,
         in: HostedProcess(center: center, application: application),
         waitsForStartedWork: true
@@ -145,7 +129,7 @@ struct HostedAppLaunch: AppLaunchHandler {
   let application: UIApplication
   let backend: DeviceApplicationBackend
   let center: UNUserNotificationCenter
-  let activities: ActivityBinding
+  let runner: AppCallRunner
   let state: @Sendable () async -> AppState
   let completionLimit: Duration
 
@@ -154,7 +138,7 @@ struct HostedAppLaunch: AppLaunchHandler {
     application.setApplicationState(
       HostedRemoteNotificationHandler.applicationState(await state()))
     let (delegate, application, center) = (delegate, application, center)
-    _ = await activities.ask(
+    _ = await runner.ask(
       "didFinishLaunching", limit: completionLimit,
       in: HostedProcess(center: center, application: application), waitsForStartedWork: true
     ) { reply in

@@ -31,7 +31,7 @@ final class DeviceCenterBackend: UserNotificationCenterBackend {
   var isFocused: Bool? { host?.isFocused }
 
   func requestAuthorization(options: UNAuthorizationOptions) async throws -> Bool {
-    let wanted = Self.deviceOptions(options)
+    let wanted = NotificationAuthorization.Option.deviceOptions(options)
     let provisional = options.contains(.provisional)
     return await host?.appCall { $0.requestAuthorization(wanted, provisional: provisional) }
       ?? false
@@ -43,7 +43,8 @@ final class DeviceCenterBackend: UserNotificationCenterBackend {
       return UNNotificationSettings(status: .notDetermined, granted: [])
     }
     return UNNotificationSettings(
-      status: Self.status(authorization.status), granted: Self.options(authorization.options))
+      status: authorization.status.apple,
+      granted: NotificationAuthorization.Option.appleOptions(authorization.options))
   }
 
   func setNotificationCategories(_ categories: Set<UNNotificationCategory>) async {
@@ -141,35 +142,6 @@ final class DeviceCenterBackend: UserNotificationCenterBackend {
       UNTimeIntervalNotificationTrigger(timeInterval: interval, repeats: repeats)
     case .calendar(let components, let repeats):
       UNCalendarNotificationTrigger(dateMatching: components, repeats: repeats)
-    }
-  }
-
-  static func deviceOptions(_ options: UNAuthorizationOptions) -> Set<
-    NotificationAuthorization.Option
-  > {
-    var result: Set<NotificationAuthorization.Option> = []
-    if options.contains(.alert) { result.insert(.alert) }
-    if options.contains(.sound) { result.insert(.sound) }
-    if options.contains(.badge) { result.insert(.badge) }
-    if options.contains(.criticalAlert) { result.insert(.criticalAlert) }
-    return result
-  }
-
-  static func options(_ options: Set<NotificationAuthorization.Option>) -> UNAuthorizationOptions {
-    var result: UNAuthorizationOptions = []
-    if options.contains(.alert) { result.insert(.alert) }
-    if options.contains(.sound) { result.insert(.sound) }
-    if options.contains(.badge) { result.insert(.badge) }
-    if options.contains(.criticalAlert) { result.insert(.criticalAlert) }
-    return result
-  }
-
-  static func status(_ status: NotificationAuthorization.Status) -> UNAuthorizationStatus {
-    switch status {
-    case .authorized: .authorized
-    case .provisional: .provisional
-    case .denied: .denied
-    case .notDetermined: .notDetermined
     }
   }
 }

@@ -27,10 +27,11 @@ extension DeviceHost {
     defer { executor.finish() }
     let log = HostedLog.Collector()
     let sink = log.sink
+    var process = AppProcess.current
+    process.appLogSink = sink
+    process.activityCenter = center
     let result = try await withTaskExecutorPreference(executor) {
-      try await AppLog.withSink(sink) {
-        try await ActivityCenter.withBound(center) { try await body() }
-      }
+      try await process.bind { try await body() }
     }
     await backend.drain()
     await log.record(on: self, push: nil)
@@ -82,67 +83,17 @@ enum ActivityHosting {
     }
     return (entry.center, entry.backend)
   }
-}
 
-/// Binds the app's `ActivityKit` to the device that runs the app's code: the hosted
-/// `UNUserNotificationCenterDelegate`, background push handler and service extension call
-/// `Activity` on that device, as `import ActivityKit` code does on an iPhone (Rules.md §13.16).
-/// Without a device (code not yet bound to one) calls stay in memory.
-final class ActivityBinding: Sendable {
-  private weak let host: DeviceHost?
-
-  init(host: DeviceHost?) {
-    self.host = host
-  }
-
-  /// The device's center and backend, its hub refreshed with the device's present state (the
-  /// app's state as the hosted code sees it); `nil` without a device.
-  func center() async -> (center: ActivityCenter, backend: DeviceActivityBackend)? {
+  /// The center of `host` and its backend, its hub refreshed with the device's present state
+  /// (the app's state as the hosted code sees it); `nil` without a device. The app's
+  /// `Activity` calls in a call into its code (``AppCallRunner``) go there, as
+  /// `import ActivityKit` code's do on an iPhone (Rules.md §13.16).
+  static func refreshedCenter(for host: DeviceHost?) async -> (
+    center: ActivityCenter, backend: DeviceActivityBackend
+  )? {
     guard let host else { return nil }
-    let (center, backend) = await ActivityHosting.center(for: host)
+    let (center, backend) = await center(for: host)
     await host.appCall { _ in }
     return (center, backend)
-  }
-
-  /// Asks the app's code on a thread of its own (``AppThread/ask(_:limit:_:)``) in `process`,
-  /// with the device's center as `Activity`'s there and the device answering its requests
-  /// (``AppCallNetwork``), then waits until the `Activity` calls it made have reached the
-  /// device and records its log lines and requests as events of the push it handles.
-  ///
-  /// A call with no completion handler (`waitsForStartedWork`: the launch, the registration's
-  /// answers) is over once its method has returned and the work it started has finished (its
-  /// requests and their completion handlers, its tasks, its `DispatchQueue` work), at most
-  /// `limit` of real time after: the app is running, so a token sent from
-  /// `didRegisterForRemoteNotificationsWithDeviceToken` without waiting reaches the server, as on
-  /// iOS (Rules.md §15). Other calls are over at their completion handler (Rules.md §7.1).
-  func ask<Value: Sendable>(
-    _ name: String, limit: Duration, in process: HostedProcess,
-    waitsForStartedWork: Bool = false,
-    _ body: @escaping @Sendable (_ answer: @escaping @Sendable (Value) -> Void) -> Void
-  ) async -> Value? {
-    let bound = await center()
-    let activities = bound?.center
-    let push = AppCallPush.current
-    let log = HostedLog.Collector()
-    let call = await AppCallProcess.open(on: host, in: process)
-    // On a device, the lines join the call's requests in the order they happened.
-    let sink = call.process.log ?? log.sink
-    let idle = OneShot<Void>()
-    let answer = await AppThread.ask(name, limit: limit) { [call] reply in
-      var process = call.process
-      // Held by the work the call starts (RunActivity), let go of when the last of it is done.
-      if waitsForStartedWork { process.activity = RunActivity { idle.give(()) } }
-      AppLog.withSink(sink) {
-        ActivityCenter.withBound(activities) { process.bind { body(reply) } }
-      }
-      process.activity = nil
-    }
-    if waitsForStartedWork, answer != nil {
-      await RealTimeLimit.first(of: idle, within: limit, else: ()) {}
-    }
-    await bound?.backend.drain()
-    await log.record(on: host, push: push)
-    await call.close(on: host)
-    return answer
   }
 }

@@ -23,7 +23,7 @@ struct HostedDelegate: NotificationDelegate {
   let center: UNUserNotificationCenter
   let application: UIApplication
   let backend: DeviceApplicationBackend
-  let activities: ActivityBinding
+  let runner: AppCallRunner
   let completionLimit: Duration
 
   func willPresent(_ notification: NotificationResponse.Notification) async
@@ -65,7 +65,7 @@ struct HostedDelegate: NotificationDelegate {
   ) async -> Value? {
     let (center, application) = (center, application)
     await backend.refresh()
-    let answer = await activities.ask(
+    let answer = await runner.ask(
       method, limit: completionLimit,
       in: HostedProcess(center: center, application: application)
     ) { reply in send(center, reply) }
@@ -79,13 +79,8 @@ struct HostedDelegate: NotificationDelegate {
   static func presentationOptions(_ options: UNNotificationPresentationOptions)
     -> Set<PresentationOption>
   {
-    // `.alert`, spelled by its raw value (UIKit's 1 << 2) to stay clear of its deprecation.
-    let alert = options.contains(UNNotificationPresentationOptions(rawValue: 1 << 2))
-    var result: Set<PresentationOption> = []
-    if options.contains(.banner) || alert { result.insert(.banner) }
-    if options.contains(.list) || alert { result.insert(.list) }
-    if options.contains(.sound) { result.insert(.sound) }
-    if options.contains(.badge) { result.insert(.badge) }
+    var result = PresentationOption.deviceOptions(options)
+    if options.contains(PresentationOption.appleAlert) { result.formUnion([.banner, .list]) }
     return result
   }
 
@@ -124,7 +119,7 @@ struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
   let center: UNUserNotificationCenter
   let application: UIApplication
   let backend: DeviceApplicationBackend
-  let activities: ActivityBinding
+  let runner: AppCallRunner
   let state: @Sendable () async -> AppState
   let completionLimit: Duration
 
@@ -134,7 +129,7 @@ struct HostedRemoteNotificationHandler: RemoteNotificationHandler {
     let userInfo = Unchecked(UserInfoJSON.userInfo(from: payload))
     let (handler, center, application) = (handler, center, application)
     // `nil` inside: the app delegate's default (the app has no handler).
-    let result: UIBackgroundFetchResult?? = await activities.ask(
+    let result: UIBackgroundFetchResult?? = await runner.ask(
       "didReceiveRemoteNotification", limit: completionLimit,
       in: HostedProcess(center: center, application: application)
     ) { reply in

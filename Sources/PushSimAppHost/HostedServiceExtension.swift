@@ -40,7 +40,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   /// entered (the run was cancelled first).
   private let instance = OneShot<Unchecked<UNNotificationServiceExtension>?>()
   private let center: UNUserNotificationCenter
-  private let activities: ActivityBinding
+  private let runner: AppCallRunner
   /// Where the extension's `CXProvider.reportNewIncomingVoIPPushPayload` goes (the device).
   private let callKit: (any VoIPPayloadReporter)?
   private let state = Mutex(State())
@@ -65,11 +65,11 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
   init(
     instance: @escaping @Sendable () -> UNNotificationServiceExtension,
     center: UNUserNotificationCenter,
-    activities: ActivityBinding, callKit: (any VoIPPayloadReporter)? = nil
+    runner: AppCallRunner, callKit: (any VoIPPayloadReporter)? = nil
   ) {
     self.makeInstance = instance
     self.center = center
-    self.activities = activities
+    self.runner = runner
     self.callKit = callKit
   }
 
@@ -91,7 +91,7 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     let unRequest = UNNotificationRequest(
       identifier: request.identifier, content: UNNotificationContent(request.content),
       trigger: UNPushNotificationTrigger())
-    let bound = await activities.center()
+    let bound = await runner.activityCenter()
     state.withLock { $0.activities = bound }
     let answered = await withTaskCancellationHandler {
       await answer.value {
@@ -107,16 +107,12 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
           // go with no answer given, the budget is waited out at once.
           var process = run.process
           process.activity = RunActivity { [weak self] in self?.nothingRuns() }
-          AppLog.withSink(log) {
-            ActivityCenter.withBound(activities) {
-              CallKitHosting.withServiceExtension(callKit) {
-                process.bind {
-                  let made = makeInstance()
-                  instance.give(Unchecked(made))
-                  made.didReceive(unRequest) { [self] in self.handle($0) }
-                }
-              }
-            }
+          process.bind(
+            log: log, activities: activities, slots: { $0.voipPayloadReporter = callKit }
+          ) {
+            let made = makeInstance()
+            instance.give(Unchecked(made))
+            made.didReceive(unRequest) { [self] in self.handle($0) }
           }
           process.activity = nil
           logLateChange(after: "didReceive returned")
@@ -153,18 +149,9 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
       // The instance `didReceive`'s thread makes, however late that thread runs; an
       // initializer that never returns holds this call to the stage's limit.
       guard let instance = instance.waitOnThisThread() else { return false }
-      AppLog.withSink(log) {
-        ActivityCenter.withBound(activities) {
-          CallKitHosting.withServiceExtension(callKit) {
-            if let run {
-              run.bind { instance.value.serviceExtensionTimeWillExpire() }
-            } else {
-              UNUserNotificationCenter.withCurrent(center) {
-                instance.value.serviceExtensionTimeWillExpire()
-              }
-            }
-          }
-        }
+      let process = run?.process ?? HostedProcess(center: center)
+      process.bind(log: log, activities: activities, slots: { $0.voipPayloadReporter = callKit }) {
+        instance.value.serviceExtensionTimeWillExpire()
       }
       return true
     }

@@ -55,10 +55,8 @@ final class HostedVoIP: VoIPPushHandler {
     let answer = await AppThread.ask("didReceiveIncomingPushWith", limit: completionLimit) {
       [pushKit, callKit] reply in
       // A registry or provider the app makes here (an SDK's lazy one) is the device's too.
-      Self.bind(pushKit, callKit) {
-        call.process.bind {
-          registry.deliverIncomingPush(userInfo, for: .voIP, answer: reply)
-        }
+      Self.bind(call.process, pushKit, callKit) {
+        registry.deliverIncomingPush(userInfo, for: .voIP, answer: reply)
       }
     }
     await callKit.drain()
@@ -84,8 +82,8 @@ final class HostedVoIP: VoIPPushHandler {
     let application = application
     await backend.refresh()
     let app = await AppThread.ask("launch", limit: completionLimit) { reply in
-      Self.bind(pushKit, callKit) {
-        HostedProcess(center: center, application: application).bind { reply(launch()) }
+      Self.bind(HostedProcess(center: center, application: application), pushKit, callKit) {
+        reply(launch())
       }
     }
     await backend.drain()
@@ -98,10 +96,8 @@ final class HostedVoIP: VoIPPushHandler {
       let data = Self.data(hex: token)
       let call = await AppCallProcess.open(on: host, in: HostedProcess(center: center))
       _ = await AppThread.ask("didUpdate", limit: completionLimit) { reply in
-        Self.bind(pushKit, callKit) {
-          call.process.bind {
-            registry.deliverCredentials(data, for: .voIP) { reply(()) }
-          }
+        Self.bind(call.process, pushKit, callKit) {
+          registry.deliverCredentials(data, for: .voIP) { reply(()) }
         }
       }
       await call.close(on: host)
@@ -109,12 +105,18 @@ final class HostedVoIP: VoIPPushHandler {
     await callKit.drain()
   }
 
-  /// Runs the app's code with the device's PushKit and CallKit: registries and providers it
-  /// makes are the device's, whenever the app makes them (at launch, or at its first push).
+  /// Runs the app's code in `hosted` with the device's PushKit and CallKit, in one binding of
+  /// the app's process: registries and providers it makes are the device's, whenever the app
+  /// makes them (at launch, or at its first push).
   private static func bind<R>(
-    _ pushKit: DevicePushKitBackend, _ callKit: DeviceCallKitBackend, _ body: () -> R
+    _ hosted: HostedProcess, _ pushKit: DevicePushKitBackend, _ callKit: DeviceCallKitBackend,
+    _ body: () -> R
   ) -> R {
-    PushKitHosting.withBackend(pushKit) { CallKitHosting.withBackend(callKit, body) }
+    var process = AppProcess.current
+    process.pushKitBackend = pushKit
+    process.callKitBackend = callKit
+    process.hosted = hosted
+    return process.bind(body)
   }
 
   /// The bytes of a hex string (the device's tokens are hex).
@@ -175,14 +177,8 @@ final class DeviceCallKitBackend: CallKitBackend {
       [CallActionRequest], answer: @Sendable (CXErrorCodeRequestTransactionError.Code?) -> Void)
   }
 
-  private struct State {
-    var queue: [Report] = []
-    var busy = false
-    var idle: [CheckedContinuation<Void, Never>] = []
-  }
-
   private weak let host: DeviceHost?
-  private let state = Mutex(State())
+  private let queue = SerialQueue()
   private let list = ProviderList()
 
   init(host: DeviceHost?) {
@@ -216,44 +212,11 @@ final class DeviceCallKitBackend: CallKitBackend {
   }
 
   /// Returns once every report made so far has reached the device.
-  func drain() async {
-    await withCheckedContinuation { continuation in
-      let isIdle = state.withLock { state -> Bool in
-        guard state.busy || !state.queue.isEmpty else { return true }
-        state.idle.append(continuation)
-        return false
-      }
-      if isIdle { continuation.resume() }
-    }
-  }
+  func drain() async { await queue.drain() }
 
+  /// Sends `report` to the device behind the reports made before it.
   private func enqueue(_ report: Report) {
-    state.withLock { $0.queue.append(report) }
-    Task { await pump() }
-  }
-
-  /// Sends the queued reports to the device one by one (one pump at a time).
-  private func pump() async {
-    let starts = state.withLock { state -> Bool in
-      guard !state.busy else { return false }
-      state.busy = true
-      return true
-    }
-    guard starts else { return }
-    while true {
-      let (next, waiters) = state.withLock {
-        state -> (Report?, [CheckedContinuation<Void, Never>]) in
-        guard state.queue.isEmpty else { return (state.queue.removeFirst(), []) }
-        state.busy = false
-        defer { state.idle = [] }
-        return (nil, state.idle)
-      }
-      guard let next else {
-        for waiter in waiters { waiter.resume() }
-        return
-      }
-      await send(next)
-    }
+    queue.enqueue { [self] in await send(report) }
   }
 
   private func send(_ report: Report) async {

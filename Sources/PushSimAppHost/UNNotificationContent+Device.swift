@@ -23,7 +23,7 @@ extension UNNotificationContent {
     fields.targetContentIdentifier = content.targetContentIdentifier
     fields.summaryArgument = content.summaryArgument
     fields.summaryArgumentCount = content.summaryArgumentCount
-    fields.interruptionLevel = UNNotificationInterruptionLevel(content.interruptionLevel)
+    fields.interruptionLevel = content.interruptionLevel.apple
     fields.relevanceScore = content.relevanceScore
     fields.filterCriteria = content.filterCriteria
     fields.communication = content.communication.map { CommunicationSource(device: $0) }
@@ -41,7 +41,8 @@ extension UNNotificationContent {
       title: fields.title, subtitle: fields.subtitle, body: fields.body,
       badge: fields.badge?.intValue, sound: fields.sound?.deviceSound,
       threadIdentifier: fields.threadIdentifier, categoryIdentifier: fields.categoryIdentifier,
-      interruptionLevel: fields.interruptionLevel.deviceLevel,
+      // Every level of Apple's maps (a test reads them all); `active` is Apple's default.
+      interruptionLevel: InterruptionLevel.device(fields.interruptionLevel) ?? .active,
       relevanceScore: fields.relevanceScore,
       attachments: fields.attachments.map(\.deviceAttachment),
       payload: UserInfoJSON.json(from: fields.userInfo))
@@ -74,28 +75,6 @@ extension UNNotificationSound {
     case .named(let name), .ringtone(let name): .named(name)
     case .critical(let name, let volume):
       .critical(name: name, volume: volume.map { Double(min(max($0, 0), 1)) })
-    }
-  }
-}
-
-extension UNNotificationInterruptionLevel {
-  /// The level of PushPayload's ``InterruptionLevel``.
-  package init(_ level: InterruptionLevel) {
-    switch level {
-    case .passive: self = .passive
-    case .active: self = .active
-    case .timeSensitive: self = .timeSensitive
-    case .critical: self = .critical
-    }
-  }
-
-  /// This level as PushPayload's ``InterruptionLevel``.
-  package var deviceLevel: InterruptionLevel {
-    switch self {
-    case .passive: .passive
-    case .active: .active
-    case .timeSensitive: .timeSensitive
-    case .critical: .critical
     }
   }
 }

@@ -17,6 +17,14 @@ package enum AppThread {
     thread.start()
   }
 
+  /// Calls the app's callback (a completion handler of the center's or of CallKit's) on a
+  /// thread of its own, in the process of the code that runs now, and returns at once: a
+  /// callback that blocks holds only its own thread.
+  package static func deliver(_ name: String, _ callback: @escaping @Sendable () -> Void) {
+    let process = AppProcess.current
+    start(name) { process.bind(callback) }
+  }
+
   /// Calls the app's code on a thread of its own, handing it the function it answers through,
   /// and waits at most `limit` of real time (armed before the code is entered) for the answer;
   /// `nil` when none came in time.

@@ -1,5 +1,5 @@
 import Foundation
-internal import PushSimHosting
+package import PushSimHosting
 
 /// One line the app's code logged, with the handle's subsystem and category.
 package struct AppLogLine: Sendable, Equatable {
@@ -69,7 +69,7 @@ package enum AppLog {
   }
 
   /// The process slot of ``sink``.
-  private enum SinkSlot: ProcessSlot {
+  fileprivate enum SinkSlot: ProcessSlot {
     static let defaultValue: AppLogSink? = nil
   }
 
@@ -92,5 +92,14 @@ package enum AppLog {
       AppLogLine(
         level: level, subsystem: log.subsystem, category: log.category, message: message,
         console: console))
+  }
+}
+
+extension AppProcess {
+  /// Where this process's log lines go (``AppLog/sink``): set it on a process the host binds
+  /// once around a call into the app's code.
+  package var appLogSink: AppLogSink? {
+    get { self[AppLog.SinkSlot.self] }
+    set { self[AppLog.SinkSlot.self] = newValue }
   }
 }

@@ -3,8 +3,8 @@ import PushSimTestSupport
 import Testing
 
 /// The hosting runtime's one-of-each rules (Architecture.md, "The hosting runtime"): one
-/// task-local, one one-shot, one unchecked box and one weak box, one real-time race, and no
-/// timer on a pool the app's code can take. Read from the sources, as a reviewer would.
+/// task-local, one one-shot, one unchecked box and one weak box, one real-time race, one serial
+/// queue, and no timer on a pool the app's code can take. Read from the sources, as a reviewer would.
 @Suite struct HostingRuntimeRulesTests {
   /// Every Swift file under Sources, with its text, comments left out.
   static func sources() throws -> [(path: String, code: String)] {
@@ -56,5 +56,26 @@ import Testing
     #expect(sleepers.allSatisfy { $0.hasPrefix("UserNotifications/") })
     #expect(
       try Self.files(matching: #"enum RealTimeLimit"#) == ["PushSimHosting/RealTimeLimit.swift"])
+  }
+
+  @Test("one serial queue: no other type chains tasks or pumps a queue of its own")
+  func oneSerialQueue() throws {
+    // A chain keeps the task queued last and makes the next one wait for it; a pump drains a
+    // list of pending calls from a task it starts.
+    let chains = try Self.files(matching: #"await previous\??\.value|last = Task"#)
+    #expect(chains == ["PushSimHosting/SerialQueue.swift"])
+    let pumps = try Self.files(matching: #"Task \{ await pump\(\) \}|func pump\(\)"#)
+    #expect(pumps == [])
+    #expect(
+      try Self.files(matching: #"class SerialQueue\b"#) == ["PushSimHosting/SerialQueue.swift"])
+  }
+
+  @Test("one binding of the app's process around a call: no module binds its slot alone")
+  func oneBinding() throws {
+    // Each module offers its slot as a property of AppProcess; the host sets them all on one
+    // value and binds it once. `AppLog.withSink` stays for tests of the os module alone.
+    let nested = try Self.files(
+      matching: #"\.withSink\(|\.withBound\(|withServiceExtension\(|Hosting\.withBackend\("#)
+    #expect(nested == [])
   }
 }

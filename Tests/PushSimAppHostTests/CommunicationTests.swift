@@ -24,6 +24,18 @@ struct CommunicationTests {
     #expect(result.failures.isEmpty, "\(result.failureText)")
   }
 
+  @Test("the streamed JSON report writes a communication notification's fields as its JSON does")
+  func streamedCommunicationFields() async throws {
+    let player = ScenarioPlayer(code: .app(serviceExtension: MessageService.init))
+    let result = try await player.play(file: "group.json", in: Self.scenarios)
+    let whole = JSONReporter().report([result])
+    var stream = JSONReporter.Stream(JSONReporter())
+    #expect(stream.report([result]) == whole)
+    for key in ["sender", "avatar", "conversationId", "groupName", "handleType", "bytes"] {
+      #expect(whole.contains("\"\(key)\": "), "no \(key) in the report")
+    }
+  }
+
   @Test("the delivered notification carries the avatar's bytes as the extension gave them")
   func avatarBytes() async throws {
     let app = AppConfiguration(

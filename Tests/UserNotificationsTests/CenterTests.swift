@@ -212,6 +212,22 @@ struct CenterTests {
     delegate = nil
     #expect(center.delegate == nil)
   }
+
+  @Test(
+    "a completion handler that blocks holds up neither the center's later calls nor the others",
+    .timeLimit(.minutes(1)))
+  func blockingCompletionHandler() async throws {
+    let (center, _) = makeCenter()
+    let release = DispatchSemaphore(value: 0)
+    defer { release.signal() }
+    center.getNotificationSettings { _ in release.wait() }
+    // The call behind it reaches the backend, and its handler runs too.
+    let granted = await awaitHandler { (done: @escaping @Sendable (Bool) -> Void) in
+      center.requestAuthorization(options: [.alert]) { granted, _ in done(granted) }
+    }
+    #expect(granted)
+    #expect(await center.notificationSettings().authorizationStatus == .authorized)
+  }
 }
 
 /// A clock a test moves by hand.

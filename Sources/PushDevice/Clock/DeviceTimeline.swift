@@ -25,12 +25,6 @@ package struct DeviceTimeline: Sendable {
     self.timeZone = timeZone
   }
 
-  /// The number of timers still pending.
-  package var pendingTimerCount: Int { timers.count }
-
-  /// When the next pending timer fires, if any.
-  package var nextTimerDate: Date? { timers.first?.time }
-
   /// Sets a timer; one due now or earlier fires at the next ``Device/advance(by:)``.
   mutating func schedule(_ action: ClockAction, at time: Date) {
     timers.insert(action, at: time)

@@ -1,4 +1,5 @@
 public import Foundation
+internal import PushCore
 internal import PushHTTP
 internal import PushMedia
 

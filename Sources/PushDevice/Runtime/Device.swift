@@ -11,8 +11,8 @@ import PushPayload
 /// the user's responses routed to the app (Rules.md §4–§8). A synchronous value type: feed it
 /// pushes with ``receive(_:headers:id:)``, move time with ``advance(by:)``, respond with
 /// ``tap(_:action:text:)``, ``dismiss(_:)`` and ``clear()``, and read ``center``, ``badge``,
-/// ``routes``, ``events`` and ``app``. Copies are independent snapshots (the docs site keeps
-/// one per step).
+/// ``routes``, ``events`` and ``app``. Copies are independent snapshots (a scenario's docs
+/// page reads the device after each step and keeps none of it).
 ///
 /// The one step that needs time and the app's code, the notification service extension, is
 /// not run here: when iOS would hand a push to the extension, the device waits for the run's

@@ -58,114 +58,128 @@ public struct NotificationRecord: Sendable, Equatable {
     self.lockScreenText = LockScreenText(title: "", body: "")
   }
 
-  /// As JSON with the `expect.notification` field names.
-  package var json: JSONValue {
-    // Every key is written once: the object is built without duplicate checks.
-    var members: [JSONMember] = []
-    members.reserveCapacity(Self.jsonKeys.count)
-    for key in Self.jsonKeys {
-      // A plain notification's JSON has no communication fields (Rules.md §16).
-      if content.communication == nil, Self.communicationKeys.contains(key) { continue }
-      if let value = member(key) { members.append(JSONMember(key: key, value: value)) }
-    }
-    return JSONValue(.object(JSONObject(distinctMembers: members)))
-  }
-
-  /// The keys of ``json``, in its order.
-  static let jsonKeys = [
-    "push", "identifier", "language", "status", "date", "title", "subtitle", "body", "thread",
-    "category", "interruptionLevel", "relevanceScore", "sound", "badge", "targetContentId",
-    "attachments", "presentation", "lockScreenText", "userInfo", "sender", "avatar",
-    "conversationId", "groupName",
-  ]
-
-  /// The keys of a communication notification's fields, `null` for any other.
-  static let communicationKeys: Set = ["sender", "avatar", "conversationId", "groupName"]
+  /// As JSON with the `expect.notification` field names (``fields``, in order).
+  package var json: JSONValue { RecordField.json(of: fieldSource, Self.fields) }
 
   /// The member `key` of ``json``; `nil` for a field ``json`` leaves out (no status, no badge)
-  /// and any other name. A check naming a few fields builds only those.
+  /// and any other name; `null` for a plain notification's communication fields. A check
+  /// naming a few fields builds only those.
   package func member(_ key: String) -> JSONValue? {
-    func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
-    func bool(_ value: Bool) -> JSONValue { JSONValue(.bool(value)) }
-    func object(_ members: [JSONMember]) -> JSONValue {
-      JSONValue(.object(JSONObject(distinctMembers: members)))
-    }
-    switch key {
-    case "push": return string(push)
-    case "identifier": return string(request.identifier)
-    case "language": return string(language)
-    case "status": return status.map { string($0.rawValue) }
-    case "date": return string(VirtualTimeFormat.text(request.date))
-    case "title": return string(title)
-    case "subtitle": return string(subtitle)
-    case "body": return string(body)
-    case "thread": return string(thread)
-    case "category": return string(category)
-    case "interruptionLevel": return string(interruptionLevel.rawValue)
-    case "relevanceScore": return JSONValue(.number(JSONNumber(relevanceScore)))
-    case "sound": return sound.map(string) ?? JSONValue(.null)
-    case "badge": return content.badge.map { JSONValue(.number(JSONNumber($0))) }
-    case "targetContentId": return content.targetContentIdentifier.map(string) ?? JSONValue(.null)
-    case "attachments":
-      return JSONValue(
-        .array(
-          attachments.map { attachment in
-            object([
-              JSONMember(key: "identifier", value: string(attachment.identifier)),
-              JSONMember(key: "type", value: string(attachment.type)),
-              // The generated file name only: the sandbox folder differs from run to run.
-              JSONMember(key: "file", value: string(attachment.url.lastPathComponent)),
-            ])
-          }))
-    case "presentation":
-      return object([
-        JSONMember(key: "banner", value: bool(presentation.banner)),
-        JSONMember(key: "lockScreen", value: bool(presentation.lockScreen)),
-        JSONMember(key: "sound", value: bool(presentation.sound)),
-        JSONMember(key: "wake", value: bool(presentation.wake)),
-        JSONMember(key: "list", value: bool(presentation.list)),
-        JSONMember(key: "badge", value: bool(presentation.badge)),
-      ])
-    case "lockScreenText":
-      return object([
-        JSONMember(key: "title", value: string(lockScreenText.title)),
-        JSONMember(key: "subtitle", value: string(lockScreenText.subtitle)),
-        JSONMember(key: "body", value: string(lockScreenText.body)),
-      ])
-    case "userInfo": return content.payload
-    case "sender": return content.communication?.sender.map(Self.senderJSON) ?? JSONValue(.null)
-    case "avatar": return content.communication?.avatar.map(Self.avatarJSON) ?? JSONValue(.null)
-    case "conversationId":
-      return content.communication?.conversationIdentifier.map(string) ?? JSONValue(.null)
-    case "groupName": return content.communication?.groupName.map(string) ?? JSONValue(.null)
-    default: return nil
-    }
+    Self.fieldsByName[key].flatMap { Self.fields[$0].value(fieldSource)?.json }
   }
+
+  /// The index in ``fields`` of each field's name.
+  private static let fieldsByName = Dictionary(
+    uniqueKeysWithValues: fields.enumerated().map { ($0.element.name, $0.offset) })
 }
 
 extension NotificationRecord {
-  /// `sender` of ``json``: `name`, `handle` (`null` when none), `handleType`.
-  static func senderJSON(_ sender: CommunicationPerson) -> JSONValue {
-    JSONValue(
-      .object(
-        JSONObject(distinctMembers: [
-          JSONMember(key: "name", value: JSONValue(.string(sender.displayName))),
-          JSONMember(key: "handle", value: sender.handle.map { JSONValue(.string($0)) } ?? nil),
-          JSONMember(key: "handleType", value: JSONValue(.string(sender.handleType))),
-        ])))
+  /// What the fields of a record read: the record, and its content read once (the content is
+  /// a copy out of the request's box, so each field does not make its own).
+  package struct FieldSource: Sendable {
+    /// The record.
+    package let record: NotificationRecord
+    /// Its content.
+    package let content: NotificationContent
   }
 
-  /// `avatar` of ``json``: `source`, `name` (`null` for image data), `type` (the image type its
-  /// bytes show, `null` when none) and `bytes`.
-  static func avatarJSON(_ avatar: CommunicationAvatar) -> JSONValue {
-    JSONValue(
-      .object(
-        JSONObject(distinctMembers: [
-          JSONMember(key: "source", value: JSONValue(.string(avatar.source.rawValue))),
-          JSONMember(key: "name", value: avatar.name.map { JSONValue(.string($0)) } ?? nil),
-          JSONMember(
-            key: "type", value: avatar.type.map { JSONValue(.string($0.rawValue)) } ?? nil),
-          JSONMember(key: "bytes", value: JSONValue(.number(JSONNumber(avatar.data?.count ?? 0)))),
-        ])))
+  /// This record as its fields read it.
+  package var fieldSource: FieldSource { FieldSource(record: self, content: content) }
+
+  /// Every field of a notification record, in the order of its JSON: the record's JSON, the
+  /// values `expect.notification` checks read, the report's writer and the check's schema come
+  /// from this list (ScenarioFormat.md, expect).
+  package static let fields: [RecordField<FieldSource>] = [
+    RecordField("push", nil) { .string($0.record.push) },
+    RecordField("identifier", .string) { .string($0.record.request.identifier) },
+    RecordField("language", .string) { .string($0.record.language) },
+    RecordField("status", .oneOf(PushStatus.allCases.map(\.rawValue))) {
+      $0.record.status.map { .string($0.rawValue) }
+    },
+    RecordField("date", .instant) { .instant($0.record.request.date) },
+    RecordField("title", .string) { .string($0.content.title) },
+    RecordField("subtitle", .string) { .string($0.content.subtitle) },
+    RecordField("body", .string) { .string($0.content.body) },
+    RecordField("thread", .string) { .string($0.content.threadIdentifier) },
+    RecordField("category", .string) { .string($0.content.categoryIdentifier) },
+    RecordField("interruptionLevel", .oneOf(InterruptionLevel.allCases.map(\.rawValue))) {
+      .string($0.content.interruptionLevel.rawValue)
+    },
+    RecordField("relevanceScore", .number) { .number(JSONNumber($0.content.relevanceScore)) },
+    RecordField("sound", .nullable(.string)) { .optional($0.content.sound?.name) },
+    RecordField("badge", .nullable(.int)) { $0.content.badge.map(RecordValue.integer) },
+    RecordField("targetContentId", .nullable(.string)) {
+      .optional($0.content.targetContentIdentifier)
+    },
+    RecordField("attachments", .array(.object(RecordField.types(of: attachmentFields)))) {
+      .array($0.content.attachments.map { .object(RecordField.members(of: $0, attachmentFields)) })
+    },
+    .object("presentation", presentationFields, \.record.presentation),
+    .object("lockScreenText", lockScreenTextFields, \.record.lockScreenText),
+    RecordField("userInfo", .any) { .payload($0.content) },
+    // A communication notification's fields (Rules.md §16), `null` for any other.
+    communication("sender", .nullable(.object(RecordField.types(of: senderFields)))) {
+      $0?.sender.map { .object(RecordField.members(of: $0, senderFields)) } ?? .null
+    },
+    communication("avatar", .nullable(.object(RecordField.types(of: avatarFields)))) {
+      $0?.avatar.map { .object(RecordField.members(of: $0, avatarFields)) } ?? .null
+    },
+    communication("conversationId", .nullable(.string)) { .optional($0?.conversationIdentifier) },
+    communication("groupName", .nullable(.string)) { .optional($0?.groupName) },
+  ]
+
+  /// A field of the communication part, written only for a communication notification.
+  private static func communication(
+    _ key: StaticString, _ type: RecordFieldType,
+    _ value: @escaping @Sendable (NotificationCommunication?) -> RecordValue
+  ) -> RecordField<FieldSource> {
+    RecordField(key, type, writtenWhen: { $0.content.communication != nil }) {
+      value($0.content.communication)
+    }
   }
+
+  /// An attachment's fields: the generated file name only, since the sandbox folder differs
+  /// from run to run.
+  static let attachmentFields: [RecordField<NotificationAttachment>] = [
+    RecordField("identifier", .string) { .string($0.identifier) },
+    RecordField("type", .string) { .string($0.type) },
+    RecordField("file", .string) { .string($0.url.lastPathComponent) },
+  ]
+
+  /// What was presented (Rules.md §5).
+  static let presentationFields: [RecordField<Presentation>] = [
+    RecordField("banner", .bool) { .bool($0.banner) },
+    RecordField("lockScreen", .bool) { .bool($0.lockScreen) },
+    RecordField("sound", .bool) { .bool($0.sound) },
+    RecordField("wake", .bool) { .bool($0.wake) },
+    RecordField("list", .bool) { .bool($0.list) },
+    RecordField("badge", .bool) { .bool($0.badge) },
+  ]
+
+  /// What the lock screen shows (Rules.md §5 step 8).
+  static let lockScreenTextFields: [RecordField<LockScreenText>] = [
+    RecordField("title", .string) { .string($0.title) },
+    RecordField("subtitle", .string) { .string($0.subtitle) },
+    RecordField("body", .string) { .string($0.body) },
+  ]
+
+  /// `sender`: `name`, `handle` (`null` when none), `handleType`.
+  static let senderFields: [RecordField<CommunicationPerson>] = [
+    RecordField("name", .string) { .string($0.displayName) },
+    RecordField("handle", .nullable(.string)) { .optional($0.handle) },
+    RecordField("handleType", .oneOf(["unknown", "emailAddress", "phoneNumber"])) {
+      .string($0.handleType)
+    },
+  ]
+
+  /// `avatar`: `source`, `name` (`null` for image data), `type` (the image type its bytes
+  /// show, `null` when none) and `bytes`.
+  static let avatarFields: [RecordField<CommunicationAvatar>] = [
+    RecordField("source", .oneOf(["data", "file", "named", "system"])) {
+      .string($0.source.rawValue)
+    },
+    RecordField("name", .nullable(.string)) { .optional($0.name) },
+    RecordField("type", .nullable(.string)) { .optional($0.type?.rawValue) },
+    RecordField("bytes", .int) { .integer($0.data?.count ?? 0) },
+  ]
 }

@@ -19,9 +19,10 @@ import Synchronization
 /// - appends ``ServiceExtensionOutcome/deviceEvents(startingAt:push:)`` to its log.
 ///
 /// The stage itself never reads the wall clock for scenario time: the elapsed time is the sum of
-/// what the extension spent through its ``ServiceExtensionContext``. Only two real-time limits
-/// exist, both as containment: the ``Watchdog`` that stops a `didReceive` that never returns,
-/// and ``HTTPFetcher``'s real download deadline.
+/// what the extension spent through its ``ServiceExtensionContext``. Real time is only ever
+/// containment: the ``Watchdog``'s limits on `didReceive` and `serviceExtensionTimeWillExpire`
+/// (each a `RealTimeLimit`, the one real-time race, as are the limits on the app's delegate and
+/// handler calls) and ``HTTPFetcher``'s real download deadline.
 ///
 /// ## What happens (Behavior.md §6.2, §6.3; Rules.md §7)
 /// 1. `extension.started`. `didReceive` runs with the budget (30 s by default).

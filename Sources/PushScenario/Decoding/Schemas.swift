@@ -15,43 +15,9 @@ enum Schemas {
 
   static let sources = DiagnosticSource.allCases.map(\.rawValue)
 
-  static let presentation: Shape = .object([
-    ("banner", .bool), ("lockScreen", .bool), ("sound", .bool), ("wake", .bool), ("list", .bool),
-    ("badge", .bool),
-  ])
-
-  static let notification: Shape = .object([
-    ("title", .string), ("subtitle", .string), ("body", .string), ("thread", .string),
-    ("category", .string),
-    ("interruptionLevel", .oneOf(InterruptionLevel.allCases.map(\.rawValue))),
-    ("relevanceScore", .number), ("sound", .nullable(.string)), ("badge", .nullable(.int)),
-    (
-      "attachments",
-      .array(.object([("type", .string), ("identifier", .string), ("file", .string)]))
-    ),
-    ("presentation", presentation),
-    ("lockScreenText", .object([("title", .string), ("subtitle", .string), ("body", .string)])),
-    ("language", .string), ("identifier", .string), ("targetContentId", .nullable(.string)),
-    ("userInfo", .any), ("date", .instant), ("status", .oneOf(pushStatuses)),
-    // A communication notification (Rules.md §16).
-    (
-      "sender",
-      .nullable(
-        .object([
-          ("name", .string), ("handle", .nullable(.string)),
-          ("handleType", .oneOf(["unknown", "emailAddress", "phoneNumber"])),
-        ]))
-    ),
-    (
-      "avatar",
-      .nullable(
-        .object([
-          ("source", .oneOf(["data", "file", "named", "system"])), ("name", .nullable(.string)),
-          ("type", .nullable(.string)), ("bytes", .int),
-        ]))
-    ),
-    ("conversationId", .nullable(.string)), ("groupName", .nullable(.string)),
-  ])
+  /// `expect.notification.<id>`: the fields of ``NotificationRecord/fields`` a check can name.
+  static let notification: Shape = .object(
+    RecordField.types(of: NotificationRecord.fields).map { ($0, Shape($1)) })
 
   static let push: Shape = .object([
     ("status", .oneOf(pushStatuses)), ("httpStatus", .int), ("reason", .nullable(.string)),
@@ -123,4 +89,22 @@ enum Schemas {
     ("severity", .oneOf(Diagnostic.Severity.allCases.map(\.rawValue))), ("path", .string),
     ("message", .string),
   ])
+}
+
+extension Shape {
+  /// The shape of a record field's type.
+  init(_ type: RecordFieldType) {
+    switch type {
+    case .string: self = .string
+    case .bool: self = .bool
+    case .int: self = .int
+    case .number: self = .number
+    case .instant: self = .instant
+    case .oneOf(let allowed): self = .oneOf(allowed)
+    case .array(let element): self = .array(Shape(element))
+    case .object(let fields): self = .object(fields.map { ($0, Shape($1)) })
+    case .nullable(let type): self = .nullable(Shape(type))
+    case .any: self = .any
+    }
+  }
 }

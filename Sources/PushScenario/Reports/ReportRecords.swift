@@ -7,60 +7,53 @@ import PushPayload
 // without building those values (a long scenario has one of each per push).
 
 extension NotificationRecord {
-  /// ``json`` (the `expect.notification` field names), written into `out`.
+  /// ``json`` (the `expect.notification` field names), written into `out` from
+  /// ``NotificationRecord/fields``.
   func write(to out: inout PrettyJSONStream) {
+    let source = fieldSource
     out.openObject()
-    out.field("push", string: push)
-    out.field("identifier", string: request.identifier)
-    out.field("language", string: language)
-    if let status { out.field("status", string: status.rawValue) }
-    out.field("date", time: request.date)
-    out.field("title", string: title)
-    out.field("subtitle", string: subtitle)
-    out.field("body", string: body)
-    out.field("thread", string: thread)
-    out.field("category", string: category)
-    out.field("interruptionLevel", string: interruptionLevel.rawValue)
-    out.field("relevanceScore", number: JSONNumber(relevanceScore).text)
-    out.field("sound", optional: sound)
-    if let badge = content.badge { out.field("badge", integer: badge) }
-    out.field("targetContentId", optional: content.targetContentIdentifier)
-    out.field("attachments")
-    out.openArray()
-    for attachment in attachments {
-      out.element()
-      out.openObject()
-      out.field("identifier", string: attachment.identifier)
-      out.field("type", string: attachment.type)
-      // The generated file name only: the sandbox folder differs from run to run.
-      out.field("file", string: attachment.url.lastPathComponent)
-      out.close()
+    for field in Self.fields where field.isWritten(source) {
+      if let value = field.value(source) { out.field(field.key, value) }
     }
     out.close()
-    out.field("presentation")
-    out.openObject()
-    out.field("banner", bool: presentation.banner)
-    out.field("lockScreen", bool: presentation.lockScreen)
-    out.field("sound", bool: presentation.sound)
-    out.field("wake", bool: presentation.wake)
-    out.field("list", bool: presentation.list)
-    out.field("badge", bool: presentation.badge)
-    out.close()
-    out.field("lockScreenText")
-    out.openObject()
-    out.field("title", string: lockScreenText.title)
-    out.field("subtitle", string: lockScreenText.subtitle)
-    out.field("body", string: lockScreenText.body)
-    out.close()
-    out.field("userInfo", payloadOf: content)
-    if content.communication != nil {
-      // A communication notification's fields (Rules.md §16), only where there is one.
-      out.field("sender", value: member("sender") ?? nil)
-      out.field("avatar", value: member("avatar") ?? nil)
-      out.field("conversationId", value: member("conversationId") ?? nil)
-      out.field("groupName", value: member("groupName") ?? nil)
+  }
+}
+
+extension PrettyJSONStream {
+  /// `"key": value`, a record field's value written straight into the buffer.
+  mutating func field(_ key: StaticString, _ value: RecordValue) {
+    switch value {
+    case .null: field(key, optional: nil)
+    case .string(let text): field(key, string: text)
+    case .bool(let bool): field(key, bool: bool)
+    case .integer(let integer): field(key, integer: integer)
+    case .number(let number): field(key, number: number.text)
+    case .instant(let time): field(key, time: time)
+    case .payload(let content): field(key, payloadOf: content)
+    case .json(let json): field(key, value: json)
+    case .object, .array:
+      field(key)
+      self.value(value)
     }
-    out.close()
+  }
+
+  /// A record field's value at the current position (a member's value or an array's element).
+  mutating func value(_ value: RecordValue) {
+    switch value {
+    case .object(let members):
+      openObject()
+      for member in members { field(member.key, member.value) }
+      close()
+    case .array(let elements):
+      openArray()
+      for element in elements {
+        self.element()
+        self.value(element)
+      }
+      close()
+    default:
+      self.value(value.json)
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import Synchronization
+internal import PushSimHosting
 
 /// The app's notification center (`UNUserNotificationCenter`): authorization, settings,
 /// categories, local notifications, what is in Notification Center, the badge, and the delegate.
@@ -6,7 +6,7 @@ import Synchronization
 /// Every method has Apple's completion-handler form and its `async` form. Calls reach the
 /// center's backend one at a time in the order the app made them, so
 /// `removeAllDeliveredNotifications()` followed by `await deliveredNotifications()` sees an empty
-/// list; completion handlers run on a background task, as Apple's run on a background queue.
+/// list; completion handlers run on a thread of their own, as Apple's run on a background queue.
 ///
 /// ``current()`` is the center of the simulated device whose code is running (bound by the device
 /// for the app's extension, delegate and background handler, and the tasks they start), or a
@@ -14,7 +14,7 @@ import Synchronization
 open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
   /// Where calls end up.
   package let backend: any UserNotificationCenterBackend
-  private let queue = SerialCalls()
+  private let queue = SerialQueue()
   private let delegateBox = Locked(WeakDelegate())
   /// The app's Focus status authorization on this center's device (Intents'
   /// `INFocusStatusAuthorizationStatus` raw value), kept here, where the device's app is.
@@ -79,9 +79,10 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     let backend = backend
     queue.enqueue {
       do {
-        completionHandler(try await backend.requestAuthorization(options: options), nil)
+        let granted = try await backend.requestAuthorization(options: options)
+        AppThread.deliver("requestAuthorization completion") { completionHandler(granted, nil) }
       } catch {
-        completionHandler(false, error)
+        AppThread.deliver("requestAuthorization completion") { completionHandler(false, error) }
       }
     }
   }
@@ -97,7 +98,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void
   ) {
     let backend = backend
-    queue.enqueue { completionHandler(await backend.notificationSettings()) }
+    answer(completionHandler, "getNotificationSettings") { await backend.notificationSettings() }
   }
 
   /// The app's notification settings.
@@ -119,7 +120,9 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void
   ) {
     let backend = backend
-    queue.enqueue { completionHandler(await backend.notificationCategories()) }
+    answer(completionHandler, "getNotificationCategories") {
+      await backend.notificationCategories()
+    }
   }
 
   /// The app's categories.
@@ -137,12 +140,9 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
   ) {
     let backend = backend
     queue.enqueue {
-      do {
-        try await backend.add(request)
-        completionHandler?(nil)
-      } catch {
-        completionHandler?(error)
-      }
+      let error = await Self.error { try await backend.add(request) }
+      guard let completionHandler else { return }
+      AppThread.deliver("add completion") { completionHandler(error) }
     }
   }
 
@@ -157,7 +157,9 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void
   ) {
     let backend = backend
-    queue.enqueue { completionHandler(await backend.pendingNotificationRequests()) }
+    answer(completionHandler, "getPendingNotificationRequests") {
+      await backend.pendingNotificationRequests()
+    }
   }
 
   /// The requests waiting for their trigger.
@@ -185,7 +187,9 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     completionHandler: @escaping @Sendable ([UNNotification]) -> Void
   ) {
     let backend = backend
-    queue.enqueue { completionHandler(await backend.deliveredNotifications()) }
+    answer(completionHandler, "getDeliveredNotifications") {
+      await backend.deliveredNotifications()
+    }
   }
 
   /// The app's notifications in Notification Center.
@@ -215,12 +219,9 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
   ) {
     let backend = backend
     queue.enqueue {
-      do {
-        try await backend.setBadgeCount(newBadgeCount)
-        completionHandler?(nil)
-      } catch {
-        completionHandler?(error)
-      }
+      let error = await Self.error { try await backend.setBadgeCount(newBadgeCount) }
+      guard let completionHandler else { return }
+      AppThread.deliver("setBadgeCount completion") { completionHandler(error) }
     }
   }
 
@@ -229,53 +230,29 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     let backend = backend
     try await queue.run { try await backend.setBadgeCount(newBadgeCount) }
   }
-}
 
-/// Runs a center's calls one at a time, in the order they were made.
-private final class SerialCalls: Sendable {
-  private let last = Mutex<Task<Void, Never>?>(nil)
+  // MARK: Completion handlers
 
-  /// Starts `operation` after every call made before it.
-  func enqueue(_ operation: @escaping @Sendable () async -> Void) {
-    last.withLock { last in
-      let previous = last
-      last = Task {
-        await previous?.value
-        await operation()
-      }
+  /// Queues `call` and hands its result to the app's `completionHandler` on a thread of its
+  /// own (``AppThread/deliver(_:_:)``), as Apple calls it on a background queue: a handler
+  /// that blocks holds up neither the center's later calls nor the device.
+  private func answer<Value: Sendable>(
+    _ completionHandler: @escaping @Sendable (Value) -> Void, _ method: String,
+    _ call: @escaping @Sendable () async -> Value
+  ) {
+    queue.enqueue {
+      let value = await call()
+      AppThread.deliver("\(method) completion") { completionHandler(value) }
     }
   }
 
-  /// Runs `operation` after every call made before it and returns its result.
-  func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    let task: Task<T, any Error> = last.withLock { last in
-      let previous = last
-      let task = Task {
-        await previous?.value
-        return try await operation()
-      }
-      last = Task { _ = try? await task.value }
-      return task
+  /// The error `call` throws, `nil` when it returns.
+  private static func error(_ call: () async throws -> Void) async -> (any Error)? {
+    do {
+      try await call()
+      return nil
+    } catch {
+      return error
     }
-    return try await task.value
-  }
-
-  /// Runs `operation` after every call made before it and returns its result.
-  func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
-    let task: Task<T, Never> = last.withLock { last in
-      let previous = last
-      let task = Task {
-        await previous?.value
-        return await operation()
-      }
-      last = Task { _ = await task.value }
-      return task
-    }
-    return await task.value
-  }
-
-  /// Waits for every call made so far.
-  func drain() async {
-    await last.withLock { $0 }?.value
   }
 }

@@ -10,9 +10,9 @@ import Foundation
 /// - the simulated device's, which the device binds for the code it runs:
 ///   `UNUserNotificationCenter.withCurrent(UNUserNotificationCenter(backend: deviceBackend)) { … }`,
 ///   so `current()` in the app's extension, delegate and background handler (and the tasks they
-///   start) is that device's center, also with several devices running in parallel tests. Code on
-///   a thread the device did not start (a `DispatchQueue` the app made) sees the standalone
-///   center: task-local values do not cross into GCD.
+///   start) is that device's center, also with several devices running in parallel tests. Work
+///   the app's code hands to `DispatchQueue` carries that code's process, and so its center;
+///   code on a `Thread` the app made itself sees the standalone center.
 ///
 /// The device reads the app's delegate from the center it made (``UNUserNotificationCenter/delegate``)
 /// and calls it through ``UNUserNotificationCenter/askDelegateWillPresent(_:reply:)``,

@@ -7,8 +7,8 @@
   package protocol ExtensionRunDevice: AnyObject, Sendable {
     /// The scenario time the run has spent since it began.
     var elapsed: Duration { get }
-    /// Blocks the calling thread until the run has spent `elapsed` of scenario time (at once:
-    /// scenario time is virtual; Rules.md §9.10).
+    /// Charges the run's budget until it has spent `elapsed` of scenario time, and returns at
+    /// once: scenario time is virtual, nothing waits in real time (Rules.md §9.10).
     ///
     /// - Throws: When the run's budget runs out first or the run is over: the work waiting
     ///   must not run, as iOS stops the extension first.

@@ -1,4 +1,4 @@
-internal import PushSimHosting
+package import PushSimHosting
 package import os
 
 /// What the app's code running on a simulated device sees of its process: the device's center
@@ -34,7 +34,7 @@ package struct HostedProcess: Sendable {
   }
 
   /// The process bound to the code running now (``bind(_:)``): a slot of the app's process.
-  private enum Slot: ProcessSlot {
+  fileprivate enum Slot: ProcessSlot {
     static var defaultValue: HostedProcess { HostedProcess() }
   }
 
@@ -48,10 +48,9 @@ package struct HostedProcess: Sendable {
   /// Runs `body` in this process (and the tasks it starts), its log lines going to ``log``
   /// when there is one.
   package func bind<R>(_ body: () throws -> R) rethrows -> R {
-    try AppProcess.with(Slot.self, self) {
-      guard let log else { return try body() }
-      return try AppLog.withSink(log, body)
-    }
+    var process = AppProcess.current
+    process.hosted = self
+    return try process.bind(body)
   }
 
   /// Runs `body` in this process (and the tasks it starts), its log lines going to ``log``
@@ -59,9 +58,21 @@ package struct HostedProcess: Sendable {
   package func bind<R>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
   ) async rethrows -> R {
-    try await AppProcess.with(Slot.self, self, isolation: isolation) {
-      guard let log else { return try await body() }
-      return try await AppLog.withSink(log, body)
+    var process = AppProcess.current
+    process.hosted = self
+    return try await process.bind(isolation: isolation, body)
+  }
+}
+
+extension AppProcess {
+  /// The center, application, extension run and log of this process (``HostedProcess``): set
+  /// it on a process the host binds once around a call into the app's code. A hosted process
+  /// with a ``HostedProcess/log`` sends the lines there, as ``HostedProcess/bind(_:)`` does.
+  package var hosted: HostedProcess {
+    get { self[HostedProcess.Slot.self] }
+    set {
+      self[HostedProcess.Slot.self] = newValue
+      if let log = newValue.log { appLogSink = log }
     }
   }
 }
