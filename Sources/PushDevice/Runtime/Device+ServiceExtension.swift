@@ -58,7 +58,7 @@ extension Device {
     pendingRun = PendingExtensionRun(
       push: id, request: request, budget: configuration.budget, kind: configuration.kind,
       start: clock.now,
-      mayFilter: alertPush && app.entitlements.contains(.filtering))
+      mayFilter: alertPush && app.extensionMayFilter)
     return true
   }
 
