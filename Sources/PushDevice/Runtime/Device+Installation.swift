@@ -116,12 +116,14 @@ extension Device {
   }
 
   /// The device made contact with APNs (it came online): APNs learns of a removal made while
-  /// it was offline, and discards what it stored for the app.
+  /// it was offline, and, when the app is still removed, discards what it stored for it.
   mutating func tellAPNsOfRemoval() {
-    guard !installation.installed, let last = installation.removals.indices.last,
+    guard let last = installation.removals.indices.last,
       installation.removals[last].known == nil
     else { return }
+    // Reinstalled while offline: APNs learns that the old install's token is gone.
     installation.removals[last].known = clock.now
+    guard !installation.installed else { return }
     log(
       .appRemoved, nil, .apns,
       "the device is online: APNs learns that the app was removed and answers 410 Unregistered "

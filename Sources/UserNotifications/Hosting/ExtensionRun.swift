@@ -194,17 +194,20 @@
     }
 
     /// The run's `URLSession.shared`: a session of the run's own configuration, made once.
+    /// Once the run is over (its session invalidated), code still bound to it (a task the app
+    /// started that outlives the call) gets a session of its own instead, whose requests fail
+    /// as offline: Foundation stops the process on a request to an invalidated session.
     var sharedSession: URLSession {
-      shared.withLock { session in
-        if let session { return session }
+      shared.withLock { shared in
+        if let session = shared.session, !shared.over { return session }
         let made = FoundationOriginals.session(
           configuration: Self.configuration(
             FoundationOriginals.defaultConfiguration(), for: self))
-        session = made
+        if !shared.over { shared.session = made }
         return made
       }
     }
-    private let shared = Mutex<URLSession?>(nil)
+    private let shared = Mutex<(session: URLSession?, over: Bool)>((nil, false))
 
     /// Marks the run active (its requests are answered by the device).
     package static func register(_ run: ExtensionRun) {
@@ -219,7 +222,11 @@
       }
       run.pending.withLock { $0 = [:] }
       // The run's `URLSession.shared` ends with it (a session holds its resources until then).
-      run.shared.withLock { $0 }?.finishTasksAndInvalidate()
+      let session = run.shared.withLock { shared in
+        shared.over = true
+        return shared.session
+      }
+      session?.finishTasksAndInvalidate()
     }
 
     /// The active run named by `request`'s tag, if any.

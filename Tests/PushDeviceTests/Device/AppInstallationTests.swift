@@ -96,6 +96,20 @@ import Testing
     #expect(device.events.events(ofKind: .appInstalled).count == 1)
   }
 
+  @Test func reinstalledWhileOfflineTheOldTokenIsUnregisteredOnceOnline() {
+    var device = Self.device(online: false)
+    let old = try? device.registerForRemoteNotifications().get()
+    device.removeApp()
+    device.installApp()
+    var online = device.configuration
+    online.online = true
+    device.setDevice(online)
+    device.receive(
+      ["aps": ["alert": "Old"]], headers: Self.alert, id: "old", to: .token(old ?? ""))
+    #expect(device.push("old")?.httpStatus == 410)
+    #expect(device.push("old")?.unregisteredAt == device.now)
+  }
+
   @Test func removingTheAppEndsItsLiveActivities() {
     var device = Self.device()
     device.setApp(
