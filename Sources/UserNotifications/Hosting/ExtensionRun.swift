@@ -52,7 +52,14 @@
     /// Whether the directory must stay (a delivered attachment could not be moved out of it).
     private let kept = Mutex(false)
 
-    deinit { removeTemporaryDirectory() }
+    deinit {
+      removeTemporaryDirectory()
+      // The run's `URLSession.shared` ends with the last reference to the run: code that still
+      // holds the run (a task the app started in the call) may still make requests on it, which
+      // the device fails as offline once the run is over; Foundation stops the process on a
+      // request to an invalidated session.
+      shared.withLock { $0 }?.finishTasksAndInvalidate()
+    }
 
     /// Removes the run's temporary directory and what the extension left there, unless
     /// ``keepTemporaryDirectory()`` was called.
@@ -193,21 +200,20 @@
       return base
     }
 
-    /// The run's `URLSession.shared`: a session of the run's own configuration, made once.
-    /// Once the run is over (its session invalidated), code still bound to it (a task the app
-    /// started that outlives the call) gets a session of its own instead, whose requests fail
-    /// as offline: Foundation stops the process on a request to an invalidated session.
+    /// The run's `URLSession.shared`: a session of the run's own configuration, made once and
+    /// kept until the run is gone (see `deinit`), so a task the app started in the call can use
+    /// it after the call: its requests then fail as offline.
     var sharedSession: URLSession {
-      shared.withLock { shared in
-        if let session = shared.session, !shared.over { return session }
+      shared.withLock { session in
+        if let session { return session }
         let made = FoundationOriginals.session(
           configuration: Self.configuration(
             FoundationOriginals.defaultConfiguration(), for: self))
-        if !shared.over { shared.session = made }
+        session = made
         return made
       }
     }
-    private let shared = Mutex<(session: URLSession?, over: Bool)>((nil, false))
+    private let shared = Mutex<URLSession?>(nil)
 
     /// Marks the run active (its requests are answered by the device).
     package static func register(_ run: ExtensionRun) {
@@ -221,12 +227,6 @@
         registry.downloads = registry.downloads.filter { $0.value.run !== run }
       }
       run.pending.withLock { $0 = [:] }
-      // The run's `URLSession.shared` ends with it (a session holds its resources until then).
-      let session = run.shared.withLock { shared in
-        shared.over = true
-        return shared.session
-      }
-      session?.finishTasksAndInvalidate()
     }
 
     /// The active run named by `request`'s tag, if any.
