@@ -6,9 +6,10 @@ internal import UserNotifications
 ///
 /// On a simulated device (PushSimAppHost) the status is the device's: `isFocused` is `true`
 /// while its `focus` is on, `false` otherwise, once the app is authorized, and `nil` before.
-/// The user allows access when the app asks (model: the Focus Status capability and the
-/// prompt's other answers are not modelled). Outside a device the app may be authorized, but
-/// no Focus can be told: `isFocused` is `nil` (Rules.md §16).
+/// The app's access starts as the scenario's `app.focusStatusAuthorization` (default
+/// `notDetermined`); the user allows a first request, and a `denied` or `restricted` access
+/// stays so. Outside a device the app may be authorized, but no Focus can be told:
+/// `isFocused` is `nil` (Rules.md §16).
 open class INFocusStatusCenter: NSObject, @unchecked Sendable {
   // @unchecked: no stored state; each answer is read from the calling code's device.
 
@@ -31,7 +32,8 @@ open class INFocusStatusCenter: NSObject, @unchecked Sendable {
 
   /// Whether the app may read the user's Focus status.
   open var authorizationStatus: INFocusStatusAuthorizationStatus {
-    let raw = UNUserNotificationCenter.current().focusStatusAuthorization.read { $0 }
+    let center = UNUserNotificationCenter.current()
+    let raw = center.backend.focusStatusAuthorization ?? center.focusStatusAuthorization.read { $0 }
     return INFocusStatusAuthorizationStatus(rawValue: raw) ?? .notDetermined
   }
 
@@ -41,12 +43,14 @@ open class INFocusStatusCenter: NSObject, @unchecked Sendable {
     completionHandler: (@Sendable (INFocusStatusAuthorizationStatus) -> Void)? = nil
   ) {
     let center = UNUserNotificationCenter.current()
-    let raw = center.focusStatusAuthorization.write { raw -> Int in
-      if raw == INFocusStatusAuthorizationStatus.notDetermined.rawValue {
-        raw = INFocusStatusAuthorizationStatus.authorized.rawValue
+    let raw =
+      center.backend.requestFocusStatusAuthorization()
+      ?? center.focusStatusAuthorization.write { raw -> Int in
+        if raw == INFocusStatusAuthorizationStatus.notDetermined.rawValue {
+          raw = INFocusStatusAuthorizationStatus.authorized.rawValue
+        }
+        return raw
       }
-      return raw
-    }
     let status = INFocusStatusAuthorizationStatus(rawValue: raw) ?? .notDetermined
     guard let completionHandler else { return }
     DispatchQueue.global().async { completionHandler(status) }

@@ -28,7 +28,11 @@ final class DeviceCenterBackend: UserNotificationCenterBackend {
 
   var supportsContentExtensions: Bool { true }
 
-  var isFocused: Bool? { host?.isFocused }
+  var isFocused: Bool? { host?.focusStatus.isFocused }
+
+  var focusStatusAuthorization: Int? { host?.focusStatus.authorization.statusCode }
+
+  func requestFocusStatusAuthorization() -> Int? { host?.focusStatus.request().statusCode }
 
   func requestAuthorization(options: UNAuthorizationOptions) async throws -> Bool {
     let wanted = NotificationAuthorization.Option.deviceOptions(options)

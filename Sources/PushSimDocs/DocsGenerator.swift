@@ -217,7 +217,7 @@ private struct PageBuilder: Sendable {
       view.checkCount = Self.countChecks(JSONValue(.object(expectation.checks)))
     case .tap(let tap):
       if tap.action != nil { view.gesture = nextLongPress }
-    case .wait, .set, .dismiss, .clear, .startActivity, .dismissActivity:
+    case .wait, .set, .dismiss, .clear, .startActivity, .dismissActivity, .removeApp, .installApp:
       break
     }
     if case .expect = step.action {
@@ -493,7 +493,9 @@ private struct PageBuilder: Sendable {
   static func isUserAction(_ step: Step) -> Bool {
     switch step.action {
     case .push, .wait: false
-    case .set, .tap, .dismiss, .clear, .expect, .startActivity, .dismissActivity: true
+    case .set, .tap, .dismiss, .clear, .expect, .startActivity, .dismissActivity, .removeApp,
+      .installApp:
+      true
     }
   }
 

@@ -30,6 +30,10 @@ enum DocsVocabulary {
       return "Remove activity \(id) from the Lock Screen"
     case .startActivity(let start):
       return "Start activity \(start.request.id)"
+    case .removeApp:
+      return "Delete the app"
+    case .installApp:
+      return "Install the app again"
     case .expect(let expectation):
       let keys = expectation.checks.keys
       return keys.isEmpty ? "Expect" : "Expect " + keys.joined(separator: ", ")

@@ -88,7 +88,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
   @Test(arguments: [
     (
       #"{ "steps": [ { "tapp": "m1" } ] }"#,
-      #"x.json:1:16: error: unknown step "tapp"; expected one of push, wait, set, tap, dismiss, clear, expect, startActivity, dismissActivity"#
+      #"x.json:1:16: error: unknown step "tapp"; expected one of push, wait, set, tap, dismiss, clear, expect, startActivity, dismissActivity, removeApp, installApp"#
     ),
     (
       #"{ "nmae": "x", "steps": [] }"#,
@@ -148,7 +148,7 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     ),
     (
       #"{ "steps": [ { "note": "nothing" } ] }"#,
-      #"x.json:1:14: error: a step needs one of push, wait, set, tap, dismiss, clear, expect, startActivity, dismissActivity"#
+      #"x.json:1:14: error: a step needs one of push, wait, set, tap, dismiss, clear, expect, startActivity, dismissActivity, removeApp, installApp"#
     ),
     (
       #"{ "steps": [ ], }"#,
@@ -518,6 +518,48 @@ func decodingError(_ text: String, files: [String: String] = [:]) -> String? {
     )
     #expect(
       decodingError(#"{ "app": { "serviceExtension": { "budget": "30s" } }, "steps": [] }"#) == nil)
+  }
+}
+
+@Suite struct AppInstallationStepTests {
+  static func run(_ text: String) async throws -> ScenarioResult {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("x.json")
+    let scenario = try ScenarioLoader().decode(bytes: Array(text.utf8), path: "x.json", url: url)
+    return await ScenarioRunner().run(scenario)
+  }
+
+  @Test func removingTheAppMakesAPNsAnswer410WithTheRemovalTimeAsTimestamp() async throws {
+    let result = try await Self.run(
+      #"""
+      { "device": { "now": "2026-07-03T12:00:00Z" },
+        "steps": [
+          { "push": { "id": "m1", "payload": { "aps": { "alert": "Hi" } } } },
+          { "wait": "1.5s" },
+          { "removeApp": {} },
+          { "push": { "id": "late", "payload": { "aps": { "alert": "Late" } } } },
+          { "expect": { "center": [],
+              "push": { "m1": { "status": "removed" },
+                        "late": { "httpStatus": 410, "reason": "Unregistered",
+                                  "timestamp": 1783080001500 } } } },
+          { "expect": { "push": { "late": { "timestamp": 1783080001000 } } } },
+          { "removeApp": {} },
+          { "installApp": {} },
+          { "installApp": {} },
+          { "push": { "id": "again", "payload": { "aps": { "alert": "Again" } } } },
+          { "expect": { "push": { "again": { "httpStatus": 200, "timestamp": null } } } } ] }
+      """#)
+    #expect(
+      result.failures.map(\.message) == [
+        "push.late.timestamp: expected 1783080001000, found 1783080001500",
+        "cannot removeApp: the app is not installed",
+        "cannot installApp: the app is installed: remove it first",
+      ])
+  }
+
+  @Test func theStepsTakeAnEmptyObject() {
+    #expect(
+      decodingError(#"{ "steps": [ { "removeApp": { "when": "now" } } ] }"#)?.contains(
+        "unknown field \"when\"") == true)
   }
 }
 

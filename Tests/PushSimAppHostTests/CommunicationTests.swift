@@ -17,7 +17,10 @@ struct CommunicationTests {
 
   @Test(
     "each communication scenario passes with the app's extension",
-    arguments: ["message.json", "no-entitlement.json", "group.json", "focus.json"])
+    arguments: [
+      "message.json", "no-entitlement.json", "group.json", "focus.json",
+      "undeclared-activity-type.json",
+    ])
   func scenario(_ file: String) async throws {
     let player = ScenarioPlayer(code: .app(serviceExtension: MessageService.init))
     let result = try await player.play(file: file, in: Self.scenarios)

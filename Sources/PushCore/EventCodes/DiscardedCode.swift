@@ -31,6 +31,8 @@ public struct DiscardedCode: EventCode {
   public static let fileProviderNotWorkingSet = Self(rawValue: "fileprovider-not-working-set")
   /// A push type that never reaches an iPhone (`complication`).
   public static let notForIPhone = Self(rawValue: "not-for-iphone")
+  /// APNs stored the push while the device was offline, and the app was removed meanwhile.
+  public static let appRemoved = Self(rawValue: "app-removed")
   /// The device's iOS predates the push type.
   public static let iosVersion = Self(rawValue: "ios-version")
 
@@ -38,6 +40,6 @@ public struct DiscardedCode: EventCode {
   public static let all: [Self] = [
     .forceQuit, .noBackgroundMode, .payloadUnreadable, .voipNotReported, .locationNotAuthorized,
     .noLocationExtension, .locationBudget,
-    .pttNotJoined, .fileProviderNotWorkingSet, .notForIPhone, .iosVersion,
+    .pttNotJoined, .fileProviderNotWorkingSet, .notForIPhone, .iosVersion, .appRemoved,
   ]
 }

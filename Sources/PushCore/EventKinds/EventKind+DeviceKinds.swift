@@ -79,6 +79,12 @@ extension EventKind {
   /// The app called `unregisterForRemoteNotifications()`: APNs answers 410 `Unregistered` for
   /// its device token until it registers again.
   public static let appUnregistered: Self = "app.unregistered"
+  /// The person deleted the app (scenario step `removeApp`), or, with `source` `apns`, APNs
+  /// learned of it at the device's next contact: from then APNs answers 410 `Unregistered`
+  /// for the app, with the time it learned as `timestamp`.
+  public static let appRemoved: Self = "app.removed"
+  /// The person installed the app again (scenario step `installApp`): a fresh install.
+  public static let appInstalled: Self = "app.installed"
 
   /// Every kind the device logs, in one list: the scenario schema accepts exactly these in
   /// `expect.events`, and a test checks that every constant above is here.
@@ -92,7 +98,7 @@ extension EventKind {
     .delegateDidReceive, .remoteNotificationHandled, .authorizationRequested, .localScheduled,
     .localFired, .localDiscarded, .localRefused, .centerRemoved, .extensionIgnored, .appLog,
     .appEventsDropped, .appRequest, .appRequestFailed, .appRegistered, .appRegistrationFailed,
-    .appUnregistered,
+    .appUnregistered, .appRemoved, .appInstalled,
     // Communication notifications (EventKind+CommunicationKinds.swift).
     .intentDonated, .contentUpdated, .contentUpdateFailed, .communication, .communicationPlain,
     // Live Activities (EventKind+ActivityKinds.swift).

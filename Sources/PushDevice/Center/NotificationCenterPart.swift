@@ -89,6 +89,18 @@ struct NotificationCenterPart: Sendable {
   /// Removes every shown notification, newest first.
   mutating func removeAll() -> [DeliveredNotification] { store.removeAll() }
 
+  /// The app is removed: every shown notification (newest first) and then every held one (in
+  /// arrival order) leaves, the Scheduled Summary has nothing to deliver and the badge goes.
+  /// Returns the pushes removed.
+  mutating func removeEverything() -> [String] {
+    let shown = store.removeAll().map(\.push)
+    let heldPushes = held.values.sorted { $0.sequence < $1.sequence }.map(\.push)
+    held = [:]
+    nextSummaryDelivery = nil
+    badge = 0
+    return shown + heldPushes
+  }
+
   /// Sets the badge to `number` (0 clears it; below 0 counts as 0); returns the badge now.
   mutating func setBadge(_ number: Int) -> Int {
     badge = max(0, number)

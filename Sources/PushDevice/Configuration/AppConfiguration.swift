@@ -56,6 +56,15 @@ public struct AppConfiguration: Sendable, Equatable {
   /// defaults for these only: `containerURL(forSecurityApplicationGroupIdentifier:)` answers
   /// `nil` for any other, as on iOS. Default none.
   public var appGroups: [String] = []
+  /// The app's `NSUserActivityTypes` (Info.plist): the intent classes it declares it handles,
+  /// such as `INSendMessageIntent` and `INStartCallIntent`. `nil` (the default) when the
+  /// scenario does not say: communication notifications are then not checked against it. When
+  /// set, content updated from an intent the list lacks shows as a plain notification
+  /// (Rules.md §16).
+  public var userActivityTypes: [String]? = nil
+  /// The app's access to the user's Focus status (`INFocusStatusCenter`), before its code asks
+  /// (Rules.md §16). Default `notDetermined`.
+  public var focusStatusAuthorization = FocusStatusAuthorization.notDetermined
 
   /// Creates an app; every argument defaults to the scenario format's default.
   public init(

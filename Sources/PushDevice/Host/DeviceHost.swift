@@ -71,12 +71,13 @@ public actor DeviceHost {
     device.hostTakes = { [code] effect in code.takes(effect) }
     self.device = device
     self.clock = VirtualClock(now: configuration.now)
-    self.isFocused = configuration.focus != nil
+    self.focusStatus = FocusStatusAccess(
+      isFocused: configuration.focus != nil, authorization: app.focusStatusAuthorization)
   }
 
-  /// Whether a Focus is on (the device's `focus`, set when it is made), as `INFocusStatusCenter`
-  /// reports it to the app's code (Rules.md §16).
-  package nonisolated let isFocused: Bool
+  /// The device's Focus and the app's access to it, as `INFocusStatusCenter` reports them to
+  /// the app's code (Rules.md §16): read synchronously from any thread.
+  package nonisolated let focusStatus: FocusStatusAccess
 
   /// The current virtual instant.
   public var now: Date { device.now }
@@ -142,15 +143,36 @@ public actor DeviceHost {
   /// push, which may run the app's extension.
   public func setDevice(_ configuration: DeviceConfiguration) async {
     await exclusively { device in device.setDevice(configuration) }
+    focusStatus.deviceChanged(isFocused: configuration.focus != nil)
   }
 
   /// Changes the app's configuration (``Device/setApp(_:)``); later extension runs use the new
   /// extension, manifest and ATS settings.
   public func setApp(_ app: AppConfiguration) async {
     await exclusively { device in
+      focusStatus.appChanged(from: device.app.focusStatusAuthorization, to: app)
       appContainers.update(app)
       device.setApp(code.effectiveApp(app))
     }
+  }
+
+  /// The person deletes the app (``Device/removeApp()``); `false` when it is not installed.
+  @discardableResult
+  public func removeApp() async -> Bool {
+    await exclusively { device in device.removeApp() }
+  }
+
+  /// The person installs the app again (``Device/installApp()``): a fresh install, whose
+  /// Focus status access is `notDetermined` and whose launch code runs again before the next
+  /// operation (the person opens it). `false` when it is installed.
+  @discardableResult
+  public func installApp() async -> Bool {
+    let installed = await exclusively { device in device.installApp() }
+    if installed {
+      focusStatus.reinstalled()
+      launched = false
+    }
+    return installed
   }
 
   // MARK: The user

@@ -127,7 +127,7 @@ extension Device {
   ///   `missingNotificationFilteringEntitlement`), or `nil`.
   package mutating func reportVoIPPayloadFromExtension(_ payload: JSONValue) -> Int? {
     guard let push = pendingExtensionRun?.push else { return 1 }
-    guard app.entitlements.contains(.filtering) else {
+    guard app.extensionMayFilter else {
       log(
         .callKitVoIPPayloadRefused, push, .device,
         "CallKit refuses the VoIP payload: the app's notification service extension lacks the "

@@ -23,6 +23,16 @@ extension Device {
       return NotificationRequest(
         identifier: request.identifier, content: content, date: request.date)
     }
+    guard app.declaresUserActivityType(intent) else {
+      content.communication = nil
+      log(
+        .communicationPlain, id, .model,
+        "the content was updated from an \(intent) but the app's NSUserActivityTypes does not "
+          + "list it: a plain notification with the app's icon",
+        ["intent": JSONValue(.string(intent))])
+      return NotificationRequest(
+        identifier: request.identifier, content: content, date: request.date)
+    }
     var details: [String: JSONValue] = ["intent": JSONValue(.string(intent))]
     var words: [String] = []
     if let sender = communication.sender {

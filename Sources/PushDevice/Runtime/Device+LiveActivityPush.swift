@@ -16,6 +16,7 @@ extension Device {
   mutating func rejectMisaddressed(
     _ id: String, pushType: PushType?, topic: String? = nil, address: PushAddress?
   ) -> Bool {
+    if rejectForRemovedApp(id, address: address) { return true }
     let isActivityPush = pushType == .liveactivity
     var reason: String?
     var message = ""

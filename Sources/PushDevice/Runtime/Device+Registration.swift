@@ -27,8 +27,13 @@ package struct RegistrationFailure: Error, Sendable, Hashable {
 
 extension Device {
   /// The app's UserNotifications device token on this device: 32 bytes as 64 hex digits, made
-  /// from the bundle ID (model: deterministic, one per app, the same after unregistering).
-  package var deviceToken: String { Self.deviceToken(bundleId: app.bundleId) }
+  /// from the bundle ID (model: deterministic, one per app, the same after unregistering; a
+  /// new one for each install after the first, Rules.md §15.1).
+  package var deviceToken: String {
+    let generation = installation.generation
+    guard generation > 0 else { return Self.deviceToken(bundleId: app.bundleId) }
+    return StableDigest.hex("\(app.bundleId)#install-\(generation)".utf8)
+  }
 
   /// The device token an app with `bundleId` gets (``StableDigest`` of the bundle ID: FNV-1a,
   /// four rounds of eight bytes).

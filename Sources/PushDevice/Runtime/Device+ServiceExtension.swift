@@ -64,7 +64,7 @@ extension Device {
         PendingExtensionRun(
           push: id, request: request, budget: configuration.budget, kind: configuration.kind,
           start: clock.now,
-          mayFilter: alertPush && app.entitlements.contains(.filtering))))
+          mayFilter: alertPush && app.extensionMayFilter)))
     return true
   }
 

@@ -45,6 +45,7 @@ extension Device {
     }
     if !old.online && new.online {
       log(.online, nil, .device, "the device is online")
+      tellAPNsOfRemoval()
       deliverStoredPush()
     } else if old.online && !new.online {
       log(.offline, nil, .device, "the device is offline: APNs stores pushes")

@@ -82,6 +82,8 @@ public struct Device: Sendable {
   var pushTypeState = PushTypeState()
   /// The app's registration for remote notifications (``registerForRemoteNotifications()``).
   var registration = RemoteRegistration()
+  /// The app's removals and installs (``removeApp()``, ``installApp()``).
+  var installation = AppInstallation()
 
   /// Creates a device with an app.
   ///

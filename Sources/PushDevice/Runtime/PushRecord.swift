@@ -38,6 +38,9 @@ public struct PushRecord: Sendable, Equatable {
   var answeredID = AnsweredAPNsID.none
   /// Where the provider sent it (`:path` token; `nil` is the app's UserNotifications token).
   public internal(set) var address: PushAddress? = nil
+  /// For a 410 `Unregistered` because the app was removed, when APNs learned of the removal:
+  /// the answer's `timestamp` (milliseconds since 1970; Rules.md §15.1). `nil` otherwise.
+  public internal(set) var unregisteredAt: Date? = nil
 
   init(id: String, received: Date) {
     self.id = id

@@ -14,6 +14,10 @@ public struct ServiceExtensionConfiguration: Sendable, Equatable {
   /// Scenario time the extension may take before `timeWillExpire` runs (Behavior.md §6.2: about 30
   /// s).
   public var budget: Duration
+  /// The extension target's own entitlements (`app.serviceExtension.entitlements`); `nil` (the
+  /// default) when the scenario gives the whole app one list, ``AppConfiguration/entitlements``.
+  /// Of these only `filtering` matters: Apple grants it to the extension (Rules.md §7).
+  public var entitlements: Set<Entitlement>? = nil
 
   /// The keys the media extension reads by default (Rules.md §7).
   public static let defaultURLKeys = ["media-url", "image-url", "attachment-url"]

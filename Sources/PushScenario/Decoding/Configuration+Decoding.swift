@@ -122,7 +122,7 @@ extension AppConfiguration {
     "bundleId", "name", "strings", "developmentRegion", "state", "authorization", "entitlements",
     "settings", "backgroundModes", "sounds", "foregroundPresentation", "categories",
     "serviceExtension", "media", "requests", "ats", "routes", "activities", "liveActivities",
-    "pushTypes", "appGroups",
+    "pushTypes", "appGroups", "userActivityTypes", "focusStatusAuthorization",
   ]
 
   /// Reads an `app` section (whole, from an app file, or a `set` step's part); absent fields
@@ -173,7 +173,8 @@ extension AppConfiguration {
       }
     }
     if let node = object.optional("serviceExtension") {
-      let fields = try node.object(allowing: ["kind", "urlKeys", "fetch", "budget"])
+      let fields = try node.object(
+        allowing: ["kind", "urlKeys", "fetch", "budget", "entitlements"])
       var configuration = ServiceExtensionConfiguration()
       if let kind = fields.optional("kind") {
         configuration.kind = try kind.enumeration(ServiceExtensionConfiguration.Kind.self)
@@ -189,6 +190,9 @@ extension AppConfiguration {
             "a budget of \(ScenarioTime.format(configuration.budget)) is longer than the 30s iOS "
               + "gives a service extension; write at most 30s")
         }
+      }
+      if let node = fields.optional("entitlements") {
+        configuration.entitlements = try node.enumerationSet(Entitlement.self)
       }
       serviceExtension = configuration
     }
@@ -245,6 +249,10 @@ extension AppConfiguration {
       pushTypes = try PushTypeConfiguration(decoding: node, over: pushTypes)
     }
     if let node = object.optional("appGroups") { appGroups = try Self.appGroups(decoding: node) }
+    if let node = object.optional("userActivityTypes") { userActivityTypes = try node.strings() }
+    if let node = object.optional("focusStatusAuthorization") {
+      focusStatusAuthorization = try node.enumeration(FocusStatusAuthorization.self)
+    }
   }
 
   /// Reads `appGroups`: identifiers as the entitlement holds them, `group.` and a name of

@@ -305,6 +305,12 @@ struct ScenarioDecoder {
         action = .startActivity(try StartActivityStep(decoding: field))
       case "dismissActivity":
         action = .dismissActivity(try field.string())
+      case "removeApp":
+        _ = try field.object(allowing: [])
+        action = .removeApp
+      case "installApp":
+        _ = try field.object(allowing: [])
+        action = .installApp
       default:
         try field.check(Schemas.expect, context: context)
         let checks = try field.object(allowing: nil).object

@@ -22,7 +22,7 @@ enum Schemas {
   static let push: Shape = .object([
     ("status", .oneOf(pushStatuses)), ("httpStatus", .int), ("reason", .nullable(.string)),
     ("pushType", .string), ("priority", .int), ("bytes", .int), ("identifier", .string),
-    ("apnsId", .string), ("collapseId", .nullable(.string)),
+    ("apnsId", .string), ("collapseId", .nullable(.string)), ("timestamp", .nullable(.int)),
   ])
 
   static let activityStates = LiveActivity.State.allCases.map(\.rawValue)

@@ -46,6 +46,10 @@ public struct Step: Sendable {
     case clear
     /// The person removes a Live Activity from the Lock Screen.
     case dismissActivity(String)
+    /// The person deletes the app from the device (Rules.md §15.1).
+    case removeApp
+    /// The person installs the app again: a fresh install (Rules.md §15.1).
+    case installApp
     /// Checks.
     case expect(Expectation)
     /// The app starts a Live Activity (`Activity.request`).
@@ -83,13 +87,15 @@ public struct Step: Sendable {
     case .dismissActivity: "dismissActivity"
     case .expect: "expect"
     case .startActivity: "startActivity"
+    case .removeApp: "removeApp"
+    case .installApp: "installApp"
     }
   }
 
   /// Every step keyword, in the order the format lists them.
   public static let keywords = [
     "push", "wait", "set", "tap", "dismiss", "clear", "expect", "startActivity",
-    "dismissActivity",
+    "dismissActivity", "removeApp", "installApp",
   ]
 }
 

@@ -219,7 +219,7 @@ extension PushRecord {
   static let scenarioFields = ["status", "httpStatus", "reason", "identifier"]
   /// The fields with what APNs judged by, in order.
   static let scenarioFieldsWithAPNsFacts =
-    scenarioFields + ["bytes", "pushType", "priority", "collapseId", "apnsId"]
+    scenarioFields + ["bytes", "pushType", "priority", "collapseId", "apnsId", "timestamp"]
 
   /// The members of ``scenarioJSON(apnsFacts:)`` (with the APNs facts) named in `fields`, in
   /// that order, built without the others: what a check naming those fields compares.
@@ -244,6 +244,9 @@ extension PushRecord {
     case "priority": priority.map { JSONValue(.number(JSONNumber($0))) } ?? JSONValue(.null)
     case "collapseId": collapseID.map { JSONValue(.string($0)) } ?? JSONValue(.null)
     case "apnsId": apnsID.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+    case "timestamp":
+      unregisteredAt.map { JSONValue(.number(JSONNumber(Device.apnsTimestamp($0)))) }
+        ?? JSONValue(.null)
     default: nil
     }
   }

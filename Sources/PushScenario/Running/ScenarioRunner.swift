@@ -198,6 +198,15 @@ public struct ScenarioRunner: Sendable {
       }
     case .startActivity(let start):
       await host.startActivity(start.request)
+    case .removeApp:
+      if !(await host.removeApp()) {
+        playback.failures.append(impossible(step, "removeApp", "the app is not installed"))
+      }
+    case .installApp:
+      if !(await host.installApp()) {
+        playback.failures.append(
+          impossible(step, "installApp", "the app is installed: remove it first"))
+      }
     case .expect(let expectation):
       let checks = expectation.checks
       let failures = host.inspect { device in

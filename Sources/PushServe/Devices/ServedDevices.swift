@@ -425,9 +425,12 @@ actor ServedDevices {
         return Self.error(400, error.description)
       }
     case "removeApp":
+      // The phone's app goes as on a device (Rules.md §15.1): notifications, badge, activities.
       if phones[index].removedAt == nil { phones[index].removedAt = time }
+      await host.removeApp()
     case "installApp":
       phones[index].removedAt = nil
+      await host.installApp()
     default:
       return Self.error(
         400,

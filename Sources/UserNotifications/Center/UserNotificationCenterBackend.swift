@@ -61,9 +61,20 @@ package protocol UserNotificationCenterBackend: Sendable {
   /// Whether a Focus is on, as Intents' `INFocusStatusCenter` reports it to an authorized app
   /// (Rules.md §16); `nil` (the default) when no device plays the phone.
   var isFocused: Bool? { get }
+  /// The app's access to the Focus status on the device (`INFocusStatusAuthorizationStatus`'s
+  /// raw value, Rules.md §16); `nil` (the default) when no device plays the phone, and the
+  /// center keeps it.
+  var focusStatusAuthorization: Int? { get }
+  /// The app asks for access to the Focus status on the device; returns the status after the
+  /// user's answer, or `nil` (the default) when no device plays the phone.
+  func requestFocusStatusAuthorization() -> Int?
 }
 
 extension UserNotificationCenterBackend {
   /// No device: whether a Focus is on cannot be told.
   package var isFocused: Bool? { nil }
+  /// No device: the center keeps the app's access.
+  package var focusStatusAuthorization: Int? { nil }
+  /// No device: the center keeps the app's access.
+  package func requestFocusStatusAuthorization() -> Int? { nil }
 }

@@ -52,7 +52,14 @@
     /// Whether the directory must stay (a delivered attachment could not be moved out of it).
     private let kept = Mutex(false)
 
-    deinit { removeTemporaryDirectory() }
+    deinit {
+      removeTemporaryDirectory()
+      // The run's `URLSession.shared` ends with the last reference to the run: code that still
+      // holds the run (a task the app started in the call) may still make requests on it, which
+      // the device fails as offline once the run is over; Foundation stops the process on a
+      // request to an invalidated session.
+      shared.withLock { $0 }?.finishTasksAndInvalidate()
+    }
 
     /// Removes the run's temporary directory and what the extension left there, unless
     /// ``keepTemporaryDirectory()`` was called.
@@ -193,7 +200,9 @@
       return base
     }
 
-    /// The run's `URLSession.shared`: a session of the run's own configuration, made once.
+    /// The run's `URLSession.shared`: a session of the run's own configuration, made once and
+    /// kept until the run is gone (see `deinit`), so a task the app started in the call can use
+    /// it after the call: its requests then fail as offline.
     var sharedSession: URLSession {
       shared.withLock { session in
         if let session { return session }
@@ -218,8 +227,6 @@
         registry.downloads = registry.downloads.filter { $0.value.run !== run }
       }
       run.pending.withLock { $0 = [:] }
-      // The run's `URLSession.shared` ends with it (a session holds its resources until then).
-      run.shared.withLock { $0 }?.finishTasksAndInvalidate()
     }
 
     /// The active run named by `request`'s tag, if any.
