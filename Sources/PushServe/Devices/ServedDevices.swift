@@ -164,13 +164,37 @@ actor ServedDevices {
       }
     }
 
-    // The provider token (structure and age; the signature is not checked, Rules.md §18.3).
-    let provider = ProviderToken(authorization: request.values("authorization"), now: time)
-    switch provider {
-    case .missing: return refuse(.missingProviderToken, provider.message)
-    case .invalid: return refuse(.invalidProviderToken, provider.message)
-    case .expired: return refuse(.expiredProviderToken, provider.message)
-    case .valid: break
+    // The credentials: the connection's client certificate, or the provider token (its shape,
+    // age, signature with --auth-key, and the connection's rules; Rules.md §18.3).
+    var certificate: ClientCertificate?
+    switch request.authentication {
+    case .certificate(let client): certificate = client
+    case .token(let refusal?): return refuse(refusal.reason, refusal.message)
+    case .token(nil): break
+    case nil:
+      let provider = ProviderToken(authorization: request.values("authorization"), now: time)
+      if let reason = provider.reason.flatMap(ServeReason.init(rawValue:)) {
+        return refuse(reason, provider.message)
+      }
+    }
+    if let certificate {
+      guard let bundleID = certificate.bundleID else {
+        return refuse(
+          .badCertificate,
+          "the client certificate does not chain to the server's CA or names no bundle id (UID)")
+      }
+      guard certificate.environments.contains(environment) else {
+        return refuse(
+          .badCertificateEnvironment,
+          "the client certificate is not for \(environment.rawValue), which the server plays")
+      }
+      if let topic = request.values("apns-topic").first,
+        Self.bundleID(ofTopic: topic) != bundleID
+      {
+        return refuse(
+          .badCertificate,
+          "the client certificate is \(JSONWriter.quoted(bundleID))'s, not the topic's")
+      }
     }
 
     // The device token.
@@ -186,7 +210,8 @@ actor ServedDevices {
     }
 
     // The topic.
-    guard let topic = request.values("apns-topic").first, !topic.isEmpty else {
+    guard let topic = request.values("apns-topic").first ?? certificate?.bundleID, !topic.isEmpty
+    else {
       return refuse(
         .missingTopic, "apns-topic is required with token-based authentication", device: phone.name
       )

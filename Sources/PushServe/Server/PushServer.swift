@@ -1,4 +1,5 @@
 import CPushNGHTTP2
+import CPushTLS
 public import Foundation
 import PushPayload
 public import PushScenario
@@ -8,9 +9,10 @@ import Synchronization
 /// `pushsim serve` (CommandLine.md): an APNs provider endpoint on a local port that plays each
 /// push it accepts on a simulated iPhone, for a backend's own APNs client.
 ///
-/// One port speaks both HTTP/2 without TLS (h2c, prior knowledge; nghttp2 loaded at run time)
-/// and HTTP/1.1: a connection that opens with the HTTP/2 preface is HTTP/2, any other is
-/// HTTP/1.1 (Rules.md §18.1). The listening socket has a thread of its own, and so does each
+/// One port speaks both HTTP/2 (nghttp2 loaded at run time) and HTTP/1.1, in plaintext or,
+/// with ``Configuration/tls``, over TLS (libssl loaded at run time; ALPN `h2` or `http/1.1`):
+/// a connection that opens with the HTTP/2 preface is HTTP/2, any other is HTTP/1.1
+/// (Rules.md §18.1). The listening socket has a thread of its own, and so does each
 /// connection: no socket is ever waited on from Swift's cooperative pool (Architecture.md,
 /// "The hosting runtime"). A connection thread hands each complete request to the devices
 /// (an actor) and waits for the answer under ``ServeLimits/deviceTimeout``.
@@ -25,6 +27,10 @@ public final class PushServer: Sendable {
     public var environment = APNsEnvironment.development
     /// Sizes and times.
     public var limits = ServeLimits()
+    /// TLS's files; `nil` serves plaintext.
+    public var tls: TLSFiles?
+    /// The key provider tokens must be signed with; `nil` leaves signatures unchecked.
+    public var providerKey: ProviderKey?
 
     /// The defaults above.
     public init() {}
@@ -40,6 +46,10 @@ public final class PushServer: Sendable {
   private let limits: ServeLimits
   private let state = Mutex(State())
   private let stopped = OneShot<Void>()
+  private let tlsContext: TLSContext?
+  private let providerKey: ProviderKey?
+  private let environment: APNsEnvironment
+  private let now: @Sendable () -> Date
 
   private struct State {
     var open: Set<Int32> = []
@@ -57,19 +67,48 @@ public final class PushServer: Sendable {
     self.log = log
     self.limits = configuration.limits
     self.speaksHTTP2 = pushsim_h2_load() == 1
+    self.providerKey = configuration.providerKey
+    self.environment = configuration.environment
+    self.now = now
+    var tlsMissing = false
+    if let files = configuration.tls {
+      if TLSContext.isAvailable {
+        do {
+          tlsContext = try TLSContext(
+            certificate: files.certificate, key: files.key, clientCA: files.clientCA)
+        } catch {
+          Socket.close(fd)
+          throw error
+        }
+      } else {
+        tlsContext = nil
+        tlsMissing = true
+      }
+    } else {
+      tlsContext = nil
+    }
     self.devices = ServedDevices(
       file: file, environment: configuration.environment, log: log,
       bodyLimit: configuration.limits.body, now: now)
     let version = speaksHTTP2 ? pushsim_h2_version().map { String(cString: $0) } : nil
+    let secure = tlsContext != nil
+    let protocols =
+      secure
+      ? "HTTP/1.1" + (version.map { " and HTTP/2, nghttp2 \($0)" } ?? "") + ", "
+        + (TLSContext.version ?? "TLS")
+      : "HTTP/1.1" + (version.map { " and h2c, nghttp2 \($0)" } ?? "")
+    if tlsMissing {
+      log.server(
+        "libssl.so.3 could not be loaded: serving plaintext (install libssl3 for TLS)")
+    }
     log.server(
-      "pushsim serve: listening on http://\(configuration.host):\(port) (HTTP/1.1"
-        + (version.map { " and h2c, nghttp2 \($0)" } ?? "") + "), environment "
-        + configuration.environment.rawValue,
+      "pushsim serve: listening on \(secure ? "https" : "http")://\(configuration.host):\(port) "
+        + "(\(protocols)), environment " + configuration.environment.rawValue,
       [
         ("host", JSONValue(.string(configuration.host))),
         ("port", JSONValue(.number(JSONNumber(port)))),
         ("environment", JSONValue(.string(configuration.environment.rawValue))),
-        ("http2", JSONValue(.bool(speaksHTTP2))),
+        ("http2", JSONValue(.bool(speaksHTTP2))), ("tls", JSONValue(.bool(secure))),
       ])
     if !speaksHTTP2 {
       log.server(
@@ -84,9 +123,15 @@ public final class PushServer: Sendable {
           ("kind", JSONValue(.string(line.kind))), ("token", JSONValue(.string(line.token))),
         ])
     }
-    log.model(
-      "provider tokens are checked for their shape (ES256, kid, iss, iat) and age (one hour); "
-        + "their signature is not checked")
+    if let key = configuration.providerKey {
+      log.model(
+        "provider tokens are checked for their shape, age (one hour) and ES256 signature with "
+          + "key \(key.keyID) of team \(key.teamID)")
+    } else {
+      log.model(
+        "provider tokens are checked for their shape (ES256, kid, iss, iat) and age (one hour); "
+          + "their signature is not checked (give --auth-key, --key-id and --team-id to check it)")
+    }
     let server = self
     Thread.detachNewThread { server.acceptLoop() }
   }
@@ -136,16 +181,29 @@ public final class PushServer: Sendable {
 
   static let preface: [UInt8] = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 
-  /// Serves one connection: sniffs the first bytes for the HTTP/2 preface.
+  /// Serves one connection: the TLS handshake when serving TLS, then sniffs the first bytes
+  /// for the HTTP/2 preface.
   private func serve(_ fd: Int32) {
+    Socket.setTimeouts(fd, milliseconds: limits.requestTimeout)
+    var tls: TLSConnection?
+    if let tlsContext {
+      switch tlsContext.accept(fd) {
+      case .success(let connection): tls = connection
+      case .failure(let error):
+        log.server("a TLS handshake failed: \(error.description)")
+        return
+      }
+    }
+    let stream = ConnectionStream(fd: fd, tls: tls)
+    let authentication = ConnectionAuthentication(
+      certificate: tls?.clientCertificate, key: providerKey)
     var first: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     while first.count < Self.preface.count,
       first.elementsEqual(Self.preface.prefix(first.count))
     {
       let read = buffer.withUnsafeMutableBytes {
-        Socket.read(
-          fd, into: $0, timeout: first.isEmpty ? limits.idleTimeout : limits.requestTimeout)
+        stream.read(into: $0, timeout: first.isEmpty ? limits.idleTimeout : limits.requestTimeout)
       }
       guard case .bytes(let count) = read else { return }
       first += buffer[..<count]
@@ -155,13 +213,17 @@ public final class PushServer: Sendable {
         log.server("an HTTP/2 connection was closed: libnghttp2 is not available")
         return
       }
-      HTTP2Connection(fd: fd, server: self).run(first: first)
+      HTTP2Connection(stream: stream, server: self, authentication: authentication)
+        .run(first: first)
     } else {
-      serveHTTP1(fd, first: first, buffer: &buffer)
+      serveHTTP1(stream, authentication: authentication, first: first, buffer: &buffer)
     }
   }
 
-  private func serveHTTP1(_ fd: Int32, first: [UInt8], buffer: inout [UInt8]) {
+  private func serveHTTP1(
+    _ stream: ConnectionStream, authentication: ConnectionAuthentication, first: [UInt8],
+    buffer: inout [UInt8]
+  ) {
     var parser = HTTP1Parser(limits: limits)
     parser.feed(first)
     var warned = false
@@ -169,21 +231,23 @@ public final class PushServer: Sendable {
       switch parser.next() {
       case .needMore:
         let timeout = parser.hasBufferedBytes ? limits.requestTimeout : limits.idleTimeout
-        let read = buffer.withUnsafeMutableBytes { Socket.read(fd, into: $0, timeout: timeout) }
+        let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
         guard case .bytes(let count) = read else { return }
         parser.feed(buffer[..<count])
       case .fail(let status, let message):
         let response = ServedDevices.error(status, message)
-        _ = Socket.write(fd, HTTP1Parser.serialize(response, keepAlive: false))
+        _ = stream.write(HTTP1Parser.serialize(response, keepAlive: false))
         return
-      case .request(let request, let keepAlive):
+      case .request(var request, var keepAlive):
         if !warned {
           warned = true
           log.model(
             "this connection speaks HTTP/1.1; APNs itself requires HTTP/2 (PushSim answers both)")
         }
+        // Over HTTP/1.1 a refused connection is answered, then closed.
+        if authenticate(&request, on: authentication) != nil { keepAlive = false }
         let response = answer(request)
-        guard Socket.write(fd, HTTP1Parser.serialize(response, keepAlive: keepAlive)), keepAlive
+        guard stream.write(HTTP1Parser.serialize(response, keepAlive: keepAlive)), keepAlive
         else { return }
       }
     }
@@ -207,6 +271,26 @@ public final class PushServer: Sendable {
     done.wait()
     HostTimer.shared.cancel(ticket)
     return shot.answer ?? late
+  }
+
+  /// Sets `request`'s credentials as its connection judges them (APNs requests only). Returns
+  /// the reason APNs ends the connection with, instead of answering, when it refuses the
+  /// connection itself: a client certificate of the other environment (Rules.md §18.3).
+  func authenticate(
+    _ request: inout ServeRequest, on connection: ConnectionAuthentication
+  ) -> String? {
+    guard request.path.hasPrefix("/3/") else { return nil }
+    let verdict = connection.judge(request, now: now())
+    request.authentication = verdict
+    guard case .certificate(let certificate) = verdict, certificate.bundleID != nil,
+      !certificate.environments.contains(environment)
+    else { return nil }
+    let reason = ServeReason.badCertificateEnvironment.rawValue
+    if request.wire == .http2 {
+      log.server(
+        "a connection's client certificate is not for \(environment.rawValue): GOAWAY \(reason)")
+    }
+    return reason
   }
 
   var serveLimits: ServeLimits { limits }

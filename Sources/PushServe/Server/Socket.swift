@@ -89,6 +89,27 @@ enum Socket {
     }
   }
 
+  /// Waits at most `timeout` milliseconds for `fd` to be readable: `.bytes(0)` when it is.
+  static func wait(_ fd: Int32, timeout: Int) -> Read {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&entry, 1, Int32(clamping: timeout))
+      if ready == 0 { return .timedOut }
+      if ready > 0 { return .bytes(0) }
+      if errno != EINTR { return .failed }
+    }
+  }
+
+  /// Bounds every blocking receive and send on `fd` to `milliseconds` (`SO_RCVTIMEO`,
+  /// `SO_SNDTIMEO`): a peer that stops sending inside a TLS record, or stops reading, costs
+  /// its connection's thread that long at most.
+  static func setTimeouts(_ fd: Int32, milliseconds: Int) {
+    var time = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
+    let size = socklen_t(MemoryLayout<timeval>.size)
+    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, size)
+    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, size)
+  }
+
   /// Reads into `buffer`, waiting at most `timeout` milliseconds for bytes.
   static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, timeout: Int) -> Read {
     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -141,5 +162,6 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
   /// The message.
   public let description: String
 
-  init(_ description: String) { self.description = description }
+  /// An error saying `description`.
+  public init(_ description: String) { self.description = description }
 }
