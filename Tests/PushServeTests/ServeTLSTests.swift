@@ -187,6 +187,38 @@ import Testing
     #expect(otherKey.reason == "InvalidProviderToken")
   }
 
+  @Test(arguments: [ServeLog.Format.text, .json])
+  func noAuthorizationValueReachesAnyOutputOverTLS(_ format: ServeLog.Format) async throws {
+    let secret = "UFVTSFNJTS1ESVNUSU5DVElWRS1TSUdOQVRVUkU"
+    let iat = Int(Date().timeIntervalSince1970)
+    func token(iss: String = "DEF123GHIJ", age: Int = 0) -> String {
+      "\(ProviderTokenTests.base64URL(#"{"alg":"ES256","kid":"ABC123DEFG"}"#))."
+        + "\(ProviderTokenTests.base64URL("{\"iss\":\"\(iss)\",\"iat\":\(iat - age)}"))."
+        + secret
+    }
+    let running = try await ServeHarness(format: format) {
+      $0.tls = TLSFiles(
+        certificate: Self.certificates + "/cert.pem", key: Self.certificates + "/key.pem")
+    }
+    let port = running.server.port
+    for version in ["--http2", "--http1.1"] {
+      for value in [token(), token(age: 7200), token(iss: "bad"), "Basic \(secret)"] {
+        _ = try await Tool.curl(
+          [version, "--cacert", Self.certificates + "/ca.pem"], port: port,
+          path: "/3/device/\(Endpoint.token)",
+          headers: ["authorization: bearer \(value)", "apns-topic: com.example.chat"])
+      }
+    }
+    let state = try await Tool.curl(
+      ["--http1.1", "--cacert", Self.certificates + "/ca.pem"], port: port,
+      path: "/pushsim/v1/devices/ana", headers: [], body: nil)
+    #expect(state.status == 200)
+    #expect(!state.body.contains(secret))
+    #expect(running.output.contains("ExpiredProviderToken"))
+    #expect(!running.output.contains(secret))
+    #expect(!running.output.contains("UFVTSFNJTS1E"))
+  }
+
   @Test func makeCertRefusesABadBundleID() {
     #expect(throws: ServeError.self) {
       try CertificateMaker.make(
