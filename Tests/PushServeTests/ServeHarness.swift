@@ -11,7 +11,7 @@ final class ServeHarness: Sendable {
   let box = ServeEndpointTests.LinesBox()
 
   init(
-    format: ServeLog.Format = .text,
+    format: ServeLog.Format = .text, faults: String? = nil,
     _ configure: (inout PushServer.Configuration) -> Void = { _ in }
   ) async throws {
     let folder = FileManager.default.temporaryDirectory
@@ -25,7 +25,7 @@ final class ServeHarness: Sendable {
                   "production": {"device": "\(ServeEndpointTests.productionToken)"}}},
       {"name": "ben", "app": {"bundleId": "com.example.news"}, "removed": true,
        "tokens": {"development": {"device": "\(ServeEndpointTests.newsToken)"}}}
-    ]}
+    ]\(faults.map { ", \"faults\": \($0)" } ?? "")}
     """.write(to: file, atomically: true, encoding: .utf8)
     let devices = try DeviceFile.load(path: file.path, in: folder)
     var configuration = PushServer.Configuration()

@@ -40,11 +40,14 @@ actor ServedDevices {
   let now: @Sendable () -> Date
   /// The longest body a connection reads (``ServeLimits/body``).
   let bodyLimit: Int
+  /// The faults in force (a token's fault answers before its phone plays the push).
+  let faults: FaultBoard
 
   init(
     file: DeviceFile, environment: APNsEnvironment, log: ServeLog, bodyLimit: Int,
-    now: @escaping @Sendable () -> Date
+    faults: FaultBoard = FaultBoard(), now: @escaping @Sendable () -> Date
   ) {
+    self.faults = faults
     self.environment = environment
     self.log = log
     self.now = now
@@ -227,6 +230,19 @@ actor ServedDevices {
         .deviceTokenNotForTopic,
         "the token is \(phone.name)'s for \(phone.bundleID), not \(JSONWriter.quoted(base))",
         device: phone.name)
+    }
+
+    // A fault set on the token (Rules.md §18.5).
+    if let (fault, since) = faults.fault(for: token) {
+      switch fault {
+      case .unregistered:
+        return refuse(
+          .unregistered, "a fault set on this token: Unregistered", device: phone.name,
+          timestamp: Int64((since.timeIntervalSince1970 * 1000).rounded(.down)))
+      case .tooManyRequests:
+        return refuse(
+          .tooManyRequests, "a fault set on this token: TooManyRequests", device: phone.name)
+      }
     }
 
     // The app removed from the device.

@@ -26,14 +26,18 @@ final class HTTP2Connection {
   private let authentication: ConnectionAuthentication
   private var streams: [Int32: PartialRequest] = [:]
   private var complete: [Int32] = []
-  private var opened = false
+  /// The SETTINGS_MAX_CONCURRENT_STREAMS last advertised.
+  private var advertised = 0
   private var ended = false
+  /// The server's `GOAWAY` fault generation when the connection began.
+  private let generation: Int
 
   init(stream: ConnectionStream, server: PushServer, authentication: ConnectionAuthentication) {
     self.stream = stream
     self.server = server
     self.limits = server.serveLimits
     self.authentication = authentication
+    self.generation = server.faults.generation
   }
 
   /// Serves the connection; `first` holds the bytes already read (the preface and more).
@@ -42,7 +46,7 @@ final class HTTP2Connection {
     guard
       let session = pushsim_h2_new(
         context, Self.onHeader, Self.onData, Self.onRequest, Self.onClose,
-        UInt32(clamping: min(limits.streams, limits.streamsBeforeAuthentication)),
+        UInt32(clamping: advertise()),
         UInt32(clamping: limits.head))
     else { return }
     defer { pushsim_h2_free(session) }
@@ -52,6 +56,11 @@ final class HTTP2Connection {
       let idle = streams.isEmpty
       let timeout = idle ? limits.idleTimeout : limits.requestTimeout
       let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
+      if server.faults.generation != generation {
+        // A fault: the server "shuts down" (Rules.md §18.5).
+        goAway("Shutdown", lastStream: -1, session: session)
+        return
+      }
       if case .timedOut = read, idle {
         // APNs's answer to a connection left idle (Rules.md §18.4).
         goAway("IdleTimeout", lastStream: -1, session: session)
@@ -60,6 +69,15 @@ final class HTTP2Connection {
       guard case .bytes(let count) = read else { return }
       guard feed(buffer[..<count], to: session), flush(session) else { return }
     }
+  }
+
+  /// The streams the connection may have open now, remembered as advertised: one until a
+  /// request is authenticated, then the limit (or a fault's).
+  private func advertise() -> Int {
+    let open = server.faults.faults.maxConcurrentStreams ?? limits.streams
+    advertised =
+      authentication.isAuthenticated ? open : min(open, limits.streamsBeforeAuthentication)
+    return advertised
   }
 
   /// Ends the connection as APNs does: GOAWAY (NO_ERROR) naming `lastStream` (negative: the
@@ -94,11 +112,9 @@ final class HTTP2Connection {
         return false
       }
       respond(server.answer(request), on: id, session: session)
-      if !opened, authentication.isAuthenticated,
-        limits.streams > limits.streamsBeforeAuthentication
-      {
-        opened = true
-        _ = pushsim_h2_set_max_concurrent_streams(session, UInt32(clamping: limits.streams))
+      let advertisedBefore = advertised
+      if advertise() != advertisedBefore {
+        _ = pushsim_h2_set_max_concurrent_streams(session, UInt32(clamping: advertised))
       }
       guard flush(session) else { return false }
     }

@@ -51,8 +51,13 @@ public final class PushServer: Sendable {
   private let environment: APNsEnvironment
   private let now: @Sendable () -> Date
 
+  /// The faults in force (Rules.md §18.5).
+  let faults = FaultBoard()
+
   private struct State {
     var open: Set<Int32> = []
+    /// The HTTP/2 connections among them (a `GOAWAY` fault wakes them).
+    var http2: Set<Int32> = []
     var stopped = false
   }
 
@@ -89,7 +94,16 @@ public final class PushServer: Sendable {
     }
     self.devices = ServedDevices(
       file: file, environment: configuration.environment, log: log,
-      bodyLimit: configuration.limits.body, now: now)
+      bodyLimit: configuration.limits.body, faults: faults, now: now)
+    if let node = file.faults {
+      do {
+        let (initial, _) = try ServeFaults.decode(node, now: now())
+        faults.set(initial, goAway: false)
+      } catch {
+        Socket.close(fd)
+        throw ServeError(error.description)
+      }
+    }
     let version = speaksHTTP2 ? pushsim_h2_version().map { String(cString: $0) } : nil
     let secure = tlsContext != nil
     let protocols =
@@ -155,6 +169,11 @@ public final class PushServer: Sendable {
 
   private func acceptLoop() {
     while let fd = Socket.accept(listener) {
+      if faults.faults.refuseConnections {
+        // A fault: the connection is closed before anything is read (Rules.md §18.5).
+        Socket.close(fd)
+        continue
+      }
       let admitted = state.withLock { state -> Bool in
         guard !state.stopped, state.open.count < limits.connections else { return false }
         state.open.insert(fd)
@@ -213,8 +232,10 @@ public final class PushServer: Sendable {
         log.server("an HTTP/2 connection was closed: libnghttp2 is not available")
         return
       }
+      state.withLock { _ = $0.http2.insert(fd) }
       HTTP2Connection(stream: stream, server: self, authentication: authentication)
         .run(first: first)
+      state.withLock { _ = $0.http2.remove(fd) }
     } else {
       serveHTTP1(stream, authentication: authentication, first: first, buffer: &buffer)
     }
@@ -257,6 +278,14 @@ public final class PushServer: Sendable {
   /// answer or, after ``ServeLimits/deviceTimeout`` on PushSim's own timer, 500
   /// `InternalServerError`, whichever comes first.
   func answer(_ request: ServeRequest) -> ServeResponse {
+    if request.path == "/pushsim/v1/faults" { return faultsAPI(request) }
+    if request.path.hasPrefix("/3/") {
+      let current = faults.faults
+      if current.delay > 0 { usleep(useconds_t(current.delay) * 1000) }
+      if let status = current.status(at: now()) {
+        return faultAnswer(request, status: status)
+      }
+    }
     let shot = OneShot<ServeResponse>()
     let late = APNsAnswer.make(
       status: 500, apnsID: UUID().uuidString.lowercased(), uniqueID: nil,
@@ -294,4 +323,60 @@ public final class PushServer: Sendable {
   }
 
   var serveLimits: ServeLimits { limits }
+
+  /// A server-wide status fault's answer: 500 `InternalServerError` or 503 `ServiceUnavailable`.
+  private func faultAnswer(_ request: ServeRequest, status: Int) -> ServeResponse {
+    let reason: ServeReason = status == 500 ? .internalServerError : .serviceUnavailable
+    let requestID = request.values("apns-id").first
+    let response = APNsAnswer.make(
+      status: status,
+      apnsID: requestID.flatMap { APNsVerdict.isCanonicalUUID($0) ? $0 : nil }
+        ?? UUID().uuidString.lowercased(),
+      uniqueID: environment == .development ? UUID().uuidString.lowercased() : nil,
+      reason: reason.rawValue)
+    log.request(
+      request, at: now(), device: nil, response: response, reason: reason.rawValue,
+      message: "a fault set on the server")
+    return response
+  }
+
+  /// `GET`, `PUT` (or `POST`) and `DELETE /pushsim/v1/faults` (CommandLine.md, "Faults").
+  private func faultsAPI(_ request: ServeRequest) -> ServeResponse {
+    let time = now()
+    var response: ServeResponse
+    switch request.method {
+    case "GET":
+      response = ServedDevices.json(200, faults.faults.json(now: time))
+    case "DELETE":
+      faults.set(ServeFaults(), goAway: false)
+      response = ServedDevices.json(200, faults.faults.json(now: time))
+    case "PUT", "POST":
+      do {
+        let document = try JSONDocument(parsing: request.body, maximumDepth: 8)
+        let source = SourceFile(
+          path: "request body", url: URL(fileURLWithPath: "/request-body.json"),
+          bytes: request.body)
+        let (decoded, goAway) = try ServeFaults.decode(
+          Node(root: document.root, source: source), now: time)
+        faults.set(decoded, goAway: goAway)
+        if goAway { wakeHTTP2Connections() }
+        response = ServedDevices.json(200, faults.faults.json(now: time))
+      } catch let error as ScenarioError {
+        response = ServedDevices.error(400, error.description)
+      } catch {
+        response = ServedDevices.error(400, "the body is not JSON: \(error)")
+      }
+    default:
+      response = ServedDevices.error(405, "use GET, PUT or DELETE on /pushsim/v1/faults")
+    }
+    log.request(request, at: time, device: nil, response: response, reason: nil, message: nil)
+    return response
+  }
+
+  /// Wakes every HTTP/2 connection's thread (its reads end; writes still work), so that each
+  /// sends `GOAWAY` `Shutdown` at once.
+  private func wakeHTTP2Connections() {
+    let open = state.withLock { $0.http2 }
+    for fd in open { Socket.shutDownReading(fd) }
+  }
 }

@@ -151,6 +151,9 @@ enum Socket {
   /// Ends both directions (wakes a thread blocked on the socket); the descriptor stays open.
   static func shutDown(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
 
+  /// Ends the reading direction only: a blocked read returns, writes still go out.
+  static func shutDownReading(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RD)) }
+
   /// Closes the descriptor.
   static func close(_ fd: Int32) { _ = systemClose(fd) }
 

@@ -36,7 +36,7 @@ enum ServeCommand {
       -h, --help             Show this help
 
     API (HTTP/1.1 or h2c, JSON): GET /pushsim/v1/devices, GET /pushsim/v1/devices/<name>,
-    POST /pushsim/v1/devices/<name>/steps
+    POST /pushsim/v1/devices/<name>/steps, GET/PUT/DELETE /pushsim/v1/faults
 
     EXIT STATUS: 2 when the devices file or a flag cannot be used or the port cannot be opened.
 

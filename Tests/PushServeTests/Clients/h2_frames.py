@@ -103,13 +103,18 @@ def result(state):
     print(json.dumps(state, sort_keys=True))
 
 
+def lift(conn):
+    """Lifts the client's own check of the server's stream limit (to test the server's)."""
+    conn.remote_settings._settings[h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS] = (
+        collections.deque([100]))
+
+
 def streams(port, path, jwt, early):
     """`early` streams opened at once before any request is authenticated (past the server's
     limit of one when more than one: the client's own check is lifted), then three at once."""
     sock, conn = connect(port)
     first = pump(sock, conn, lambda s: s["settings"], timeout=5)
-    conn.remote_settings._settings[h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS] = (
-        collections.deque([100]))
+    lift(conn)
     ids = [1 + 2 * index for index in range(early)]
     for stream in ids:
         send(conn, stream, path, jwt)
@@ -119,6 +124,7 @@ def streams(port, path, jwt, early):
     if before["goaway"] is not None or before["closed"]:
         result(before)
         return
+    lift(conn)
     more = [ids[-1] + 2 * index for index in range(1, 4)]
     for stream in more:
         send(conn, stream, path, jwt)
@@ -135,6 +141,24 @@ def updates(port, path, first, second):
         send(conn, stream, path, jwt)
         sock.sendall(conn.data_to_send())
         pump(sock, conn, ended([stream]), state=state)
+    result(state)
+
+
+def shutdown(port, path, jwt):
+    """One request, then `{"goaway": "Shutdown"}` set through the API on another connection;
+    then whatever the first connection gets."""
+    sock, conn = connect(port)
+    state = new_state()
+    send(conn, 1, path, jwt)
+    sock.sendall(conn.data_to_send())
+    pump(sock, conn, ended([1]), state=state)
+    body = b'{"goaway": "Shutdown"}'
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as api:
+        api.sendall(b"PUT /pushsim/v1/faults HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                    + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        while api.recv(4096):
+            pass
+    pump(sock, conn, lambda s: s["goaway"] is not None or s["closed"], state=state)
     result(state)
 
 
@@ -157,6 +181,8 @@ def main():
         streams(port, sys.argv[3], sys.argv[4], int(sys.argv[5]))
     elif command == "updates":
         updates(port, sys.argv[3], sys.argv[4], sys.argv[5])
+    elif command == "shutdown":
+        shutdown(port, sys.argv[3], sys.argv[4])
     elif command == "ping":
         ping(port)
     elif command == "idle":
