@@ -29,6 +29,9 @@ final class HTTP2Connection {
   /// The SETTINGS_MAX_CONCURRENT_STREAMS last advertised.
   private var advertised = 0
   private var ended = false
+  /// While requests are under way, the next must complete within the request timeout of the
+  /// last one answered (or of the first byte): a stream trickled in (slowloris) ends there.
+  private var deadline: RequestDeadline
   /// The server's `GOAWAY` fault generation when the connection began.
   private let generation: Int
 
@@ -38,6 +41,7 @@ final class HTTP2Connection {
     self.limits = server.serveLimits
     self.authentication = authentication
     self.generation = server.faults.generation
+    self.deadline = RequestDeadline(limit: server.serveLimits.requestTimeout)
   }
 
   /// Serves the connection; `first` holds the bytes already read (the preface and more).
@@ -54,8 +58,11 @@ final class HTTP2Connection {
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     while !ended, pushsim_h2_want_read(session) != 0 || pushsim_h2_want_write(session) != 0 {
       let idle = streams.isEmpty
-      let timeout = idle ? limits.idleTimeout : limits.requestTimeout
+      if idle { deadline.reset() }
+      let timeout = idle ? limits.idleTimeout : deadline.remaining()
+      server.mark(stream.fd, idle: idle)
       let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
+      server.mark(stream.fd, idle: false)
       if server.faults.generation != generation {
         // A fault: the server "shuts down" (Rules.md §18.5).
         goAway("Shutdown", lastStream: -1, session: session)
@@ -112,6 +119,7 @@ final class HTTP2Connection {
         return false
       }
       respond(server.answer(request), on: id, session: session)
+      deadline.reset()
       let advertisedBefore = advertised
       if advertise() != advertisedBefore {
         _ = pushsim_h2_set_max_concurrent_streams(session, UInt32(clamping: advertised))

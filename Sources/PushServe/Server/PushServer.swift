@@ -58,6 +58,9 @@ public final class PushServer: Sendable {
     var open: Set<Int32> = []
     /// The HTTP/2 connections among them (a `GOAWAY` fault wakes them).
     var http2: Set<Int32> = []
+    /// The connections waiting for a request, and since when: at the connection limit, the one
+    /// idle longest makes room for a new one.
+    var idleSince: [Int32: ContinuousClock.Instant] = [:]
     var stopped = false
   }
 
@@ -175,8 +178,19 @@ public final class PushServer: Sendable {
         continue
       }
       let admitted = state.withLock { state -> Bool in
-        guard !state.stopped, state.open.count < limits.connections else { return false }
+        guard !state.stopped else { return false }
+        if state.open.count >= limits.connections {
+          // Idle connections never lock others out: the one idle longest is closed.
+          guard let oldest = state.idleSince.min(by: { $0.value < $1.value })?.key else {
+            return false
+          }
+          state.idleSince[oldest] = nil
+          state.open.remove(oldest)
+          state.http2.remove(oldest)
+          Socket.shutDown(oldest)
+        }
         state.open.insert(fd)
+        state.idleSince[fd] = .now
         return true
       }
       guard admitted else {
@@ -189,7 +203,10 @@ public final class PushServer: Sendable {
       let server = self
       Thread.detachNewThread {
         server.serve(fd)
-        server.state.withLock { _ = $0.open.remove(fd) }
+        server.state.withLock { state in
+          state.open.remove(fd)
+          state.idleSince[fd] = nil
+        }
         Socket.close(fd)
       }
     }
@@ -218,12 +235,14 @@ public final class PushServer: Sendable {
       certificate: tls?.clientCertificate, key: providerKey)
     var first: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    var deadline = RequestDeadline(limit: limits.requestTimeout)
     while first.count < Self.preface.count,
       first.elementsEqual(Self.preface.prefix(first.count))
     {
-      let read = buffer.withUnsafeMutableBytes {
-        stream.read(into: $0, timeout: first.isEmpty ? limits.idleTimeout : limits.requestTimeout)
-      }
+      mark(fd, idle: first.isEmpty)
+      let timeout = first.isEmpty ? limits.idleTimeout : deadline.remaining()
+      let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
+      mark(fd, idle: false)
       guard case .bytes(let count) = read else { return }
       first += buffer[..<count]
     }
@@ -247,12 +266,16 @@ public final class PushServer: Sendable {
   ) {
     var parser = HTTP1Parser(limits: limits)
     parser.feed(first)
+    var deadline = RequestDeadline(limit: limits.requestTimeout)
     var warned = false
     while true {
       switch parser.next() {
       case .needMore:
-        let timeout = parser.hasBufferedBytes ? limits.requestTimeout : limits.idleTimeout
+        if !parser.hasBufferedBytes { deadline.reset() }
+        let timeout = parser.hasBufferedBytes ? deadline.remaining() : limits.idleTimeout
+        mark(stream.fd, idle: !parser.hasBufferedBytes)
         let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
+        mark(stream.fd, idle: false)
         guard case .bytes(let count) = read else { return }
         parser.feed(buffer[..<count])
       case .fail(let status, let message):
@@ -260,6 +283,7 @@ public final class PushServer: Sendable {
         _ = stream.write(HTTP1Parser.serialize(response, keepAlive: false))
         return
       case .request(var request, var keepAlive):
+        deadline.reset()
         if !warned {
           warned = true
           log.model(
@@ -323,6 +347,18 @@ public final class PushServer: Sendable {
   }
 
   var serveLimits: ServeLimits { limits }
+
+  /// Notes whether connection `fd` waits for a request (`idle`) or is inside one.
+  func mark(_ fd: Int32, idle: Bool) {
+    state.withLock { state in
+      guard state.open.contains(fd) else { return }
+      if idle {
+        if state.idleSince[fd] == nil { state.idleSince[fd] = .now }
+      } else {
+        state.idleSince[fd] = nil
+      }
+    }
+  }
 
   /// A server-wide status fault's answer: 500 `InternalServerError` or 503 `ServiceUnavailable`.
   private func faultAnswer(_ request: ServeRequest, status: Int) -> ServeResponse {

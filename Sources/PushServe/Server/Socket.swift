@@ -168,3 +168,27 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
   /// An error saying `description`.
   public init(_ description: String) { self.description = description }
 }
+
+/// The time a started request has left (Rules.md §18.1): a request must arrive whole within
+/// the request timeout of its first byte, however slowly its bytes trickle in (slowloris).
+struct RequestDeadline {
+  /// The request timeout, in milliseconds.
+  let limit: Int
+  private var start: ContinuousClock.Instant?
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Milliseconds left for the request under way (its clock starts now if it had not); 0
+  /// once it is over.
+  mutating func remaining() -> Int {
+    let now = ContinuousClock.now
+    let begun = start ?? now
+    start = begun
+    let elapsed = begun.duration(to: now).components
+    let spent = Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
+    return max(0, limit - spent)
+  }
+
+  /// Forgets the request: the next one starts its own clock.
+  mutating func reset() { start = nil }
+}
