@@ -13,10 +13,10 @@ import Testing
 
   static let push = Endpoint.post("/3/device/\(Endpoint.token)", Endpoint.standard)
 
-  static func setFaults(_ port: Int, _ body: String, method: String = "PUT") throws
+  static func setFaults(_ port: Int, _ body: String, method: String = "PUT") async throws
     -> Endpoint.Answer
   {
-    try Endpoint.http1(
+    try await Endpoint.answer(
       port,
       "\(method) /pushsim/v1/faults HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
         + "\(body.utf8.count)\r\n\r\n\(body)")
@@ -26,10 +26,10 @@ import Testing
     let running = try await ServeHarness()
     let port = running.server.port
     let before = Int64(Date().timeIntervalSince1970 * 1000)
-    let set = try Self.setFaults(port, #"{"tokens": {"\#(Endpoint.token)": "Unregistered"}}"#)
+    let set = try await Self.setFaults(port, #"{"tokens": {"\#(Endpoint.token)": "Unregistered"}}"#)
     #expect(set.status == 200)
     #expect(set.body.contains("Unregistered"))
-    let gone = try Endpoint.http1(port, Self.push)
+    let gone = try await Endpoint.answer(port, Self.push)
     #expect(gone.status == 410)
     #expect(gone.reason == "Unregistered")
     let data = try #require(gone.body.data(using: .utf8))
@@ -37,67 +37,67 @@ import Testing
     let timestamp = try #require(
       object["timestamp"] as? Int64 ?? (object["timestamp"] as? Int).map(Int64.init))
     #expect(timestamp >= before - 1 && timestamp <= before + 5000)
-    _ = try Self.setFaults(port, #"{"tokens": {"\#(Endpoint.token)": "TooManyRequests"}}"#)
-    let busy = try Endpoint.http1(port, Self.push)
+    _ = try await Self.setFaults(port, #"{"tokens": {"\#(Endpoint.token)": "TooManyRequests"}}"#)
+    let busy = try await Endpoint.answer(port, Self.push)
     #expect(busy.status == 429)
     #expect(busy.reason == "TooManyRequests")
-    #expect(try Self.setFaults(port, "", method: "DELETE").status == 200)
-    #expect(try Endpoint.http1(port, Self.push).status == 200)
+    #expect(try await Self.setFaults(port, "", method: "DELETE").status == 200)
+    #expect(try await Endpoint.answer(port, Self.push).status == 200)
   }
 
   @Test func aServiceUnavailableWindowEnds() async throws {
     let running = try await ServeHarness()
     let port = running.server.port
-    _ = try Self.setFaults(port, #"{"status": 503, "seconds": 0.5}"#)
-    let unavailable = try Endpoint.http1(port, Self.push)
+    _ = try await Self.setFaults(port, #"{"status": 503, "seconds": 0.5}"#)
+    let unavailable = try await Endpoint.answer(port, Self.push)
     #expect(unavailable.status == 503)
     #expect(unavailable.reason == "ServiceUnavailable")
     #expect(unavailable.headers["apns-id"] != nil)
     try await Task.sleep(for: .milliseconds(700))
-    #expect(try Endpoint.http1(port, Self.push).status == 200)
+    #expect(try await Endpoint.answer(port, Self.push).status == 200)
   }
 
   @Test func anInternalServerErrorStaysUntilCleared() async throws {
     let running = try await ServeHarness()
     let port = running.server.port
-    _ = try Self.setFaults(port, #"{"status": 500}"#)
+    _ = try await Self.setFaults(port, #"{"status": 500}"#)
     for _ in 0..<2 {
-      let answer = try Endpoint.http1(port, Self.push)
+      let answer = try await Endpoint.answer(port, Self.push)
       #expect(answer.status == 500)
       #expect(answer.reason == "InternalServerError")
     }
-    _ = try Self.setFaults(port, "", method: "DELETE")
-    #expect(try Endpoint.http1(port, Self.push).status == 200)
+    _ = try await Self.setFaults(port, "", method: "DELETE")
+    #expect(try await Endpoint.answer(port, Self.push).status == 200)
   }
 
   @Test func aDelayComesBeforeEachAnswer() async throws {
     let running = try await ServeHarness()
     let port = running.server.port
-    _ = try Self.setFaults(port, #"{"delayMs": 400}"#)
+    _ = try await Self.setFaults(port, #"{"delayMs": 400}"#)
     let start = Date()
-    #expect(try Endpoint.http1(port, Self.push).status == 200)
+    #expect(try await Endpoint.answer(port, Self.push).status == 200)
     #expect(Date().timeIntervalSince(start) >= 0.4)
   }
 
   @Test func refusedConnectionsFromTheDevicesFile() async throws {
     let running = try await ServeHarness(faults: #"{"refuseConnections": true}"#)
-    let answer = try Endpoint.http1(running.server.port, Self.push)
+    let answer = try await Endpoint.answer(running.server.port, Self.push)
     #expect(answer.status == 0)  // closed before any answer
   }
 
   @Test func aTokenFaultFromTheDevicesFile() async throws {
     let running = try await ServeHarness(
       faults: #"{"tokens": {"\#(Endpoint.token)": "TooManyRequests"}}"#)
-    #expect(try Endpoint.http1(running.server.port, Self.push).status == 429)
+    #expect(try await Endpoint.answer(running.server.port, Self.push).status == 429)
   }
 
   @Test func aBadFaultIsRefusedWithItsPlace() async throws {
     let running = try await ServeHarness()
-    let answer = try Self.setFaults(running.server.port, #"{"status": 404}"#)
+    let answer = try await Self.setFaults(running.server.port, #"{"status": 404}"#)
     #expect(answer.status == 400)
     #expect(answer.body.contains("request body:1:"))
     #expect(answer.body.contains("status is 500"))
-    let misspelt = try Self.setFaults(running.server.port, #"{"delay": 5}"#)
+    let misspelt = try await Self.setFaults(running.server.port, #"{"delay": 5}"#)
     #expect(misspelt.status == 400)
     #expect(misspelt.body.contains("unknown field"))
     await #expect(throws: (any Error).self) {
