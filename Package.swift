@@ -48,12 +48,19 @@ let package = Package(
     // dependency), for `pushsim serve`'s HTTP/2.
     .target(
       name: "CPushNGHTTP2", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // libssl loaded at run time (no link-time dependency), for `pushsim serve`'s TLS.
+    .target(name: "CPushTLS", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // libcrypto's P-256 and AES-GCM loaded at run time (CryptoKit's, and `pushsim serve`'s
+    // provider-token signatures).
+    .target(
+      name: "CPushCrypto", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // `pushsim serve` (not a product): an APNs provider endpoint (HTTP/1.1 and h2c) that plays
     // each push on a device of a devices file; its sockets on threads of its own.
     .target(
       name: "PushServe",
       dependencies: [
-        "CPushNGHTTP2", "PushScenario", "PushDevice", "PushPayload", "PushCore", "PushSimHosting",
+        "CPushNGHTTP2", "CPushTLS", "CPushCrypto", "PushScenario", "PushDevice", "PushPayload",
+        "PushCore", "PushSimHosting",
       ]),
     // The offline documentation site (`pushsim docs`), above the scenarios it draws.
     .target(
@@ -101,7 +108,9 @@ let package = Package(
     .testTarget(name: "PushHTTPTests", dependencies: ["PushHTTP"]),
     .testTarget(
       name: "PushServeTests",
-      dependencies: ["PushServe", "PushScenario", "PushPayload", "CPushCurl"]),
+      dependencies: ["PushServe", "PushScenario", "PushPayload", "CPushCurl"],
+      // The clients the tests run as processes (python h2, aioapns, node:http2).
+      exclude: ["Clients"]),
     .testTarget(name: "PushSimHostingTests", dependencies: ["PushSimHosting"]),
     .testTarget(
       name: "PushDeviceTests",
@@ -253,9 +262,6 @@ let package = Package(
   // SHA-2 and HMAC. The P-256 and AES-GCM work is the system's libcrypto (OpenSSL 3), loaded at
   // run time by CPushCrypto as CPushCurl loads libcurl (no link-time dependency).
   package.products.append(.library(name: "CryptoKit", targets: ["CryptoKit"]))
-  package.targets.append(
-    .target(
-      name: "CPushCrypto", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]))
   package.targets.append(.target(name: "CryptoKit", dependencies: ["CPushCrypto"]))
   package.targets.append(.testTarget(name: "CryptoKitTests", dependencies: ["CryptoKit"]))
   // CoreGraphics (the geometry types Foundation already has) and MobileCoreServices (the
@@ -316,7 +322,7 @@ let package = Package(
 // The one exception is UserNotificationsSwift5Tests, which checks that app code in Swift 5 mode,
 // as Xcode creates extension targets, compiles against the Linux UserNotifications.
 // C targets take no Swift settings.
-let cTargets: Set = ["CPushCurl", "CPushCrypto", "CPushNGHTTP2", "COSLogModule"]
+let cTargets: Set = ["CPushCurl", "CPushCrypto", "CPushNGHTTP2", "CPushTLS", "COSLogModule"]
 for target in package.targets
 where target.name != "UserNotificationsSwift5Tests" && !cTargets.contains(target.name) {
   var settings = target.swiftSettings ?? []

@@ -326,9 +326,16 @@ int pushsim_h2_respond(
   return status;
 }
 
-int pushsim_h2_goaway(pushsim_h2 *self, uint32_t error_code, const uint8_t *debug, size_t length) {
-  int32_t last = h2.last_proc_stream_id(self->session);
+int pushsim_h2_goaway(
+    pushsim_h2 *self, int32_t last_stream, uint32_t error_code, const uint8_t *debug,
+    size_t length) {
+  int32_t last = last_stream < 0 ? h2.last_proc_stream_id(self->session) : last_stream;
   return h2.submit_goaway(self->session, 0, last, error_code, debug, length);
+}
+
+int pushsim_h2_set_max_concurrent_streams(pushsim_h2 *self, uint32_t max_concurrent_streams) {
+  nghttp2_settings_entry settings[] = {{SETTINGS_MAX_CONCURRENT_STREAMS, max_concurrent_streams}};
+  return h2.submit_settings(self->session, 0, settings, 1);
 }
 
 const char *pushsim_h2_strerror(int code) { return h2.strerror(code); }

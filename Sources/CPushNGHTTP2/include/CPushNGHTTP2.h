@@ -76,8 +76,14 @@ int pushsim_h2_respond(
     size_t body_length);
 
 /// Queues GOAWAY with `error_code` and `debug` data (APNs sends `{"reason": …}` there), naming
-/// the last stream processed. 0, or a negative nghttp2 error.
-int pushsim_h2_goaway(pushsim_h2 *h2, uint32_t error_code, const uint8_t *debug, size_t length);
+/// `last_stream` as the last stream processed, or when it is negative the last one nghttp2
+/// processed. 0, or a negative nghttp2 error.
+int pushsim_h2_goaway(
+    pushsim_h2 *h2, int32_t last_stream, uint32_t error_code, const uint8_t *debug, size_t length);
+
+/// Queues SETTINGS with a new SETTINGS_MAX_CONCURRENT_STREAMS (APNs raises it after the first
+/// authenticated request). 0, or a negative nghttp2 error.
+int pushsim_h2_set_max_concurrent_streams(pushsim_h2 *h2, uint32_t max_concurrent_streams);
 
 /// `nghttp2_strerror`.
 const char *pushsim_h2_strerror(int code);

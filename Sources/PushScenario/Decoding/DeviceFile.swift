@@ -40,6 +40,8 @@ public struct DeviceFile: Sendable {
 
   /// The phones, in file order.
   public var entries: [Entry]
+  /// The `faults` object, when written (`pushsim serve` reads it: CommandLine.md, "Faults").
+  package var faults: Node? = nil
 
   /// Reads a devices file; relative paths inside it (an app file, a strings folder, media
   /// files) are resolved from its folder and must lie inside it (Rules.md §9.6).
@@ -48,7 +50,7 @@ public struct DeviceFile: Sendable {
     var source = try ScenarioLoader.read(url, displayPath: path, referencedAt: nil)
     source.trees = SourceFile.trees(for: url, root: nil)
     let root = try ScenarioLoader.parse(source)
-    let object = try root.object(allowing: ["devices"])
+    let object = try root.object(allowing: ["devices", "faults"])
     let devicesNode = try object.required("devices")
     let list = try devicesNode.array()
     guard !list.isEmpty else { throw devicesNode.error("no devices") }
@@ -61,7 +63,7 @@ public struct DeviceFile: Sendable {
       }
       entries.append(entry)
     }
-    return DeviceFile(entries: entries)
+    return DeviceFile(entries: entries, faults: object.optional("faults"))
   }
 
   private static func decodeEntry(_ node: Node) throws(ScenarioError) -> Entry {

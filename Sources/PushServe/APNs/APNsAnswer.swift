@@ -25,6 +25,18 @@ enum ServeReason: String, Sendable, CaseIterable {
   case invalidProviderToken = "InvalidProviderToken"
   /// 403: a token more than an hour old.
   case expiredProviderToken = "ExpiredProviderToken"
+  /// 403: the connection's client certificate is not one for the topic's app.
+  case badCertificate = "BadCertificate"
+  /// 403: the connection's client certificate is for the other environment.
+  case badCertificateEnvironment = "BadCertificateEnvironment"
+  /// 429: a connection's provider token replaced less than 20 minutes after the last.
+  case tooManyProviderTokenUpdates = "TooManyProviderTokenUpdates"
+  /// 429: too many requests to one device token (a fault set on the token).
+  case tooManyRequests = "TooManyRequests"
+  /// 503: the server is unavailable (a fault set on the server).
+  case serviceUnavailable = "ServiceUnavailable"
+  /// 503, or GOAWAY's reason: the server is shutting down.
+  case shutdown = "Shutdown"
   /// 410: the app was removed from the device.
   case unregistered = "Unregistered"
   /// 413: a body over the server's read limit (never read whole).
@@ -37,7 +49,11 @@ enum ServeReason: String, Sendable, CaseIterable {
     switch self {
     case .badPath: 404
     case .methodNotAllowed: 405
-    case .missingProviderToken, .invalidProviderToken, .expiredProviderToken: 403
+    case .missingProviderToken, .invalidProviderToken, .expiredProviderToken, .badCertificate,
+      .badCertificateEnvironment:
+      403
+    case .tooManyProviderTokenUpdates, .tooManyRequests: 429
+    case .serviceUnavailable, .shutdown: 503
     case .unregistered: 410
     case .payloadTooLarge: 413
     case .internalServerError: 500

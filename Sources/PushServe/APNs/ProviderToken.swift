@@ -45,7 +45,7 @@ public enum ProviderToken: Sendable, Equatable {
       self = .invalid("the provider token's claims are not base64url-encoded JSON")
       return
     }
-    guard Self.decode(segments[2]) != nil else {
+    guard Self.base64URL(segments[2]) != nil else {
       self = .invalid("the provider token's signature is not base64url")
       return
     }
@@ -94,7 +94,7 @@ public enum ProviderToken: Sendable, Equatable {
   }
 
   /// Ten letters or digits: Apple's key identifiers and team IDs.
-  private static func isIdentifier(_ text: String) -> Bool {
+  static func isIdentifier(_ text: String) -> Bool {
     text.utf8.count == 10
       && text.utf8.allSatisfy { byte in
         (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
@@ -105,7 +105,7 @@ public enum ProviderToken: Sendable, Equatable {
 
   /// A base64url segment (no padding) decoded and read as a JSON object.
   private static func jsonObject(_ segment: Substring) -> JSONValue? {
-    guard let bytes = decode(segment),
+    guard let bytes = base64URL(segment),
       let document = try? JSONDocument(parsing: bytes, maximumDepth: 8),
       document.root.objectValue != nil
     else { return nil }
@@ -113,7 +113,7 @@ public enum ProviderToken: Sendable, Equatable {
   }
 
   /// base64url without padding (RFC 7515 §2), at most 8 KiB of text.
-  private static func decode(_ segment: Substring) -> [UInt8]? {
+  static func base64URL(_ segment: Substring) -> [UInt8]? {
     guard segment.utf8.count <= 8192, segment.utf8.count % 4 != 1 else { return nil }
     var text = ""
     text.reserveCapacity(segment.utf8.count + 3)

@@ -40,11 +40,14 @@ actor ServedDevices {
   let now: @Sendable () -> Date
   /// The longest body a connection reads (``ServeLimits/body``).
   let bodyLimit: Int
+  /// The faults in force (a token's fault answers before its phone plays the push).
+  let faults: FaultBoard
 
   init(
     file: DeviceFile, environment: APNsEnvironment, log: ServeLog, bodyLimit: Int,
-    now: @escaping @Sendable () -> Date
+    faults: FaultBoard = FaultBoard(), now: @escaping @Sendable () -> Date
   ) {
+    self.faults = faults
     self.environment = environment
     self.log = log
     self.now = now
@@ -164,13 +167,37 @@ actor ServedDevices {
       }
     }
 
-    // The provider token (structure and age; the signature is not checked, Rules.md §18.3).
-    let provider = ProviderToken(authorization: request.values("authorization"), now: time)
-    switch provider {
-    case .missing: return refuse(.missingProviderToken, provider.message)
-    case .invalid: return refuse(.invalidProviderToken, provider.message)
-    case .expired: return refuse(.expiredProviderToken, provider.message)
-    case .valid: break
+    // The credentials: the connection's client certificate, or the provider token (its shape,
+    // age, signature with --auth-key, and the connection's rules; Rules.md §18.3).
+    var certificate: ClientCertificate?
+    switch request.authentication {
+    case .certificate(let client): certificate = client
+    case .token(let refusal?): return refuse(refusal.reason, refusal.message)
+    case .token(nil): break
+    case nil:
+      let provider = ProviderToken(authorization: request.values("authorization"), now: time)
+      if let reason = provider.reason.flatMap(ServeReason.init(rawValue:)) {
+        return refuse(reason, provider.message)
+      }
+    }
+    if let certificate {
+      guard let bundleID = certificate.bundleID else {
+        return refuse(
+          .badCertificate,
+          "the client certificate does not chain to the server's CA or names no bundle id (UID)")
+      }
+      guard certificate.environments.contains(environment) else {
+        return refuse(
+          .badCertificateEnvironment,
+          "the client certificate is not for \(environment.rawValue), which the server plays")
+      }
+      if let topic = request.values("apns-topic").first,
+        Self.bundleID(ofTopic: topic) != bundleID
+      {
+        return refuse(
+          .badCertificate,
+          "the client certificate is \(JSONWriter.quoted(bundleID))'s, not the topic's")
+      }
     }
 
     // The device token.
@@ -186,7 +213,8 @@ actor ServedDevices {
     }
 
     // The topic.
-    guard let topic = request.values("apns-topic").first, !topic.isEmpty else {
+    guard let topic = request.values("apns-topic").first ?? certificate?.bundleID, !topic.isEmpty
+    else {
       return refuse(
         .missingTopic, "apns-topic is required with token-based authentication", device: phone.name
       )
@@ -202,6 +230,19 @@ actor ServedDevices {
         .deviceTokenNotForTopic,
         "the token is \(phone.name)'s for \(phone.bundleID), not \(JSONWriter.quoted(base))",
         device: phone.name)
+    }
+
+    // A fault set on the token (Rules.md §18.5).
+    if let (fault, since) = faults.fault(for: token) {
+      switch fault {
+      case .unregistered:
+        return refuse(
+          .unregistered, "a fault set on this token: Unregistered", device: phone.name,
+          timestamp: Int64((since.timeIntervalSince1970 * 1000).rounded(.down)))
+      case .tooManyRequests:
+        return refuse(
+          .tooManyRequests, "a fault set on this token: TooManyRequests", device: phone.name)
+      }
     }
 
     // The app removed from the device.

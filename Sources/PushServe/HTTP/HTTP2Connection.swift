@@ -1,9 +1,12 @@
 import CPushNGHTTP2
 import Foundation
 
-/// One h2c connection: nghttp2 reads the frames (HPACK, flow control, CONTINUATION, PING,
-/// SETTINGS, RFC 9113's header checks), this gathers each stream's request under the limits,
-/// has the server answer it, and writes what nghttp2 gives back.
+/// One HTTP/2 connection (h2c, or TLS with ALPN `h2`): nghttp2 reads the frames (HPACK, flow
+/// control, CONTINUATION, PING, SETTINGS, RFC 9113's header checks), this gathers each stream's
+/// request under the limits, has the server answer it, and writes what nghttp2 gives back.
+///
+/// APNs's connection rules (Rules.md §18.4): one stream until a request is authenticated, then
+/// ``ServeLimits/streams``; connection-ending answers as GOAWAY with `{"reason": …}`.
 ///
 /// A class used only on its connection's thread: nghttp2's callbacks reach it through the
 /// session's context pointer while ``run(first:)`` is inside `pushsim_h2_recv`.
@@ -17,16 +20,28 @@ final class HTTP2Connection {
     var bodyTooLarge = false
   }
 
-  private let fd: Int32
+  private let stream: ConnectionStream
   private let server: PushServer
   private let limits: ServeLimits
+  private let authentication: ConnectionAuthentication
   private var streams: [Int32: PartialRequest] = [:]
   private var complete: [Int32] = []
+  /// The SETTINGS_MAX_CONCURRENT_STREAMS last advertised.
+  private var advertised = 0
+  private var ended = false
+  /// While requests are under way, the next must complete within the request timeout of the
+  /// last one answered (or of the first byte): a stream trickled in (slowloris) ends there.
+  private var deadline: RequestDeadline
+  /// The server's `GOAWAY` fault generation when the connection began.
+  private let generation: Int
 
-  init(fd: Int32, server: PushServer) {
-    self.fd = fd
+  init(stream: ConnectionStream, server: PushServer, authentication: ConnectionAuthentication) {
+    self.stream = stream
     self.server = server
     self.limits = server.serveLimits
+    self.authentication = authentication
+    self.generation = server.faults.generation
+    self.deadline = RequestDeadline(limit: server.serveLimits.requestTimeout)
   }
 
   /// Serves the connection; `first` holds the bytes already read (the preface and more).
@@ -35,17 +50,52 @@ final class HTTP2Connection {
     guard
       let session = pushsim_h2_new(
         context, Self.onHeader, Self.onData, Self.onRequest, Self.onClose,
-        UInt32(clamping: limits.streams), UInt32(clamping: limits.head))
+        UInt32(clamping: advertise()),
+        UInt32(clamping: limits.head))
     else { return }
     defer { pushsim_h2_free(session) }
     guard feed(first, to: session), flush(session) else { return }
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-    while pushsim_h2_want_read(session) != 0 || pushsim_h2_want_write(session) != 0 {
-      let timeout = streams.isEmpty ? limits.idleTimeout : limits.requestTimeout
-      let read = buffer.withUnsafeMutableBytes { Socket.read(fd, into: $0, timeout: timeout) }
+    while !ended, pushsim_h2_want_read(session) != 0 || pushsim_h2_want_write(session) != 0 {
+      let idle = streams.isEmpty
+      if idle { deadline.reset() }
+      let timeout = idle ? limits.idleTimeout : deadline.remaining()
+      server.mark(stream.fd, idle: idle)
+      let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
+      server.mark(stream.fd, idle: false)
+      if server.faults.generation != generation {
+        // A fault: the server "shuts down" (Rules.md §18.5).
+        goAway("Shutdown", lastStream: -1, session: session)
+        return
+      }
+      if case .timedOut = read, idle {
+        // APNs's answer to a connection left idle (Rules.md §18.4).
+        goAway("IdleTimeout", lastStream: -1, session: session)
+        return
+      }
       guard case .bytes(let count) = read else { return }
       guard feed(buffer[..<count], to: session), flush(session) else { return }
     }
+  }
+
+  /// The streams the connection may have open now, remembered as advertised: one until a
+  /// request is authenticated, then the limit (or a fault's).
+  private func advertise() -> Int {
+    let open = server.faults.faults.maxConcurrentStreams ?? limits.streams
+    advertised =
+      authentication.isAuthenticated ? open : min(open, limits.streamsBeforeAuthentication)
+    return advertised
+  }
+
+  /// Ends the connection as APNs does: GOAWAY (NO_ERROR) naming `lastStream` (negative: the
+  /// last one processed), with `{"reason": …}` as its debug data.
+  private func goAway(_ reason: String, lastStream: Int32, session: OpaquePointer) {
+    let debug = Array("{\"reason\":\"\(reason)\"}".utf8)
+    _ = debug.withUnsafeBufferPointer {
+      pushsim_h2_goaway(session, lastStream, 0, $0.baseAddress, $0.count)
+    }
+    _ = flush(session)
+    ended = true
   }
 
   /// Hands bytes to nghttp2, then answers the requests they completed.
@@ -54,13 +104,26 @@ final class HTTP2Connection {
       pushsim_h2_recv(session, buffer.baseAddress, buffer.count)
     }
     guard consumed >= 0 else { return false }
-    while !complete.isEmpty {
-      let stream = complete.removeFirst()
-      guard let partial = streams[stream] else { continue }
-      let request = ServeRequest(
+    var index = 0
+    defer { complete.removeAll() }
+    while index < complete.count, !ended {
+      let id = complete[index]
+      index += 1
+      guard let partial = streams[id] else { continue }
+      var request = ServeRequest(
         method: partial.method, path: partial.path, fields: partial.fields, body: partial.body,
         bodyTooLarge: partial.bodyTooLarge, wire: .http2)
-      respond(server.answer(request), on: stream, session: session)
+      if let reason = server.authenticate(&request, on: authentication) {
+        // A connection APNs refuses outright (Rules.md §18.3): GOAWAY, the request unprocessed.
+        goAway(reason, lastStream: 0, session: session)
+        return false
+      }
+      respond(server.answer(request), on: id, session: session)
+      deadline.reset()
+      let advertisedBefore = advertised
+      if advertise() != advertisedBefore {
+        _ = pushsim_h2_set_max_concurrent_streams(session, UInt32(clamping: advertised))
+      }
       guard flush(session) else { return false }
     }
     return true
@@ -95,7 +158,7 @@ final class HTTP2Connection {
       let count = pushsim_h2_send(session, &data)
       if count < 0 { return false }
       guard count > 0, let data else { return true }
-      guard Socket.write(fd, UnsafeRawBufferPointer(start: data, count: count)) else {
+      guard stream.write(UnsafeRawBufferPointer(start: data, count: count)) else {
         return false
       }
     }

@@ -35,6 +35,9 @@ public struct ServeRequest: Sendable {
   public var bodyTooLarge: Bool
   /// How it came.
   public var wire: WireProtocol
+  /// Its credentials as its connection judged them (set by the connection before the devices
+  /// see it); `nil`: judged from its own `authorization` header alone.
+  var authentication: RequestAuthentication?
 
   /// Creates a request.
   public init(

@@ -1,4 +1,5 @@
 import CPushNGHTTP2
+import CPushTLS
 public import Foundation
 import PushPayload
 public import PushScenario
@@ -8,9 +9,10 @@ import Synchronization
 /// `pushsim serve` (CommandLine.md): an APNs provider endpoint on a local port that plays each
 /// push it accepts on a simulated iPhone, for a backend's own APNs client.
 ///
-/// One port speaks both HTTP/2 without TLS (h2c, prior knowledge; nghttp2 loaded at run time)
-/// and HTTP/1.1: a connection that opens with the HTTP/2 preface is HTTP/2, any other is
-/// HTTP/1.1 (Rules.md §18.1). The listening socket has a thread of its own, and so does each
+/// One port speaks both HTTP/2 (nghttp2 loaded at run time) and HTTP/1.1, in plaintext or,
+/// with ``Configuration/tls``, over TLS (libssl loaded at run time; ALPN `h2` or `http/1.1`):
+/// a connection that opens with the HTTP/2 preface is HTTP/2, any other is HTTP/1.1
+/// (Rules.md §18.1). The listening socket has a thread of its own, and so does each
 /// connection: no socket is ever waited on from Swift's cooperative pool (Architecture.md,
 /// "The hosting runtime"). A connection thread hands each complete request to the devices
 /// (an actor) and waits for the answer under ``ServeLimits/deviceTimeout``.
@@ -25,6 +27,10 @@ public final class PushServer: Sendable {
     public var environment = APNsEnvironment.development
     /// Sizes and times.
     public var limits = ServeLimits()
+    /// TLS's files; `nil` serves plaintext.
+    public var tls: TLSFiles?
+    /// The key provider tokens must be signed with; `nil` leaves signatures unchecked.
+    public var providerKey: ProviderKey?
 
     /// The defaults above.
     public init() {}
@@ -40,9 +46,21 @@ public final class PushServer: Sendable {
   private let limits: ServeLimits
   private let state = Mutex(State())
   private let stopped = OneShot<Void>()
+  private let tlsContext: TLSContext?
+  private let providerKey: ProviderKey?
+  private let environment: APNsEnvironment
+  private let now: @Sendable () -> Date
+
+  /// The faults in force (Rules.md §18.5).
+  let faults = FaultBoard()
 
   private struct State {
     var open: Set<Int32> = []
+    /// The HTTP/2 connections among them (a `GOAWAY` fault wakes them).
+    var http2: Set<Int32> = []
+    /// The connections waiting for a request, and since when: at the connection limit, the one
+    /// idle longest makes room for a new one.
+    var idleSince: [Int32: ContinuousClock.Instant] = [:]
     var stopped = false
   }
 
@@ -57,19 +75,57 @@ public final class PushServer: Sendable {
     self.log = log
     self.limits = configuration.limits
     self.speaksHTTP2 = pushsim_h2_load() == 1
+    self.providerKey = configuration.providerKey
+    self.environment = configuration.environment
+    self.now = now
+    var tlsMissing = false
+    if let files = configuration.tls {
+      if TLSContext.isAvailable {
+        do {
+          tlsContext = try TLSContext(
+            certificate: files.certificate, key: files.key, clientCA: files.clientCA)
+        } catch {
+          Socket.close(fd)
+          throw error
+        }
+      } else {
+        tlsContext = nil
+        tlsMissing = true
+      }
+    } else {
+      tlsContext = nil
+    }
     self.devices = ServedDevices(
       file: file, environment: configuration.environment, log: log,
-      bodyLimit: configuration.limits.body, now: now)
+      bodyLimit: configuration.limits.body, faults: faults, now: now)
+    if let node = file.faults {
+      do {
+        let (initial, _) = try ServeFaults.decode(node, now: now())
+        faults.set(initial, goAway: false)
+      } catch {
+        Socket.close(fd)
+        throw ServeError(error.description)
+      }
+    }
     let version = speaksHTTP2 ? pushsim_h2_version().map { String(cString: $0) } : nil
+    let secure = tlsContext != nil
+    let protocols =
+      secure
+      ? "HTTP/1.1" + (version.map { " and HTTP/2, nghttp2 \($0)" } ?? "") + ", "
+        + (TLSContext.version ?? "TLS")
+      : "HTTP/1.1" + (version.map { " and h2c, nghttp2 \($0)" } ?? "")
+    if tlsMissing {
+      log.server(
+        "libssl.so.3 could not be loaded: serving plaintext (install libssl3 for TLS)")
+    }
     log.server(
-      "pushsim serve: listening on http://\(configuration.host):\(port) (HTTP/1.1"
-        + (version.map { " and h2c, nghttp2 \($0)" } ?? "") + "), environment "
-        + configuration.environment.rawValue,
+      "pushsim serve: listening on \(secure ? "https" : "http")://\(configuration.host):\(port) "
+        + "(\(protocols)), environment " + configuration.environment.rawValue,
       [
         ("host", JSONValue(.string(configuration.host))),
         ("port", JSONValue(.number(JSONNumber(port)))),
         ("environment", JSONValue(.string(configuration.environment.rawValue))),
-        ("http2", JSONValue(.bool(speaksHTTP2))),
+        ("http2", JSONValue(.bool(speaksHTTP2))), ("tls", JSONValue(.bool(secure))),
       ])
     if !speaksHTTP2 {
       log.server(
@@ -84,9 +140,15 @@ public final class PushServer: Sendable {
           ("kind", JSONValue(.string(line.kind))), ("token", JSONValue(.string(line.token))),
         ])
     }
-    log.model(
-      "provider tokens are checked for their shape (ES256, kid, iss, iat) and age (one hour); "
-        + "their signature is not checked")
+    if let key = configuration.providerKey {
+      log.model(
+        "provider tokens are checked for their shape, age (one hour) and ES256 signature with "
+          + "key \(key.keyID) of team \(key.teamID)")
+    } else {
+      log.model(
+        "provider tokens are checked for their shape (ES256, kid, iss, iat) and age (one hour); "
+          + "their signature is not checked (give --auth-key, --key-id and --team-id to check it)")
+    }
     let server = self
     Thread.detachNewThread { server.acceptLoop() }
   }
@@ -110,9 +172,25 @@ public final class PushServer: Sendable {
 
   private func acceptLoop() {
     while let fd = Socket.accept(listener) {
+      if faults.faults.refuseConnections {
+        // A fault: the connection is closed before anything is read (Rules.md §18.5).
+        Socket.close(fd)
+        continue
+      }
       let admitted = state.withLock { state -> Bool in
-        guard !state.stopped, state.open.count < limits.connections else { return false }
+        guard !state.stopped else { return false }
+        if state.open.count >= limits.connections {
+          // Idle connections never lock others out: the one idle longest is closed.
+          guard let oldest = state.idleSince.min(by: { $0.value < $1.value })?.key else {
+            return false
+          }
+          state.idleSince[oldest] = nil
+          state.open.remove(oldest)
+          state.http2.remove(oldest)
+          Socket.shutDown(oldest)
+        }
         state.open.insert(fd)
+        state.idleSince[fd] = .now
         return true
       }
       guard admitted else {
@@ -125,7 +203,10 @@ public final class PushServer: Sendable {
       let server = self
       Thread.detachNewThread {
         server.serve(fd)
-        server.state.withLock { _ = $0.open.remove(fd) }
+        server.state.withLock { state in
+          state.open.remove(fd)
+          state.idleSince[fd] = nil
+        }
         Socket.close(fd)
       }
     }
@@ -136,17 +217,32 @@ public final class PushServer: Sendable {
 
   static let preface: [UInt8] = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 
-  /// Serves one connection: sniffs the first bytes for the HTTP/2 preface.
+  /// Serves one connection: the TLS handshake when serving TLS, then sniffs the first bytes
+  /// for the HTTP/2 preface.
   private func serve(_ fd: Int32) {
+    Socket.setTimeouts(fd, milliseconds: limits.requestTimeout)
+    var tls: TLSConnection?
+    if let tlsContext {
+      switch tlsContext.accept(fd) {
+      case .success(let connection): tls = connection
+      case .failure(let error):
+        log.server("a TLS handshake failed: \(error.description)")
+        return
+      }
+    }
+    let stream = ConnectionStream(fd: fd, tls: tls)
+    let authentication = ConnectionAuthentication(
+      certificate: tls?.clientCertificate, key: providerKey)
     var first: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    var deadline = RequestDeadline(limit: limits.requestTimeout)
     while first.count < Self.preface.count,
       first.elementsEqual(Self.preface.prefix(first.count))
     {
-      let read = buffer.withUnsafeMutableBytes {
-        Socket.read(
-          fd, into: $0, timeout: first.isEmpty ? limits.idleTimeout : limits.requestTimeout)
-      }
+      mark(fd, idle: first.isEmpty)
+      let timeout = first.isEmpty ? limits.idleTimeout : deadline.remaining()
+      let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
+      mark(fd, idle: false)
       guard case .bytes(let count) = read else { return }
       first += buffer[..<count]
     }
@@ -155,35 +251,48 @@ public final class PushServer: Sendable {
         log.server("an HTTP/2 connection was closed: libnghttp2 is not available")
         return
       }
-      HTTP2Connection(fd: fd, server: self).run(first: first)
+      state.withLock { _ = $0.http2.insert(fd) }
+      HTTP2Connection(stream: stream, server: self, authentication: authentication)
+        .run(first: first)
+      state.withLock { _ = $0.http2.remove(fd) }
     } else {
-      serveHTTP1(fd, first: first, buffer: &buffer)
+      serveHTTP1(stream, authentication: authentication, first: first, buffer: &buffer)
     }
   }
 
-  private func serveHTTP1(_ fd: Int32, first: [UInt8], buffer: inout [UInt8]) {
+  private func serveHTTP1(
+    _ stream: ConnectionStream, authentication: ConnectionAuthentication, first: [UInt8],
+    buffer: inout [UInt8]
+  ) {
     var parser = HTTP1Parser(limits: limits)
     parser.feed(first)
+    var deadline = RequestDeadline(limit: limits.requestTimeout)
     var warned = false
     while true {
       switch parser.next() {
       case .needMore:
-        let timeout = parser.hasBufferedBytes ? limits.requestTimeout : limits.idleTimeout
-        let read = buffer.withUnsafeMutableBytes { Socket.read(fd, into: $0, timeout: timeout) }
+        if !parser.hasBufferedBytes { deadline.reset() }
+        let timeout = parser.hasBufferedBytes ? deadline.remaining() : limits.idleTimeout
+        mark(stream.fd, idle: !parser.hasBufferedBytes)
+        let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
+        mark(stream.fd, idle: false)
         guard case .bytes(let count) = read else { return }
         parser.feed(buffer[..<count])
       case .fail(let status, let message):
         let response = ServedDevices.error(status, message)
-        _ = Socket.write(fd, HTTP1Parser.serialize(response, keepAlive: false))
+        _ = stream.write(HTTP1Parser.serialize(response, keepAlive: false))
         return
-      case .request(let request, let keepAlive):
+      case .request(var request, var keepAlive):
+        deadline.reset()
         if !warned {
           warned = true
           log.model(
             "this connection speaks HTTP/1.1; APNs itself requires HTTP/2 (PushSim answers both)")
         }
+        // Over HTTP/1.1 a refused connection is answered, then closed.
+        if authenticate(&request, on: authentication) != nil { keepAlive = false }
         let response = answer(request)
-        guard Socket.write(fd, HTTP1Parser.serialize(response, keepAlive: keepAlive)), keepAlive
+        guard stream.write(HTTP1Parser.serialize(response, keepAlive: keepAlive)), keepAlive
         else { return }
       }
     }
@@ -193,6 +302,14 @@ public final class PushServer: Sendable {
   /// answer or, after ``ServeLimits/deviceTimeout`` on PushSim's own timer, 500
   /// `InternalServerError`, whichever comes first.
   func answer(_ request: ServeRequest) -> ServeResponse {
+    if request.path == "/pushsim/v1/faults" { return faultsAPI(request) }
+    if request.path.hasPrefix("/3/") {
+      let current = faults.faults
+      if current.delay > 0 { usleep(useconds_t(current.delay) * 1000) }
+      if let status = current.status(at: now()) {
+        return faultAnswer(request, status: status)
+      }
+    }
     let shot = OneShot<ServeResponse>()
     let late = APNsAnswer.make(
       status: 500, apnsID: UUID().uuidString.lowercased(), uniqueID: nil,
@@ -209,5 +326,93 @@ public final class PushServer: Sendable {
     return shot.answer ?? late
   }
 
+  /// Sets `request`'s credentials as its connection judges them (APNs requests only). Returns
+  /// the reason APNs ends the connection with, instead of answering, when it refuses the
+  /// connection itself: a client certificate of the other environment (Rules.md §18.3).
+  func authenticate(
+    _ request: inout ServeRequest, on connection: ConnectionAuthentication
+  ) -> String? {
+    guard request.path.hasPrefix("/3/") else { return nil }
+    let verdict = connection.judge(request, now: now())
+    request.authentication = verdict
+    guard case .certificate(let certificate) = verdict, certificate.bundleID != nil,
+      !certificate.environments.contains(environment)
+    else { return nil }
+    let reason = ServeReason.badCertificateEnvironment.rawValue
+    if request.wire == .http2 {
+      log.server(
+        "a connection's client certificate is not for \(environment.rawValue): GOAWAY \(reason)")
+    }
+    return reason
+  }
+
   var serveLimits: ServeLimits { limits }
+
+  /// Notes whether connection `fd` waits for a request (`idle`) or is inside one.
+  func mark(_ fd: Int32, idle: Bool) {
+    state.withLock { state in
+      guard state.open.contains(fd) else { return }
+      if idle {
+        if state.idleSince[fd] == nil { state.idleSince[fd] = .now }
+      } else {
+        state.idleSince[fd] = nil
+      }
+    }
+  }
+
+  /// A server-wide status fault's answer: 500 `InternalServerError` or 503 `ServiceUnavailable`.
+  private func faultAnswer(_ request: ServeRequest, status: Int) -> ServeResponse {
+    let reason: ServeReason = status == 500 ? .internalServerError : .serviceUnavailable
+    let requestID = request.values("apns-id").first
+    let response = APNsAnswer.make(
+      status: status,
+      apnsID: requestID.flatMap { APNsVerdict.isCanonicalUUID($0) ? $0 : nil }
+        ?? UUID().uuidString.lowercased(),
+      uniqueID: environment == .development ? UUID().uuidString.lowercased() : nil,
+      reason: reason.rawValue)
+    log.request(
+      request, at: now(), device: nil, response: response, reason: reason.rawValue,
+      message: "a fault set on the server")
+    return response
+  }
+
+  /// `GET`, `PUT` (or `POST`) and `DELETE /pushsim/v1/faults` (CommandLine.md, "Faults").
+  private func faultsAPI(_ request: ServeRequest) -> ServeResponse {
+    let time = now()
+    var response: ServeResponse
+    switch request.method {
+    case "GET":
+      response = ServedDevices.json(200, faults.faults.json(now: time))
+    case "DELETE":
+      faults.set(ServeFaults(), goAway: false)
+      response = ServedDevices.json(200, faults.faults.json(now: time))
+    case "PUT", "POST":
+      do {
+        let document = try JSONDocument(parsing: request.body, maximumDepth: 8)
+        let source = SourceFile(
+          path: "request body", url: URL(fileURLWithPath: "/request-body.json"),
+          bytes: request.body)
+        let (decoded, goAway) = try ServeFaults.decode(
+          Node(root: document.root, source: source), now: time)
+        faults.set(decoded, goAway: goAway)
+        if goAway { wakeHTTP2Connections() }
+        response = ServedDevices.json(200, faults.faults.json(now: time))
+      } catch let error as ScenarioError {
+        response = ServedDevices.error(400, error.description)
+      } catch {
+        response = ServedDevices.error(400, "the body is not JSON: \(error)")
+      }
+    default:
+      response = ServedDevices.error(405, "use GET, PUT or DELETE on /pushsim/v1/faults")
+    }
+    log.request(request, at: time, device: nil, response: response, reason: nil, message: nil)
+    return response
+  }
+
+  /// Wakes every HTTP/2 connection's thread (its reads end; writes still work), so that each
+  /// sends `GOAWAY` `Shutdown` at once.
+  private func wakeHTTP2Connections() {
+    let open = state.withLock { $0.http2 }
+    for fd in open { Socket.shutDownReading(fd) }
+  }
 }

@@ -12,8 +12,11 @@ public struct ServeLimits: Sendable, Equatable {
   public var idleTimeout: Int = 300_000
   /// How many connections may be open at once; more are closed at once.
   public var connections: Int = 64
-  /// HTTP/2 streams a connection may have open at once (SETTINGS_MAX_CONCURRENT_STREAMS).
-  public var streams: Int = 100
+  /// HTTP/2 streams a connection may have open at once (SETTINGS_MAX_CONCURRENT_STREAMS) once
+  /// a request on it was authenticated; APNs advertises about 1000 (Rules.md §18.4).
+  public var streams: Int = 1000
+  /// HTTP/2 streams a connection may have open at once until then: APNs allows one.
+  public var streamsBeforeAuthentication: Int = 1
   /// How long a request may wait for its device, in milliseconds, before the answer is 500.
   public var deviceTimeout: Int = 60_000
 

@@ -89,6 +89,27 @@ enum Socket {
     }
   }
 
+  /// Waits at most `timeout` milliseconds for `fd` to be readable: `.bytes(0)` when it is.
+  static func wait(_ fd: Int32, timeout: Int) -> Read {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&entry, 1, Int32(clamping: timeout))
+      if ready == 0 { return .timedOut }
+      if ready > 0 { return .bytes(0) }
+      if errno != EINTR { return .failed }
+    }
+  }
+
+  /// Bounds every blocking receive and send on `fd` to `milliseconds` (`SO_RCVTIMEO`,
+  /// `SO_SNDTIMEO`): a peer that stops sending inside a TLS record, or stops reading, costs
+  /// its connection's thread that long at most.
+  static func setTimeouts(_ fd: Int32, milliseconds: Int) {
+    var time = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
+    let size = socklen_t(MemoryLayout<timeval>.size)
+    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, size)
+    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, size)
+  }
+
   /// Reads into `buffer`, waiting at most `timeout` milliseconds for bytes.
   static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, timeout: Int) -> Read {
     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -130,6 +151,9 @@ enum Socket {
   /// Ends both directions (wakes a thread blocked on the socket); the descriptor stays open.
   static func shutDown(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
 
+  /// Ends the reading direction only: a blocked read returns, writes still go out.
+  static func shutDownReading(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RD)) }
+
   /// Closes the descriptor.
   static func close(_ fd: Int32) { _ = systemClose(fd) }
 
@@ -141,5 +165,30 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
   /// The message.
   public let description: String
 
-  init(_ description: String) { self.description = description }
+  /// An error saying `description`.
+  public init(_ description: String) { self.description = description }
+}
+
+/// The time a started request has left (Rules.md §18.1): a request must arrive whole within
+/// the request timeout of its first byte, however slowly its bytes trickle in (slowloris).
+struct RequestDeadline {
+  /// The request timeout, in milliseconds.
+  let limit: Int
+  private var start: ContinuousClock.Instant?
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Milliseconds left for the request under way (its clock starts now if it had not); 0
+  /// once it is over.
+  mutating func remaining() -> Int {
+    let now = ContinuousClock.now
+    let begun = start ?? now
+    start = begun
+    let elapsed = begun.duration(to: now).components
+    let spent = Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
+    return max(0, limit - spent)
+  }
+
+  /// Forgets the request: the next one starts its own clock.
+  mutating func reset() { start = nil }
 }
