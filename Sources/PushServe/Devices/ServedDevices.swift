@@ -272,7 +272,7 @@ actor ServedDevices {
   }
 
   /// Moves the phone's virtual time on to the wall clock.
-  private func follow(wallClock time: Date, phone index: Int) async {
+  func follow(wallClock time: Date, phone index: Int) async {
     let host = phones[index].host
     let elapsed = time.timeIntervalSince(await host.now)
     guard elapsed > 0 else { return }
@@ -317,6 +317,11 @@ actor ServedDevices {
           request.method == "POST"
           ? await step(request.body, phone: index, at: time)
           : Self.error(405, "use POST on /pushsim/v1/devices/<name>/steps")
+      } else if parts[4] == "expect" {
+        response =
+          request.method == "POST"
+          ? await expect(request.body, phone: index, at: time)
+          : Self.error(405, "use POST on /pushsim/v1/devices/<name>/expect")
       } else {
         response = Self.error(404, "no such API path")
       }

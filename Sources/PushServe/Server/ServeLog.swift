@@ -24,6 +24,8 @@ public struct ServeLog: Sendable {
   public var format: Format
   /// Receives each line, newline included, in order (called from one place at a time).
   public var write: @Sendable (String) -> Void
+  /// Told of every request's answer (`--until`, `--until-idle`).
+  public var activity: ServeActivity?
 
   /// Creates a log writing lines of `format` to `write`, one call at a time (connections on
   /// threads of their own write through one lock, so lines never interleave).
@@ -46,7 +48,11 @@ public struct ServeLog: Sendable {
   func model(_ message: String) {
     switch format {
     case .text: write("[model] " + TerminalText.escaped(message) + "\n")
-    case .json: emit([("type", "model"), ("message", JSONValue(.string(message)))])
+    case .json:
+      emit([
+        ("type", "model"), ("source", JSONValue(.string("model"))),
+        ("message", JSONValue(.string(message))),
+      ])
     }
   }
 
@@ -56,6 +62,10 @@ public struct ServeLog: Sendable {
     reason: String?, message: String?
   ) {
     let apnsID = response.value("apns-id")
+    let isAPI = request.path.hasPrefix("/pushsim/")
+    activity?.answered(push: !isAPI, status: response.status)
+    // An answer to APNs's endpoints is APNs's verdict; the API's is PushSim's own.
+    let source = isAPI ? "api" : "apns"
     switch format {
     case .text:
       var line = "\(ScenarioTime.format(time))  \(request.wire.rawValue)  "
@@ -64,10 +74,11 @@ public struct ServeLog: Sendable {
       if let reason { line += " \(reason)" }
       if let apnsID { line += "  apns-id \(TerminalText.escaped(apnsID))" }
       if let message, !message.isEmpty { line += "  " + TerminalText.escaped(message) }
-      write(line + "\n")
+      write(line + "  [\(source)]\n")
     case .json:
       var fields: [(String, JSONValue)] = [
-        ("type", "request"), ("time", JSONValue(.string(ScenarioTime.format(time)))),
+        ("type", "request"), ("source", JSONValue(.string(source))),
+        ("time", JSONValue(.string(ScenarioTime.format(time)))),
         ("protocol", JSONValue(.string(request.wire.rawValue))),
         ("method", JSONValue(.string(request.method))), ("path", JSONValue(.string(request.path))),
         ("device", device.map { JSONValue(.string($0)) } ?? JSONValue(.null)),
@@ -115,13 +126,26 @@ public struct ServeLog: Sendable {
         var fields: [(String, JSONValue)] = [
           ("type", "event"), ("device", JSONValue(.string(device))),
         ]
-        for member in event.objectValue?.members ?? [] { fields.append((member.key, member.value)) }
+        for member in event.objectValue?.members ?? [] where member.key != "diagnostics" {
+          fields.append((member.key, member.value))
+        }
         emit(fields)
+        // The push's findings, a line each, after the event they came with.
+        for finding in event["diagnostics"]?.arrayValue ?? [] {
+          var fields: [(String, JSONValue)] = [
+            ("type", "diagnostic"), ("device", JSONValue(.string(device))),
+          ]
+          if let push = event["push"] { fields.append(("push", push)) }
+          for member in finding.objectValue?.members ?? [] where member.key != "push" {
+            fields.append((member.key, member.value))
+          }
+          emit(fields)
+        }
       }
     }
   }
 
-  private func emit(_ fields: [(String, JSONValue)]) {
+  func emit(_ fields: [(String, JSONValue)]) {
     let object = JSONObject(fields.map { JSONMember(key: $0.0, value: $0.1) })
     write(JSONValue(.object(object)).jsonText + "\n")
   }

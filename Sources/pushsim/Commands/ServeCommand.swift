@@ -7,10 +7,12 @@ import PushServe
 enum ServeCommand {
   static let help = """
     USAGE: pushsim serve --devices FILE [--host ADDRESS] [--port N] [--environment E] [--format text|json]
+                         [--until N] [--until-idle DURATION] [--expect FILE] [--junit FILE]
 
     An APNs provider endpoint on a local port (HTTP/1.1 and HTTP/2 without TLS): a backend's
     own APNs client sends POST /3/device/<token>, gets APNs's answer, and each accepted push
-    plays on the simulated iPhone the token belongs to. Runs until interrupted (Ctrl-C).
+    plays on the simulated iPhone the token belongs to. Runs until interrupted (Ctrl-C), or
+    stops by itself with --until or --until-idle.
 
     OPTIONS:
       --devices <file>       The devices (JSON: name, device, app, tokens); required
@@ -18,19 +20,29 @@ enum ServeCommand {
       --port <n>             The port (default: 2197; 0 picks a free one)
       --environment <e>      development (default) or production
       --format <format>      text (default) or json (JSON lines)
+      --until <n>            Stop once N pushes were accepted (answered 200)
+      --until-idle <d>       Stop once no request came for this long (2s, 500ms, 1m)
+      --expect <file>        When stopping, check each device against the expect objects of
+                             FILE ({"expect": {...}, "devices": {"<name>": {...}}})
+      --junit <file>         Write the --expect checks as a JUnit report, as run does
       -h, --help             Show this help
 
     API (HTTP/1.1 or h2c, JSON): GET /pushsim/v1/devices, GET /pushsim/v1/devices/<name>,
-    POST /pushsim/v1/devices/<name>/steps
+    POST /pushsim/v1/devices/<name>/steps, POST /pushsim/v1/devices/<name>/expect
 
-    EXIT STATUS: 2 when the devices file or a flag cannot be used or the port cannot be opened.
+    EXIT STATUS: 0 stopped and every check passed, 1 a check failed, 2 the devices file, the
+    expect file or a flag cannot be used or the port cannot be opened.
 
     """
 
   static func main(_ arguments: [String]) async -> ExitStatus {
     let parsed: Arguments
     switch Arguments.forCommand(
-      arguments, options: ["devices", "host", "port", "environment", "format"], help: help)
+      arguments,
+      options: [
+        "devices", "host", "port", "environment", "format", "until", "until-idle", "expect",
+        "junit",
+      ], help: help)
     {
     case .proceed(let arguments): parsed = arguments
     case .exit(let status): return status
@@ -70,7 +82,10 @@ enum ServeCommand {
       Console.error(error.description)
       return .unusable
     }
-    let log = ServeLog(format: format == .json ? .json : .text) { line in Console.write(line) }
+    guard let finish = ServeFinish.read(parsed, devices: file) else { return .unusable }
+    var log = ServeLog(format: format == .json ? .json : .text) { line in Console.write(line) }
+    log.activity = finish.activity
+    let start = Date()
     let server: PushServer
     do {
       server = try await PushServer(configuration: configuration, devices: file, log: log)
@@ -78,8 +93,9 @@ enum ServeCommand {
       Console.error("error: \(error.description)")
       return .unusable
     }
-    // Serves until the process is interrupted; the server's threads do the work.
+    // Serves until interrupted or a --until condition is met; the server's threads do the work.
+    finish.watch(server)
     await server.waitUntilStopped()
-    return .success
+    return await finish.finish(server, log: log, start: start)
   }
 }
