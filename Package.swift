@@ -54,6 +54,7 @@ let package = Package(
       name: "PushServe",
       dependencies: [
         "CPushNGHTTP2", "PushScenario", "PushDevice", "PushPayload", "PushCore", "PushSimHosting",
+        "PushSimDocs",
       ]),
     // The offline documentation site (`pushsim docs`), above the scenarios it draws.
     .target(

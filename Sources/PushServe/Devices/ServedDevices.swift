@@ -109,6 +109,9 @@ actor ServedDevices {
 
   /// Answers one request: the APNs endpoint, the API, or `BadPath`.
   func handle(_ request: ServeRequest) async -> ServeResponse {
+    if ServedDevices.isLivePath(request.path), let answer = await live(request) {
+      return answer
+    }
     if request.path == "/pushsim/v1" || request.path.hasPrefix("/pushsim/v1/") {
       return await api(request)
     }
@@ -287,6 +290,7 @@ actor ServedDevices {
     }
     phones[index].printed = count
     log.events(events, device: phones[index].name)
+    log.feed?.changed(phones[index].name, events: from..<max(from, count))
   }
 
   // MARK: The API (CommandLine.md, `pushsim serve`, API)
