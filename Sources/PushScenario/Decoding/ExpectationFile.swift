@@ -75,3 +75,15 @@ extension Expectation {
         expected: checks, actual: device.scenarioState(for: checks), step: step)
   }
 }
+
+extension StartActivityStep {
+  /// The activity a `{"startActivity": {…}}` step sent as bytes asks for (`pushsim serve`'s
+  /// steps API), read as a scenario's step is; errors name `name`.
+  package static func request(stepBody bytes: [UInt8], name: String) throws(ScenarioError)
+    -> ActivityRequest
+  {
+    let source = SourceFile(path: name, url: URL(fileURLWithPath: "/"), bytes: bytes)
+    let object = try ScenarioLoader.parse(source).object(allowing: ["startActivity"])
+    return try StartActivityStep(decoding: object.required("startActivity")).request
+  }
+}

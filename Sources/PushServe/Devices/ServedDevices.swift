@@ -33,8 +33,10 @@ actor ServedDevices {
     var kind: String
   }
 
-  private(set) var phones: [Phone]
+  var phones: [Phone]
   private var tokenIndex: [String: TokenTarget] = [:]
+  /// The broadcast channels the apps' servers created (the channel management endpoint).
+  var channels = BroadcastChannels()
   let environment: APNsEnvironment
   let log: ServeLog
   let now: @Sendable () -> Date
@@ -115,6 +117,8 @@ actor ServedDevices {
     if request.path == "/pushsim/v1" || request.path.hasPrefix("/pushsim/v1/") {
       return await api(request)
     }
+    if request.path.hasPrefix("/1/apps/") { return await channelManagement(request) }
+    if request.path.hasPrefix("/4/broadcasts/") { return await broadcast(request) }
     return await apns(request)
   }
 
@@ -283,7 +287,7 @@ actor ServedDevices {
   }
 
   /// Writes the phone's events not yet written.
-  private func printEvents(phone index: Int) async {
+  func printEvents(phone index: Int) async {
     let from = phones[index].printed
     let (events, count) = await phones[index].host.read { device in
       (DeviceReport.events(device, from: from), device.events.count)
@@ -387,13 +391,15 @@ actor ServedDevices {
 
   /// One step: `{"tap": "<push>"}` or `{"tap": {"push", "action", "text"}}`,
   /// `{"dismiss": "<push>"}`, `{"clear": true}`, `{"set": {"device": {…}}}`,
-  /// `{"removeApp": true}`, `{"installApp": true}`.
+  /// `{"removeApp": true}`, `{"installApp": true}`, `{"startActivity": {…}}` (a scenario's).
   private func step(_ body: [UInt8], phone index: Int, at time: Date) async -> ServeResponse {
     guard let document = try? JSONDocument(parsing: body, maximumDepth: 32),
       let object = document.root.objectValue, object.count == 1, let member = object.members.first
     else {
       return Self.error(
-        400, "a step is one JSON object with one of tap, dismiss, clear, set, removeApp, installApp"
+        400,
+        "a step is one JSON object with one of tap, dismiss, clear, set, removeApp, installApp, "
+          + "startActivity"
       )
     }
     await follow(wallClock: time, phone: index)
@@ -433,6 +439,13 @@ actor ServedDevices {
       } catch {
         return Self.error(400, error.description)
       }
+    case "startActivity":
+      do {
+        await host.startActivity(
+          try StartActivityStep.request(stepBody: body, name: "request body"))
+      } catch {
+        return Self.error(400, error.description)
+      }
     case "removeApp":
       if phones[index].removedAt == nil { phones[index].removedAt = time }
     case "installApp":
@@ -441,7 +454,7 @@ actor ServedDevices {
       return Self.error(
         400,
         "unknown step \(JSONWriter.quoted(member.key)); expected one of tap, dismiss, clear, set, "
-          + "removeApp, installApp")
+          + "removeApp, installApp, startActivity")
     }
     let from = phones[index].printed
     let events = await host.read { DeviceReport.events($0, from: from) }
