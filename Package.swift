@@ -102,7 +102,7 @@ let package = Package(
     .testTarget(name: "PushHTTPTests", dependencies: ["PushHTTP"]),
     .testTarget(
       name: "PushServeTests",
-      dependencies: ["PushServe", "PushScenario", "PushPayload", "CPushCurl"]),
+      dependencies: ["PushServe", "PushScenario", "PushPayload", "CPushCurl", "PushSimTestSupport"]),
     .testTarget(name: "PushSimHostingTests", dependencies: ["PushSimHosting"]),
     .testTarget(
       name: "PushDeviceTests",

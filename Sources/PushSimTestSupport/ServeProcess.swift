@@ -7,6 +7,9 @@ package final class ServeProcess: Sendable {
   /// Why the server could not be used.
   package struct Failure: Error, CustomStringConvertible {
     package var description: String
+
+    /// A failure saying `description`.
+    package init(description: String) { self.description = description }
   }
 
   private let process: Process
@@ -111,4 +114,13 @@ package final class ServeProcess: Sendable {
 /// Bytes a reader thread appends to while the test reads them.
 private final class Bytes: Sendable {
   let bytes = Mutex<[UInt8]>([])
+}
+
+/// Runs blocking work (a child process, a socket, a sleep) on a thread of its own and awaits
+/// it, so a test never holds one of the cooperative pool's few threads while other tests, or
+/// the server it talks to, need the pool.
+package func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+  }
 }

@@ -50,17 +50,19 @@ import Testing
       in: folder.url)
   }
 
-  @Test func passingChecksExitZeroWithAJUnitReport() throws {
+  @Test func passingChecksExitZeroWithAJUnitReport() async throws {
     let folder = try Self.folder(
       expect: """
         {"expect": {"noDiagnostics": [{"severity": "error"}]},
          "devices": {"ana": {"badge": 2, "push": {"\(Self.first)": {"status": "delivered"}},
                              "notification": {"\(Self.second)": {"title": "Hola"}}}}}
         """)
-    let server = try Self.serve(folder, ["--until", "2"])
-    try Self.push(server.port, id: Self.first, badge: 1)
-    try Self.push(server.port, id: Self.second, badge: 2)
-    let status = server.waitForExit()
+    let server = try await offPool { try Self.serve(folder, ["--until", "2"]) }
+    let status = try await offPool {
+      try Self.push(server.port, id: Self.first, badge: 1)
+      try Self.push(server.port, id: Self.second, badge: 2)
+      return server.waitForExit()
+    }
     #expect(status == 0, "\(server.standardOutput)\(server.standardError)")
     let report = try String(contentsOfFile: folder.path("report.xml"), encoding: .utf8)
     #expect(report.contains(#"<testsuite name="pushsim serve" tests="2" failures="0""#))
@@ -70,11 +72,13 @@ import Testing
     #expect(server.standardOutput.contains("2 passed, 0 failed\n"))
   }
 
-  @Test func aFailedCheckExitsOneAndIsInTheReport() throws {
+  @Test func aFailedCheckExitsOneAndIsInTheReport() async throws {
     let folder = try Self.folder(expect: #"{"devices": {"ana": {"badge": 5}}}"#)
-    let server = try Self.serve(folder, ["--until", "1"])
-    try Self.push(server.port, id: Self.first, badge: 1)
-    let status = server.waitForExit()
+    let server = try await offPool { try Self.serve(folder, ["--until", "1"]) }
+    let status = try await offPool {
+      try Self.push(server.port, id: Self.first, badge: 1)
+      return server.waitForExit()
+    }
     #expect(status == 1, "\(server.standardOutput)\(server.standardError)")
     let report = try String(contentsOfFile: folder.path("report.xml"), encoding: .utf8)
     #expect(report.contains(#"tests="2" failures="1""#))
@@ -82,23 +86,26 @@ import Testing
     #expect(server.standardOutput.contains("ana  FAIL (1 failure)\n    step 1: "))
   }
 
-  @Test func untilIdleStopsWhenNoRequestComes() throws {
+  @Test func untilIdleStopsWhenNoRequestComes() async throws {
     let folder = try Self.folder(expect: #"{"expect": {"badge": 0}}"#)
     let started = ContinuousClock.now
-    let server = try Self.serve(folder, ["--until-idle", "1s"])
-    let status = server.waitForExit()
+    let server = try await offPool { try Self.serve(folder, ["--until-idle", "1s"]) }
+    let status = try await offPool { server.waitForExit() }
     #expect(status == 0, "\(server.standardOutput)\(server.standardError)")
     #expect(ContinuousClock.now - started >= .seconds(1))
     #expect(server.standardOutput.contains("2 passed, 0 failed\n"))
   }
 
-  @Test func anExpectFileNamingNoDeviceIsUnusable() throws {
+  @Test func anExpectFileNamingNoDeviceIsUnusable() async throws {
     let folder = try Self.folder(expect: #"{"devices": {"cleo": {"badge": 0}}}"#)
-    let result = try CommandRunner.run(
-      [
-        "serve", "--port", "0", "--devices", "devices.json", "--expect", "expect.json", "--until",
-        "1",
-      ], in: folder.url)
+    let url = folder.url
+    let result = try await offPool {
+      try CommandRunner.run(
+        [
+          "serve", "--port", "0", "--devices", "devices.json", "--expect", "expect.json", "--until",
+          "1",
+        ], in: url)
+    }
     #expect(result.status == 2)
     #expect(
       result.standardError.hasPrefix(

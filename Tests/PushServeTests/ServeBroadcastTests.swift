@@ -1,6 +1,7 @@
 import Foundation
 import PushScenario
 import PushServe
+import PushSimTestSupport
 import Testing
 
 /// Broadcast (iOS 18): the channel management requests and broadcast pushes, answered as APNs

@@ -1,4 +1,5 @@
 import Foundation
+import PushSimTestSupport
 import Testing
 
 /// `POST /pushsim/v1/devices/<name>/expect`: a scenario `expect` object checked against a

@@ -1,5 +1,6 @@
 import Foundation
 import PushServe
+import PushSimTestSupport
 import Testing
 
 /// `pushsim serve --format json`: one JSON object per line, each request's verdict and each

@@ -184,37 +184,41 @@ actor ServedDevices {
     guard token.utf8.allSatisfy(Self.isHexDigit), let target = tokenIndex[token] else {
       return refuse(.badDeviceToken, "no device has this token (see the tokens printed at start)")
     }
-    let phone = phones[target.phone]
+    // The phone's fields, not a copy of the phone: a copy would share its push ids, and the
+    // insertion below would then copy the whole set (once a push: quadratic over a long run).
+    let phoneName = phones[target.phone].name
+    let phoneBundleID = phones[target.phone].bundleID
+    let host = phones[target.phone].host
     guard target.environment == environment else {
       return refuse(
         .badDeviceToken,
-        "this is \(phone.name)'s \(target.environment.rawValue) token; the server plays "
-          + "\(environment.rawValue)", device: phone.name)
+        "this is \(phoneName)'s \(target.environment.rawValue) token; the server plays "
+          + "\(environment.rawValue)", device: phoneName)
     }
 
     // The topic.
     guard let topic = request.values("apns-topic").first, !topic.isEmpty else {
       return refuse(
-        .missingTopic, "apns-topic is required with token-based authentication", device: phone.name
+        .missingTopic, "apns-topic is required with token-based authentication", device: phoneName
       )
     }
     let base = Self.bundleID(ofTopic: topic)
     guard phones.contains(where: { $0.bundleID == base }) else {
       return refuse(
         .topicDisallowed, "no device's app has the bundle id \(JSONWriter.quoted(base))",
-        device: phone.name)
+        device: phoneName)
     }
-    guard base == phone.bundleID else {
+    guard base == phoneBundleID else {
       return refuse(
         .deviceTokenNotForTopic,
-        "the token is \(phone.name)'s for \(phone.bundleID), not \(JSONWriter.quoted(base))",
-        device: phone.name)
+        "the token is \(phoneName)'s for \(phoneBundleID), not \(JSONWriter.quoted(base))",
+        device: phoneName)
     }
 
     // The app removed from the device.
-    if let removedAt = phone.removedAt {
+    if let removedAt = phones[target.phone].removedAt {
       return refuse(
-        .unregistered, "the app was removed from \(phone.name)", device: phone.name,
+        .unregistered, "the app was removed from \(phoneName)", device: phoneName,
         timestamp: Int64((removedAt.timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
@@ -223,7 +227,7 @@ actor ServedDevices {
       return refuse(
         .payloadTooLarge,
         "the body is over \(bodyLimit) bytes; the largest APNs accepts is 5120 (voip)",
-        device: phone.name)
+        device: phoneName)
     }
 
     // Played on the device, judged there as `pushsim run` judges a push.
@@ -250,13 +254,13 @@ actor ServedDevices {
     phones[target.phone].pushIDs.insert(pushID)
     let address: PushAddress? =
       target.kind == "device" ? nil : PushType(rawValue: target.kind).map(PushAddress.pushType)
-    let record = await phone.host.receive(
+    let record = await host.receive(
       bytes: request.body, headers: headers, id: pushID, to: address)
     let reason = record.httpStatus == 200 ? nil : record.reason
     let response = APNsAnswer.make(
       status: record.httpStatus, apnsID: apnsID, uniqueID: uniqueID, reason: reason)
     log.request(
-      request, at: time, device: phone.name, response: response, reason: reason, message: nil)
+      request, at: time, device: phoneName, response: response, reason: reason, message: nil)
     await printEvents(phone: target.phone)
     return response
   }

@@ -8,6 +8,7 @@ enum ServeCommand {
   static let help = """
     USAGE: pushsim serve --devices FILE [--host ADDRESS] [--port N] [--environment E] [--format text|json]
                          [--until N] [--until-idle DURATION] [--expect FILE] [--junit FILE]
+                         [--log-window N]
 
     An APNs provider endpoint on a local port (HTTP/1.1 and HTTP/2 without TLS): a backend's
     own APNs client sends POST /3/device/<token>, gets APNs's answer, and each accepted push
@@ -25,8 +26,10 @@ enum ServeCommand {
       --expect <file>        When stopping, check each device against the expect objects of
                              FILE ({"expect": {...}, "devices": {"<name>": {...}}})
       --junit <file>         Write the --expect checks as a JUnit report, as run does
+      --log-window <n>       How many log entries the live page keeps (default: 1000)
       -h, --help             Show this help
 
+    Live page: http://127.0.0.1:2197/ in a browser.
     API (HTTP/1.1 or h2c, JSON): GET /pushsim/v1/devices, GET /pushsim/v1/devices/<name>,
     POST /pushsim/v1/devices/<name>/steps, POST /pushsim/v1/devices/<name>/expect
 
@@ -41,7 +44,7 @@ enum ServeCommand {
       arguments,
       options: [
         "devices", "host", "port", "environment", "format", "until", "until-idle", "expect",
-        "junit",
+        "junit", "log-window",
       ], help: help)
     {
     case .proceed(let arguments): parsed = arguments
@@ -85,6 +88,14 @@ enum ServeCommand {
     guard let finish = ServeFinish.read(parsed, devices: file) else { return .unusable }
     var log = ServeLog(format: format == .json ? .json : .text) { line in Console.write(line) }
     log.activity = finish.activity
+    if let text = parsed.value("log-window") {
+      guard let window = CommandLineNumber.parse(text), window >= 1, window <= 1_000_000 else {
+        Console.error(
+          "error: --log-window takes a whole number of entries from 1 to 1000000, not '\(text)'")
+        return .unusable
+      }
+      log.feed = ServeFeed(window: window)
+    }
     let start = Date()
     let server: PushServer
     do {
