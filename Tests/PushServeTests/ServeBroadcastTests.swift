@@ -13,6 +13,8 @@ import Testing
   final class Running: Sendable {
     let server: PushServer
     let box = ServeEndpointTests.LinesBox()
+    /// What `--until` counts.
+    let activity = ServeActivity(acceptedLimit: nil, idleLimit: nil)
     init() async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("pushsim-broadcast-\(UUID().uuidString)")
@@ -29,10 +31,14 @@ import Testing
       """.write(to: file, atomically: true, encoding: .utf8)
       var configuration = PushServer.Configuration()
       configuration.port = 0
-      let box = self.box
+      let (box, activity) = (self.box, self.activity)
       server = try await PushServer(
         configuration: configuration, devices: try DeviceFile.load(path: file.path, in: folder),
-        log: ServeLog { line in box.append(line) })
+        log: {
+          var log = ServeLog { line in box.append(line) }
+          log.activity = activity
+          return log
+        }())
     }
     deinit { server.stop() }
 
@@ -164,6 +170,10 @@ import Testing
       #expect(match["channel"] as? String == id)
     }
     #expect(running.box.text.contains("activity.updated"))
+    // `--until` counts the broadcast, not the channel's creation or the API's requests.
+    #expect(running.activity.accepted == 1)
+    _ = try await running.send("GET", "/1/apps/\(Self.bundle)/all-channels")
+    #expect(running.activity.accepted == 1)
   }
 
   @Test func broadcastsAreRefusedAsAPNsRefusesThem() async throws {

@@ -66,7 +66,9 @@ public struct ServeLog: Sendable {
   ) {
     let apnsID = response.value("apns-id")
     let isAPI = request.path.hasPrefix("/pushsim/")
-    activity?.answered(push: !isAPI, status: response.status)
+    // A push: to a device token or a broadcast channel (not a channel management request).
+    let isPush = request.path.hasPrefix("/3/device") || request.path.hasPrefix("/4/broadcasts")
+    activity?.answered(push: isPush, status: response.status)
     // An answer to APNs's endpoints is APNs's verdict; the API's is PushSim's own.
     let source = isAPI ? "api" : "apns"
     var line = "\(ScenarioTime.format(time))  \(request.wire.rawValue)  "
