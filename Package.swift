@@ -60,7 +60,7 @@ let package = Package(
       name: "PushServe",
       dependencies: [
         "CPushNGHTTP2", "CPushTLS", "CPushCrypto", "PushScenario", "PushDevice", "PushPayload",
-        "PushCore", "PushSimHosting",
+        "PushCore", "PushSimHosting", "PushSimDocs",
       ]),
     // The offline documentation site (`pushsim docs`), above the scenarios it draws.
     .target(
@@ -108,7 +108,9 @@ let package = Package(
     .testTarget(name: "PushHTTPTests", dependencies: ["PushHTTP"]),
     .testTarget(
       name: "PushServeTests",
-      dependencies: ["PushServe", "PushScenario", "PushPayload", "CPushCurl"],
+      dependencies: [
+        "PushServe", "PushScenario", "PushPayload", "CPushCurl", "PushSimTestSupport",
+      ],
       // The clients the tests run as processes (python h2, aioapns, node:http2).
       exclude: ["Clients"]),
     .testTarget(name: "PushSimHostingTests", dependencies: ["PushSimHosting"]),

@@ -31,6 +31,18 @@ module_for() {
     Payload) echo PushPayload ;;
     Scenario) echo PushScenario ;;
     HTTPHead|ChunkedBody|ContentDecoder) echo PushHTTP ;;
+    HTTP1Request) echo PushServe ;;
+  esac
+}
+# The sources a target is built with: its module's, or (for a module that imports much) the
+# files it needs alone.
+sources_for() {
+  case "$1" in
+    # `pushsim serve`'s request reader and the types it reads into; PushServe itself imports
+    # the whole device.
+    HTTP1Request) printf '%s\n' Sources/PushServe/HTTP/HTTP1Parser.swift \
+      Sources/PushServe/HTTP/ServeMessage.swift Sources/PushServe/Server/ServeLimits.swift ;;
+    *) find "Sources/$(module_for "$1")" -name '*.swift' | sort ;;
   esac
 }
 dependencies_for() {
@@ -51,7 +63,7 @@ seeds_for() {
       Examples/payloads -type f ! -name '.gitkeep' ! -name 'expectations.json' | sort ;;
     Scenario) find Scenarios Examples Tests/PushScenarioTests -name '*.json' | sort ;;
     # The HTTP readers: their crash inputs (kept as regression fixtures), then the made seeds.
-    HTTPHead|ChunkedBody|ContentDecoder)
+    HTTPHead|ChunkedBody|ContentDecoder|HTTP1Request)
       { [ -d "Fuzz/$1/regressions" ] && find "Fuzz/$1/regressions" -type f | sort
         find "$seeds/$1" -type f | sort; } ;;
   esac
@@ -62,7 +74,14 @@ seeds_for() {
 # the encoding, the cap and the pieces: even is gzip, odd deflate).
 seeds=".build/fuzz/seeds"
 make_http_seeds() {
-  mkdir -p "$seeds/HTTPHead" "$seeds/ChunkedBody" "$seeds/ContentDecoder"
+  mkdir -p "$seeds/HTTPHead" "$seeds/ChunkedBody" "$seeds/ContentDecoder" "$seeds/HTTP1Request"
+  # Requests as clients send them (a first byte for the size of the pieces).
+  printf '\x05%b' 'POST /3/device/ab HTTP/1.1\r\nHost: x\r\napns-topic: a\r\nContent-Length: 2\r\n\r\n{}GET / HTTP/1.1\r\n\r\n' \
+    >"$seeds/HTTP1Request/two"
+  printf '\x00%b' 'GET /pushsim/v1/devices HTTP/1.0\r\nConnection: keep-alive\r\n\r\n' \
+    >"$seeds/HTTP1Request/keep-alive"
+  printf '\x10%b' 'POST / HTTP/1.1\r\nContent-Length: 9999\r\nTransfer-Encoding: chunked\r\n\r\n' \
+    >"$seeds/HTTP1Request/refused"
   printf 'HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 5\r\n\r\nhello' \
     >"$seeds/HTTPHead/ok"
   printf 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.0 302 Found\r\nLocation: /a\r\n\r\n' \
@@ -154,7 +173,7 @@ for target in "${TARGETS[@]}"; do
     status=1
     continue
   fi
-  mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
+  mapfile -t sources < <(sources_for "$target")
   libraries=()
   failed=0
   for dependency in $(dependencies_for "$module"); do

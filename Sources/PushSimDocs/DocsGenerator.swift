@@ -130,7 +130,7 @@ private final class Recorder: Sendable {
 /// Builds one ``DocsScenario``, a step at a time: each step's view is complete when it has
 /// played (its offsets, failures and drawing), so a long scenario's later pages can be written
 /// while it plays (``DocsSite/ContinuationPages``).
-private struct PageBuilder: Sendable {
+struct PageBuilder: Sendable {
   let name: String
   let description: String
   let file: String
@@ -356,7 +356,7 @@ private struct PageBuilder: Sendable {
 
   /// The phone after a step. A locked phone is drawn lit when the step woke it or when the
   /// user did something; a push that woke nothing (passive, quiet, rejected) leaves it dark.
-  private mutating func snapshot(_ device: Device, userActed: Bool, events: [DeviceEvent])
+  mutating func snapshot(_ device: Device, userActed: Bool, events: [DeviceEvent])
     -> PhoneSnapshot
   {
     var banner: PhoneSnapshot.Card?

@@ -34,6 +34,13 @@ package struct HeadlessBrowser: Sendable {
     return result
   }
 
+  /// The DOM of `page` once its scripts have had `budget` milliseconds of the browser's
+  /// virtual time: a timer fast-forwards it, a pending request holds it (a page that polls
+  /// its server is dumped after its polls have answered).
+  package func dumpDOM(_ page: URL, virtualTimeBudget budget: Int) throws -> String {
+    try run(["--virtual-time-budget=\(budget)", "--dump-dom", page.absoluteString])
+  }
+
   /// Takes a screenshot of `page` in a window of `width` × `height` CSS pixels.
   package func screenshot(_ page: URL, width: Int, height: Int, to output: URL) throws {
     _ = try run([

@@ -44,6 +44,9 @@ struct ShapeContext {
   private var latestPush: String?
   /// Ids of pushes sent by later steps (for a clearer message), listed only for that message.
   var laterPushes: () -> Set<String>
+  /// Every id names a push: checks written before the pushes exist (`pushsim serve --expect`,
+  /// whose pushes are named by the `apns-id` a backend sends).
+  var acceptsAnyPush = false
 
   init(knownPushes: [String: Int], laterPushes: @escaping () -> Set<String> = { [] }) {
     self.knownPushes = knownPushes
@@ -51,7 +54,9 @@ struct ShapeContext {
   }
 
   /// Whether an earlier step sent a push with this id.
-  func isKnown(_ id: String) -> Bool { id == latestPush || knownPushes[id] != nil }
+  func isKnown(_ id: String) -> Bool {
+    acceptsAnyPush || id == latestPush || knownPushes[id] != nil
+  }
 
   /// Notes that the step at byte `offset` sends a push with this id; returns the offset of the
   /// earlier step that sent one with the same id, if any (then the push is not noted).

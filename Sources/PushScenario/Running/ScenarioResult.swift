@@ -60,7 +60,7 @@ public struct ScenarioResult: Sendable {
   }
 
   /// Creates the result of a played scenario, its final state read from `device`.
-  init(
+  package init(
     name: String, description: String?, file: String, start: Date, events: [DeviceEvent],
     device: Device, failures: [Failure]
   ) {

@@ -43,6 +43,18 @@ enum ServeReason: String, Sendable, CaseIterable {
   case payloadTooLarge = "PayloadTooLarge"
   /// 500: the device did not answer in time.
   case internalServerError = "InternalServerError"
+  /// 400: a channel request or a broadcast without `apns-channel-id`.
+  case missingChannelId = "MissingChannelId"
+  /// 400: an `apns-channel-id` that is not a base64 channel id.
+  case badChannelId = "BadChannelId"
+  /// 400: a channel the app's server did not create (or deleted).
+  case channelNotRegistered = "ChannelNotRegistered"
+  /// 400: a new channel beyond the app's 10,000.
+  case cannotCreateChannelConfig = "CannotCreateChannelConfig"
+  /// 400: a new channel whose `message-storage-policy` is not 0 or 1 (Rules.md §18.8, model).
+  case badMessageStoragePolicy = "BadMessageStoragePolicy"
+  /// 400: a new channel whose `push-type` is not `LiveActivity`.
+  case invalidPushType = "InvalidPushType"
 
   /// The HTTP status APNs sends with this reason.
   var status: Int {

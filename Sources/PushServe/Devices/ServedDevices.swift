@@ -33,8 +33,10 @@ actor ServedDevices {
     var kind: String
   }
 
-  private(set) var phones: [Phone]
+  var phones: [Phone]
   private var tokenIndex: [String: TokenTarget] = [:]
+  /// The broadcast channels the apps' servers created (the channel management endpoint).
+  var channels = BroadcastChannels()
   let environment: APNsEnvironment
   let log: ServeLog
   let now: @Sendable () -> Date
@@ -112,9 +114,14 @@ actor ServedDevices {
 
   /// Answers one request: the APNs endpoint, the API, or `BadPath`.
   func handle(_ request: ServeRequest) async -> ServeResponse {
+    if ServedDevices.isLivePath(request.path), let answer = await live(request) {
+      return answer
+    }
     if request.path == "/pushsim/v1" || request.path.hasPrefix("/pushsim/v1/") {
       return await api(request)
     }
+    if request.path.hasPrefix("/1/apps/") { return await channelManagement(request) }
+    if request.path.hasPrefix("/4/broadcasts/") { return await broadcast(request) }
     return await apns(request)
   }
 
@@ -204,32 +211,36 @@ actor ServedDevices {
     guard token.utf8.allSatisfy(Self.isHexDigit), let target = tokenIndex[token] else {
       return refuse(.badDeviceToken, "no device has this token (see the tokens printed at start)")
     }
-    let phone = phones[target.phone]
+    // The phone's fields, not a copy of the phone: a copy would share its push ids, and the
+    // insertion below would then copy the whole set (once a push: quadratic over a long run).
+    let phoneName = phones[target.phone].name
+    let phoneBundleID = phones[target.phone].bundleID
+    let host = phones[target.phone].host
     guard target.environment == environment else {
       return refuse(
         .badDeviceToken,
-        "this is \(phone.name)'s \(target.environment.rawValue) token; the server plays "
-          + "\(environment.rawValue)", device: phone.name)
+        "this is \(phoneName)'s \(target.environment.rawValue) token; the server plays "
+          + "\(environment.rawValue)", device: phoneName)
     }
 
     // The topic.
     guard let topic = request.values("apns-topic").first ?? certificate?.bundleID, !topic.isEmpty
     else {
       return refuse(
-        .missingTopic, "apns-topic is required with token-based authentication", device: phone.name
+        .missingTopic, "apns-topic is required with token-based authentication", device: phoneName
       )
     }
     let base = Self.bundleID(ofTopic: topic)
     guard phones.contains(where: { $0.bundleID == base }) else {
       return refuse(
         .topicDisallowed, "no device's app has the bundle id \(JSONWriter.quoted(base))",
-        device: phone.name)
+        device: phoneName)
     }
-    guard base == phone.bundleID else {
+    guard base == phoneBundleID else {
       return refuse(
         .deviceTokenNotForTopic,
-        "the token is \(phone.name)'s for \(phone.bundleID), not \(JSONWriter.quoted(base))",
-        device: phone.name)
+        "the token is \(phoneName)'s for \(phoneBundleID), not \(JSONWriter.quoted(base))",
+        device: phoneName)
     }
 
     // A fault set on the token (Rules.md §18.5).
@@ -237,18 +248,18 @@ actor ServedDevices {
       switch fault {
       case .unregistered:
         return refuse(
-          .unregistered, "a fault set on this token: Unregistered", device: phone.name,
+          .unregistered, "a fault set on this token: Unregistered", device: phoneName,
           timestamp: Int64((since.timeIntervalSince1970 * 1000).rounded(.down)))
       case .tooManyRequests:
         return refuse(
-          .tooManyRequests, "a fault set on this token: TooManyRequests", device: phone.name)
+          .tooManyRequests, "a fault set on this token: TooManyRequests", device: phoneName)
       }
     }
 
     // The app removed from the device.
-    if let removedAt = phone.removedAt {
+    if let removedAt = phones[target.phone].removedAt {
       return refuse(
-        .unregistered, "the app was removed from \(phone.name)", device: phone.name,
+        .unregistered, "the app was removed from \(phoneName)", device: phoneName,
         timestamp: Int64((removedAt.timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
@@ -257,7 +268,7 @@ actor ServedDevices {
       return refuse(
         .payloadTooLarge,
         "the body is over \(bodyLimit) bytes; the largest APNs accepts is 5120 (voip)",
-        device: phone.name)
+        device: phoneName)
     }
 
     // Played on the device, judged there as `pushsim run` judges a push.
@@ -284,13 +295,13 @@ actor ServedDevices {
     phones[target.phone].pushIDs.insert(pushID)
     let address: PushAddress? =
       target.kind == "device" ? nil : PushType(rawValue: target.kind).map(PushAddress.pushType)
-    let record = await phone.host.receive(
+    let record = await host.receive(
       bytes: request.body, headers: headers, id: pushID, to: address)
     let reason = record.httpStatus == 200 ? nil : record.reason
     let response = APNsAnswer.make(
       status: record.httpStatus, apnsID: apnsID, uniqueID: uniqueID, reason: reason)
     log.request(
-      request, at: time, device: phone.name, response: response, reason: reason, message: nil)
+      request, at: time, device: phoneName, response: response, reason: reason, message: nil)
     await printEvents(phone: target.phone)
     return response
   }
@@ -313,7 +324,7 @@ actor ServedDevices {
   }
 
   /// Moves the phone's virtual time on to the wall clock.
-  private func follow(wallClock time: Date, phone index: Int) async {
+  func follow(wallClock time: Date, phone index: Int) async {
     let host = phones[index].host
     let elapsed = time.timeIntervalSince(await host.now)
     guard elapsed > 0 else { return }
@@ -321,13 +332,14 @@ actor ServedDevices {
   }
 
   /// Writes the phone's events not yet written.
-  private func printEvents(phone index: Int) async {
+  func printEvents(phone index: Int) async {
     let from = phones[index].printed
     let (events, count) = await phones[index].host.read { device in
       (DeviceReport.events(device, from: from), device.events.count)
     }
     phones[index].printed = count
     log.events(events, device: phones[index].name)
+    log.feed?.changed(phones[index].name, events: from..<max(from, count))
   }
 
   // MARK: The API (CommandLine.md, `pushsim serve`, API)
@@ -358,6 +370,11 @@ actor ServedDevices {
           request.method == "POST"
           ? await step(request.body, phone: index, at: time)
           : Self.error(405, "use POST on /pushsim/v1/devices/<name>/steps")
+      } else if parts[4] == "expect" {
+        response =
+          request.method == "POST"
+          ? await expect(request.body, phone: index, at: time)
+          : Self.error(405, "use POST on /pushsim/v1/devices/<name>/expect")
       } else {
         response = Self.error(404, "no such API path")
       }
@@ -419,13 +436,15 @@ actor ServedDevices {
 
   /// One step: `{"tap": "<push>"}` or `{"tap": {"push", "action", "text"}}`,
   /// `{"dismiss": "<push>"}`, `{"clear": true}`, `{"set": {"device": {…}}}`,
-  /// `{"removeApp": true}`, `{"installApp": true}`.
+  /// `{"removeApp": true}`, `{"installApp": true}`, `{"startActivity": {…}}` (a scenario's).
   private func step(_ body: [UInt8], phone index: Int, at time: Date) async -> ServeResponse {
     guard let document = try? JSONDocument(parsing: body, maximumDepth: 32),
       let object = document.root.objectValue, object.count == 1, let member = object.members.first
     else {
       return Self.error(
-        400, "a step is one JSON object with one of tap, dismiss, clear, set, removeApp, installApp"
+        400,
+        "a step is one JSON object with one of tap, dismiss, clear, set, removeApp, installApp, "
+          + "startActivity"
       )
     }
     await follow(wallClock: time, phone: index)
@@ -465,6 +484,13 @@ actor ServedDevices {
       } catch {
         return Self.error(400, error.description)
       }
+    case "startActivity":
+      do {
+        await host.startActivity(
+          try StartActivityStep.request(stepBody: body, name: "request body"))
+      } catch {
+        return Self.error(400, error.description)
+      }
     case "removeApp":
       // The phone's app goes as on a device (Rules.md §15.1): notifications, badge, activities.
       if phones[index].removedAt == nil { phones[index].removedAt = time }
@@ -476,7 +502,7 @@ actor ServedDevices {
       return Self.error(
         400,
         "unknown step \(JSONWriter.quoted(member.key)); expected one of tap, dismiss, clear, set, "
-          + "removeApp, installApp")
+          + "removeApp, installApp, startActivity")
     }
     let from = phones[index].printed
     let events = await host.read { DeviceReport.events($0, from: from) }

@@ -17,6 +17,9 @@ struct HTTP1Parser {
 
   let limits: ServeLimits
   private(set) var buffer: [UInt8] = []
+  /// How far the buffer is known to hold no `\r\n\r\n`: a head that arrives a byte at a
+  /// time is scanned once, not once per byte.
+  private var scanned = 0
 
   init(limits: ServeLimits) { self.limits = limits }
 
@@ -28,7 +31,8 @@ struct HTTP1Parser {
 
   /// The next request, when its head and body are all in the buffer (consumed from it).
   mutating func next() -> Step {
-    guard let end = Self.headEnd(buffer) else {
+    guard let end = Self.headEnd(buffer, from: scanned) else {
+      scanned = max(0, buffer.count - 3)
       return buffer.count > limits.head
         ? .fail(status: 431, message: "the request head is over \(limits.head) bytes")
         : .needMore
@@ -90,6 +94,7 @@ struct HTTP1Parser {
     let path = String(parts[1])
     if length > limits.body {
       buffer.removeAll()
+      scanned = 0
       let request = ServeRequest(
         method: method, path: path, fields: fields, bodyTooLarge: true, wire: .http1)
       return .request(request, keepAlive: false)
@@ -98,15 +103,16 @@ struct HTTP1Parser {
     guard buffer.count >= bodyStart + length else { return .needMore }
     let body = Array(buffer[bodyStart..<(bodyStart + length)])
     buffer.removeFirst(bodyStart + length)
+    scanned = 0
     return .request(
       ServeRequest(method: method, path: path, fields: fields, body: body, wire: .http1),
       keepAlive: keepAlive)
   }
 
   /// The offset of the `\r\n\r\n` that ends the head.
-  private static func headEnd(_ bytes: [UInt8]) -> Int? {
+  static func headEnd(_ bytes: [UInt8], from start: Int = 0) -> Int? {
     guard bytes.count >= 4 else { return nil }
-    var index = 0
+    var index = start
     while index + 3 < bytes.count {
       if bytes[index] == 13, bytes[index + 1] == 10, bytes[index + 2] == 13,
         bytes[index + 3] == 10

@@ -83,6 +83,8 @@ public struct ServeResponse: Sendable, Equatable {
   var reasonPhrase: String {
     switch status {
     case 200: "OK"
+    case 201: "Created"
+    case 204: "No Content"
     case 400: "Bad Request"
     case 403: "Forbidden"
     case 404: "Not Found"

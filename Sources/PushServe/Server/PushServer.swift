@@ -41,7 +41,7 @@ public final class PushServer: Sendable {
   /// Whether HTTP/2 is available (libnghttp2 was loaded).
   public let speaksHTTP2: Bool
   private let listener: Int32
-  private let devices: ServedDevices
+  let devices: ServedDevices
   private let log: ServeLog
   private let limits: ServeLimits
   private let state = Mutex(State())

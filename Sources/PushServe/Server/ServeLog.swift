@@ -24,6 +24,10 @@ public struct ServeLog: Sendable {
   public var format: Format
   /// Receives each line, newline included, in order (called from one place at a time).
   public var write: @Sendable (String) -> Void
+  /// Told of every request's answer (`--until`, `--until-idle`).
+  public var activity: ServeActivity?
+  /// What the live page shows: the last entries (`--log-window`), and the phones that changed.
+  public var feed: ServeFeed? = ServeFeed()
 
   /// Creates a log writing lines of `format` to `write`, one call at a time (connections on
   /// threads of their own write through one lock, so lines never interleave).
@@ -44,9 +48,14 @@ public struct ServeLog: Sendable {
 
   /// A `[model]` line: where PushSim departs from APNs, or models what Apple leaves open.
   func model(_ message: String) {
+    feed?.append(source: "model", device: nil, text: message, failed: false)
     switch format {
     case .text: write("[model] " + TerminalText.escaped(message) + "\n")
-    case .json: emit([("type", "model"), ("message", JSONValue(.string(message)))])
+    case .json:
+      emit([
+        ("type", "model"), ("source", JSONValue(.string("model"))),
+        ("message", JSONValue(.string(message))),
+      ])
     }
   }
 
@@ -56,18 +65,26 @@ public struct ServeLog: Sendable {
     reason: String?, message: String?
   ) {
     let apnsID = response.value("apns-id")
+    let isAPI = request.path.hasPrefix("/pushsim/")
+    // A push: to a device token or a broadcast channel (not a channel management request).
+    let isPush = request.path.hasPrefix("/3/device") || request.path.hasPrefix("/4/broadcasts")
+    activity?.answered(push: isPush, status: response.status)
+    // An answer to APNs's endpoints is APNs's verdict; the API's is PushSim's own.
+    let source = isAPI ? "api" : "apns"
+    var line = "\(ScenarioTime.format(time))  \(request.wire.rawValue)  "
+    line += TerminalText.escaped("\(request.method) \(request.path)")
+    line += "  \(TerminalText.escaped(device ?? "-"))  \(response.status)"
+    if let reason { line += " \(reason)" }
+    if let apnsID { line += "  apns-id \(TerminalText.escaped(apnsID))" }
+    if let message, !message.isEmpty { line += "  " + TerminalText.escaped(message) }
+    feed?.append(source: source, device: device, text: line, failed: response.status != 200)
     switch format {
     case .text:
-      var line = "\(ScenarioTime.format(time))  \(request.wire.rawValue)  "
-      line += TerminalText.escaped("\(request.method) \(request.path)")
-      line += "  \(TerminalText.escaped(device ?? "-"))  \(response.status)"
-      if let reason { line += " \(reason)" }
-      if let apnsID { line += "  apns-id \(TerminalText.escaped(apnsID))" }
-      if let message, !message.isEmpty { line += "  " + TerminalText.escaped(message) }
-      write(line + "\n")
+      write(line + "  [\(source)]\n")
     case .json:
       var fields: [(String, JSONValue)] = [
-        ("type", "request"), ("time", JSONValue(.string(ScenarioTime.format(time)))),
+        ("type", "request"), ("source", JSONValue(.string(source))),
+        ("time", JSONValue(.string(ScenarioTime.format(time)))),
         ("protocol", JSONValue(.string(request.wire.rawValue))),
         ("method", JSONValue(.string(request.method))), ("path", JSONValue(.string(request.path))),
         ("device", device.map { JSONValue(.string($0)) } ?? JSONValue(.null)),
@@ -84,44 +101,64 @@ public struct ServeLog: Sendable {
   /// ``DeviceReport/events(_:from:)`` gives them.
   func events(_ events: [JSONValue], device: String) {
     for event in events {
+      let time = event["time"]?.stringValue ?? ""
+      let push = event["push"]?.stringValue ?? "-"
+      let kind = event["kind"]?.stringValue ?? ""
+      let eventSource = event["source"]?.stringValue ?? ""
+      var line = "\(TerminalText.escaped(time))  \(TerminalText.escaped(device))  "
+      line += "\(TerminalText.escaped(push))  \(TerminalText.escaped(kind))"
+      if let title = event["title"]?.stringValue ?? event["body"]?.stringValue, !title.isEmpty {
+        line += "  \"\(TerminalText.escaped(title))\""
+      }
+      line += "  \(TerminalText.escaped(event["reason"]?.stringValue ?? ""))"
+      feed?.append(source: eventSource, device: device, text: line, failed: false)
+      // The warnings and errors the text shows under the event, the page too.
+      var notes: [(source: String, text: String, failed: Bool)] = []
+      for finding in event["diagnostics"]?.arrayValue ?? [] {
+        let severity = finding["severity"]?.stringValue ?? ""
+        guard severity == "error" || severity == "warning",
+          finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
+        else { continue }
+        var note = "\(severity): "
+        if let path = finding["path"]?.stringValue, !path.isEmpty {
+          note += TerminalText.escaped(path) + ": "
+        }
+        note += TerminalText.escaped(finding["message"]?.stringValue ?? "")
+        note += "  [\(finding["code"]?.stringValue ?? "")"
+        let findingSource = finding["source"]?.stringValue ?? ""
+        notes.append((findingSource, note, severity == "error"))
+        feed?.append(
+          source: findingSource, device: device, text: "    " + note + "]",
+          failed: severity == "error")
+      }
       switch format {
       case .text:
-        let time = event["time"]?.stringValue ?? ""
-        let push = event["push"]?.stringValue ?? "-"
-        let kind = event["kind"]?.stringValue ?? ""
-        var line = "  \(TerminalText.escaped(time))  \(TerminalText.escaped(device))  "
-        line += "\(TerminalText.escaped(push))  \(TerminalText.escaped(kind))"
-        if let title = event["title"]?.stringValue ?? event["body"]?.stringValue, !title.isEmpty {
-          line += "  \"\(TerminalText.escaped(title))\""
-        }
-        line += "  \(TerminalText.escaped(event["reason"]?.stringValue ?? ""))"
-        line += "  [\(TerminalText.escaped(event["source"]?.stringValue ?? ""))]"
-        write(line + "\n")
-        for finding in event["diagnostics"]?.arrayValue ?? [] {
-          let severity = finding["severity"]?.stringValue ?? ""
-          guard severity == "error" || severity == "warning",
-            finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
-          else { continue }
-          var note = "      \(severity): "
-          if let path = finding["path"]?.stringValue, !path.isEmpty {
-            note += TerminalText.escaped(path) + ": "
-          }
-          note += TerminalText.escaped(finding["message"]?.stringValue ?? "")
-          note +=
-            "  [\(finding["code"]?.stringValue ?? ""), \(finding["source"]?.stringValue ?? "")]"
-          write(note + "\n")
-        }
+        write("  " + line + "  [\(TerminalText.escaped(eventSource))]\n")
+        for note in notes { write("      \(note.text), \(note.source)]\n") }
       case .json:
         var fields: [(String, JSONValue)] = [
           ("type", "event"), ("device", JSONValue(.string(device))),
         ]
-        for member in event.objectValue?.members ?? [] { fields.append((member.key, member.value)) }
+        for member in event.objectValue?.members ?? [] where member.key != "diagnostics" {
+          fields.append((member.key, member.value))
+        }
         emit(fields)
+        // The push's findings, a line each, after the event they came with.
+        for finding in event["diagnostics"]?.arrayValue ?? [] {
+          var fields: [(String, JSONValue)] = [
+            ("type", "diagnostic"), ("device", JSONValue(.string(device))),
+          ]
+          if let push = event["push"] { fields.append(("push", push)) }
+          for member in finding.objectValue?.members ?? [] where member.key != "push" {
+            fields.append((member.key, member.value))
+          }
+          emit(fields)
+        }
       }
     }
   }
 
-  private func emit(_ fields: [(String, JSONValue)]) {
+  func emit(_ fields: [(String, JSONValue)]) {
     let object = JSONObject(fields.map { JSONMember(key: $0.0, value: $0.1) })
     write(JSONValue(.object(object)).jsonText + "\n")
   }

@@ -9,11 +9,14 @@ enum ServeCommand {
     USAGE: pushsim serve --devices FILE [--host ADDRESS] [--port N] [--environment E] [--format text|json]
                          [--tls DIR | --cert FILE --key FILE [--client-ca FILE]]
                          [--auth-key AuthKey_KEYID.p8 --key-id KEYID --team-id TEAMID]
+                         [--until N] [--until-idle DURATION] [--expect FILE] [--junit FILE]
+                         [--log-window N]
            pushsim serve --make-cert DIR [--bundle-id ID] [--environment E]
 
     An APNs provider endpoint on a local port (HTTP/1.1 and HTTP/2, plaintext or TLS): a
     backend's own APNs client sends POST /3/device/<token>, gets APNs's answer, and each
-    accepted push plays on the simulated iPhone the token belongs to. Runs until interrupted.
+    accepted push plays on the simulated iPhone the token belongs to. Runs until interrupted
+    (Ctrl-C), or stops by itself with --until or --until-idle.
 
     OPTIONS:
       --devices <file>       The devices (JSON: name, device, app, tokens); required
@@ -33,12 +36,21 @@ enum ServeCommand {
                              into DIR, print how each client trusts them, and exit
       --bundle-id <id>       The client certificate's bundle id (default: the devices file's
                              first app, else com.example.app)
+      --until <n>            Stop once N pushes were accepted (answered 200)
+      --until-idle <d>       Stop once no request came for this long (2s, 500ms, 1m)
+      --expect <file>        When stopping, check each device against the expect objects of
+                             FILE ({"expect": {...}, "devices": {"<name>": {...}}})
+      --junit <file>         Write the --expect checks as a JUnit report, as run does
+      --log-window <n>       How many log entries the live page keeps (default: 1000)
       -h, --help             Show this help
 
+    Live page: http://127.0.0.1:2197/ in a browser.
     API (HTTP/1.1 or h2c, JSON): GET /pushsim/v1/devices, GET /pushsim/v1/devices/<name>,
-    POST /pushsim/v1/devices/<name>/steps, GET/PUT/DELETE /pushsim/v1/faults
+    POST /pushsim/v1/devices/<name>/steps, POST /pushsim/v1/devices/<name>/expect,
+    GET/PUT/DELETE /pushsim/v1/faults
 
-    EXIT STATUS: 2 when the devices file or a flag cannot be used or the port cannot be opened.
+    EXIT STATUS: 0 stopped and every check passed, 1 a check failed, 2 the devices file, the
+    expect file or a flag cannot be used or the port cannot be opened.
 
     """
 
@@ -48,7 +60,8 @@ enum ServeCommand {
       arguments,
       options: [
         "devices", "host", "port", "environment", "format", "tls", "cert", "key", "client-ca",
-        "auth-key", "key-id", "team-id", "make-cert", "bundle-id",
+        "auth-key", "key-id", "team-id", "make-cert", "bundle-id", "until", "until-idle",
+        "expect", "junit", "log-window",
       ], help: help)
     {
     case .proceed(let arguments): parsed = arguments
@@ -104,7 +117,18 @@ enum ServeCommand {
       Console.error(error.description)
       return .unusable
     }
-    let log = ServeLog(format: format == .json ? .json : .text) { line in Console.write(line) }
+    guard let finish = ServeFinish.read(parsed, devices: file) else { return .unusable }
+    var log = ServeLog(format: format == .json ? .json : .text) { line in Console.write(line) }
+    log.activity = finish.activity
+    if let text = parsed.value("log-window") {
+      guard let window = CommandLineNumber.parse(text), window >= 1, window <= 1_000_000 else {
+        Console.error(
+          "error: --log-window takes a whole number of entries from 1 to 1000000, not '\(text)'")
+        return .unusable
+      }
+      log.feed = ServeFeed(window: window)
+    }
+    let start = Date()
     let server: PushServer
     do {
       server = try await PushServer(configuration: configuration, devices: file, log: log)
@@ -112,9 +136,10 @@ enum ServeCommand {
       Console.error("error: \(error.description)")
       return .unusable
     }
-    // Serves until the process is interrupted; the server's threads do the work.
+    // Serves until interrupted or a --until condition is met; the server's threads do the work.
+    finish.watch(server)
     await server.waitUntilStopped()
-    return .success
+    return await finish.finish(server, log: log, start: start)
   }
 
   /// `--tls DIR`, or `--cert`/`--key` (and `--client-ca`); `nil` for plaintext.
