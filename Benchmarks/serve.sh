@@ -18,8 +18,11 @@ WORK=Benchmarks/.work/serve
 PUSHES=${SERVE_PUSHES:-1000000}
 FIRST=100000
 [ "$PUSHES" -gt "$FIRST" ] || FIRST=$PUSHES
-CLIENTS=${SERVE_CLIENTS:-4}
-STREAMS=${SERVE_STREAMS:-50}
+# One stream a connection: h2load opens its streams before it reads the server's first
+# SETTINGS, and APNs (so pushsim serve) allows one stream until a request is authenticated
+# (Rules.md §18.4), so more at once would be refused; concurrency comes from connections.
+CLIENTS=${SERVE_CLIENTS:-64}
+STREAMS=${SERVE_STREAMS:-1}
 CORES=${SERVE_CORES:-0,1}
 for tool in h2load nghttpd python3 taskset; do
   command -v "$tool" >/dev/null || { echo "serve benchmark: $tool is not installed" >&2; exit 2; }
