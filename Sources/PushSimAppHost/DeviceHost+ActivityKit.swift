@@ -18,6 +18,9 @@ extension DeviceHost {
   ///
   /// Returns when the calls `body` made have reached the device. The `Activity` objects stay
   /// bound to this device afterwards: their `update`, `end` and update sequences follow it.
+  /// The requests `body` makes (`URLSession`, `Data(contentsOf:)`) are answered by the device
+  /// from the app's `requests` table, as a delegate call's are; one made after `body` returned
+  /// (by a task it started) gets the offline answer, never the test machine's network.
   public nonisolated func runApp<Result: Sendable>(
     _ body: @Sendable () async throws -> Result
   ) async rethrows -> Result {
@@ -25,16 +28,21 @@ extension DeviceHost {
     // The app's code runs on a thread of its own (Rules.md §7), not on the cooperative pool.
     let executor = AppCodeExecutor(name: "runApp")
     defer { executor.finish() }
+    // Its requests are the device's to answer, as a delegate call's are (Rules.md §7.1): from
+    // the app's `requests` table (or the network under `fetch: network`), never the test
+    // machine's network; one the app's tasks make after `body` returned gets the offline answer.
+    let call = await AppCallProcess.open(on: self, in: AppProcess.current.hosted)
     let log = HostedLog.Collector()
-    let sink = log.sink
     var process = AppProcess.current
-    process.appLogSink = sink
+    process.hosted = call.process
+    if call.process.log == nil { process.appLogSink = log.sink }
     process.activityCenter = center
     let result = try await withTaskExecutorPreference(executor) {
       try await process.bind { try await body() }
     }
     await backend.drain()
     await log.record(on: self, push: nil)
+    await call.close(on: self)
     return result
   }
 }
