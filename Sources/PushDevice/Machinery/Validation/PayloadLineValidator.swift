@@ -1,6 +1,6 @@
 import Foundation
 import PushCore
-package import PushPayload
+import PushPayload
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 public import Foundation
-internal import PushCore
+import PushCore
 internal import PushHTTP
 internal import PushMedia
 internal import PushSimHosting

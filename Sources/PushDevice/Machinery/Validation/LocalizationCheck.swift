@@ -1,7 +1,7 @@
-package import Foundation
-package import PushCore
-package import PushLocalization
-package import PushPayload
+import Foundation
+import PushCore
+import PushLocalization
+import PushPayload
 
 /// `pushsim validate --strings DIR` (CommandLine.md): checks every loc-key of a payload in every
 /// localization of an app's strings folder.

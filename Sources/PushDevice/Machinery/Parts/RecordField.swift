@@ -1,5 +1,5 @@
 import Foundation
-package import PushPayload
+import PushPayload
 
 /// One field of a record, declared once: its name, the type an `expect` check accepts, and its
 /// value. A record's JSON (``RecordField/json(of:_:)``), the value a check reads by name
