@@ -165,7 +165,7 @@ extension ServedDevices {
     var verdict: (status: Int, reason: String?)?
     var reached: [String] = []
     for index in phones.indices where phones[index].bundleID == bundleID {
-      guard phones[index].removedAt == nil else { continue }
+      guard phones[index].installed else { continue }
       await follow(wallClock: time, phone: index)
       var pushID = requestID
       var copy = 2

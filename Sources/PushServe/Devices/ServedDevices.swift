@@ -18,8 +18,10 @@ actor ServedDevices {
     var bundleID: String
     /// Environment → token kind → token (lowercase hexadecimal).
     var tokens: [APNsEnvironment: [String: String]]
-    /// When the app was removed (410 `Unregistered` since then), `nil` while installed.
-    var removedAt: Date?
+    /// Whether the app is installed (the device's, mirrored for the device list).
+    var installed: Bool
+    /// Whether the devices file marks the app removed at start (``removeMarkedApps()``).
+    let removedAtStart: Bool
     /// How many of the device's events are already written out.
     var printed: Int
     /// The push ids used on this device (an `apns-id` sent twice gets a suffix).
@@ -71,7 +73,7 @@ actor ServedDevices {
         Phone(
           name: entry.name, host: DeviceHost(configuration: configuration, app: entry.app),
           document: entry.deviceDocument, bundleID: entry.app.bundleId, tokens: tokens,
-          removedAt: entry.removed ? start : nil, printed: 0, pushIDs: []))
+          installed: true, removedAtStart: entry.removed, printed: 0, pushIDs: []))
     }
     self.phones = phones
     for (index, phone) in phones.enumerated() {
@@ -80,6 +82,15 @@ actor ServedDevices {
           tokenIndex[token] = TokenTarget(phone: index, environment: environment, kind: kind)
         }
       }
+    }
+  }
+
+  /// Removes the app of each phone the devices file marks `"removed": true`, as a `removeApp`
+  /// step would at the start: APNs answers 410 `Unregistered` for it from then on.
+  func removeMarkedApps() async {
+    for index in phones.indices where phones[index].removedAtStart {
+      await phones[index].host.removeApp()
+      phones[index].installed = false
     }
   }
 
@@ -256,13 +267,6 @@ actor ServedDevices {
       }
     }
 
-    // The app removed from the device.
-    if let removedAt = phones[target.phone].removedAt {
-      return refuse(
-        .unregistered, "the app was removed from \(phoneName)", device: phoneName,
-        timestamp: Int64((removedAt.timeIntervalSince1970 * 1000).rounded(.down)))
-    }
-
     // A body too long to read: refused without playing it.
     if request.bodyTooLarge {
       return refuse(
@@ -298,8 +302,12 @@ actor ServedDevices {
     let record = await host.receive(
       bytes: request.body, headers: headers, id: pushID, to: address)
     let reason = record.httpStatus == 200 ? nil : record.reason
+    // A removed app's 410 carries when APNs learned of it (Rules.md §15.1), as the device says.
     let response = APNsAnswer.make(
-      status: record.httpStatus, apnsID: apnsID, uniqueID: uniqueID, reason: reason)
+      status: record.httpStatus, apnsID: apnsID, uniqueID: uniqueID, reason: reason,
+      timestamp: record.unregisteredAt.map {
+        Int64(($0.timeIntervalSince1970 * 1000).rounded(.down))
+      })
     log.request(
       request, at: time, device: phoneName, response: response, reason: reason, message: nil)
     await printEvents(phone: target.phone)
@@ -409,7 +417,7 @@ actor ServedDevices {
           JSONObject([
             JSONMember(key: "name", value: JSONValue(.string(phone.name))),
             JSONMember(key: "bundleId", value: JSONValue(.string(phone.bundleID))),
-            JSONMember(key: "installed", value: JSONValue(.bool(phone.removedAt == nil))),
+            JSONMember(key: "installed", value: JSONValue(.bool(phone.installed))),
             JSONMember(key: "tokens", value: JSONValue(.object(tokens))),
           ])))
     }
@@ -427,7 +435,7 @@ actor ServedDevices {
         JSONObject([
           JSONMember(key: "name", value: JSONValue(.string(phone.name))),
           JSONMember(key: "bundleId", value: JSONValue(.string(phone.bundleID))),
-          JSONMember(key: "installed", value: JSONValue(.bool(phone.removedAt == nil))),
+          JSONMember(key: "installed", value: JSONValue(.bool(phone.installed))),
           JSONMember(key: "now", value: JSONValue(.string(ScenarioTime.format(time)))),
           JSONMember(key: "final", value: final),
           JSONMember(key: "events", value: JSONValue(.array(events))),
@@ -492,12 +500,13 @@ actor ServedDevices {
         return Self.error(400, error.description)
       }
     case "removeApp":
-      // The phone's app goes as on a device (Rules.md §15.1): notifications, badge, activities.
-      if phones[index].removedAt == nil { phones[index].removedAt = time }
+      // The phone's app goes as on a device (Rules.md §15.1): notifications, badge, activities,
+      // and APNs answers 410 with the time it learned of it.
       await host.removeApp()
+      phones[index].installed = false
     case "installApp":
-      phones[index].removedAt = nil
       await host.installApp()
+      phones[index].installed = true
     default:
       return Self.error(
         400,

@@ -131,6 +131,7 @@ public final class PushServer: Sendable {
       log.server(
         "libnghttp2.so.14 could not be loaded: HTTP/1.1 only (install libnghttp2-14 for h2c)")
     }
+    await devices.removeMarkedApps()
     for line in await devices.tokenLines() {
       log.server(
         "  \(line.device)  \(line.environment)  \(line.kind)  \(line.token)",
