@@ -40,8 +40,10 @@ sources_for() {
   case "$1" in
     # `pushsim serve`'s request reader and the types it reads into; PushServe itself imports
     # the whole device.
+    # (ServeRequest's credentials, which the reader never sets, get a stand-in).
     HTTP1Request) printf '%s\n' Sources/PushServe/HTTP/HTTP1Parser.swift \
-      Sources/PushServe/HTTP/ServeMessage.swift Sources/PushServe/Server/ServeLimits.swift ;;
+      Sources/PushServe/HTTP/ServeMessage.swift Sources/PushServe/Server/ServeLimits.swift \
+      Fuzz/HTTP1Request/RequestAuthentication.swift ;;
     *) find "Sources/$(module_for "$1")" -name '*.swift' | sort ;;
   esac
 }
