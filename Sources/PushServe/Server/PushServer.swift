@@ -320,11 +320,9 @@ public final class PushServer: Sendable {
     }
     let devices = self.devices
     Task { shot.give(await devices.handle(request)) }
-    let done = DispatchSemaphore(value: 0)
-    shot.whenAnswered { _ in done.signal() }
-    done.wait()
+    let answer = shot.waitOnThisThread()
     HostTimer.shared.cancel(ticket)
-    return shot.answer ?? late
+    return answer
   }
 
   /// Sets `request`'s credentials as its connection judges them (APNs requests only). Returns

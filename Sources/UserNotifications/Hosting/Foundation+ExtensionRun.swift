@@ -294,8 +294,7 @@
 
     /// Loads `url` for `Data(contentsOf:)`, blocking the calling thread as Foundation does.
     func loadSynchronously(_ url: URL) throws -> Data {
-      let result = Mutex<Result<Data, URLError>?>(nil)
-      let done = DispatchSemaphore(value: 0)
+      let result = OneShot<Result<Data, URLError>>()
       let device = device
       // The fetch runs on a thread of its own: the caller may be a task of the app's on the
       // cooperative pool, which this wait blocks, and the pool may have no other thread left.
@@ -310,16 +309,13 @@
         } catch {
           outcome = .failure(URLError(.timedOut))
         }
-        result.withLock { $0 = outcome }
-        done.signal()
+        result.give(outcome)
       }
-      done.wait()
-      switch result.withLock({ $0 }) {
+      switch result.waitOnThisThread() {
       case .success(let data): return data
       case .failure(let error):
         throw CocoaError(
           .fileReadUnknown, userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error])
-      case nil: throw CocoaError(.fileReadUnknown, userInfo: [NSURLErrorKey: url])
       }
     }
   }
