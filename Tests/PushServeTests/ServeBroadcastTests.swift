@@ -50,7 +50,7 @@ import Testing
       for field in fields { request += field + "\r\n" }
       request += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
       let (port, text) = (server.port, request)
-      return try await offPool { try ServeEndpointTests.http1(port, text) }
+      return try await offPool { try ServeEndpointTests.http1Blocking(port, text) }
     }
 
     func createChannel(policy: Int = 1) async throws -> String {

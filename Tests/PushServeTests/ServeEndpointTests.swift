@@ -1,6 +1,7 @@
 import Foundation
 import PushScenario
 import PushServe
+import PushSimTestSupport
 import Synchronization
 import Testing
 
@@ -79,7 +80,14 @@ import Testing
   }
 
   /// Sends a raw HTTP/1.1 request and reads one response.
-  static func http1(_ port: Int, _ request: String) throws -> Answer {
+  /// `request` sent over a new connection and the answer read, waited for on a thread of
+  /// its own: a test blocking the cooperative pool would starve the servers' devices.
+  static func http1(_ port: Int, _ request: String) async throws -> Answer {
+    try await offPool { try http1Blocking(port, request) }
+  }
+
+  /// ``http1(_:_:)`` on the calling thread (for code already off the pool).
+  static func http1Blocking(_ port: Int, _ request: String) throws -> Answer {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()
@@ -114,7 +122,16 @@ import Testing
 
   /// `curl -si --http2-prior-knowledge` (one request a process: Debian's curl 7.88 fails a
   /// second request on a reused h2c connection, curl/curl#10634).
-  static func h2c(_ port: Int, path: String, headers: [String], body: String?) throws -> Answer {
+  static func h2c(_ port: Int, path: String, headers: [String], body: String?) async throws
+    -> Answer
+  {
+    try await offPool { try h2cBlocking(port, path: path, headers: headers, body: body) }
+  }
+
+  /// ``h2c(_:path:headers:body:)`` on the calling thread.
+  static func h2cBlocking(_ port: Int, path: String, headers: [String], body: String?) throws
+    -> Answer
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     var arguments = ["-s", "-i", "--http2-prior-knowledge", "http://127.0.0.1:\(port)\(path)"]
@@ -239,7 +256,7 @@ import Testing
     var request = "\(item.method) \(item.path) HTTP/1.1\r\nHost: localhost\r\n"
     for field in item.fields { request += field + "\r\n" }
     request += "Content-Length: \(item.body.utf8.count)\r\n\r\n\(item.body)"
-    let answer = try Self.http1(running.server.port, request)
+    let answer = try await Self.http1(running.server.port, request)
     #expect(answer.status == item.status)
     #expect(answer.reason == item.reason)
     let apnsID = try #require(answer.headers["apns-id"])
@@ -251,7 +268,7 @@ import Testing
   @Test func unregisteredCarriesTheRemovalTimestamp() async throws {
     let running = try await Running()
     let before = Int(Date().timeIntervalSince1970 * 1000)
-    let answer = try Self.http1(
+    let answer = try await Self.http1(
       running.server.port,
       Self.post(
         "/3/device/\(Self.newsToken)",
@@ -267,7 +284,7 @@ import Testing
   @Test func theRequestsApnsIDIsEchoed() async throws {
     let running = try await Running()
     let id = "123e4567-e89b-12d3-a456-426614174000"
-    let answer = try Self.http1(
+    let answer = try await Self.http1(
       running.server.port,
       Self.post("/3/device/\(Self.token)", Self.standard + ["apns-id: \(id)"]))
     #expect(answer.status == 200)
@@ -277,18 +294,18 @@ import Testing
   @Test func h2cAnswersLikeAPNs() async throws {
     let running = try await Running()
     let port = running.server.port
-    let ok = try Self.h2c(
+    let ok = try await Self.h2c(
       port, path: "/3/device/\(Self.token)", headers: Self.standard,
       body: #"{"aps":{"alert":{"title":"Hola"}}}"#)
     #expect(ok.status == 200)
     #expect(ok.body.isEmpty)
     #expect(ok.headers["apns-unique-id"] != nil)
-    let missing = try Self.h2c(
+    let missing = try await Self.h2c(
       port, path: "/3/device/\(Self.token)", headers: ["authorization: bearer \(Self.jwt())"],
       body: #"{"aps":{}}"#)
     #expect(missing.status == 400)
     #expect(missing.body == #"{"reason":"MissingTopic"}"#)
-    let large = try Self.h2c(
+    let large = try await Self.h2c(
       port, path: "/3/device/\(Self.token)", headers: Self.standard,
       body: String(repeating: " ", count: 20_000))
     #expect(large.status == 413)
@@ -316,7 +333,7 @@ import Testing
     let line = try #require(
       box.text.split(separator: "\n").first { $0.contains("production  device") })
     let token = try #require(line.split(separator: " ").last)
-    let answer = try Self.http1(
+    let answer = try await Self.http1(
       server.port, Self.post("/3/device/\(token)", Self.standard))
     #expect(answer.status == 200)
     #expect(answer.headers["apns-unique-id"] == nil)
@@ -327,15 +344,15 @@ import Testing
       let running = try await Running(format: format)
       let port = running.server.port
       let jwt = Self.jwt()
-      _ = try Self.http1(port, Self.post("/3/device/\(Self.token)", Self.standard))
-      _ = try Self.http1(
+      _ = try await Self.http1(port, Self.post("/3/device/\(Self.token)", Self.standard))
+      _ = try await Self.http1(
         port,
         Self.post("/3/device/\(Self.token)", ["authorization: bearer \(Self.signature)x.y"]))
-      _ = try Self.h2c(
+      _ = try await Self.h2c(
         port, path: "/3/device/\(Self.token)",
         headers: ["authorization: bearer \(jwt)", "apns-topic: com.example.chat"],
         body: #"{"aps":{"alert":"x"}}"#)
-      let state = try Self.http1(
+      let state = try await Self.http1(
         port, "GET /pushsim/v1/devices/ana HTTP/1.1\r\nHost: x\r\n\r\n")
       let output = running.output
       #expect(output.contains("ana"))
@@ -350,35 +367,35 @@ import Testing
     let running = try await Running()
     let port = running.server.port
     let id = "00000000-0000-4000-8000-000000000001"
-    _ = try Self.http1(
+    _ = try await Self.http1(
       port, Self.post("/3/device/\(Self.token)", Self.standard + ["apns-id: \(id)"]))
-    let list = try Self.http1(port, "GET /pushsim/v1/devices HTTP/1.1\r\nHost: x\r\n\r\n")
+    let list = try await Self.http1(port, "GET /pushsim/v1/devices HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(list.status == 200)
     #expect(list.body.contains(#""name":"ana""#))
-    let state = try Self.http1(port, "GET /pushsim/v1/devices/ana HTTP/1.1\r\nHost: x\r\n\r\n")
+    let state = try await Self.http1(port, "GET /pushsim/v1/devices/ana HTTP/1.1\r\nHost: x\r\n\r\n")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(state.body.utf8)) as? [String: Any])
     let final = try #require(object["final"] as? [String: Any])
     let center = try #require(final["center"] as? [[String: Any]])
     #expect((center.first?["notifications"] as? [String]) == [id])
-    let tap = try Self.http1(
+    let tap = try await Self.http1(
       port, Self.post("/pushsim/v1/devices/ana/steps", [], body: "{\"tap\": \"\(id)\"}"))
     #expect(tap.status == 200)
     #expect(tap.body.contains(#""kind":"tap""#))
-    let remove = try Self.http1(
+    let remove = try await Self.http1(
       port, Self.post("/pushsim/v1/devices/ana/steps", [], body: #"{"removeApp": true}"#))
     #expect(remove.status == 200)
-    let after = try Self.http1(port, Self.post("/3/device/\(Self.token)", Self.standard))
+    let after = try await Self.http1(port, Self.post("/3/device/\(Self.token)", Self.standard))
     #expect(after.status == 410)
     #expect(after.reason == "Unregistered")
-    let unknown = try Self.http1(
+    let unknown = try await Self.http1(
       port, "GET /pushsim/v1/devices/zed HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(unknown.status == 404)
   }
 
   @Test func jsonLinesAreOneObjectEach() async throws {
     let running = try await Running(format: .json)
-    _ = try Self.http1(
+    _ = try await Self.http1(
       running.server.port, Self.post("/3/device/\(Self.token)", Self.standard))
     let lines = running.output.split(separator: "\n")
     #expect(lines.count > 3)

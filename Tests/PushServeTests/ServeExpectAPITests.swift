@@ -9,7 +9,7 @@ import Testing
     -> (status: Int, object: [String: Any])
   {
     let answer = try await offPool {
-      try ServeEndpointTests.http1(
+      try ServeEndpointTests.http1Blocking(
         running.server.port,
         ServeEndpointTests.post("/pushsim/v1/devices/ana/expect", [], body: body))
     }
@@ -22,7 +22,7 @@ import Testing
     let running = try await ServeEndpointTests.Running()
     let apnsID = "5e4b0c1a-8f0e-4f57-9d2b-6a5e0c2e9f11"
     let pushed = try await offPool {
-      try ServeEndpointTests.http1(
+      try ServeEndpointTests.http1Blocking(
         running.server.port,
         ServeEndpointTests.post(
           "/3/device/\(ServeEndpointTests.token)",

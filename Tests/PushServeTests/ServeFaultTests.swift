@@ -16,7 +16,7 @@ import Testing
   static func setFaults(_ port: Int, _ body: String, method: String = "PUT") async throws
     -> Endpoint.Answer
   {
-    try await Endpoint.answer(
+    try await Endpoint.http1(
       port,
       "\(method) /pushsim/v1/faults HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
         + "\(body.utf8.count)\r\n\r\n\(body)")
@@ -29,7 +29,7 @@ import Testing
     let set = try await Self.setFaults(port, #"{"tokens": {"\#(Endpoint.token)": "Unregistered"}}"#)
     #expect(set.status == 200)
     #expect(set.body.contains("Unregistered"))
-    let gone = try await Endpoint.answer(port, Self.push)
+    let gone = try await Endpoint.http1(port, Self.push)
     #expect(gone.status == 410)
     #expect(gone.reason == "Unregistered")
     let data = try #require(gone.body.data(using: .utf8))
@@ -38,23 +38,23 @@ import Testing
       object["timestamp"] as? Int64 ?? (object["timestamp"] as? Int).map(Int64.init))
     #expect(timestamp >= before - 1 && timestamp <= before + 5000)
     _ = try await Self.setFaults(port, #"{"tokens": {"\#(Endpoint.token)": "TooManyRequests"}}"#)
-    let busy = try await Endpoint.answer(port, Self.push)
+    let busy = try await Endpoint.http1(port, Self.push)
     #expect(busy.status == 429)
     #expect(busy.reason == "TooManyRequests")
     #expect(try await Self.setFaults(port, "", method: "DELETE").status == 200)
-    #expect(try await Endpoint.answer(port, Self.push).status == 200)
+    #expect(try await Endpoint.http1(port, Self.push).status == 200)
   }
 
   @Test func aServiceUnavailableWindowEnds() async throws {
     let running = try await ServeHarness()
     let port = running.server.port
     _ = try await Self.setFaults(port, #"{"status": 503, "seconds": 0.5}"#)
-    let unavailable = try await Endpoint.answer(port, Self.push)
+    let unavailable = try await Endpoint.http1(port, Self.push)
     #expect(unavailable.status == 503)
     #expect(unavailable.reason == "ServiceUnavailable")
     #expect(unavailable.headers["apns-id"] != nil)
     try await Task.sleep(for: .milliseconds(700))
-    #expect(try await Endpoint.answer(port, Self.push).status == 200)
+    #expect(try await Endpoint.http1(port, Self.push).status == 200)
   }
 
   @Test func anInternalServerErrorStaysUntilCleared() async throws {
@@ -62,12 +62,12 @@ import Testing
     let port = running.server.port
     _ = try await Self.setFaults(port, #"{"status": 500}"#)
     for _ in 0..<2 {
-      let answer = try await Endpoint.answer(port, Self.push)
+      let answer = try await Endpoint.http1(port, Self.push)
       #expect(answer.status == 500)
       #expect(answer.reason == "InternalServerError")
     }
     _ = try await Self.setFaults(port, "", method: "DELETE")
-    #expect(try await Endpoint.answer(port, Self.push).status == 200)
+    #expect(try await Endpoint.http1(port, Self.push).status == 200)
   }
 
   @Test func aDelayComesBeforeEachAnswer() async throws {
@@ -75,20 +75,20 @@ import Testing
     let port = running.server.port
     _ = try await Self.setFaults(port, #"{"delayMs": 400}"#)
     let start = Date()
-    #expect(try await Endpoint.answer(port, Self.push).status == 200)
+    #expect(try await Endpoint.http1(port, Self.push).status == 200)
     #expect(Date().timeIntervalSince(start) >= 0.4)
   }
 
   @Test func refusedConnectionsFromTheDevicesFile() async throws {
     let running = try await ServeHarness(faults: #"{"refuseConnections": true}"#)
-    let answer = try await Endpoint.answer(running.server.port, Self.push)
+    let answer = try await Endpoint.http1(running.server.port, Self.push)
     #expect(answer.status == 0)  // closed before any answer
   }
 
   @Test func aTokenFaultFromTheDevicesFile() async throws {
     let running = try await ServeHarness(
       faults: #"{"tokens": {"\#(Endpoint.token)": "TooManyRequests"}}"#)
-    #expect(try await Endpoint.answer(running.server.port, Self.push).status == 429)
+    #expect(try await Endpoint.http1(running.server.port, Self.push).status == 429)
   }
 
   @Test func aBadFaultIsRefusedWithItsPlace() async throws {

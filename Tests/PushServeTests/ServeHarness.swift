@@ -176,15 +176,3 @@ enum Tool {
     return out
   }
 }
-
-extension ServeEndpointTests {
-  /// ``http1(_:_:)`` waited for on a thread of its own: a test blocking the cooperative pool
-  /// (two threads on two cores) while others do would starve the server's devices.
-  static func answer(_ port: Int, _ request: String) async throws -> Answer {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(with: Result { try http1(port, request) })
-      }
-    }
-  }
-}

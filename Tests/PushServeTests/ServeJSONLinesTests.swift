@@ -16,7 +16,7 @@ import Testing
     let running = try await ServeEndpointTests.Running(format: .json)
     // A top-level `badge` is a lint warning (shadowed-aps-key), the alert is delivered.
     let answer = try await offPool {
-      try ServeEndpointTests.http1(
+      try ServeEndpointTests.http1Blocking(
         running.server.port,
         ServeEndpointTests.post(
           "/3/device/\(ServeEndpointTests.token)", ServeEndpointTests.standard,
@@ -48,7 +48,7 @@ import Testing
   @Test func textLinesTagTheVerdictWithApns() async throws {
     let running = try await ServeEndpointTests.Running()
     _ = try await offPool {
-      try ServeEndpointTests.http1(
+      try ServeEndpointTests.http1Blocking(
         running.server.port,
         ServeEndpointTests.post(
           "/3/device/\(ServeEndpointTests.token)", ServeEndpointTests.standard))

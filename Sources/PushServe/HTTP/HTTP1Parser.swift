@@ -31,13 +31,16 @@ struct HTTP1Parser {
 
   /// The next request, when its head and body are all in the buffer (consumed from it).
   mutating func next() -> Step {
+    // The head's size counts its closing blank line, and the test is the same whether the
+    // head is whole in the buffer or still arriving (a head that has not ended in `count`
+    // bytes will be at least `count + 1` long), so how the bytes were split never matters.
     guard let end = Self.headEnd(buffer, from: scanned) else {
       scanned = max(0, buffer.count - 3)
-      return buffer.count > limits.head
+      return buffer.count >= limits.head
         ? .fail(status: 431, message: "the request head is over \(limits.head) bytes")
         : .needMore
     }
-    guard end <= limits.head else {
+    guard end + 4 <= limits.head else {
       return .fail(status: 431, message: "the request head is over \(limits.head) bytes")
     }
     guard let head = String(validating: buffer[..<end], as: UTF8.self) else {

@@ -62,6 +62,8 @@ public final class PushServer: Sendable {
     /// idle longest makes room for a new one.
     var idleSince: [Int32: ContinuousClock.Instant] = [:]
     var stopped = false
+    /// Whether the accept loop has closed the listening socket.
+    var listenerClosed = false
   }
 
   /// Starts listening and serving `file`'s devices; lines go to `log`.
@@ -69,6 +71,11 @@ public final class PushServer: Sendable {
     configuration: Configuration, devices file: DeviceFile, log: ServeLog,
     now: @escaping @Sendable () -> Date = { Date() }
   ) async throws(ServeError) {
+    // The devices' tasks run on PushSim's elastic pool, not Swift's fixed one: code in the
+    // same process that blocks as many threads as there are cores (a test suite's blocking
+    // cases, the app's own tasks) never stops the answers (Architecture.md, "The hosting
+    // runtime").
+    GlobalExecutorTakeover.install()
     let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
     self.listener = fd
     self.port = port
@@ -156,13 +163,15 @@ public final class PushServer: Sendable {
 
   /// Stops listening and ends every open connection.
   public func stop() {
-    let open = state.withLock { state -> Set<Int32> in
-      guard !state.stopped else { return [] }
+    // Descriptors are shut down under the lock: a connection's thread (and the accept loop)
+    // leaves the state under it before closing its descriptor, so no number shut down here
+    // can have been reused by another socket of the process (another server, or a client).
+    state.withLock { state in
+      guard !state.stopped else { return }
       state.stopped = true
-      return state.open
+      if !state.listenerClosed { Socket.shutDown(listener) }
+      for fd in state.open { Socket.shutDown(fd) }
     }
-    Socket.shutDown(listener)
-    for fd in open { Socket.shutDown(fd) }
     stopped.give(())
   }
 
@@ -211,7 +220,10 @@ public final class PushServer: Sendable {
         Socket.close(fd)
       }
     }
-    Socket.close(listener)
+    state.withLock { state in
+      state.listenerClosed = true
+      Socket.close(listener)
+    }
   }
 
   // MARK: Connections
@@ -411,7 +423,9 @@ public final class PushServer: Sendable {
   /// Wakes every HTTP/2 connection's thread (its reads end; writes still work), so that each
   /// sends `GOAWAY` `Shutdown` at once.
   private func wakeHTTP2Connections() {
-    let open = state.withLock { $0.http2 }
-    for fd in open { Socket.shutDownReading(fd) }
+    // Under the lock, for the reason given in ``stop()``.
+    state.withLock { state in
+      for fd in state.http2 { Socket.shutDownReading(fd) }
+    }
   }
 }
