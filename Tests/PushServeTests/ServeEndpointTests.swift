@@ -372,7 +372,8 @@ import Testing
     let list = try await Self.http1(port, "GET /pushsim/v1/devices HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(list.status == 200)
     #expect(list.body.contains(#""name":"ana""#))
-    let state = try await Self.http1(port, "GET /pushsim/v1/devices/ana HTTP/1.1\r\nHost: x\r\n\r\n")
+    let state = try await Self.http1(
+      port, "GET /pushsim/v1/devices/ana HTTP/1.1\r\nHost: x\r\n\r\n")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(state.body.utf8)) as? [String: Any])
     let final = try #require(object["final"] as? [String: Any])
