@@ -116,6 +116,24 @@ import Testing
     #expect(seen.goaway?.last == 1)
   }
 
+  @Test func stoppingEndsOpenHTTP2ConnectionsWithShutdown() async throws {
+    let running = try await ServeHarness()
+    async let held = ServeConnectionTests.frames([
+      "hold", String(running.server.port), ServeConnectionTests.path, Endpoint.jwt(),
+    ])
+    // The push is answered (its line is logged as it is answered), then the server stops.
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !running.output.contains("POST /3/device/"), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    running.server.stop()
+    let seen = try await held
+    #expect(seen.responses["1"]?.status == 200)
+    #expect(seen.goaway?.error == 0)
+    #expect(seen.goaway?.debug == #"{"reason":"Shutdown"}"#)
+    #expect(seen.goaway?.last == 1)
+  }
+
   @Test func aStreamLimitFault() async throws {
     let running = try await ServeHarness(faults: #"{"maxConcurrentStreams": 2}"#)
     let seen = try await ServeConnectionTests.frames([

@@ -64,7 +64,7 @@ final class HTTP2Connection {
       let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
       server.mark(stream.fd, idle: false)
       if server.faults.generation != generation {
-        // A fault: the server "shuts down" (Rules.md §18.5).
+        // The server stops, or a fault says it does (Rules.md §18.5).
         goAway("Shutdown", lastStream: -1, session: session)
         return
       }

@@ -161,19 +161,35 @@ public final class PushServer: Sendable {
     Thread.detachNewThread { server.acceptLoop() }
   }
 
-  /// Stops listening and ends every open connection.
+  /// Stops listening and ends every open connection: each HTTP/2 connection with `GOAWAY`
+  /// `Shutdown`, as APNs ends its connections when it goes down (waited for up to
+  /// ``goAwayWait``), the others at once.
   public func stop() {
     // Descriptors are shut down under the lock: a connection's thread (and the accept loop)
     // leaves the state under it before closing its descriptor, so no number shut down here
     // can have been reused by another socket of the process (another server, or a client).
-    state.withLock { state in
-      guard !state.stopped else { return }
+    let first = state.withLock { state -> Bool in
+      guard !state.stopped else { return false }
       state.stopped = true
       if !state.listenerClosed { Socket.shutDown(listener) }
+      for fd in state.open where !state.http2.contains(fd) { Socket.shutDown(fd) }
+      return true
+    }
+    guard first else { return }
+    faults.endHTTP2Connections()
+    wakeHTTP2Connections()
+    let deadline = ContinuousClock.now + Self.goAwayWait
+    while state.withLock({ !$0.http2.isEmpty }), ContinuousClock.now < deadline {
+      usleep(5_000)
+    }
+    state.withLock { state in
       for fd in state.open { Socket.shutDown(fd) }
     }
     stopped.give(())
   }
+
+  /// How long ``stop()`` gives HTTP/2 connections to send their `GOAWAY`.
+  static let goAwayWait: Duration = .seconds(1)
 
   /// Returns once ``stop()`` has been called (`pushsim serve` waits here until interrupted).
   public func waitUntilStopped() async {

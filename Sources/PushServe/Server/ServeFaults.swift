@@ -135,7 +135,8 @@ struct ServeFaults: Sendable, Equatable {
 /// The faults in force, shared by the server's connections and its devices.
 final class FaultBoard: Sendable {
   private let state = Mutex(ServeFaults())
-  /// Bumped by each `"goaway": "Shutdown"`: HTTP/2 connections older than it end.
+  /// Bumped by each `"goaway": "Shutdown"` and when the server stops: HTTP/2 connections
+  /// older than it end.
   private let goAwayGeneration = Atomic<Int>(0)
 
   var faults: ServeFaults { state.withLock { $0 } }
@@ -146,6 +147,9 @@ final class FaultBoard: Sendable {
   }
 
   var generation: Int { goAwayGeneration.load(ordering: .sequentiallyConsistent) }
+
+  /// Ends every HTTP/2 connection open now with `GOAWAY` `Shutdown` (the server stops).
+  func endHTTP2Connections() { goAwayGeneration.add(1, ordering: .sequentiallyConsistent) }
 
   /// The fault on `token`, and when it was set.
   func fault(for token: String) -> (fault: ServeFaults.TokenFault, since: Date)? {

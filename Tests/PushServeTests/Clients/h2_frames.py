@@ -162,6 +162,17 @@ def shutdown(port, path, jwt):
     result(state)
 
 
+def hold(port, path, jwt):
+    """One request, then whatever the connection gets while the test stops the server."""
+    sock, conn = connect(port)
+    state = new_state()
+    send(conn, 1, path, jwt)
+    sock.sendall(conn.data_to_send())
+    pump(sock, conn, ended([1]), state=state)
+    pump(sock, conn, lambda s: s["goaway"] is not None or s["closed"], timeout=30, state=state)
+    result(state)
+
+
 def ping(port):
     sock, conn = connect(port)
     conn.ping(b"pushsim!")
@@ -183,6 +194,8 @@ def main():
         updates(port, sys.argv[3], sys.argv[4], sys.argv[5])
     elif command == "shutdown":
         shutdown(port, sys.argv[3], sys.argv[4])
+    elif command == "hold":
+        hold(port, sys.argv[3], sys.argv[4])
     elif command == "ping":
         ping(port)
     elif command == "idle":
