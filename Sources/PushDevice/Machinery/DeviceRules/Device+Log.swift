@@ -3,8 +3,8 @@ import PushCore
 import PushPayload
 
 extension Device {
-  /// Appends an event of a kind without details at the current virtual time (``log(_:_:_:_:)``
-  /// for the rules).
+  /// Appends an event of a kind without details at the current virtual time, unless the bounds
+  /// on the app's events count it instead (Rules.md §7.2).
   mutating func log(
     _ event: PlainEvent, _ push: String?, _ source: DiagnosticSource, _ reason: String
   ) {

@@ -27,7 +27,6 @@ extension EventDetails {
   /// The members ``fields`` give: each field's name and value, unless the value is `nil`.
   package var fieldMembers: [String: JSONValue] {
     var members: [String: JSONValue] = [:]
-    members.reserveCapacity(Self.fields.count)
     for field in Self.fields {
       if let value = field.value(self) { members[field.name] = value.json }
     }
