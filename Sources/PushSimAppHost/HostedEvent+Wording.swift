@@ -1,43 +1,31 @@
 import PushDevice
-import PushPayload
 import UserNotifications
 
 extension HostedEvent {
-  /// The event as the device logs it: its kind, its reason in plain words, its details.
-  var worded: (kind: DeviceEvent.Kind, reason: String, details: [String: JSONValue]) {
+  /// Logs the event in `context` as the device records it: its details and its reason in plain
+  /// words.
+  func log(in context: ServiceExtensionContext) {
     switch self {
     case .contentUpdated(let intent, let sender):
-      var details: [String: JSONValue] = ["intent": JSONValue(.string(intent))]
-      if let sender { details["sender"] = JSONValue(.string(sender)) }
-      return (
-        .contentUpdated,
-        "the content was updated from an \(intent)" + (sender.map { " from \($0)" } ?? ""),
-        details
-      )
+      context.log(
+        DeviceEvent.ContentUpdated(intent: intent, sender: sender), source: .device,
+        reason: "the content was updated from an \(intent)" + (sender.map { " from \($0)" } ?? ""))
     case .contentProviderNotAllowed(let provider):
       let code = UNError.Code.contentProvidingObjectNotAllowed.rawValue
-      return (
-        .contentUpdateFailed,
-        "updating(from:) refused a \(provider): only INSendMessageIntent and "
-          + "INStartCallIntent provide content (UNError \(code), contentProvidingObjectNotAllowed)",
-        ["code": JSONValue(.number(JSONNumber(code)))]
-      )
+      context.log(
+        DeviceEvent.ContentUpdateFailed(code: code), source: .device,
+        reason: "updating(from:) refused a \(provider): only INSendMessageIntent and "
+          + "INStartCallIntent provide content (UNError \(code), contentProvidingObjectNotAllowed)")
     case .contentProviderInvalid(let intent, let missing):
       let code = UNError.Code.contentProvidingInvalid.rawValue
-      return (
-        .contentUpdateFailed,
-        "updating(from:) refused an \(intent) without \(missing) "
-          + "(UNError \(code), contentProvidingInvalid)",
-        ["code": JSONValue(.number(JSONNumber(code)))]
-      )
+      context.log(
+        DeviceEvent.ContentUpdateFailed(code: code), source: .device,
+        reason: "updating(from:) refused an \(intent) without \(missing) "
+          + "(UNError \(code), contentProvidingInvalid)")
     case .intentDonated(let intent, let direction):
-      return (
-        .intentDonated, "the app donated an \(direction) \(intent)",
-        [
-          "intent": JSONValue(.string(intent)),
-          "direction": JSONValue(.string(direction)),
-        ]
-      )
+      context.log(
+        DeviceEvent.IntentDonated(intent: intent, direction: direction), source: .device,
+        reason: "the app donated an \(direction) \(intent)")
     }
   }
 }

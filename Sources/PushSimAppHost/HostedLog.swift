@@ -18,7 +18,7 @@ enum HostedLog {
   static func sink(for context: ServiceExtensionContext) -> AppLogSink {
     AppLogSink { line in
       let entry = entry(line)
-      context.log(.appLog, source: .device, reason: entry.message, details: entry.details)
+      context.log(entry.details, source: .device, reason: entry.message)
     }
   }
 
@@ -35,8 +35,7 @@ enum HostedLog {
         lines.withLock {
           $0.append(
             ServiceExtensionOutcome.Event(
-              offset: .zero, kind: .appLog, source: .device, reason: entry.message,
-              details: entry.details))
+              offset: .zero, entry.details, source: .device, reason: entry.message))
         }
       }
     }

@@ -9,7 +9,7 @@ import UserNotifications
 // The device's side of a run of the app's code (`ExtensionRunDevice`, which UserNotifications
 // declares and knows nothing else of the device by): the run's context charges the budget,
 // answers `Data(contentsOf:)` and records what the app's framework calls did as events
-// (`HostedEvent.worded`).
+// (`HostedEvent.log(in:)`).
 
 extension ServiceExtensionContext: ExtensionRunDevice {
   package func contents(of url: URL) async throws -> Data {
@@ -21,8 +21,7 @@ extension ServiceExtensionContext: ExtensionRunDevice {
   }
 
   package func record(_ event: HostedEvent) {
-    let worded = event.worded
-    log(worded.kind, source: .device, reason: worded.reason, details: worded.details)
+    event.log(in: self)
   }
 }
 

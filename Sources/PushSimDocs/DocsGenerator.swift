@@ -414,9 +414,9 @@ struct PageBuilder: Sendable {
   /// `lockScreen`), from the device's `activity.alert` events.
   static func activityAlerts(_ events: [DeviceEvent]) -> [String: String] {
     var alerts: [String: String] = [:]
-    for event in events where event.kind == .activityAlert {
-      guard let id = event.details["activity"]?.stringValue else { continue }
-      alerts[id] = event.details["presentation"]?.stringValue ?? "lockScreen"
+    for event in events {
+      guard let alert = DeviceEvent.ActivityAlert(event) else { continue }
+      alerts[alert.activity] = alert.presentation
     }
     return alerts
   }

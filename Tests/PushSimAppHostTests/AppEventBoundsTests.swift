@@ -124,8 +124,9 @@ struct AppEventBoundsTests {
   @Test("a run keeps 50,000: later pushes' events are counted")
   func runLimit() throws {
     var device = Device(app: AppConfiguration(bundleId: "com.example.chat"))
+    let entry = AppLogEntry(level: "default", subsystem: "", category: "", message: "line")
     let line = ServiceExtensionOutcome.Event(
-      offset: .zero, kind: .appLog, source: .device, reason: "line")
+      offset: .zero, entry.details, source: .device, reason: entry.message)
     for push in 0..<300 {
       device.recordAppCallEvents(Array(repeating: line, count: 200), push: "p\(push)")
       device.logDroppedAppEvents()

@@ -182,13 +182,10 @@ public struct TextReporter: Sendable {
     }
   }
 
-  /// The localized text an event is about, quoted and escaped: its own `title`/`body`
-  /// details, else the text of the notification it delivered (as the final state shows it).
+  /// The localized text an event is about, quoted and escaped: the text of the notification
+  /// a `delivered` or `held` event delivered (as the final state shows it). (No event kind has
+  /// `title` or `body` details: Codes.md's Details column, checked against the typed details.)
   private func text(of event: DeviceEvent, in state: TranscriptState) -> String {
-    if !event.details.isEmpty {
-      if let title = event.details["title"]?.stringValue, !title.isEmpty { return quote(title) }
-      if let body = event.details["body"]?.stringValue, !body.isEmpty { return quote(body) }
-    }
     guard event.kind == .delivered || event.kind == .held, let push = event.push,
       let notification = state.notification(push)
     else { return "" }

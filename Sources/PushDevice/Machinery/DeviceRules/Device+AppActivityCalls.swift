@@ -48,8 +48,8 @@ extension Device {
     }
     activityStore.replace(index, with: updated)
     log(
-      .activityUpdated, nil, .device, "Live Activity \(id) shows the content the app gave it",
-      ["activity": .init(.string(id))])
+      DeviceEvent.ActivityUpdated(activity: id), nil, .device,
+      "Live Activity \(id) shows the content the app gave it")
     if let stale = updated.staleDate, updated.state == .active { scheduleStale(id, at: stale) }
     return true
   }
@@ -68,9 +68,8 @@ extension Device {
     if let index = activityStore.index(of: id), activityStore.activities[index].state == .pending {
       activityStore.update(index) { $0.state = .dismissed }
       log(
-        .activityDismissed, nil, .model,
-        "Live Activity \(id) was ended before its scheduled start: it never shows",
-        ["activity": .init(.string(id))])
+        DeviceEvent.ActivityDismissed(activity: id), nil, .model,
+        "Live Activity \(id) was ended before its scheduled start: it never shows")
       return true
     }
     guard let index = activityStore.index(of: id), activityStore.activities[index].isLive else {
@@ -108,10 +107,9 @@ extension Device {
     let newest = activityStore.activities[index].lastTimestamp
     guard timestamp < newest else { return true }
     log(
-      nil, .device,
+      DeviceEvent.ActivityIgnored(code: .olderTimestamp, activity: id), nil, .device,
       "the app's content for \(id) is stamped \(VirtualTimeFormat.text(timestamp)), older than "
-        + "the activity's content (\(VirtualTimeFormat.text(newest))): the system ignores it",
-      code: ActivityIgnoredCode.olderTimestamp, ["activity": .init(.string(id))])
+        + "the activity's content (\(VirtualTimeFormat.text(newest))): the system ignores it")
     return false
   }
 
@@ -126,9 +124,8 @@ extension Device {
     case .success(let decoded): return decoded.value
     case .failure(let failure):
       log(
-        nil, .model,
-        "the app's content for \(id) does not decode (\(failure.path): \(failure.message))",
-        code: ActivityIgnoredCode.contentStateDecode, ["activity": .init(.string(id))])
+        DeviceEvent.ActivityIgnored(code: .contentStateDecode, activity: id), nil, .model,
+        "the app's content for \(id) does not decode (\(failure.path): \(failure.message))")
       return nil
     }
   }

@@ -62,12 +62,11 @@ extension Device {
     let chosen = options ?? app.foregroundPresentation
     let names = chosen.map(\.rawValue).sorted()
     log(
-      .delegateWillPresent, waiting.push, .device,
+      DeviceEvent.DelegateWillPresent(options: names), waiting.push, .device,
       options == nil
         ? "the app's delegate does not implement willPresent: the app's foregroundPresentation "
           + "applies"
-        : "the app's delegate answers willPresent with [\(names.joined(separator: ", "))]",
-      ["options": .init(.array(names.map { .init(.string($0)) }))])
+        : "the app's delegate answers willPresent with [\(names.joined(separator: ", "))]")
     present(waiting.push, request: waiting.request, options: chosen)
   }
 
@@ -79,20 +78,18 @@ extension Device {
       switch completion {
       case .completed:
         log(
-          .delegateDidReceive, push, .device,
+          DeviceEvent.DelegateDidReceive(), push, .device,
           "the app's delegate handled the response (\(action)) and called its completion handler"
         )
       case .notCompleted:
         log(
-          .delegateDidReceive, push, .device,
+          DeviceEvent.DelegateDidReceive(completed: false), push, .device,
           "the app's delegate did not call didReceive's completion handler: iOS logs a warning "
-            + "and the app may be suspended before it finishes",
-          ["completed": .init(.bool(false))])
+            + "and the app may be suspended before it finishes")
       case .notImplemented:
         log(
-          .delegateDidReceive, push, .device,
-          "the app's delegate does not implement didReceive: the response (\(action)) is lost",
-          ["completed": .init(.bool(false))])
+          DeviceEvent.DelegateDidReceive(completed: false), push, .device,
+          "the app's delegate does not implement didReceive: the response (\(action)) is lost")
       }
     case .deliverVoIPPush(let push, _):
       finishVoIPPush(push, completion: completion)
@@ -101,20 +98,17 @@ extension Device {
       case .completed(let result):
         let result = result ?? "newData"
         log(
-          .remoteNotificationHandled, push, .device,
-          "didReceiveRemoteNotification called its completion handler with .\(result)",
-          ["result": .init(.string(result))])
+          DeviceEvent.RemoteNotificationHandled(result: result), push, .device,
+          "didReceiveRemoteNotification called its completion handler with .\(result)")
       case .notCompleted:
         log(
-          .remoteNotificationHandled, push, .device,
+          DeviceEvent.RemoteNotificationHandled(completed: false), push, .device,
           "didReceiveRemoteNotification did not call its completion handler within about 30 s: "
-            + "iOS ends the app's background time and may wake it less often",
-          ["completed": .init(.bool(false))])
+            + "iOS ends the app's background time and may wake it less often")
       case .notImplemented:
         log(
-          .remoteNotificationHandled, push, .device,
-          "the app does not implement didReceiveRemoteNotification: the push wakes it for nothing",
-          ["completed": .init(.bool(false))])
+          DeviceEvent.RemoteNotificationHandled(completed: false), push, .device,
+          "the app does not implement didReceiveRemoteNotification: the push wakes it for nothing")
       }
     case .runExtension, .askWillPresent:
       preconditionFailure("Device: \(call) is not a call that ends with \(completion)")

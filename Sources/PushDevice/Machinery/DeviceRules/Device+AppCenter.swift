@@ -66,20 +66,19 @@ extension Device {
     case .notDetermined where provisional:
       authorization = NotificationAuthorization(status: .provisional, options: options)
       log(
-        .authorizationRequested, nil, .device,
+        DeviceEvent.AuthorizationRequested(), nil, .device,
         "the app asks for provisional authorization: granted without a prompt")
     case .notDetermined:
       let allows = configuration.userAllowsNotifications
       authorization = NotificationAuthorization(
         status: allows ? .authorized : .denied, options: allows ? options : [])
       log(
-        .authorizationRequested, nil, .device,
+        DeviceEvent.AuthorizationRequested(granted: allows), nil, .device,
         "the app asks for permission: the user taps "
-          + (allows ? "Allow" : "Don't Allow") + " (the prompt is shown only once)",
-        ["granted": .init(.bool(allows))])
+          + (allows ? "Allow" : "Don't Allow") + " (the prompt is shown only once)")
     case .authorized, .provisional, .denied:
       log(
-        .authorizationRequested, nil, .device,
+        DeviceEvent.AuthorizationRequested(), nil, .device,
         "the app asks for permission again: no prompt, the status stays "
           + authorization.status.rawValue)
     }
@@ -111,10 +110,9 @@ extension Device {
     }
     let discarded = localNotifications.add(request, trigger: trigger, fireDate: fireDate)
     log(
-      .localScheduled, nil, .device,
+      DeviceEvent.LocalScheduled(identifier: request.identifier), nil, .device,
       "the app schedules local notification \(request.identifier) for "
-        + VirtualTimeFormat.text(fireDate),
-      ["identifier": .init(.string(request.identifier))])
+        + VirtualTimeFormat.text(fireDate))
     if let latest = discarded {
       log(
         .localDiscarded, nil, .device,
@@ -146,9 +144,8 @@ extension Device {
       removed.append(entry.push)
     }
     log(
-      .centerRemoved, nil, .device,
-      "the app removes \(removed.count) delivered notification(s) from Notification Center",
-      ["notifications": .init(.array(removed.map { .init(.string($0)) }))])
+      DeviceEvent.CenterRemoved(notifications: removed), nil, .device,
+      "the app removes \(removed.count) delivered notification(s) from Notification Center")
   }
 
   /// The app removes every delivered notification.
@@ -160,9 +157,8 @@ extension Device {
   package mutating func setBadgeCount(_ count: Int) {
     let badge = centerPart.setBadge(count)
     log(
-      .badge, nil, .device,
-      count == 0 ? "the app clears its badge" : "the app sets its badge to \(badge)",
-      ["badge": .init(.number(JSONNumber(badge)))])
+      DeviceEvent.Badge(badge: badge), nil, .device,
+      count == 0 ? "the app clears its badge" : "the app sets its badge to \(badge)")
   }
 
   /// The app replaces its notification categories (`setNotificationCategories(_:)`).
@@ -194,19 +190,17 @@ extension Device {
     }
     if firing.isCounted, firing.previousCounted == nil {
       log(
-        .localFired, push, .device,
+        DeviceEvent.LocalFired(identifier: identifier, counted: true), push, .device,
         "local notification \(identifier) fires for the \(firing.count)th time: from now on "
           + "its firings are counted, not logged, each taking the place of the one before "
-          + "(Rules.md §9.9)",
-        ["identifier": .init(.string(identifier)), "counted": .init(.bool(true))])
+          + "(Rules.md §9.9)")
     }
     localNotifications.isPlayingCountedFiring = firing.isCounted
     defer { localNotifications.isPlayingCountedFiring = false }
     records[push] = PushRecord(id: push, received: clock.now)
     log(
-      .localFired, push, .device,
-      "local notification \(identifier) fires: no APNs step, no service extension",
-      ["identifier": .init(.string(identifier))])
+      DeviceEvent.LocalFired(identifier: identifier), push, .device,
+      "local notification \(identifier) fires: no APNs step, no service extension")
     let request = NotificationRequest(
       identifier: identifier, content: firing.request.content, date: clock.now)
     records[push]?.requestIdentifier = identifier

@@ -8,20 +8,20 @@ extension Device {
     if app.state == .forceQuit {
       let reason = "the user force-quit the app: background pushes are discarded until it is opened"
       setStatus(id, .discarded, reason: reason)
-      log(id, .device, reason, code: DiscardedCode.forceQuit)
+      log(DeviceEvent.Discarded(code: .forceQuit), id, .device, reason)
       return
     }
     if !app.backgroundModes.contains(.remoteNotification) {
       let reason = "the app lacks the remote-notification background mode"
       setStatus(id, .discarded, reason: reason)
-      log(id, .device, reason, code: DiscardedCode.noBackgroundMode)
+      log(DeviceEvent.Discarded(code: .noBackgroundMode), id, .device, reason)
       return
     }
     if app.state == .foreground {
       appStatus.remoteNotifications += 1
       let reason = "the app is in the foreground: didReceiveRemoteNotification runs"
       setStatus(id, .silent, reason: reason)
-      log(.silent, id, .device, reason)
+      log(DeviceEvent.Silent(), id, .device, reason)
       callRemoteNotificationHandler(id, payload: payload)
       return
     }
@@ -29,9 +29,7 @@ extension Device {
     guard pushTypeState.admitBackgroundPush(budget: budget) else {
       let reason = "over the budget of \(budget) background pushes per rolling hour"
       setStatus(id, .throttled, reason: reason)
-      log(
-        id, .model, reason, code: ThrottledCode.backgroundBudget,
-        ["budget": .init(.number(JSONNumber(budget)))])
+      log(DeviceEvent.Throttled(code: .backgroundBudget, budget: budget), id, .model, reason)
       return
     }
     clock.schedule(.budgetWindow(push: id), at: clock.now.addingTimeInterval(3600))
@@ -39,8 +37,7 @@ extension Device {
     let reason = "the app is woken in the background: didReceiveRemoteNotification runs"
     setStatus(id, .silent, reason: reason)
     log(
-      .silent, id, .device, reason,
-      ["inWindow": .init(.number(JSONNumber(pushTypeState.backgroundPushesInWindow)))])
+      DeviceEvent.Silent(inWindow: pushTypeState.backgroundPushesInWindow), id, .device, reason)
     callRemoteNotificationHandler(id, payload: payload)
   }
 
@@ -67,13 +64,14 @@ extension Device {
     if app.state == .foreground {
       appStatus.remoteNotifications += 1
       log(
-        .wake, id, .device,
+        DeviceEvent.Wake(), id, .device,
         "content-available: didReceiveRemoteNotification runs in the foreground")
       callRemoteNotificationHandler(id, payload: payload)
       return
     }
     wakeInBackground()
-    log(.wake, id, .device, "content-available: the app is also woken in the background")
+    log(
+      DeviceEvent.Wake(), id, .device, "content-available: the app is also woken in the background")
     callRemoteNotificationHandler(id, payload: payload)
   }
 

@@ -64,9 +64,8 @@ extension Device {
       }
       if let refusal {
         log(
-          .callKitTransactionRefused, push, .device,
-          "CallKit refuses the app's \(action.kind.rawValue) transaction: " + refusal.why,
-          ["uuid": .init(.string(uuid)), "error": .init(.number(JSONNumber(refusal.code)))])
+          DeviceEvent.CallKitTransactionRefused(uuid: uuid, error: refusal.code), push, .device,
+          "CallKit refuses the app's \(action.kind.rawValue) transaction: " + refusal.why)
         return refusal.code
       }
       if action.kind == .start { going.insert(action.uuid) }
@@ -74,28 +73,25 @@ extension Device {
     }
     pushTypeState.activeCalls = going
     for action in actions {
-      var details: [String: JSONValue] = [
-        "action": .init(.string(action.kind.rawValue)),
-        "uuid": .init(.string(action.uuid.uuidString.lowercased())),
-      ]
+      var details = DeviceEvent.CallKitAction(
+        action: action.kind.rawValue, uuid: action.uuid.uuidString.lowercased())
       let reason: String
       switch action.kind {
       case .start:
-        if let handle = action.handle { details["handle"] = .init(.string(handle)) }
-        details["isVideo"] = .init(.bool(action.isVideo))
+        details.handle = action.handle
+        details.isVideo = action.isVideo
         reason = "the app starts an outgoing call\(action.handle.map { " to \($0)" } ?? "")"
       case .answer: reason = "the app answers the call"
       case .end: reason = "the app ends the call"
       case .setHeld:
-        details["onHold"] = .init(.bool(action.value))
+        details.onHold = action.value
         reason = action.value ? "the app puts the call on hold" : "the app resumes the call"
       case .setMuted:
-        details["muted"] = .init(.bool(action.value))
+        details.muted = action.value
         reason = action.value ? "the app mutes the call" : "the app unmutes the call"
       }
       log(
-        .callKitAction, push, .device,
-        reason + ": CallKit hands the action to the provider's delegate", details)
+        details, push, .device, reason + ": CallKit hands the action to the provider's delegate")
     }
     return nil
   }
@@ -106,14 +102,12 @@ extension Device {
   package mutating func reportOutgoingCall(uuid: UUID, connected: Bool) {
     guard pushTypeState.activeCalls.contains(uuid) else { return }
     log(
-      .callKitOutgoing, pushTypeState.voipInFlight?.push, .device,
+      DeviceEvent.CallKitOutgoing(
+        uuid: uuid.uuidString.lowercased(), stage: connected ? "connected" : "connecting"),
+      pushTypeState.voipInFlight?.push, .device,
       connected
         ? "the app reports that the outgoing call connected"
-        : "the app reports that the outgoing call started connecting",
-      [
-        "uuid": .init(.string(uuid.uuidString.lowercased())),
-        "stage": .init(.string(connected ? "connected" : "connecting")),
-      ])
+        : "the app reports that the outgoing call started connecting")
   }
 
   /// The app's service extension called `CXProvider.reportNewIncomingVoIPPushPayload` while
@@ -129,11 +123,10 @@ extension Device {
     guard let push = pendingExtensionRun?.push else { return 1 }
     guard app.extensionMayFilter else {
       log(
-        .callKitVoIPPayloadRefused, push, .device,
+        DeviceEvent.CallKitVoIPPayloadRefused(error: 2), push, .device,
         "CallKit refuses the VoIP payload: the app's notification service extension lacks the "
           + "com.apple.developer.usernotifications.filtering entitlement "
-          + "(missingNotificationFilteringEntitlement)",
-        ["error": .init(.number(JSONNumber(2)))])
+          + "(missingNotificationFilteringEntitlement)")
       return 2
     }
     log(

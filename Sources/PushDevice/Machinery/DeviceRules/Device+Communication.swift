@@ -17,7 +17,7 @@ extension Device {
     guard app.entitlements.contains(.communication) else {
       content.communication = nil
       log(
-        .communicationPlain, id, .model,
+        DeviceEvent.CommunicationPlain(), id, .model,
         "the content was updated from an \(intent) but the app lacks the communication "
           + "entitlement: a plain notification with the app's icon")
       return NotificationRequest(
@@ -26,37 +26,34 @@ extension Device {
     guard app.declaresUserActivityType(intent) else {
       content.communication = nil
       log(
-        .communicationPlain, id, .model,
+        DeviceEvent.CommunicationPlain(intent: intent), id, .model,
         "the content was updated from an \(intent) but the app's NSUserActivityTypes does not "
-          + "list it: a plain notification with the app's icon",
-        ["intent": JSONValue(.string(intent))])
+          + "list it: a plain notification with the app's icon")
       return NotificationRequest(
         identifier: request.identifier, content: content, date: request.date)
     }
-    var details: [String: JSONValue] = ["intent": JSONValue(.string(intent))]
+    var details = DeviceEvent.Communication(intent: intent)
     var words: [String] = []
     if let sender = communication.sender {
       content.title = sender.displayName
-      details["sender"] = JSONValue(.string(sender.displayName))
+      details.sender = sender.displayName
       words.append("from \(sender.displayName)")
     }
     if let group = communication.groupName {
       content.subtitle = group
-      details["group"] = JSONValue(.string(group))
+      details.group = group
       words.append("in \"\(group)\"")
     } else if communication.recipientCount > 1 {
       content.subtitle = Self.recipientsSummary(communication.recipientCount)
       words.append("to \(communication.recipientCount) people")
     }
     if let avatar = communication.avatar {
-      details["avatar"] = JSONValue(.string(avatar.source.rawValue))
+      details.avatar = avatar.source.rawValue
       words.append(avatar.type == nil ? "with an avatar it cannot draw" : "with an avatar")
     } else {
       words.append("without an avatar")
     }
-    log(
-      .communication, id, .device,
-      "a communication notification " + words.joined(separator: ", "), details)
+    log(details, id, .device, "a communication notification " + words.joined(separator: ", "))
     return NotificationRequest(identifier: request.identifier, content: content, date: request.date)
   }
 

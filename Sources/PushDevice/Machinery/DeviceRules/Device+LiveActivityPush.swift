@@ -84,8 +84,8 @@ extension Device {
       }
     report([Diagnostic(.error, code: code, path: nil, message: message, source: .model)], push: id)
     log(
-      .rejected, id, .model, "APNs answered \(status) \(reason): \(message)",
-      ["httpStatus": .init(.number(JSONNumber(status))), "reason": .init(.string(reason))])
+      DeviceEvent.Rejected(httpStatus: status, reason: reason), id, .model,
+      "APNs answered \(status) \(reason): \(message)")
     return true
   }
 
@@ -117,7 +117,7 @@ extension Device {
           "priority 10 ActivityKit pushes over the budget of \(limit) per hour"
           + (frequent ? " (frequent updates)" : "") + "; send priority 5 for routine updates"
         setStatus(id, .throttled, reason: reason)
-        log(id, .model, reason, code: ThrottledCode.liveActivityBudget)
+        log(DeviceEvent.Throttled(code: .liveActivityBudget), id, .model, reason)
         return
       }
       activityStore.priorityTenTimes.append(clock.now)
@@ -170,9 +170,7 @@ extension Device {
     _ reason: String
   ) {
     setStatus(id, .discarded, reason: reason)
-    var details: [String: JSONValue] = [:]
-    if let activity { details["activity"] = .init(.string(activity)) }
-    log(id, source, reason, code: code, details)
+    log(DeviceEvent.ActivityIgnored(code: code, activity: activity), id, source, reason)
   }
 
   /// A broadcast on `channel` reaches every live activity subscribed to it (iOS 18).
@@ -355,9 +353,8 @@ extension Device {
     }
     setStatus(id, .delivered, reason: "updated Live Activity \(activity.id)")
     log(
-      .activityUpdated, id, .device,
-      "Live Activity \(activity.id) shows the new content; the widget extension renders it",
-      ["activity": .init(.string(activity.id))])
+      DeviceEvent.ActivityUpdated(activity: activity.id), id, .device,
+      "Live Activity \(activity.id) shows the new content; the widget extension renders it")
     if let stale = updated.staleDate, updated.state == .active {
       scheduleStale(activity.id, at: stale)
     }
@@ -410,17 +407,13 @@ extension Device {
       case (let name?, true): "; sound \(name) plays"
       case (let name?, false): "; sound \(name) does not play: the device is muted"
       }
-    var details: [String: JSONValue] = [
-      "activity": .init(.string(activity)), "presentation": .init(.string(presentation)),
-    ]
-    if let sound {
-      details["sound"] = .init(.string(sound))
-      details["soundPlayed"] = .init(.bool(soundPlayed))
-    }
+    let details = DeviceEvent.ActivityAlert(
+      activity: activity, presentation: presentation, sound: sound,
+      soundPlayed: sound == nil ? nil : soundPlayed)
     log(
-      .activityAlert, id, .device,
+      details, id, .device,
       "Live Activity \(activity) alerts (\(presentation)): \(localized.title) — "
-        + "\(localized.body)\(soundText); no notification is added", details)
+        + "\(localized.body)\(soundText); no notification is added")
     return object
   }
 
@@ -455,7 +448,7 @@ extension Device {
     else {
       let reason = "push-to-start budget exceeded: not starting activity"
       setStatus(id, .throttled, reason: reason)
-      log(id, .device, reason, code: ThrottledCode.pushToStartBudget)
+      log(DeviceEvent.Throttled(code: .pushToStartBudget), id, .device, reason)
       return
     }
     activityStore.startTimes.append(clock.now)
@@ -554,7 +547,6 @@ extension Device {
     }
     appStatus.backgroundWakes += 1
     log(
-      .wake, id, .device, "push-to-start wakes the app in the background",
-      ["activity": .init(.string(id))])
+      DeviceEvent.Wake(activity: id), id, .device, "push-to-start wakes the app in the background")
   }
 }

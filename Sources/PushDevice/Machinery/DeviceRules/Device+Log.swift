@@ -3,11 +3,32 @@ import PushCore
 import PushPayload
 
 extension Device {
-  /// Appends an event at the current virtual time; an event of the app's own code past its
-  /// push's or the run's bound is counted instead (Rules.md §7.2).
+  /// Appends an event of a kind without details at the current virtual time, unless the bounds
+  /// on the app's events count it instead (Rules.md §7.2).
   mutating func log(
+    _ event: PlainEvent, _ push: String?, _ source: DiagnosticSource, _ reason: String
+  ) {
+    record(event.kind, push, source, reason, [:])
+  }
+
+  /// Appends an event of `Details.kind` with `details` at the current virtual time; an event of
+  /// the app's own code past its push's or the run's bound is counted instead (Rules.md §7.2).
+  mutating func log<Details: EventDetails>(
+    _ details: Details, _ push: String?, _ source: DiagnosticSource, _ reason: String
+  ) {
+    record(Details.kind, push, source, reason, details.json)
+  }
+
+  /// Appends an event the app's code made during a call (``recordAppCallEvents(_:push:)``).
+  mutating func log(_ made: ServiceExtensionOutcome.Event, _ push: String?) {
+    record(made.kind, push, made.source, made.reason, made.details)
+  }
+
+  /// Appends an event at the current virtual time, unless its push's or the run's bound
+  /// counts it instead.
+  private mutating func record(
     _ kind: DeviceEvent.Kind, _ push: String?, _ source: DiagnosticSource, _ reason: String,
-    _ details: [String: JSONValue] = [:]
+    _ details: [String: JSONValue]
   ) {
     guard !localNotifications.isPlayingCountedFiring else { return }
     // What the app's code does while the device waits for it belongs to the push it handles.
@@ -40,24 +61,12 @@ extension Device {
       let (reason, details) = AppEventLimits.dropped(dropped.byKind, by: dropped.code)
       append(
         DeviceEvent(
-          time: clock.now, kind: .appEventsDropped, push: dropped.push, source: .model,
-          reason: reason, details: details))
+          time: clock.now, details, push: dropped.push, source: .model, reason: reason))
     }
   }
 
   /// The push whose handling the app's code is in (the effect the device waits for), if any.
   var appCodePush: String? { nextEffect?.push }
-
-  /// Appends an event of `Code.kind` whose details carry `code` under `code` (beside the words
-  /// of `reason`), so that a check written from Codes.md's list for the kind matches it.
-  mutating func log<Code: EventCode>(
-    _ push: String?, _ source: DiagnosticSource, _ reason: String, code: Code,
-    _ details: [String: JSONValue] = [:]
-  ) {
-    var details = details
-    details["code"] = JSONValue(.string(code.rawValue))
-    log(Code.kind, push, source, reason, details)
-  }
 
   /// Sets a push's status (and its reason).
   mutating func setStatus(_ push: String, _ status: PushStatus, reason: String) {

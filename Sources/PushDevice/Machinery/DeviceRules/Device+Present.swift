@@ -79,8 +79,7 @@ extension Device {
       }
       let shown = Self.shownIndex(presentation)
       log(
-        .presented, id, .device, Self.presentationDescriptions[shown],
-        Self.presentationDetails[shown])
+        DeviceEvent.Presented(presentation), id, .device, Self.presentationDescriptions[shown])
       if let number = decision.badge { setBadge(number, push: id) }
       report(truncations(of: request.content, presentation: presentation), push: id)
     }
@@ -121,20 +120,20 @@ extension Device {
   mutating func markReplaced(_ old: String, by new: String, identifier: String) {
     setStatus(old, .replaced, reason: "replaced by \(new) (same request identifier)")
     log(
-      .replaced, old, .device,
-      "\(new) has the same request identifier \"\(identifier)\": it alerts again and takes its place",
-      ["by": .init(.string(new))])
+      DeviceEvent.Replaced(by: new), old, .device,
+      "\(new) has the same request identifier \"\(identifier)\": it alerts again and takes its place"
+    )
   }
 
   /// Sets the app badge (Behavior.md §7.4: a number sets it, 0 clears it).
   mutating func setBadge(_ number: Int, push: String) {
     let badge = centerPart.setBadge(number)
     let reason = number == 0 ? "badge cleared" : "badge set to \(number)"
-    log(.badge, push, .device, reason, ["badge": .init(.number(JSONNumber(badge)))])
+    log(DeviceEvent.Badge(badge: badge), push, .device, reason)
   }
 
   /// Banner, lock screen, screen wake, sound and Notification Center as bits 0 to 4: the index
-  /// of ``presentationDescriptions`` and ``presentationDetails``.
+  /// of ``presentationDescriptions``.
   private static func shownIndex(_ presentation: Presentation) -> Int {
     var index = 0
     if presentation.banner { index |= 1 }
@@ -143,16 +142,6 @@ extension Device {
     if presentation.sound { index |= 8 }
     if presentation.list { index |= 16 }
     return index
-  }
-
-  /// The `presented` event's details for each combination (``shownIndex(_:)``), made once:
-  /// every push presented alike shares one table instead of building its own.
-  private static let presentationDetails: [[String: JSONValue]] = (0..<32).map { bits in
-    [
-      "banner": JSONValue(.bool(bits & 1 != 0)), "lockScreen": JSONValue(.bool(bits & 2 != 0)),
-      "wake": JSONValue(.bool(bits & 4 != 0)), "sound": JSONValue(.bool(bits & 8 != 0)),
-      "list": JSONValue(.bool(bits & 16 != 0)),
-    ]
   }
 
   /// The `presented` event's line for each combination of banner, lock screen, screen wake,

@@ -115,7 +115,7 @@ extension Device {
 
   /// The push reached its receiver: status `silent`, one event.
   mutating func handled(
-    _ id: String, _ kind: DeviceEvent.Kind, _ source: DiagnosticSource, _ reason: String
+    _ id: String, _ kind: PlainEvent, _ source: DiagnosticSource, _ reason: String
   ) {
     setStatus(id, .silent, reason: reason)
     log(kind, id, source, reason + "; nothing is shown")
@@ -126,7 +126,7 @@ extension Device {
     _ id: String, _ source: DiagnosticSource, _ code: DiscardedCode, _ reason: String
   ) {
     setStatus(id, .discarded, reason: reason)
-    log(id, source, reason, code: code)
+    log(DeviceEvent.Discarded(code: code), id, source, reason)
   }
 
   /// Whether the device's iOS has the push type; a push before it is discarded (model).
@@ -163,7 +163,9 @@ extension Device {
     }
     if settings.reportsCalls {
       setStatus(id, .silent, reason: "reported to CallKit as an incoming call")
-      log(.callKitIncoming, id, .device, "the app reports the call: the incoming-call screen shows")
+      log(
+        DeviceEvent.CallKitIncoming(), id, .device,
+        "the app reports the call: the incoming-call screen shows")
       // The app file's app reports the payload's `caller` and `hasVideo` (model, Rules.md §14).
       startRinging(
         IncomingCall(
@@ -201,8 +203,7 @@ extension Device {
       reason += "; after \(pushTypeState.voipFailures) failures it stops delivering VoIP pushes"
     }
     log(
-      .voipTerminated, id, .device, reason,
-      ["failures": .init(.number(JSONNumber(pushTypeState.voipFailures)))])
+      DeviceEvent.VoIPTerminated(failures: pushTypeState.voipFailures), id, .device, reason)
   }
 
   /// `location`: the Location Push Service Extension, with Always authorization, within a
@@ -277,9 +278,8 @@ extension Device {
   package mutating func issuePushKitToken(_ type: PushType) -> String {
     let token = Self.pushTypeToken(type)
     log(
-      .pushKitToken, nil, .device,
-      "PushKit hands the app its \(type.rawValue) token: the delegate's didUpdate runs",
-      ["type": .init(.string(type.rawValue)), "token": .init(.string(token))])
+      DeviceEvent.PushKitToken(type: type.rawValue, token: token), nil, .device,
+      "PushKit hands the app its \(type.rawValue) token: the delegate's didUpdate runs")
     return token
   }
 
@@ -297,23 +297,19 @@ extension Device {
     let uuidText = uuid.uuidString.lowercased()
     guard !pushTypeState.activeCalls.contains(uuid) else {
       log(
-        .callKitRefused, push, .device,
+        DeviceEvent.CallKitRefused(uuid: uuidText, error: 2), push, .device,
         "CallKit refuses the call: a call with UUID \(uuidText) is already going "
-          + "(callUUIDAlreadyExists)",
-        ["uuid": .init(.string(uuidText)), "error": .init(.number(JSONNumber(2)))])
+          + "(callUUIDAlreadyExists)")
       return 2
     }
     let groups = max(1, maximumCallGroups)
     guard pushTypeState.activeCalls.count < groups else {
       log(
-        .callKitRefused, push, .model,
+        DeviceEvent.CallKitRefused(uuid: uuidText, error: 0, maximumCallGroups: groups), push,
+        .model,
         "CallKit refuses the call: the provider's \(groups) call group"
           + (groups == 1 ? " is" : "s are") + " taken by calls not ended "
-          + "(maximumCallGroups; unknown)",
-        [
-          "uuid": .init(.string(uuidText)), "error": .init(.number(JSONNumber(0))),
-          "maximumCallGroups": .init(.number(JSONNumber(groups))),
-        ])
+          + "(maximumCallGroups; unknown)")
       return 0
     }
     pushTypeState.activeCalls.insert(uuid)
@@ -321,14 +317,11 @@ extension Device {
     startRinging(
       IncomingCall(
         uuid: uuid, push: push, caller: caller, hasVideo: hasVideo, ringingSince: clock.now))
-    var details: [String: JSONValue] = [
-      "uuid": .init(.string(uuidText)), "hasVideo": .init(.bool(hasVideo)),
-    ]
-    if let caller { details["caller"] = .init(.string(caller)) }
     log(
-      .callKitIncoming, push, .device,
+      DeviceEvent.CallKitIncoming(uuid: uuidText, caller: caller, hasVideo: hasVideo), push,
+      .device,
       "the app reports the call\(caller.map { " from \($0)" } ?? ""): the incoming-call screen "
-        + "shows", details)
+        + "shows")
     return nil
   }
 
@@ -361,11 +354,8 @@ extension Device {
     guard pushTypeState.activeCalls.remove(uuid) != nil else { return }
     pushTypeState.ringingCalls.removeAll { $0.uuid == uuid }
     log(
-      .callKitEnded, nil, .device, "the app reports that the call ended",
-      [
-        "uuid": .init(.string(uuid.uuidString.lowercased())),
-        "reason": .init(.number(JSONNumber(reason))),
-      ])
+      DeviceEvent.CallKitEnded(uuid: uuid.uuidString.lowercased(), reason: reason), nil, .device,
+      "the app reports that the call ended")
   }
 
   /// How the app's PushKit delegate ended a VoIP push: a call reported before the completion
@@ -381,23 +371,20 @@ extension Device {
     case .completed:
       completed = true
       log(
-        .pushKitCompleted, id, .device,
+        DeviceEvent.PushKitCompleted(completed: true, reported: reported), id, .device,
         "the app's PushKit delegate called its completion "
-          + (reported ? "after reporting a call" : "without reporting a call"),
-        ["completed": .init(.bool(true)), "reported": .init(.bool(reported))])
+          + (reported ? "after reporting a call" : "without reporting a call"))
     case .notCompleted:
       completed = false
       log(
-        .pushKitCompleted, id, .device,
-        "the app's PushKit delegate did not call its completion in time",
-        ["completed": .init(.bool(false)), "reported": .init(.bool(reported))])
+        DeviceEvent.PushKitCompleted(completed: false, reported: reported), id, .device,
+        "the app's PushKit delegate did not call its completion in time")
     case .notImplemented:
       completed = false
       log(
-        .pushKitCompleted, id, .device,
+        DeviceEvent.PushKitCompleted(completed: false, reported: false), id, .device,
         "the app has no PKPushRegistry whose delegate takes voIP pushes "
-          + "(didReceiveIncomingPushWith)",
-        ["completed": .init(.bool(false)), "reported": .init(.bool(false))])
+          + "(didReceiveIncomingPushWith)")
     }
     if reported {
       setStatus(id, .silent, reason: "reported to CallKit as an incoming call")

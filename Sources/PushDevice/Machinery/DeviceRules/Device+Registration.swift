@@ -52,23 +52,19 @@ extension Device {
     guard app.entitlements.contains(.apsEnvironment) else {
       let failure = RegistrationFailure.missingEntitlement
       log(
-        .appRegistrationFailed, nil, .device,
+        DeviceEvent.AppRegistrationFailed(domain: failure.domain, code: failure.code), nil,
+        .device,
         "registerForRemoteNotifications fails: \(failure.description); the app delegate's "
-          + "didFailToRegisterForRemoteNotificationsWithError runs",
-        [
-          "domain": .init(.string(failure.domain)),
-          "code": .init(.number(JSONNumber(failure.code))),
-        ])
+          + "didFailToRegisterForRemoteNotificationsWithError runs")
       return .failure(failure)
     }
     registration.issued = true
     registration.registered = true
     let token = deviceToken
     log(
-      .appRegistered, nil, .device,
+      DeviceEvent.AppRegistered(token: token), nil, .device,
       "APNs registers the app: the app delegate's didRegisterForRemoteNotificationsWithDeviceToken "
-        + "runs",
-      ["token": .init(.string(token))])
+        + "runs")
     return .success(token)
   }
 

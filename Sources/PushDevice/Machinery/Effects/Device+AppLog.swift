@@ -32,13 +32,8 @@ package struct AppLogEntry: Sendable, Equatable {
 
   /// The event's details: `level`, `subsystem`, `category`, and `console` when the text had
   /// private values.
-  package var details: [String: JSONValue] {
-    var details: [String: JSONValue] = [
-      "level": JSONValue(.string(level)), "subsystem": JSONValue(.string(subsystem)),
-      "category": JSONValue(.string(category)),
-    ]
-    if let console { details["console"] = JSONValue(.string(console)) }
-    return details
+  package var details: DeviceEvent.AppLog {
+    DeviceEvent.AppLog(level: level, subsystem: subsystem, category: category, console: console)
   }
 }
 
@@ -70,7 +65,7 @@ extension Device {
     _ events: [ServiceExtensionOutcome.Event], push: String?
   ) {
     for event in events {
-      log(event.kind, push, event.source, event.reason, event.details)
+      log(event, push)
     }
   }
 }

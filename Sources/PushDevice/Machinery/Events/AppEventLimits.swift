@@ -29,7 +29,7 @@ package enum AppEventLimits {
   /// left out by the bound `code`.
   static func dropped(
     _ dropped: [DeviceEvent.Kind: Int], by code: AppEventsDroppedCode
-  ) -> (reason: String, details: [String: JSONValue]) {
+  ) -> (reason: String, details: DeviceEvent.AppEventsDropped) {
     let total = dropped.values.reduce(0, +)
     let byKind = dropped.sorted { $0.key.rawValue < $1.key.rawValue }
     let list = byKind.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")
@@ -45,19 +45,11 @@ package enum AppEventLimits {
       limit = perRun
       bound = "a run keeps \(perRun)"
     }
-    let kinds = JSONObject(
-      distinctMembers: byKind.map {
-        JSONMember(key: $0.key.rawValue, value: JSONValue(.number(JSONNumber($0.value))))
-      })
     return (
       "\(total) events of the app's code (\(list)) are counted, not kept: \(bound) "
         + "(Rules.md §7.2)",
-      [
-        "code": JSONValue(.string(code.rawValue)),
-        "dropped": JSONValue(.number(JSONNumber(total))),
-        "kinds": JSONValue(.object(kinds)),
-        "limit": JSONValue(.number(JSONNumber(limit))),
-      ]
+      DeviceEvent.AppEventsDropped(
+        code: code, dropped: total, kinds: byKind.map { ($0.key, $0.value) }, limit: limit)
     )
   }
 }

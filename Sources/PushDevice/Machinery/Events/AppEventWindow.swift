@@ -56,9 +56,7 @@ package struct AppEventWindow: Sendable {
       if let gap, gap.position == position {
         let (reason, details) = AppEventLimits.dropped(dropped, by: .callWindow)
         result.append(
-          Event(
-            offset: gap.offset, kind: .appEventsDropped, source: .model, reason: reason,
-            details: details))
+          Event(offset: gap.offset, details, source: .model, reason: reason))
       }
       while next < last.endIndex, last[next].position == position {
         result.append(last[next].event)

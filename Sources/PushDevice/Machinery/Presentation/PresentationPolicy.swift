@@ -10,7 +10,7 @@ import PushPayload
 struct PresentationPolicy {
   /// One recorded step.
   struct Step: Sendable, Equatable {
-    var kind: DeviceEvent.Kind
+    var kind: PlainEvent
     var source: DiagnosticSource
     var reason: String
   }
@@ -106,14 +106,14 @@ extension PresentationPolicy {
 
     /// Records a step for the event log.
     private mutating func note(
-      _ kind: DeviceEvent.Kind, _ source: DiagnosticSource, _ reason: String
+      _ kind: PlainEvent, _ source: DiagnosticSource, _ reason: String
     ) {
       steps.append(Step(kind: kind, source: source, reason: reason))
     }
 
     /// Records a step of the model's, with the same words as a warning at `path`.
     private mutating func warn(
-      _ kind: DeviceEvent.Kind, _ code: DiagnosticCode, path: String, _ reason: String
+      _ kind: PlainEvent, _ code: DiagnosticCode, path: String, _ reason: String
     ) {
       note(kind, .model, reason)
       diagnostics.append(

@@ -11,21 +11,17 @@ extension RouteDecision {
   package func event(for response: NotificationResponse, at time: Date, push: String?)
     -> DeviceEvent
   {
-    var details: [String: JSONValue] = [
-      "action": JSONValue(
-        .string(RouteConfiguration.ActionCondition(response.actionIdentifier).description))
-    ]
+    let action = RouteConfiguration.ActionCondition(response.actionIdentifier).description
     switch self {
     case .matched(let route):
-      details["route"] = JSONValue(.string(route.name))
-      details["params"] = route.json["params"]
       return DeviceEvent(
-        time: time, kind: .route, push: push, source: .model, reason: reason, details: details)
+        time: time,
+        DeviceEvent.Route(action: action, route: route.name, params: route.json["params"]),
+        push: push, source: .model, reason: reason)
     case .unmatched(let mismatch):
-      if let name = mismatch.route { details["route"] = JSONValue(.string(name)) }
       return DeviceEvent(
-        time: time, kind: .routeUnmatched, push: push, source: .model, reason: reason,
-        details: details)
+        time: time, DeviceEvent.RouteUnmatched(action: action, route: mismatch.route),
+        push: push, source: .model, reason: reason)
     }
   }
 }

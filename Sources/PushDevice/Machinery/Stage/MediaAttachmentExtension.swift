@@ -29,17 +29,15 @@ package struct MediaAttachmentExtension: ServiceExtension {
       let key = urlKeys.first(where: { payload[$0] != nil }), let value = payload[key]
     else {
       context.log(
-        .mediaFailed, source: .model,
+        DeviceEvent.MediaFailed(code: .noMediaURL), source: .model,
         reason: "the payload has none of the media keys \(urlKeys.joined(separator: ", ")): "
-          + "nothing to download",
-        details: ["code": "no-media-url"])
+          + "nothing to download")
       return content
     }
     guard let text = value.stringValue else {
       context.log(
-        .mediaFailed, source: .model,
-        reason: "\(key) is \(value.typeName), not a URL string: nothing to download",
-        details: ["code": "not-a-url", "key": JSONValue(.string(key))])
+        DeviceEvent.MediaFailed(code: .notAURL, key: key), source: .model,
+        reason: "\(key) is \(value.typeName), not a URL string: nothing to download")
       return content
     }
     // A URL with another scheme (`file:`, `data:`) is refused for what it is, before the
@@ -48,18 +46,16 @@ package struct MediaAttachmentExtension: ServiceExtension {
       scheme != "http", scheme != "https"
     {
       context.log(
-        .mediaFailed, source: .model,
+        DeviceEvent.MediaFailed(code: .unsupportedScheme, key: key), source: .model,
         reason: "\(key) is a \(scheme): URL; a service extension downloads only http and "
-          + "https URLs: nothing to download",
-        details: ["code": "unsupported-scheme", "key": JSONValue(.string(key))])
+          + "https URLs: nothing to download")
       return content
     }
     guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, url.host != nil
     else {
       context.log(
-        .mediaFailed, source: .model,
-        reason: "\(key) is \"\(text)\", which is not an absolute URL: nothing to download",
-        details: ["code": "not-a-url", "key": JSONValue(.string(key))])
+        DeviceEvent.MediaFailed(code: .notAURL, key: key), source: .model,
+        reason: "\(key) is \"\(text)\", which is not an absolute URL: nothing to download")
       return content
     }
     let media: FetchedMedia

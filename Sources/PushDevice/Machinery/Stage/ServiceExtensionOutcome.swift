@@ -40,7 +40,7 @@ package struct ServiceExtensionOutcome: Sendable, Equatable {
   static func notRun(_ request: NotificationRequest, reason: String) -> ServiceExtensionOutcome {
     ServiceExtensionOutcome(
       request: request, delivered: .original, reason: reason, elapsed: .zero,
-      events: [Event(offset: .zero, kind: .extensionSkipped, source: .model, reason: reason)])
+      events: [Event(offset: .zero, .extensionSkipped, source: .model, reason: reason)])
   }
 
   /// Whose content is delivered.
@@ -70,10 +70,23 @@ package struct ServiceExtensionOutcome: Sendable, Equatable {
     /// Extra facts for reports.
     package var details: [String: JSONValue]
 
-    /// Creates an event.
-    package init(
+    /// An event of a kind without details.
+    package init(offset: Duration, _ event: PlainEvent, source: DiagnosticSource, reason: String) {
+      self.init(offset: offset, kind: event.kind, source: source, reason: reason, details: [:])
+    }
+
+    /// An event of `Details.kind` with `details`.
+    package init<Details: EventDetails>(
+      offset: Duration, _ details: Details, source: DiagnosticSource, reason: String
+    ) {
+      self.init(
+        offset: offset, kind: Details.kind, source: source, reason: reason,
+        details: details.json)
+    }
+
+    private init(
       offset: Duration, kind: DeviceEvent.Kind, source: DiagnosticSource, reason: String,
-      details: [String: JSONValue] = [:]
+      details: [String: JSONValue]
     ) {
       self.offset = offset
       self.kind = kind

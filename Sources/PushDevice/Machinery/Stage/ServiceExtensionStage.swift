@@ -114,7 +114,7 @@ package struct ServiceExtensionStage: Sendable {
       onExpire: { answer.give(.expired) })
     var events = [
       ServiceExtensionOutcome.Event(
-        offset: .zero, kind: .extensionStarted, source: .device,
+        offset: .zero, .extensionStarted, source: .device,
         reason: "mutable-content is set and the alert is visible: the app's service extension "
           + "runs with a budget of \(budget.secondsText)")
     ]
@@ -152,16 +152,16 @@ package struct ServiceExtensionStage: Sendable {
       let source: DiagnosticSource = accepted.corrected ? .model : .device
       events.append(
         .init(
-          offset: elapsed, kind: .extensionFinished, source: source, reason: reason,
-          details: ["delivered": JSONValue(.string(delivered.rawValue))]))
+          offset: elapsed, DeviceEvent.ExtensionFinished(delivered: delivered.rawValue),
+          source: source, reason: reason))
     case .threw(let error):
       reason =
         "didReceive threw (\(error)) without returning content: the original content is "
         + "delivered, as when the content handler is never called"
       events.append(
         .init(
-          offset: elapsed, kind: .extensionFinished, source: .device, reason: reason,
-          details: ["delivered": "original", "error": JSONValue(.string(error))]))
+          offset: elapsed, DeviceEvent.ExtensionFinished(delivered: "original", error: error),
+          source: .device, reason: reason))
     case .expired, .watchdog:
       let cause =
         if case .watchdog = first {
@@ -190,8 +190,8 @@ package struct ServiceExtensionStage: Sendable {
       let source: DiagnosticSource = first == .watchdog ? .model : .device
       events.append(
         .init(
-          offset: elapsed, kind: .extensionTimeout, source: source, reason: reason,
-          details: ["delivered": JSONValue(.string(delivered.rawValue))]))
+          offset: elapsed, DeviceEvent.ExtensionTimeout(delivered: delivered.rawValue),
+          source: source, reason: reason))
     }
 
     let (accepted, rejected) = validator.validate(
@@ -200,15 +200,13 @@ package struct ServiceExtensionStage: Sendable {
     for error in rejected {
       events.append(
         .init(
-          offset: elapsed, kind: .attachmentRejected, source: .device,
+          offset: elapsed,
+          DeviceEvent.AttachmentRejected(code: error.code, url: error.url.redactedString),
+          source: .device,
           reason:
             "attachment \(error.identifier.isEmpty ? error.url.lastPathComponent : error.identifier) "
             + "dropped with UNError.\(error.code.rawValue): \(error.reason); the notification "
-            + "is delivered without it",
-          details: [
-            "code": JSONValue(.string(error.code.rawValue)),
-            "url": JSONValue(.string(error.url.redactedString)),
-          ]))
+            + "is delivered without it"))
     }
 
     return ServiceExtensionOutcome(

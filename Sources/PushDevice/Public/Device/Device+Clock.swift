@@ -53,9 +53,8 @@ extension Device {
     let pending = centerPart.takeHeld()
     let lastSummaryDigest = centerPart.lastSummaryDigest
     log(
-      .summary, nil, .model,
-      "\(reason): \(pending.count) notification(s), featured \(lastSummaryDigest.first ?? "")",
-      ["notifications": .init(.array(lastSummaryDigest.map { .init(.string($0)) }))])
+      DeviceEvent.Summary(notifications: lastSummaryDigest), nil, .model,
+      "\(reason): \(pending.count) notification(s), featured \(lastSummaryDigest.first ?? "")")
     for item in pending {
       let presentation = Presentation.listOnly
       updateKeptNotification(of: item.push) { $0.presentation = presentation }

@@ -96,8 +96,8 @@ extension Device {
       case .pending:
         activityStore.update(index) { $0.state = .dismissed }
         log(
-          .activityDismissed, nil, .device, "Live Activity \(activity.id) is gone: \(reason)",
-          ["activity": .init(.string(activity.id))])
+          DeviceEvent.ActivityDismissed(activity: activity.id), nil, .device,
+          "Live Activity \(activity.id) is gone: \(reason)")
       case .active, .stale:
         endActivity(
           at: index, push: nil, dismissal: clock.now, source: .device, reason: reason)
@@ -125,8 +125,8 @@ extension Device {
     for entry in gateway.takeStored() {
       setStatus(entry.push, .discarded, reason: "the app was removed from the device")
       log(
-        entry.push, .apns, "APNs stored the push, but the app was removed from the device",
-        code: DiscardedCode.appRemoved)
+        DeviceEvent.Discarded(code: .appRemoved), entry.push, .apns,
+        "APNs stored the push, but the app was removed from the device")
     }
   }
 
@@ -151,11 +151,8 @@ extension Device {
       [Diagnostic(.error, code: .unregistered, path: nil, message: message, source: .apns)],
       push: id)
     log(
-      .rejected, id, .apns, "APNs answered 410 Unregistered: \(message)",
-      [
-        "httpStatus": .init(.number(JSONNumber(410))), "reason": .init(.string("Unregistered")),
-        "timestamp": .init(.number(JSONNumber(timestamp))),
-      ])
+      DeviceEvent.Rejected(httpStatus: 410, reason: "Unregistered", timestamp: timestamp), id,
+      .apns, "APNs answered 410 Unregistered: \(message)")
     return true
   }
 

@@ -74,8 +74,8 @@ extension Device {
     let settings = app.liveActivities
     func fail(_ error: ActivityFailedCode, _ source: DiagnosticSource, _ reason: String) -> Bool {
       log(
-        nil, source, "Activity.request failed (\(error)): \(reason)", code: error,
-        ["activity": .init(.string(request.id)), "error": .init(.string(error.rawValue))])
+        DeviceEvent.ActivityFailed(code: error, activity: request.id, error: error.rawValue), nil,
+        source, "Activity.request failed (\(error)): \(reason)")
       return false
     }
     if configuration.iosVersion < .liveActivities {
@@ -174,25 +174,23 @@ extension Device {
     activityStore.append(activity)
     if let scheduledStart {
       log(
-        .activityScheduled, push, source,
+        DeviceEvent.ActivityScheduled(activity: id), push, source,
         "Live Activity \(id) (\(type)) is scheduled to start at "
-          + "\(VirtualTimeFormat.text(scheduledStart)): pending, not shown yet",
-        ["activity": .init(.string(id))])
+          + "\(VirtualTimeFormat.text(scheduledStart)): pending, not shown yet")
     } else {
       log(
-        .activityStarted, push, source, "Live Activity \(id) (\(type)) started: \(reason)",
-        ["activity": .init(.string(id))])
+        DeviceEvent.ActivityStarted(activity: id), push, source,
+        "Live Activity \(id) (\(type)) started: \(reason)")
     }
     switch channel {
     case .token(let token):
       log(
-        .activityToken, push, .device,
-        "ActivityKit issued activity \(id)'s update token (pushTokenUpdates)",
-        ["activity": .init(.string(id)), "token": .init(.string(token))])
+        DeviceEvent.ActivityToken(activity: id, token: token), push, .device,
+        "ActivityKit issued activity \(id)'s update token (pushTokenUpdates)")
     case .channel(let channelID):
       log(
-        .activityToken, push, .device, "activity \(id) is subscribed to channel \(channelID)",
-        ["activity": .init(.string(id)), "channel": .init(.string(channelID))])
+        DeviceEvent.ActivityToken(activity: id, channel: channelID), push, .device,
+        "activity \(id) is subscribed to channel \(channelID)")
     case .none:
       break
     }
@@ -213,9 +211,8 @@ extension Device {
     else { return }
     activityStore.update(index) { $0.state = .active }
     log(
-      .activityStarted, nil, .device,
-      "Live Activity \(id) started: its scheduled start date came",
-      ["activity": .init(.string(id))])
+      DeviceEvent.ActivityStarted(activity: id), nil, .device,
+      "Live Activity \(id) started: its scheduled start date came")
     clock.schedule(
       .activityLifetime(id: id), at: clock.now.addingTimeInterval(Self.activityActiveLimit))
     if let staleDate = activityStore.activities[index].staleDate {
@@ -239,8 +236,8 @@ extension Device {
     else { return }
     activityStore.update(index) { $0.state = .stale }
     log(
-      .activityStale, nil, .device, "Live Activity \(id) passed its stale date: isStale is true",
-      ["activity": .init(.string(id))])
+      DeviceEvent.ActivityStale(activity: id), nil, .device,
+      "Live Activity \(id) passed its stale date: isStale is true")
   }
 
   /// Ends an activity now and sets when it leaves the Lock Screen (at most 4 hours on).
@@ -258,10 +255,9 @@ extension Device {
       $0.dismissal = max(dismissal, now)
     }
     log(
-      .activityEnded, push, source,
+      DeviceEvent.ActivityEnded(activity: id), push, source,
       "Live Activity \(id) ended (\(reason)): off the Dynamic Island, on the Lock Screen until "
-        + VirtualTimeFormat.text(max(dismissal, clock.now)),
-      ["activity": .init(.string(id))])
+        + VirtualTimeFormat.text(max(dismissal, clock.now)))
     if dismissal <= clock.now {
       dismissActivity(id, reason: "its dismissal date has passed")
     } else {
@@ -288,8 +284,8 @@ extension Device {
         $0.dismissal = now
       }
       log(
-        .activityEnded, nil, .device, "Live Activity \(id) ended: \(reason)",
-        ["activity": .init(.string(id))])
+        DeviceEvent.ActivityEnded(activity: id), nil, .device,
+        "Live Activity \(id) ended: \(reason)")
     }
     dismissActivity(id, reason: reason)
     return true
@@ -301,8 +297,8 @@ extension Device {
     else { return }
     activityStore.update(index) { $0.state = .dismissed }
     log(
-      .activityDismissed, nil, .device, "Live Activity \(id) left the Lock Screen: \(reason)",
-      ["activity": .init(.string(id))])
+      DeviceEvent.ActivityDismissed(activity: id), nil, .device,
+      "Live Activity \(id) left the Lock Screen: \(reason)")
   }
 
   /// Runs a Live Activity timer.
@@ -342,9 +338,9 @@ extension Device {
       activityStore.update(index) { $0.state = .dismissed }
       let id = activityStore.activities[index].id
       log(
-        .activityDismissed, nil, .model,
+        DeviceEvent.ActivityDismissed(activity: id), nil, .model,
         "Live Activity \(id) is removed before its scheduled start: the user turned Live "
-          + "Activities off", ["activity": .init(.string(id))])
+          + "Activities off")
     }
     for index in activityStore.activities.indices where activityStore.activities[index].isLive {
       endActivity(

@@ -45,11 +45,8 @@ extension Device {
       let source = verdict.diagnostics.first { $0.severity == .error }?.source ?? .apns
       setStatus(id, .rejected, reason: reason)
       log(
-        .rejected, id, source, "APNs answered \(verdict.httpStatus) \(reason)",
-        [
-          "httpStatus": .init(.number(JSONNumber(verdict.httpStatus))),
-          "reason": .init(.string(reason)),
-        ])
+        DeviceEvent.Rejected(httpStatus: verdict.httpStatus, reason: reason), id, source,
+        "APNs answered \(verdict.httpStatus) \(reason)")
       return records[id] ?? PushRecord(id: id, received: clock.now)
     }
     if rejectMisaddressed(
@@ -129,30 +126,30 @@ extension Device {
         id, .expired,
         reason: "channel \(broadcastChannel) stores no message: an offline device misses it")
       log(
-        .expired, id, .apns,
+        DeviceEvent.Expired(channel: broadcastChannel), id, .apns,
         "the device is offline and channel \(broadcastChannel) was created with message "
-          + "storage policy 0 (No Message Stored): APNs keeps nothing for it",
-        ["channel": .init(.string(broadcastChannel))])
+          + "storage policy 0 (No Message Stored): APNs keeps nothing for it")
       return
     case .expirationZero:
       setStatus(id, .expired, reason: "apns-expiration 0: not stored while the device is offline")
       log(
-        .expired, id, .apns,
+        DeviceEvent.Expired(), id, .apns,
         "the device is offline and apns-expiration is 0: APNs does not store it")
       return
     case .expirationPassed:
       setStatus(id, .expired, reason: "apns-expiration already passed")
-      log(.expired, id, .apns, "the device is offline and apns-expiration has already passed")
+      log(
+        DeviceEvent.Expired(), id, .apns,
+        "the device is offline and apns-expiration has already passed")
       return
     case .stored(let date, let replaced):
       until = date
       guard let previous = replaced else { break }
       setStatus(previous.push, .coalesced, reason: "replaced in APNs storage by \(id)")
       log(
-        .coalesced, previous.push, .apns,
+        DeviceEvent.Coalesced(by: id), previous.push, .apns,
         channel.map { "APNs keeps the most recent message of channel \($0): \(id) replaces it" }
-          ?? "APNs keeps one push per app while the device is offline: \(id) replaces it",
-        ["by": .init(.string(id))])
+          ?? "APNs keeps one push per app while the device is offline: \(id) replaces it")
     }
     clock.schedule(.storageExpiry(push: id), at: until)
     setStatus(id, .stored, reason: "the device is offline")
@@ -189,7 +186,7 @@ extension Device {
     guard records[id]?.status == .stored else { return }
     setStatus(id, .expired, reason: "APNs storage ended before the device came online")
     log(
-      .expired, id, .apns,
+      DeviceEvent.Expired(), id, .apns,
       channel == nil
         ? "APNs storage ended (apns-expiration or 30 days) before the device came online"
         : "APNs storage ended (apns-expiration or the channel's 8 hours) before the device "
@@ -205,8 +202,8 @@ extension Device {
       // APNs accepts only JSON objects; this guards against a verdict/reader mismatch.
       setStatus(id, .discarded, reason: "the payload could not be read")
       log(
-        id, .model, "the payload could not be read on the device",
-        code: DiscardedCode.payloadUnreadable)
+        DeviceEvent.Discarded(code: .payloadUnreadable), id, .model,
+        "the payload could not be read on the device")
       return
     }
     let pushType = verdict.pushType ?? .alert

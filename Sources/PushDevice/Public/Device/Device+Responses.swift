@@ -45,12 +45,11 @@ extension Device {
     else {
       throw .unknownAction(actionIdentifier, push: push, category: categoryIdentifier)
     }
-    var details: [String: JSONValue] = ["action": .init(.string(chosen.id))]
     let userText = chosen.textInput != nil ? (text ?? "") : nil
-    if let userText { details["userText"] = .init(.string(userText)) }
     let place = chosen.options.contains(.foreground) ? "in the foreground" : "in the background"
     log(
-      .action, push, .device, "the user picks action \"\(chosen.id)\" (handled \(place))", details)
+      DeviceEvent.Action(action: chosen.id, userText: userText), push, .device,
+      "the user picks action \"\(chosen.id)\" (handled \(place))")
     if chosen.options.contains(.authenticationRequired) && configuration.locked {
       unlock(
         push, reason: "action \"\(chosen.id)\" requires authentication: the device unlocks first")
@@ -106,9 +105,8 @@ extension Device {
     let removed = centerPart.removeAll()
     for entry in removed { setStatus(entry.push, .dismissed, reason: "cleared") }
     log(
-      .clear, nil, .device,
-      "the user clears Notification Center (\(removed.count) notification(s))",
-      ["notifications": .init(.array(removed.map { .init(.string($0.push)) }))])
+      DeviceEvent.Clear(notifications: removed.map(\.push)), nil, .device,
+      "the user clears Notification Center (\(removed.count) notification(s))")
   }
 
   /// Unlocks the device, recording `unlock`.

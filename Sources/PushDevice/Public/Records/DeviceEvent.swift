@@ -23,7 +23,16 @@ public struct DeviceEvent: Sendable, Equatable {
   /// What happened: an ``EventKind`` (PushCore), listed in `EventKind.all`.
   public typealias Kind = EventKind
 
-  /// Creates an event.
+  /// An event of `Details.kind` with `details`.
+  package init<Details: EventDetails>(
+    time: Date, _ details: Details, push: String?, source: DiagnosticSource, reason: String
+  ) {
+    self.init(
+      time: time, kind: Details.kind, push: push, source: source, reason: reason,
+      details: details.json)
+  }
+
+  /// Creates an event from its parts: for events already made (``EventDetails`` makes new ones).
   package init(
     time: Date, kind: Kind, push: String?, source: DiagnosticSource, reason: String,
     details: [String: JSONValue] = [:]

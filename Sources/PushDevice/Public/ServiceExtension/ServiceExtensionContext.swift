@@ -159,33 +159,26 @@ public final class ServiceExtensionContext: Sendable {
       throw error
     } catch {
       log(
-        .mediaFailed, source: .model,
-        reason: "the download of \(url.redactedString) failed: \(error)",
-        details: ["url": JSONValue(.string(url.redactedString)), "code": "fetcher-error"])
+        DeviceEvent.MediaFailed(code: .fetcherError, url: url.redactedString), source: .model,
+        reason: "the download of \(url.redactedString) failed: \(error)")
       throw error
     }
     if advance(by: media.elapsed) {
       log(
-        .mediaFailed, source: .model,
-        reason: "downloading \(url.redactedString) used up the extension's budget",
-        details: ["url": JSONValue(.string(url.redactedString)), "code": "timed-out"])
+        DeviceEvent.MediaFailed(code: .timedOut, url: url.redactedString), source: .model,
+        reason: "downloading \(url.redactedString) used up the extension's budget")
       onExpire()
       throw MediaFetchError(
         .timedOut, url: url, reason: "the download used up the budget", elapsed: media.elapsed)
     }
     log(
-      .mediaFetched, source: .model,
+      DeviceEvent.MediaFetched(
+        url: url.redactedString, finalURL: media.url.redactedString, bytes: media.data.count,
+        type: media.type.rawValue, httpStatus: media.status, redirects: media.redirects),
+      source: .model,
       reason: "downloaded \(media.data.count) bytes of \(media.type.description) from "
         + media.url.redactedString
-        + (media.redirects > 0 ? " after \(media.redirects) redirect(s)" : ""),
-      details: [
-        "url": JSONValue(.string(url.redactedString)),
-        "finalURL": JSONValue(.string(media.url.redactedString)),
-        "bytes": JSONValue(.number(JSONNumber(media.data.count))),
-        "type": JSONValue(.string(media.type.rawValue)),
-        "httpStatus": JSONValue(.number(JSONNumber(media.status))),
-        "redirects": JSONValue(.number(JSONNumber(media.redirects))),
-      ])
+        + (media.redirects > 0 ? " after \(media.redirects) redirect(s)" : ""))
     return media
   }
 
@@ -210,64 +203,44 @@ public final class ServiceExtensionContext: Sendable {
         request, limit: MediaType.largestSizeLimit, timeout: remaining)
     } catch let error as MediaFetchError {
       let expiredNow = charge(error)
-      var details: [String: JSONValue] = [
-        "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
-        "code": JSONValue(.string(error.code.rawValue)),
-      ]
-      if let status = error.httpStatus {
-        details["httpStatus"] = JSONValue(.number(JSONNumber(status)))
-      }
+      let details = DeviceEvent.AppRequestFailed(
+        method: request.method, url: url, code: error.code, httpStatus: error.httpStatus)
       let reason =
         error.code == .notInManifest
         ? "nothing in the scenario's requests table answers \(request.method) \(url): the "
           + "device is offline to it"
         : "\(request.method) \(url) failed: \(error.reason)"
-      log(.appRequestFailed, source: .model, reason: reason, details: details)
+      log(details, source: .model, reason: reason)
       if expiredNow { onExpire() }
       throw error
     } catch let error as BudgetExpired {
       throw error
     } catch {
       log(
-        .appRequestFailed, source: .model,
-        reason: "\(request.method) \(url) failed: \(error)",
-        details: [
-          "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
-          "code": "fetcher-error",
-        ])
+        DeviceEvent.AppRequestFailed(method: request.method, url: url, code: .fetcherError),
+        source: .model, reason: "\(request.method) \(url) failed: \(error)")
       throw error
     }
     if advance(by: response.elapsed) {
       log(
-        .appRequestFailed, source: .model,
-        reason: "\(request.method) \(url) used up the extension's budget",
-        details: [
-          "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
-          "code": "timed-out",
-        ])
+        DeviceEvent.AppRequestFailed(method: request.method, url: url, code: .timedOut),
+        source: .model, reason: "\(request.method) \(url) used up the extension's budget")
       onExpire()
       throw MediaFetchError(
         .timedOut, url: request.url, reason: "the request used up the budget",
         elapsed: response.elapsed)
     }
-    var details: [String: JSONValue] = [
-      "method": JSONValue(.string(request.method)), "url": JSONValue(.string(url)),
-      "status": JSONValue(.number(JSONNumber(response.status))),
-      "bytes": JSONValue(.number(JSONNumber(response.body.count))),
-      "requestBytes": JSONValue(.number(JSONNumber(request.body.count))),
-    ]
-    if response.redirects > 0 {
-      details["finalURL"] = JSONValue(.string(response.url.redactedString))
-      details["redirects"] = JSONValue(.number(JSONNumber(response.redirects)))
-    }
-    if let type = response.value(ofHeader: "Content-Type") {
-      details["contentType"] = JSONValue(.string(type))
-    }
+    let redirected = response.redirects > 0
     log(
-      .appRequest, source: .model,
+      DeviceEvent.AppRequest(
+        method: request.method, url: url, status: response.status,
+        bytes: response.body.count, requestBytes: request.body.count,
+        contentType: response.value(ofHeader: "Content-Type"),
+        finalURL: redirected ? response.url.redactedString : nil,
+        redirects: redirected ? response.redirects : nil),
+      source: .model,
       reason: "\(request.method) \(url) answered HTTP \(response.status) with "
-        + "\(response.body.count) bytes",
-      details: details)
+        + "\(response.body.count) bytes")
     return response
   }
 
@@ -291,19 +264,11 @@ public final class ServiceExtensionContext: Sendable {
   /// returns the error to throw.
   private func failed(_ error: MediaFetchError, url: URL) -> MediaFetchError {
     let expiredNow = charge(error)
-    var details: [String: JSONValue] = [
-      "url": JSONValue(.string(error.url.redactedString)),
-      "code": JSONValue(.string(error.code.rawValue)),
-    ]
-    if let status = error.httpStatus {
-      details["httpStatus"] = JSONValue(.number(JSONNumber(status)))
-    }
-    if let bytes = error.bytesReceived {
-      details["bytesReceived"] = JSONValue(.number(JSONNumber(bytes)))
-    }
     log(
-      .mediaFailed, source: .model,
-      reason: "the download of \(url.redactedString) failed: \(error.reason)", details: details)
+      DeviceEvent.MediaFailed(
+        code: error.code, url: error.url.redactedString, httpStatus: error.httpStatus,
+        bytesReceived: error.bytesReceived),
+      source: .model, reason: "the download of \(url.redactedString) failed: \(error.reason)")
     if expiredNow { onExpire() }
     return error
   }
@@ -356,25 +321,32 @@ public final class ServiceExtensionContext: Sendable {
       "attachment-\(number).\(type.preferredFileExtension)", isDirectory: false)
   }
 
+  /// Adds an event of a kind without details to the run's log at the current scenario time
+  /// (the `log` that takes details, for the rules).
+  package func log(_ event: PlainEvent, source: DiagnosticSource, reason: String) {
+    append { ServiceExtensionOutcome.Event(offset: $0, event, source: source, reason: reason) }
+  }
+
   /// Adds an event to the run's log at the current scenario time. Of the app's own events (its
   /// log lines, content updates, donations) the run keeps its first 100 and last 100, and counts
   /// the rest (``AppEventWindow``, Rules.md §7.2).
   ///
   /// - Parameters:
-  ///   - kind: The event kind (`media.failed`, …).
+  ///   - details: The event's details, which name its kind (`media.failed`, …).
   ///   - source: Whose rule it follows (`device` for documented iOS behaviour, `model` for
   ///     PushSim's decisions).
   ///   - reason: Why, in plain words.
-  ///   - details: Extra facts for reports.
-  package func log(
-    _ kind: DeviceEvent.Kind, source: DiagnosticSource, reason: String,
-    details: [String: JSONValue] = [:]
+  package func log<Details: EventDetails>(
+    _ details: Details, source: DiagnosticSource, reason: String
   ) {
+    append { ServiceExtensionOutcome.Event(offset: $0, details, source: source, reason: reason) }
+  }
+
+  /// Appends the event `make` makes at the run's current offset, unless the run is over.
+  private func append(_ make: (Duration) -> ServiceExtensionOutcome.Event) {
     state.withLock { state in
       guard !state.closed else { return }
-      state.events.append(
-        ServiceExtensionOutcome.Event(
-          offset: state.elapsed, kind: kind, source: source, reason: reason, details: details))
+      state.events.append(make(state.elapsed))
     }
   }
 
