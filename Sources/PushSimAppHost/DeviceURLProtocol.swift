@@ -75,7 +75,7 @@ final class DeviceURLProtocol: URLProtocol {
         // swift-corelibs-foundation hands a download task's file over only from its own
         // protocols: only the tasks UserNotifications made can be given one.
         run.context?.log(
-          DeviceEvent.MediaFailed(code: nil), source: .model,
+          DeviceEvent.MediaFailed(code: .unsupportedURL, url: url.redactedString), source: .model,
           reason: "the extension downloads \(url.absoluteString) with a URLSession download task "
             + "made where PushSim cannot answer it on Linux (a file that imports "
             + "FoundationNetworking itself): use a data task, or drop that import")

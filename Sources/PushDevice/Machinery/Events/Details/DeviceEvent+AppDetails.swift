@@ -289,8 +289,8 @@ extension DeviceEvent {
 
   /// `media.failed`: why the download failed.
   package struct MediaFailed: EventDetails {
-    /// A media failure code; `nil` only for a download PushSim cannot answer on Linux.
-    var code: MediaFetchError.Code?
+    /// The media failure code.
+    var code: MediaFetchError.Code
     var url: String?
     /// The payload key that held the URL.
     var key: String?
@@ -299,7 +299,7 @@ extension DeviceEvent {
 
     /// Details of a failure.
     package init(
-      code: MediaFetchError.Code?, url: String? = nil, key: String? = nil,
+      code: MediaFetchError.Code, url: String? = nil, key: String? = nil,
       httpStatus: Int? = nil, bytesReceived: Int? = nil
     ) {
       self.code = code
@@ -311,7 +311,7 @@ extension DeviceEvent {
 
     package static let kind = EventKind.mediaFailed
     package static let fields: [RecordField<Self>] = [
-      .string("code") { $0.code?.rawValue }, .string("url") { $0.url },
+      .string("code") { $0.code.rawValue }, .string("url") { $0.url },
       .string("key") { $0.key }, .integer("httpStatus") { $0.httpStatus },
       .integer("bytesReceived") { $0.bytesReceived },
     ]
