@@ -1,14 +1,6 @@
 import PushCore
 import PushPayload
 
-/// What the device remembers of the app's registration for remote notifications (Rules.md §15).
-struct RemoteRegistration: Sendable {
-  /// Whether the device ever issued the app its device token.
-  var issued = false
-  /// Whether the app is registered now (`isRegisteredForRemoteNotifications`).
-  var registered = false
-}
-
 /// Why the app's `registerForRemoteNotifications()` failed (Rules.md §15).
 package struct RegistrationFailure: Error, Sendable, Hashable {
   /// The `NSError` domain iOS reports.
@@ -19,7 +11,7 @@ package struct RegistrationFailure: Error, Sendable, Hashable {
   package var description: String
 
   /// No `aps-environment` entitlement: the message iOS logs (observed, not documented by Apple;
-  /// spec §6.3).
+  /// Rules.md §15).
   package static let missingEntitlement = RegistrationFailure(
     domain: "NSCocoaErrorDomain", code: 3000,
     description: "no valid “aps-environment” entitlement string found for application")
@@ -49,8 +41,7 @@ extension Device {
   /// (`app.registered`, the token in `token`) and returns it; without, registration fails
   /// (`app.registrationFailed`).
   package mutating func registerForRemoteNotifications() -> Result<String, RegistrationFailure> {
-    guard app.entitlements.contains(.apsEnvironment) else {
-      let failure = RegistrationFailure.missingEntitlement
+    if let failure = registration.register(entitled: app.entitlements.contains(.apsEnvironment)) {
       log(
         DeviceEvent.AppRegistrationFailed(domain: failure.domain, code: failure.code), nil,
         .device,
@@ -58,8 +49,6 @@ extension Device {
           + "didFailToRegisterForRemoteNotificationsWithError runs")
       return .failure(failure)
     }
-    registration.issued = true
-    registration.registered = true
     let token = deviceToken
     log(
       DeviceEvent.AppRegistered(token: token), nil, .device,
@@ -71,8 +60,7 @@ extension Device {
   /// The app's hosted code called `unregisterForRemoteNotifications()`: APNs answers
   /// `Unregistered` for its token until it registers again (Rules.md §15).
   package mutating func unregisterForRemoteNotifications() {
-    guard registration.registered else { return }
-    registration.registered = false
+    guard registration.unregister() else { return }
     log(
       .appUnregistered, nil, .device,
       "the app unregisters for remote notifications: APNs answers 410 Unregistered for its token")
@@ -90,24 +78,6 @@ extension Device {
   /// device never issued is `BadDeviceToken`, one the app unregistered `Unregistered` (410),
   /// and a `liveactivity` push `DeviceTokenNotForTopic`; `nil` when it goes through.
   func misaddressedToDeviceToken(pushType: PushType?) -> (status: Int, reason: String, String)? {
-    if !registration.issued {
-      return (
-        400, "BadDeviceToken",
-        "the app never registered for remote notifications: no device token was issued"
-      )
-    }
-    if !registration.registered {
-      return (
-        410, "Unregistered",
-        "the app unregistered for remote notifications: its device token is inactive"
-      )
-    }
-    if pushType == .liveactivity {
-      return (
-        400, "DeviceTokenNotForTopic",
-        "a liveactivity push goes to an ActivityKit token, not the app's device token"
-      )
-    }
-    return nil
+    registration.refusal(pushType: pushType)
   }
 }
