@@ -37,6 +37,8 @@ actor ServedDevices {
 
   var phones: [Phone]
   private var tokenIndex: [String: TokenTarget] = [:]
+  /// Every phone's app's bundle id (a push's topic must name one).
+  private let bundleIDs: Set<String>
   /// The broadcast channels the apps' servers created (the channel management endpoint).
   var channels = BroadcastChannels()
   let environment: APNsEnvironment
@@ -76,6 +78,7 @@ actor ServedDevices {
           installed: true, removedAtStart: entry.removed, printed: 0, pushIDs: []))
     }
     self.phones = phones
+    self.bundleIDs = Set(phones.map(\.bundleID))
     for (index, phone) in phones.enumerated() {
       for (environment, kinds) in phone.tokens {
         for (kind, token) in kinds {
@@ -242,7 +245,7 @@ actor ServedDevices {
       )
     }
     let base = Self.bundleID(ofTopic: topic)
-    guard phones.contains(where: { $0.bundleID == base }) else {
+    guard bundleIDs.contains(base) else {
       return refuse(
         .topicDisallowed, "no device's app has the bundle id \(JSONWriter.quoted(base))",
         device: phoneName)
@@ -275,8 +278,8 @@ actor ServedDevices {
         device: phoneName)
     }
 
-    // Played on the device, judged there as `pushsim run` judges a push.
-    await follow(wallClock: time, phone: target.phone)
+    // Played on the device, judged there as `pushsim run` judges a push, its clock moved on to
+    // the wall clock's first, in one turn of the device.
     var headers = PushHeaders(fields: [:])
     for field in request.fields {
       switch field.name {
@@ -299,8 +302,12 @@ actor ServedDevices {
     phones[target.phone].pushIDs.insert(pushID)
     let address: PushAddress? =
       target.kind == "device" ? nil : PushType(rawValue: target.kind).map(PushAddress.pushType)
-    let record = await host.receive(
-      bytes: request.body, headers: headers, id: pushID, to: address)
+    let from = phones[target.phone].printed
+    let (record, (events, count)) = await host.receive(
+      bytes: request.body, headers: headers, id: pushID, to: address, advancingTo: time
+    ) { device in
+      (DeviceReport.events(device, from: from), device.events.count)
+    }
     let reason = record.httpStatus == 200 ? nil : record.reason
     // A removed app's 410 carries when APNs learned of it (Rules.md §15.1), as the device says.
     let response = APNsAnswer.make(
@@ -310,7 +317,7 @@ actor ServedDevices {
       })
     log.request(
       request, at: time, device: phoneName, response: response, reason: reason, message: nil)
-    await printEvents(phone: target.phone)
+    printEvents(events, from: from, count: count, phone: target.phone)
     return response
   }
 
@@ -345,9 +352,18 @@ actor ServedDevices {
     let (events, count) = await phones[index].host.read { device in
       (DeviceReport.events(device, from: from), device.events.count)
     }
-    phones[index].printed = count
-    log.events(events, device: phones[index].name)
-    log.feed?.changed(phones[index].name, events: from..<max(from, count))
+    printEvents(events, from: from, count: count, phone: index)
+  }
+
+  /// Writes `events`, the phone's events from position `from` up to `count` read while the
+  /// actor waited, leaving out those another request's answer wrote meanwhile.
+  private func printEvents(_ events: [JSONValue], from: Int, count: Int, phone index: Int) {
+    let start = max(from, phones[index].printed)
+    if count > start {
+      phones[index].printed = count
+      log.events(Array(events[(start - from)...]), device: phones[index].name)
+    }
+    log.feed?.changed(phones[index].name, events: start..<max(start, count))
   }
 
   // MARK: The API (CommandLine.md, `pushsim serve`, API)

@@ -312,8 +312,8 @@ public final class PushServer: Sendable {
   }
 
   /// The answer to `request`, waited for on this (the connection's) thread: the devices'
-  /// answer or, after ``ServeLimits/deviceTimeout`` on PushSim's own timer, 500
-  /// `InternalServerError`, whichever comes first.
+  /// answer or, after ``ServeLimits/deviceTimeout``, 500 `InternalServerError`, whichever comes
+  /// first (a late answer is dropped).
   func answer(_ request: ServeRequest) -> ServeResponse {
     if request.path == "/pushsim/v1/faults" { return faultsAPI(request) }
     if request.path.hasPrefix("/3/") {
@@ -324,17 +324,14 @@ public final class PushServer: Sendable {
       }
     }
     let shot = OneShot<ServeResponse>()
-    let late = APNsAnswer.make(
-      status: 500, apnsID: UUID().uuidString.lowercased(), uniqueID: nil,
-      reason: ServeReason.internalServerError.rawValue)
-    let ticket = HostTimer.shared.schedule(after: .milliseconds(limits.deviceTimeout)) {
-      shot.give(late)
-    }
     let devices = self.devices
     Task { shot.give(await devices.handle(request)) }
-    let answer = shot.waitOnThisThread()
-    HostTimer.shared.cancel(ticket)
-    return answer
+    if let answer = shot.waitOnThisThread(timeout: .milliseconds(limits.deviceTimeout)) {
+      return answer
+    }
+    return APNsAnswer.make(
+      status: 500, apnsID: UUID().uuidString.lowercased(), uniqueID: nil,
+      reason: ServeReason.internalServerError.rawValue)
   }
 
   /// Sets `request`'s credentials as its connection judges them (APNs requests only). Returns
