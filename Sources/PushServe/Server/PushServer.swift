@@ -104,7 +104,8 @@ public final class PushServer: Sendable {
     }
     self.devices = ServedDevices(
       file: file, environment: configuration.environment, log: log,
-      bodyLimit: configuration.limits.body, faults: faults, now: now)
+      bodyLimit: configuration.limits.body, window: configuration.limits.deviceWindow,
+      faults: faults, now: now)
     if let node = file.faults {
       do {
         let (initial, _) = try ServeFaults.decode(node, now: now())
@@ -157,6 +158,10 @@ public final class PushServer: Sendable {
         "provider tokens are checked for their shape (ES256, kid, iss, iat) and age (one hour); "
           + "their signature is not checked (give --auth-key, --key-id and --team-id to check it)")
     }
+    log.model(
+      "each device keeps its newest \(configuration.limits.deviceWindow) pushes (--device-window): "
+        + "their records, the events since the oldest of them, and as many notifications in "
+        + "Notification Center; older ones leave it, and the API says when a check cannot see them")
     let server = self
     Thread.detachNewThread { server.acceptLoop() }
   }

@@ -111,13 +111,15 @@ public actor DeviceHost {
   }
 
   /// Moves virtual time on to `time` when it is later (as ``advance(by:)`` does, in whole
-  /// milliseconds), receives the push (as ``receive(bytes:headers:id:to:)`` does), and reads the
-  /// device with `read`: each step as when called one by one, all in one turn (what a server
-  /// whose devices follow the wall clock does with every push).
+  /// milliseconds), receives the push (as ``receive(bytes:headers:id:to:)`` does), reads the
+  /// device with `read`, then forgets what lies outside `window` (``forgetHistory(keeping:)``):
+  /// each step as when called one by one, all in one turn (what a server whose devices follow
+  /// the wall clock does with every push).
   package func receive<T: Sendable>(
     bytes: [UInt8], headers: PushHeaders, id: String, to address: PushAddress?,
-    advancingTo time: Date, thenRead read: @Sendable (Device) -> T
-  ) async -> (PushRecord, T) {
+    advancingTo time: Date, forgetting window: HistoryWindow?,
+    thenRead read: @Sendable (Device) -> T
+  ) async -> (PushRecord, T, ForgottenHistory) {
     await takeTurn()
     defer { handOverTurn() }
     await launchIfNeeded()
@@ -130,7 +132,15 @@ public actor DeviceHost {
     let record = await run { device in
       device.receive(bytes: bytes, headers: headers, id: id, to: address)
     }
-    return (record, read(device))
+    let value = read(device)
+    let forgotten = window.map { device.forgetHistory(keeping: $0) } ?? ForgottenHistory()
+    return (record, value, forgotten)
+  }
+
+  /// Forgets what lies outside `window` (``Device/forgetHistory(keeping:)``), in a turn of its
+  /// own.
+  package func forgetHistory(keeping window: HistoryWindow) async -> ForgottenHistory {
+    await exclusively { device in device.forgetHistory(keeping: window) }
   }
 
   /// The app starts a Live Activity (``Device/startActivity(_:)``).
