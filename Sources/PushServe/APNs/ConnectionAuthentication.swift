@@ -104,7 +104,8 @@ final class ConnectionAuthentication {
             + "takes a new one at most every 20 minutes (1200 s) per connection"))
     }
     if let key,
-      let value, let refusal = key.refusal(of: Substring(Self.jwt(of: value)), keyID: keyID, teamID: teamID)
+      let value,
+      let refusal = key.refusal(of: Substring(Self.jwt(of: value)), keyID: keyID, teamID: teamID)
     {
       return .token(refusal: .init(reason: .invalidProviderToken, message: refusal))
     }

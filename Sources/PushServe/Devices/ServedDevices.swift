@@ -361,7 +361,9 @@ actor ServedDevices {
     { device in
       let log = device.events
       let local = max(0, from - log.forgotten)
-      return (DeviceReport.events(device, from: local), log.forgotten + local, log.forgotten + log.count)
+      return (
+        DeviceReport.events(device, from: local), log.forgotten + local, log.forgotten + log.count
+      )
     }
   }
 
