@@ -70,7 +70,8 @@ extension Device {
     let ids = records.ids
     let statuses = records.ordered.map(\.status)
     let keep = { (place: Int) -> Bool in
-      place >= firstKept || statuses[place] == .stored || statuses[place] == .held
+      guard place < ids.count else { return false }
+      return place >= firstKept || statuses[place] == .stored || statuses[place] == .held
         || store.entry(push: ids[place]) != nil || held.contains(ids[place])
     }
     var notifications: [KeptNotification?] = []

@@ -48,8 +48,8 @@ public struct EventLog: Sendable, RandomAccessCollection {
     events.append(event)
   }
 
-  /// Forgets the oldest events before `position` (those after it move down by `position`);
-  /// the chains by push are made again when next asked for.
+  /// Forgets the `count` oldest events (the others' indexes move down by as many; ``forgotten``
+  /// counts them); the chains by push are made again when next asked for.
   package mutating func removeFirst(_ count: Int) {
     guard count > 0 else { return }
     let removed = Swift.min(count, events.count)
