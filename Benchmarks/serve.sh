@@ -6,7 +6,7 @@
 # default). Targets: >= 20,000 pushes/s on 2 cores, <= 300 MiB, flat from 100,000 on.
 #
 # Usage, from the repository root: bash Benchmarks/serve.sh
-#   SERVE_PUSHES (default 1000000), SERVE_CLIENTS (4 connections), SERVE_STREAMS (50 each),
+#   SERVE_PUSHES (default 1000000), SERVE_CLIENTS (64 connections), SERVE_STREAMS (1 each),
 #   SERVE_CORES ("0,1": the cores both servers run on; "0" gives the one-core figures),
 #   SERVE_SKIP_BUILD=1 (use the release pushsim already built).
 # Needs h2load and nghttpd (Debian: nghttp2-client, nghttp2-server) and python3.
@@ -54,6 +54,13 @@ open(os.path.join(work, "payload.json"), "w").write(
 PY
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+TICKS=$(getconf CLK_TCK)
+cpu() { # pid: user + system CPU time so far, in clock ticks
+  awk '{print $14 + $15}' "/proc/$1/stat"
+}
+per_core() { # ticks-before ticks-after pushes: pushes per CPU second (all threads, all cores)
+  awk -v a="$1" -v b="$2" -v n="$3" -v t="$TICKS" 'BEGIN {s = (b - a) / t; printf "%.0f", (s > 0 ? n / s : 0)}'
+}
 memory() { # pid: peak and current resident memory in MiB
   awk '/VmHWM/ {peak = $2} /VmRSS/ {now = $2} END {printf "peak %.0f MiB, now %.0f MiB", peak / 1024, now / 1024}' "/proc/$1/status"
 }
@@ -92,16 +99,24 @@ PUSHSIM=$!
 trap 'kill "$NGHTTPD" "$PUSHSIM" 2>/dev/null || true' EXIT
 sleep 2
 START=$(memory "$PUSHSIM")
+A_CPU0=$(cpu "$NGHTTPD")
 read -r A_RATE A_P99 < <(load nghttpd "$PORT_A" "$FIRST")
+A_CPU=$(per_core "$A_CPU0" "$(cpu "$NGHTTPD")" "$FIRST")
+B_CPU0=$(cpu "$PUSHSIM")
 read -r B_RATE B_P99 < <(load pushsim "$PORT_B" "$FIRST")
+B_CPU=$(per_core "$B_CPU0" "$(cpu "$PUSHSIM")" "$FIRST")
 AFTER_FIRST=$(memory "$PUSHSIM")
-echo "  (a) nghttpd, static 200:  $A_RATE pushes/s, p99 ${A_P99} ms ($FIRST pushes)"
-echo "  (b) pushsim serve:        $B_RATE pushes/s, p99 ${B_P99} ms ($FIRST pushes)"
+# Pushes per CPU second: what one core would serve if the server had it to itself (the machine
+# may be shared: this figure depends less on the other work than the wall-clock rate does).
+echo "  (a) nghttpd, static 200:  $A_RATE pushes/s, p99 ${A_P99} ms, $A_CPU pushes per CPU second ($FIRST pushes)"
+echo "  (b) pushsim serve:        $B_RATE pushes/s, p99 ${B_P99} ms, $B_CPU pushes per CPU second ($FIRST pushes)"
 echo "$A_RATE $B_RATE" | awk '{r = ($1 > 0 ? $2 / $1 : 0); printf "  ratio b/a: %.3f; target >= 20000 pushes/s: %s\n", r, ($2 >= 20000 ? "ok" : "MISSED")}'
 echo "  pushsim memory: at start $START; after $FIRST pushes $AFTER_FIRST"
 if [ "$PUSHES" -gt "$FIRST" ]; then
+  C_CPU0=$(cpu "$PUSHSIM")
   read -r C_RATE C_P99 < <(load pushsim-rest "$PORT_B" $((PUSHES - FIRST)))
+  C_CPU=$(per_core "$C_CPU0" "$(cpu "$PUSHSIM")" $((PUSHES - FIRST)))
   AFTER_ALL=$(memory "$PUSHSIM")
-  echo "  (b) pushsim serve, the next $((PUSHES - FIRST)): $C_RATE pushes/s, p99 ${C_P99} ms"
+  echo "  (b) pushsim serve, the next $((PUSHES - FIRST)): $C_RATE pushes/s, p99 ${C_P99} ms, $C_CPU pushes per CPU second"
   echo "  pushsim memory after $PUSHES pushes: $AFTER_ALL (target: peak <= 300 MiB, flat from $FIRST on)"
 fi

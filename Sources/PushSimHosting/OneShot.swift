@@ -51,6 +51,21 @@ package final class OneShot<Value: Sendable>: Sendable {
     }
   }
 
+  /// Waits for the answer at most `timeout`, blocking the calling thread (as
+  /// ``waitOnThisThread()``); `nil` when none was given by then. Cheaper than a timer entry that
+  /// gives a stand-in answer when the wait is mostly short.
+  package func waitOnThisThread(timeout: Duration) -> Value? {
+    let deadline = DispatchTime.now().uptimeNanoseconds &+ timeout.clampedNanoseconds
+    let given = DispatchSemaphore(value: 0)
+    whenAnswered { _ in given.signal() }
+    while true {
+      if let answer { return answer }
+      guard given.wait(timeout: DispatchTime(uptimeNanoseconds: deadline)) == .success else {
+        return self.answer
+      }
+    }
+  }
+
   /// Gives an answer; `true` when it is the first.
   @discardableResult
   package func give(_ value: Value) -> Bool {

@@ -31,7 +31,7 @@ import Testing
   final class Running: Sendable {
     let server: PushServer
     let box: LinesBox
-    init(format: ServeLog.Format = .text) async throws {
+    init(format: ServeLog.Format = .text, deviceWindow: Int? = nil) async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("pushsim-serve-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,6 +50,7 @@ import Testing
       let devices = try DeviceFile.load(path: file.path, in: folder)
       var configuration = PushServer.Configuration()
       configuration.port = 0
+      if let deviceWindow { configuration.limits.deviceWindow = deviceWindow }
       let box = LinesBox()
       server = try await PushServer(
         configuration: configuration, devices: devices,

@@ -37,9 +37,21 @@ final class ConnectionAuthentication {
     var hash: Int
   }
 
+  /// The last well-formed `authorization` value judged (by a hash of its text: the value itself
+  /// is not kept), with what its JWT says: a client sends the same token with every request, so
+  /// its claims are read once, not per request (its age is judged anew each time).
+  private struct Decoded {
+    var valueHash: Int
+    var keyID: String
+    var teamID: String
+    var issuedAt: Date
+    var identity: Identity
+  }
+
   let certificate: ClientCertificate?
   private let key: ProviderKey?
   private var inUse: TokenInUse?
+  private var decoded: Decoded?
   /// Whether a request on this connection has been authenticated (APNs then opens more streams).
   private(set) var isAuthenticated = false
 
@@ -54,21 +66,25 @@ final class ConnectionAuthentication {
       if certificate.bundleID != nil { isAuthenticated = true }
       return .certificate(certificate)
     }
-    let values = request.values("authorization")
-    let provider = ProviderToken(authorization: values, now: now)
-    guard case .valid(let keyID, let teamID, let issuedAt) = provider, let value = values.first
-    else {
-      let reason = provider.reason.flatMap(ServeReason.init(rawValue:)) ?? .invalidProviderToken
-      return .token(refusal: .init(reason: reason, message: provider.message))
+    let value = request.value(of: "authorization")
+    let valueHash = value.map(Self.hash)
+    let token: Decoded
+    if let decoded, decoded.valueHash == valueHash {
+      token = decoded
+    } else {
+      let provider = ProviderToken(authorization: value.map { [$0] } ?? [], now: now)
+      guard case .valid(let keyID, let teamID, let issuedAt) = provider, let value, let valueHash
+      else { return Self.refusal(provider) }
+      token = Decoded(
+        valueHash: valueHash, keyID: keyID, teamID: teamID, issuedAt: issuedAt,
+        identity: Identity(
+          keyID: keyID, teamID: teamID, issuedAt: issuedAt, hash: Self.hash(Self.jwt(of: value))))
+      decoded = token
     }
-    let jwt =
-      value.split(separator: " ", maxSplits: 1).last.map {
-        $0.trimmingCharacters(in: .whitespaces)
-      } ?? ""
-    var hasher = Hasher()
-    hasher.combine(jwt)
-    let identity = Identity(
-      keyID: keyID, teamID: teamID, issuedAt: issuedAt, hash: hasher.finalize())
+    let aged = ProviderToken.aged(
+      keyID: token.keyID, teamID: token.teamID, issuedAt: token.issuedAt, now: now)
+    guard case .valid = aged else { return Self.refusal(aged) }
+    let (keyID, teamID, identity) = (token.keyID, token.teamID, token.identity)
     if let inUse, inUse.identity == identity {
       return .token(refusal: nil)
     }
@@ -87,11 +103,34 @@ final class ConnectionAuthentication {
           message: "a new provider token \(seconds) s after the connection's last one; APNs "
             + "takes a new one at most every 20 minutes (1200 s) per connection"))
     }
-    if let key, let refusal = key.refusal(of: Substring(jwt), keyID: keyID, teamID: teamID) {
+    if let key,
+      let value,
+      let refusal = key.refusal(of: Substring(Self.jwt(of: value)), keyID: keyID, teamID: teamID)
+    {
       return .token(refusal: .init(reason: .invalidProviderToken, message: refusal))
     }
     inUse = TokenInUse(identity: identity, since: now)
     isAuthenticated = true
     return .token(refusal: nil)
+  }
+
+  /// A token judged not valid, as the connection answers it.
+  private static func refusal(_ provider: ProviderToken) -> RequestAuthentication {
+    let reason = provider.reason.flatMap(ServeReason.init(rawValue:)) ?? .invalidProviderToken
+    return .token(refusal: .init(reason: reason, message: provider.message))
+  }
+
+  /// A hash of `text`, seeded per process.
+  private static func hash(_ text: String) -> Int {
+    var hasher = Hasher()
+    hasher.combine(text)
+    return hasher.finalize()
+  }
+
+  /// The JWT of a `bearer <JWT>` value.
+  private static func jwt(of value: String) -> String {
+    value.split(separator: " ", maxSplits: 1).last.map {
+      $0.trimmingCharacters(in: .whitespaces)
+    } ?? ""
   }
 }

@@ -65,14 +65,20 @@ public enum ProviderToken: Sendable, Equatable {
       self = .invalid("the provider token's iat is not a whole number of UNIX seconds")
       return
     }
-    let issued = Date(timeIntervalSince1970: TimeInterval(seconds))
+    self = .aged(
+      keyID: keyID, teamID: teamID,
+      issuedAt: Date(timeIntervalSince1970: TimeInterval(seconds)), now: now)
+  }
+
+  /// A well-formed token's verdict at `now`: valid, or expired when issued more than
+  /// ``lifetime`` before (what a connection re-judges of a token it has already decoded).
+  static func aged(keyID: String, teamID: String, issuedAt issued: Date, now: Date) -> Self {
     let age = now.timeIntervalSince(issued)
-    guard age <= Self.lifetime else {
-      self = .expired(
+    guard age <= lifetime else {
+      return .expired(
         "the provider token was issued \(Int(age)) s ago; APNs accepts one for an hour (3600 s)")
-      return
     }
-    self = .valid(keyID: keyID, teamID: teamID, issuedAt: issued)
+    return .valid(keyID: keyID, teamID: teamID, issuedAt: issued)
   }
 
   /// APNs's reason for refusing the token; `nil` when it is valid.

@@ -117,7 +117,7 @@ extension ServedDevices {
   func broadcast(_ request: ServeRequest) async -> ServeResponse {
     let time = now()
     let requestID = Self.requestID(request)
-    let uniqueID = environment == .development ? UUID().uuidString.lowercased() : nil
+    let uniqueID = environment == .development ? uuids.next() : nil
     func answer(_ status: Int, reason: String?, message: String?, device: String?) -> ServeResponse
     {
       var response = APNsAnswer.make(
@@ -176,6 +176,7 @@ extension ServedDevices {
       phones[index].pushIDs.insert(pushID)
       let record = await phones[index].host.receive(
         bytes: request.body, headers: headers, id: pushID, to: .channel(id))
+      await forget(phone: index)
       reached.append(phones[index].name)
       if verdict == nil {
         verdict = (record.httpStatus, record.httpStatus == 200 ? nil : record.reason)
@@ -219,7 +220,7 @@ extension ServedDevices {
     case .expired: return Refusal(.expiredProviderToken, provider.message)
     case .valid: break
     }
-    guard phones.contains(where: { $0.bundleID == bundleID }) else {
+    guard bundleIDs.contains(bundleID) else {
       return Refusal(
         .topicDisallowed, "no device's app has the bundle id \(JSONWriter.quoted(bundleID))")
     }

@@ -13,12 +13,17 @@ extension ServedDevices {
     for index in phones.indices {
       await follow(wallClock: time, phone: index)
       let expectations = file.expectations(for: phones[index].name)
-      let (device, failures) = await phones[index].host.read { device in
+      var (device, failures) = await phones[index].host.read { device in
         var failures: [Failure] = []
         for (number, expectation) in expectations.enumerated() {
           failures += expectation.failures(on: device, step: number + 1)
         }
         return (device, failures)
+      }
+      if !expectations.isEmpty, let note = windowNote(index) {
+        // Checked on what the device keeps: said once per device, and on each failure.
+        log.model("checked on what it keeps: " + note)
+        for number in failures.indices { failures[number].message += " (\(note))" }
       }
       results.append(
         ScenarioResult(
@@ -40,6 +45,7 @@ extension ServedDevices {
     }
     await follow(wallClock: time, phone: index)
     let failures = await phones[index].host.read { expectation.failures(on: $0, step: 1) }
+    let note = windowNote(index)
     let list = failures.map { failure -> JSONValue in
       JSONValue(
         .object(
@@ -47,17 +53,18 @@ extension ServedDevices {
             JSONMember(key: "path", value: JSONValue(.string(failure.path))),
             JSONMember(key: "expected", value: failure.expected ?? JSONValue(.null)),
             JSONMember(key: "actual", value: failure.actual ?? JSONValue(.null)),
-            JSONMember(key: "message", value: JSONValue(.string(failure.message))),
+            JSONMember(
+              key: "message",
+              value: JSONValue(.string(failure.message + (note.map { " (\($0))" } ?? "")))),
           ])))
     }
-    return Self.json(
-      200,
-      JSONValue(
-        .object(
-          JSONObject([
-            JSONMember(key: "passed", value: JSONValue(.bool(failures.isEmpty))),
-            JSONMember(key: "failures", value: JSONValue(.array(list))),
-          ]))))
+    var members = [
+      JSONMember(key: "passed", value: JSONValue(.bool(failures.isEmpty))),
+      JSONMember(key: "failures", value: JSONValue(.array(list))),
+      JSONMember(key: "window", value: windowJSON(index)),
+    ]
+    if let note { members.append(JSONMember(key: "note", value: JSONValue(.string(note)))) }
+    return Self.json(200, JSONValue(.object(JSONObject(members))))
   }
 }
 

@@ -24,8 +24,10 @@ actor ServedDevices {
     let removedAtStart: Bool
     /// How many of the device's events are already written out.
     var printed: Int
-    /// The push ids used on this device (an `apns-id` sent twice gets a suffix).
+    /// The push ids of the records the device keeps (an `apns-id` sent twice gets a suffix).
     var pushIDs: Set<String>
+    /// What the device has forgotten so far (its window, Rules.md §18.9).
+    var forgotten = ForgottenHistory()
   }
 
   /// Where a token leads.
@@ -37,6 +39,10 @@ actor ServedDevices {
 
   var phones: [Phone]
   private var tokenIndex: [String: TokenTarget] = [:]
+  /// Where `apns-id` and `apns-unique-id` values come from.
+  var uuids = UUIDSource()
+  /// Every phone's app's bundle id (a push's topic must name one).
+  let bundleIDs: Set<String>
   /// The broadcast channels the apps' servers created (the channel management endpoint).
   var channels = BroadcastChannels()
   let environment: APNsEnvironment
@@ -46,12 +52,16 @@ actor ServedDevices {
   let bodyLimit: Int
   /// The faults in force (a token's fault answers before its phone plays the push).
   let faults: FaultBoard
+  /// What each phone keeps of its past (``ServeLimits/deviceWindow``).
+  let window: HistoryWindow
 
   init(
     file: DeviceFile, environment: APNsEnvironment, log: ServeLog, bodyLimit: Int,
-    faults: FaultBoard = FaultBoard(), now: @escaping @Sendable () -> Date
+    window: Int = ServeLimits().deviceWindow, faults: FaultBoard = FaultBoard(),
+    now: @escaping @Sendable () -> Date
   ) {
     self.faults = faults
+    self.window = HistoryWindow(pushes: window)
     self.environment = environment
     self.log = log
     self.now = now
@@ -76,6 +86,7 @@ actor ServedDevices {
           installed: true, removedAtStart: entry.removed, printed: 0, pushIDs: []))
     }
     self.phones = phones
+    self.bundleIDs = Set(phones.map(\.bundleID))
     for (index, phone) in phones.enumerated() {
       for (environment, kinds) in phone.tokens {
         for (kind, token) in kinds {
@@ -142,8 +153,8 @@ actor ServedDevices {
     let requestID = request.values("apns-id").first
     let apnsID =
       requestID.flatMap { APNsVerdict.isCanonicalUUID($0) ? $0 : nil }
-      ?? UUID().uuidString.lowercased()
-    let uniqueID = environment == .development ? UUID().uuidString.lowercased() : nil
+      ?? uuids.next()
+    let uniqueID = environment == .development ? uuids.next() : nil
     func refuse(
       _ reason: ServeReason, _ message: String, device: String? = nil, timestamp: Int64? = nil
     ) -> ServeResponse {
@@ -172,7 +183,7 @@ actor ServedDevices {
     guard !token.isEmpty else {
       return refuse(.missingDeviceToken, "the path names no device token")
     }
-    guard !token.contains("/"), !token.contains("?") else {
+    guard !token.utf8.contains(UInt8(ascii: "/")), !token.utf8.contains(UInt8(ascii: "?")) else {
       return refuse(.badPath, "the path is not /3/device/<device token>")
     }
 
@@ -242,7 +253,7 @@ actor ServedDevices {
       )
     }
     let base = Self.bundleID(ofTopic: topic)
-    guard phones.contains(where: { $0.bundleID == base }) else {
+    guard bundleIDs.contains(base) else {
       return refuse(
         .topicDisallowed, "no device's app has the bundle id \(JSONWriter.quoted(base))",
         device: phoneName)
@@ -275,8 +286,8 @@ actor ServedDevices {
         device: phoneName)
     }
 
-    // Played on the device, judged there as `pushsim run` judges a push.
-    await follow(wallClock: time, phone: target.phone)
+    // Played on the device, judged there as `pushsim run` judges a push, its clock moved on to
+    // the wall clock's first, in one turn of the device.
     var headers = PushHeaders(fields: [:])
     for field in request.fields {
       switch field.name {
@@ -299,8 +310,9 @@ actor ServedDevices {
     phones[target.phone].pushIDs.insert(pushID)
     let address: PushAddress? =
       target.kind == "device" ? nil : PushType(rawValue: target.kind).map(PushAddress.pushType)
-    let record = await host.receive(
-      bytes: request.body, headers: headers, id: pushID, to: address)
+    let (record, unprinted, forgotten) = await host.receive(
+      bytes: request.body, headers: headers, id: pushID, to: address, advancingTo: time,
+      forgetting: window, thenRead: Self.events(from: phones[target.phone].printed))
     let reason = record.httpStatus == 200 ? nil : record.reason
     // A removed app's 410 carries when APNs learned of it (Rules.md §15.1), as the device says.
     let response = APNsAnswer.make(
@@ -310,7 +322,8 @@ actor ServedDevices {
       })
     log.request(
       request, at: time, device: phoneName, response: response, reason: reason, message: nil)
-    await printEvents(phone: target.phone)
+    printEvents(unprinted, phone: target.phone)
+    remember(forgotten, phone: target.phone)
     return response
   }
 
@@ -339,15 +352,83 @@ actor ServedDevices {
     await host.advance(by: .milliseconds(Int64((elapsed * 1000).rounded(.down))))
   }
 
+  /// The events of a device from its `from`-th (counted from its first event, forgotten ones
+  /// included: ``EventLog/forgotten``), as JSON, with the place of the first and of the end.
+  typealias Unprinted = (events: [JSONValue], from: Int, end: Int)
+
+  /// Reads ``Unprinted`` events from the `from`-th on.
+  static func events(from: Int) -> @Sendable (Device) -> Unprinted {
+    { device in
+      let log = device.events
+      let local = max(0, from - log.forgotten)
+      return (
+        DeviceReport.events(device, from: local), log.forgotten + local, log.forgotten + log.count
+      )
+    }
+  }
+
   /// Writes the phone's events not yet written.
   func printEvents(phone index: Int) async {
-    let from = phones[index].printed
-    let (events, count) = await phones[index].host.read { device in
-      (DeviceReport.events(device, from: from), device.events.count)
+    printEvents(
+      await phones[index].host.read(Self.events(from: phones[index].printed)), phone: index)
+  }
+
+  /// Writes `unprinted`, read while the actor waited, leaving out those another request's
+  /// answer wrote meanwhile.
+  private func printEvents(_ unprinted: Unprinted, phone index: Int) {
+    let start = max(unprinted.from, phones[index].printed)
+    if unprinted.end > start {
+      phones[index].printed = unprinted.end
+      log.events(Array(unprinted.events[(start - unprinted.from)...]), device: phones[index].name)
     }
-    phones[index].printed = count
-    log.events(events, device: phones[index].name)
-    log.feed?.changed(phones[index].name, events: from..<max(from, count))
+    log.feed?.changed(phones[index].name, events: start..<max(start, unprinted.end))
+  }
+
+  /// Forgets what phone `index` keeps outside the window (a push that did not come through
+  /// ``apns(_:)``'s one turn: a broadcast's).
+  func forget(phone index: Int) async {
+    remember(await phones[index].host.forgetHistory(keeping: window), phone: index)
+  }
+
+  /// Notes what phone `index` forgot: its push ids are free again, and the totals grow.
+  private func remember(_ forgotten: ForgottenHistory, phone index: Int) {
+    guard !forgotten.isEmpty else { return }
+    phones[index].pushIDs.subtract(forgotten.pushIDs)
+    phones[index].forgotten.add(forgotten)
+  }
+
+  /// The phone's window as the API shows it: `{"pushes": N, "complete": Bool, "forgotten":
+  /// {"pushes", "events", "notifications", "diagnostics"}}`.
+  func windowJSON(_ index: Int) -> JSONValue {
+    let forgotten = phones[index].forgotten
+    func number(_ value: Int) -> JSONValue { JSONValue(.number(JSONNumber(value))) }
+    return JSONValue(
+      .object(
+        JSONObject(distinctMembers: [
+          JSONMember(key: "pushes", value: number(window.pushes)),
+          JSONMember(key: "complete", value: JSONValue(.bool(forgotten.isEmpty))),
+          JSONMember(
+            key: "forgotten",
+            value: JSONValue(
+              .object(
+                JSONObject(distinctMembers: [
+                  JSONMember(key: "pushes", value: number(forgotten.pushes)),
+                  JSONMember(key: "events", value: number(forgotten.events)),
+                  JSONMember(key: "notifications", value: number(forgotten.notifications)),
+                  JSONMember(key: "diagnostics", value: number(forgotten.diagnostics)),
+                ])))),
+        ])))
+  }
+
+  /// Why a check of phone `index` may not see all it asks about, when its device has forgotten
+  /// part of its past; `nil` when it has forgotten nothing.
+  func windowNote(_ index: Int) -> String? {
+    let forgotten = phones[index].forgotten
+    guard !forgotten.isEmpty else { return nil }
+    return "\(phones[index].name) keeps its newest \(window.pushes) pushes (--device-window): "
+      + "\(forgotten.pushes) older pushes, \(forgotten.events) events and "
+      + "\(forgotten.notifications) notifications have left it, so a check of them "
+      + "cannot see them"
   }
 
   // MARK: The API (CommandLine.md, `pushsim serve`, API)
@@ -437,6 +518,7 @@ actor ServedDevices {
           JSONMember(key: "bundleId", value: JSONValue(.string(phone.bundleID))),
           JSONMember(key: "installed", value: JSONValue(.bool(phone.installed))),
           JSONMember(key: "now", value: JSONValue(.string(ScenarioTime.format(time)))),
+          JSONMember(key: "window", value: windowJSON(index)),
           JSONMember(key: "final", value: final),
           JSONMember(key: "events", value: JSONValue(.array(events))),
         ])))
@@ -513,8 +595,7 @@ actor ServedDevices {
         "unknown step \(JSONWriter.quoted(member.key)); expected one of tap, dismiss, clear, set, "
           + "removeApp, installApp, startActivity")
     }
-    let from = phones[index].printed
-    let events = await host.read { DeviceReport.events($0, from: from) }
+    let events = await host.read(Self.events(from: phones[index].printed)).events
     return Self.json(
       200,
       JSONValue(

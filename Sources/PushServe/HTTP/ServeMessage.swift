@@ -56,6 +56,11 @@ public struct ServeRequest: Sendable {
   public func values(_ name: String) -> [String] {
     fields.filter { $0.name == name }.map(\.value)
   }
+
+  /// The value of the first field named `name` (lowercase), when there is one.
+  func value(of name: String) -> String? {
+    fields.first { $0.name == name }?.value
+  }
 }
 
 /// A response to send: status, header fields (lowercase names) and body.

@@ -73,8 +73,10 @@ extension ServedDevices {
   private func draw(_ index: Int, events: Range<Int>, feed: ServeFeed) async -> LivePage.Phone {
     let name = phones[index].name
     let phone = await phones[index].host.read { device in
+      // `events` counts from the device's first event, forgotten ones included.
       let log = device.events
-      let range = max(events.lowerBound, log.startIndex)..<min(events.upperBound, log.endIndex)
+      let lower = max(events.lowerBound - log.forgotten, log.startIndex)
+      let range = lower..<max(lower, min(events.upperBound - log.forgotten, log.endIndex))
       return LivePage.phone(
         named: name, device: device, events: range.isEmpty ? [] : range.map { log[$0] },
         assetFolder: Self.assetPrefix + name)

@@ -104,7 +104,8 @@ public final class PushServer: Sendable {
     }
     self.devices = ServedDevices(
       file: file, environment: configuration.environment, log: log,
-      bodyLimit: configuration.limits.body, faults: faults, now: now)
+      bodyLimit: configuration.limits.body, window: configuration.limits.deviceWindow,
+      faults: faults, now: now)
     if let node = file.faults {
       do {
         let (initial, _) = try ServeFaults.decode(node, now: now())
@@ -157,6 +158,10 @@ public final class PushServer: Sendable {
         "provider tokens are checked for their shape (ES256, kid, iss, iat) and age (one hour); "
           + "their signature is not checked (give --auth-key, --key-id and --team-id to check it)")
     }
+    log.model(
+      "each device keeps its newest \(configuration.limits.deviceWindow) pushes (--device-window): "
+        + "their records, the events since the oldest of them, and as many notifications in "
+        + "Notification Center; older ones leave it, and the API says when a check cannot see them")
     let server = self
     Thread.detachNewThread { server.acceptLoop() }
   }
@@ -328,8 +333,8 @@ public final class PushServer: Sendable {
   }
 
   /// The answer to `request`, waited for on this (the connection's) thread: the devices'
-  /// answer or, after ``ServeLimits/deviceTimeout`` on PushSim's own timer, 500
-  /// `InternalServerError`, whichever comes first.
+  /// answer or, after ``ServeLimits/deviceTimeout``, 500 `InternalServerError`, whichever comes
+  /// first (a late answer is dropped).
   func answer(_ request: ServeRequest) -> ServeResponse {
     if request.path == "/pushsim/v1/faults" { return faultsAPI(request) }
     if request.path.hasPrefix("/3/") {
@@ -340,17 +345,14 @@ public final class PushServer: Sendable {
       }
     }
     let shot = OneShot<ServeResponse>()
-    let late = APNsAnswer.make(
-      status: 500, apnsID: UUID().uuidString.lowercased(), uniqueID: nil,
-      reason: ServeReason.internalServerError.rawValue)
-    let ticket = HostTimer.shared.schedule(after: .milliseconds(limits.deviceTimeout)) {
-      shot.give(late)
-    }
     let devices = self.devices
     Task { shot.give(await devices.handle(request)) }
-    let answer = shot.waitOnThisThread()
-    HostTimer.shared.cancel(ticket)
-    return answer
+    if let answer = shot.waitOnThisThread(timeout: .milliseconds(limits.deviceTimeout)) {
+      return answer
+    }
+    return APNsAnswer.make(
+      status: 500, apnsID: UUID().uuidString.lowercased(), uniqueID: nil,
+      reason: ServeReason.internalServerError.rawValue)
   }
 
   /// Sets `request`'s credentials as its connection judges them (APNs requests only). Returns

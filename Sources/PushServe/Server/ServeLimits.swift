@@ -20,6 +20,11 @@ public struct ServeLimits: Sendable, Equatable {
   /// How long a request may wait for its device, in milliseconds, before the answer is 500.
   public var deviceTimeout: Int = 60_000
 
+  /// How many pushes each phone keeps (`--device-window`): the records of its newest pushes,
+  /// the events since the oldest of them, and as many notifications in Notification Center
+  /// (Rules.md §18.9).
+  public var deviceWindow: Int = 64
+
   /// The defaults above.
   public init() {}
 }

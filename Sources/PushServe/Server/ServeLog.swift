@@ -158,9 +158,19 @@ public struct ServeLog: Sendable {
     }
   }
 
+  /// Writes one JSON line of `fields`, in order (what `JSONValue`'s compact text of an object of
+  /// these members is, written without building the object).
   func emit(_ fields: [(String, JSONValue)]) {
-    let object = JSONObject(fields.map { JSONMember(key: $0.0, value: $0.1) })
-    write(JSONValue(.object(object)).jsonText + "\n")
+    var writer = JSONWriter()
+    writer.raw(byte: UInt8(ascii: "{"))
+    for (offset, field) in fields.enumerated() {
+      if offset > 0 { writer.raw(byte: UInt8(ascii: ",")) }
+      writer.string(field.0)
+      writer.raw(byte: UInt8(ascii: ":"))
+      writer.value(field.1)
+    }
+    writer.raw("}\n")
+    write(writer.text)
   }
 }
 

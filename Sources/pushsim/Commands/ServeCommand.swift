@@ -10,7 +10,7 @@ enum ServeCommand {
                          [--tls DIR | --cert FILE --key FILE [--client-ca FILE]]
                          [--auth-key AuthKey_KEYID.p8 --key-id KEYID --team-id TEAMID]
                          [--until N] [--until-idle DURATION] [--expect FILE] [--junit FILE]
-                         [--log-window N]
+                         [--log-window N] [--device-window N]
            pushsim serve --make-cert DIR [--bundle-id ID] [--environment E]
 
     An APNs provider endpoint on a local port (HTTP/1.1 and HTTP/2, plaintext or TLS): a
@@ -42,6 +42,8 @@ enum ServeCommand {
                              FILE ({"expect": {...}, "devices": {"<name>": {...}}})
       --junit <file>         Write the --expect checks as a JUnit report, as run does
       --log-window <n>       How many log entries the live page keeps (default: 1000)
+      --device-window <n>    How many pushes each device keeps: their records, the events
+                             since the oldest, and as many notifications (default: 64)
       -h, --help             Show this help
 
     Live page: http://127.0.0.1:2197/ in a browser.
@@ -61,7 +63,7 @@ enum ServeCommand {
       options: [
         "devices", "host", "port", "environment", "format", "tls", "cert", "key", "client-ca",
         "auth-key", "key-id", "team-id", "make-cert", "bundle-id", "until", "until-idle",
-        "expect", "junit", "log-window",
+        "expect", "junit", "log-window", "device-window",
       ], help: help)
     {
     case .proceed(let arguments): parsed = arguments
@@ -108,6 +110,15 @@ enum ServeCommand {
     case .failure(let error):
       Console.error("error: \(error.description)")
       return .unusable
+    }
+    if let text = parsed.value("device-window") {
+      guard let window = CommandLineNumber.parse(text), window >= 1, window <= 1_000_000 else {
+        Console.error(
+          "error: --device-window takes a whole number of pushes from 1 to 1000000, not '\(text)'"
+        )
+        return .unusable
+      }
+      configuration.limits.deviceWindow = window
     }
     let file: DeviceFile
     do {

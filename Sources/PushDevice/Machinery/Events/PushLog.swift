@@ -1,3 +1,4 @@
+import Foundation
 import PushCore
 
 /// The device's log: every event (``EventLog``), every diagnostic with its push and their chains
@@ -31,6 +32,21 @@ struct PushLog: Sendable {
     for diagnostic in found {
       diagnostics.append(PushDiagnostic(push: push, diagnostic: diagnostic))
     }
+  }
+
+  /// Forgets the events logged before `cutoff` (the oldest ones, up to the first at or after
+  /// it) and the diagnostics of the pushes in `pushes`; returns how many of each went.
+  mutating func forget(eventsBefore cutoff: Date, diagnosticsOf pushes: Set<String>) -> (
+    events: Int, diagnostics: Int
+  ) {
+    let old = events.prefix { $0.time < cutoff }.count
+    events.removeFirst(old)
+    let before = diagnostics.count
+    if !pushes.isEmpty {
+      diagnostics.removeAll { diagnostic in diagnostic.push.map(pushes.contains) ?? false }
+    }
+    if diagnostics.count != before { diagnosticChains = PushChains<PushDiagnostic>.Box() }
+    return (old, before - diagnostics.count)
   }
 
   /// What the bounds on the app's events counted since the last time, per push and bound.

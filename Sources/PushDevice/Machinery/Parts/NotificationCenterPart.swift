@@ -86,6 +86,18 @@ struct NotificationCenterPart: Sendable {
     store.remove(identifier: identifier)
   }
 
+  /// Lets go of the oldest shown notifications beyond the newest `limit` (a long-running
+  /// device's window, Rules.md §18.9); returns how many went.
+  mutating func removeOldest(keeping limit: Int) -> Int {
+    guard store.count > limit else { return 0 }
+    let oldest = store.oldestPushes(store.count - limit)
+    for push in oldest { store.remove(push: push) }
+    return oldest.count
+  }
+
+  /// The pushes held for the Scheduled Summary.
+  var heldPushes: Set<String> { Set(held.values.map(\.push)) }
+
   /// Removes every shown notification, newest first.
   mutating func removeAll() -> [DeliveredNotification] { store.removeAll() }
 

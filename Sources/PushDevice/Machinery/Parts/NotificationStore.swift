@@ -175,6 +175,16 @@ struct NotificationStore: Sendable {
     }
   }
 
+  /// The push ids of the `count` oldest notifications, oldest first.
+  func oldestPushes(_ count: Int) -> [String] {
+    var pushes: [String] = []
+    for entry in slots {
+      guard pushes.count < count else { break }
+      if let entry { pushes.append(entry.push) }
+    }
+    return pushes
+  }
+
   /// Every notification, newest first.
   func newestFirst() -> [DeliveredNotification] {
     slots.reversed().compactMap { $0 }

@@ -41,6 +41,31 @@ struct OrderedTable<Value: Sendable>: Sendable {
     }
   }
 
+  /// Keeps the values whose place `keep` accepts, in their order, and drops the others,
+  /// returning the dropped ids in order (a device forgetting old pushes, Rules.md §18.9).
+  ///
+  /// - Complexity: O(n).
+  mutating func retain(places keep: (Int) -> Bool) -> [String] {
+    var keptValues: [Value] = []
+    var keptIDs: [String] = []
+    var dropped: [String] = []
+    for place in ordered.indices {
+      if keep(place) {
+        keptValues.append(ordered[place])
+        keptIDs.append(ids[place])
+      } else {
+        dropped.append(ids[place])
+      }
+    }
+    guard !dropped.isEmpty else { return [] }
+    ordered = keptValues
+    ids = keptIDs
+    positions = Dictionary(minimumCapacity: keptIDs.count)
+    for (place, id) in keptIDs.enumerated() { positions[id] = place }
+    latest = nil
+    return dropped
+  }
+
   /// Stores `record` for `id` (in place when the id is known, else last), returning the
   /// value it replaced.
   @discardableResult

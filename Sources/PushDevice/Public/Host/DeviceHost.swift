@@ -110,6 +110,39 @@ public actor DeviceHost {
     }
   }
 
+  /// Moves virtual time on to `time` when it is later (as ``advance(by:)`` does, in whole
+  /// milliseconds), receives the push (as ``receive(bytes:headers:id:to:)`` does), reads the
+  /// device with `read`, then forgets what lies outside `window` (``forgetHistory(keeping:)``):
+  /// each step as when called one by one, all in one turn (what a server whose devices follow
+  /// the wall clock does with every push).
+  package func receive<T: Sendable>(
+    bytes: [UInt8], headers: PushHeaders, id: String, to address: PushAddress?,
+    advancingTo time: Date, forgetting window: HistoryWindow?,
+    thenRead read: @Sendable (Device) -> T
+  ) async -> (PushRecord, T, ForgottenHistory) {
+    await takeTurn()
+    defer { handOverTurn() }
+    await launchIfNeeded()
+    let elapsed = time.timeIntervalSince(device.now)
+    if elapsed > 0 {
+      await run { device in
+        device.advance(by: .milliseconds(Int64((elapsed * 1000).rounded(.down))))
+      }
+    }
+    let record = await run { device in
+      device.receive(bytes: bytes, headers: headers, id: id, to: address)
+    }
+    let value = read(device)
+    let forgotten = window.map { device.forgetHistory(keeping: $0) } ?? ForgottenHistory()
+    return (record, value, forgotten)
+  }
+
+  /// Forgets what lies outside `window` (``Device/forgetHistory(keeping:)``), in a turn of its
+  /// own.
+  package func forgetHistory(keeping window: HistoryWindow) async -> ForgottenHistory {
+    await exclusively { device in device.forgetHistory(keeping: window) }
+  }
+
   /// The app starts a Live Activity (``Device/startActivity(_:)``).
   @discardableResult
   package func startActivity(_ request: ActivityRequest) async -> Bool {
@@ -255,13 +288,23 @@ public actor DeviceHost {
   /// Runs `operation` on the device when no other operation is under way, then carries out
   /// the extension runs it left pending, and moves ``clock`` to the device's time.
   private func exclusively<T: Sendable>(_ operation: (inout Device) -> T) async -> T {
+    await takeTurn()
+    defer { handOverTurn() }
+    await launchIfNeeded()
+    return await run(operation)
+  }
+
+  /// Waits until no other operation is under way; the turn is then this caller's.
+  private func takeTurn() async {
     if busy {
       await withCheckedContinuation { waiting.append($0) }
     } else {
       busy = true
     }
-    defer { handOverTurn() }
-    await launchIfNeeded()
+  }
+
+  /// Runs `operation` on the device in the current turn, then the effects it left.
+  private func run<T: Sendable>(_ operation: (inout Device) -> T) async -> T {
     let step = device.step(operation)
     await carryOut(step.effects)
     // What the app's code did outside the device's calls (launch code, its own threads) and

@@ -22,6 +22,9 @@ public struct EventLog: Sendable, RandomAccessCollection {
   private var index = PushChains<DeviceEvent>.Box()
   /// Reasons and details recently logged, shared by the events that repeat them.
   private var shared = SharedEventParts()
+  /// How many events were forgotten before the first kept (``removeFirst(_:)``): an event's
+  /// place counted from the device's first event is this plus its index here.
+  package private(set) var forgotten = 0
   /// Whether some event without a push names one in its details (its JSON then has a `push`
   /// member that ``firstIndex(about:from:where:)``'s chains do not know).
   private var detailsNamePush = false
@@ -43,6 +46,16 @@ public struct EventLog: Sendable, RandomAccessCollection {
     PushChains.Box.prepareToGrow(&index)
     if event.push == nil, event.details["push"] != nil { detailsNamePush = true }
     events.append(event)
+  }
+
+  /// Forgets the `count` oldest events (the others' indexes move down by as many; ``forgotten``
+  /// counts them); the chains by push are made again when next asked for.
+  package mutating func removeFirst(_ count: Int) {
+    guard count > 0 else { return }
+    let removed = Swift.min(count, events.count)
+    events.removeFirst(removed)
+    forgotten += removed
+    index = PushChains<DeviceEvent>.Box()
   }
 
   /// The events about one push, oldest first.
