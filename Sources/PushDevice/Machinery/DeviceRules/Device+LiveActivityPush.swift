@@ -109,10 +109,7 @@ extension Device {
         frequent
         ? configuration.liveActivities.frequentBudgetPerHour
         : configuration.liveActivities.budgetPerHour
-      guard
-        ActivityStore.withinBudget(
-          &activityStore.priorityTenTimes, now: clock.now, limit: limit)
-      else {
+      guard activityStore.admitPriorityTenPush(now: clock.now, limit: limit) else {
         let reason =
           "priority 10 ActivityKit pushes over the budget of \(limit) per hour"
           + (frequent ? " (frequent updates)" : "") + "; send priority 5 for routine updates"
@@ -120,7 +117,6 @@ extension Device {
         log(DeviceEvent.Throttled(code: .liveActivityBudget), id, .model, reason)
         return
       }
-      activityStore.priorityTenTimes.append(clock.now)
     }
     switch event {
     case "start":
@@ -442,16 +438,14 @@ extension Device {
       return
     }
     guard
-      ActivityStore.withinBudget(
-        &activityStore.startTimes, now: clock.now,
-        limit: configuration.liveActivities.pushToStartBudgetPerHour)
+      activityStore.admitPushToStart(
+        now: clock.now, limit: configuration.liveActivities.pushToStartBudgetPerHour)
     else {
       let reason = "push-to-start budget exceeded: not starting activity"
       setStatus(id, .throttled, reason: reason)
       log(DeviceEvent.Throttled(code: .pushToStartBudget), id, .device, reason)
       return
     }
-    activityStore.startTimes.append(clock.now)
     func refuse(
       _ code: ActivityIgnoredCode, _ diagnostic: DiagnosticCode?, _ path: String?,
       _ source: DiagnosticSource,

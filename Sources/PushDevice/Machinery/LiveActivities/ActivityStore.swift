@@ -16,9 +16,9 @@ struct ActivityStore: Sendable {
   /// Activities started so far (start order, token numbers).
   var started = 0
   /// Arrival times of priority-10 ActivityKit pushes that counted, within the last hour.
-  var priorityTenTimes: [Date] = []
-  /// Arrival times of push-to-start pushes, within the last hour.
-  var startTimes: [Date] = []
+  private var priorityTenTimes: [Date] = []
+  /// Arrival times of push-to-start pushes that counted, within the last hour.
+  private var startTimes: [Date] = []
   /// `ActivityAttributes` types the app's Swift code supplies
   /// (``Device/hostActivityType(_:)``), by name.
   var hostedTypes: [String: HostedActivityType] = [:]
@@ -93,10 +93,24 @@ struct ActivityStore: Sendable {
     state != .dismissed && state != .pending
   }
 
-  /// Drops times older than an hour before `now`, then tells whether `limit` more fit.
-  static func withinBudget(_ times: inout [Date], now: Date, limit: Int) -> Bool {
+  /// Counts a priority-10 update or end arriving `now` against the hourly budget of `limit`
+  /// (Rules.md §13): `false`, and not counted, when the budget is spent.
+  mutating func admitPriorityTenPush(now: Date, limit: Int) -> Bool {
+    Self.admit(&priorityTenTimes, now: now, limit: limit)
+  }
+
+  /// Counts a push-to-start push arriving `now` against the hourly budget of `limit`
+  /// (Rules.md §13): `false`, and not counted, when the budget is spent.
+  mutating func admitPushToStart(now: Date, limit: Int) -> Bool {
+    Self.admit(&startTimes, now: now, limit: limit)
+  }
+
+  /// Drops times older than an hour before `now`; when fewer than `limit` remain, counts `now`.
+  private static func admit(_ times: inout [Date], now: Date, limit: Int) -> Bool {
     times.removeAll { now.timeIntervalSince($0) >= 3600 }
-    return times.count < limit
+    guard times.count < limit else { return false }
+    times.append(now)
+    return true
   }
 
   /// The deterministic update token of the `number`th activity: 64 hexadecimal digits.
