@@ -112,7 +112,7 @@ struct ShardedTableTests {
   func entries() {
     let table = ShardedTable<String, Int>(shards: 4)
     for key in 0..<100 { table["k\(key)"] = key }
-    #expect((0..<100).allSatisfy { table["k\($0)"] == $0 })
+    #expect((0..<100).allSatisfy { (key: Int) in table["k\(key)"] == key })
     let old = table.update("k7") { value -> Int? in
       defer { value = nil }
       return value
