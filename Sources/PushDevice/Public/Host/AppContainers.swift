@@ -8,7 +8,8 @@ import Synchronization
 /// is made until the app's code asks: the device's folder (``root``, under the process's
 /// temporary directory) appears with the first container or suite, and is removed with this
 /// value, when the host is gone (a folder never made is not looked for: removing it would still
-/// lock the temporary directory, which every device in parallel would wait for). A run depends only on its files: nothing persists into the next.
+/// lock the temporary directory, which every device in parallel would wait for). A run depends
+/// only on its files: nothing persists into the next.
 ///
 /// The layout follows iOS's, where a group's defaults live in its container:
 ///
