@@ -1,7 +1,6 @@
 import ActivityKit
 public import PushDevice
 import PushSimHosting
-import Synchronization
 import UserNotifications
 import os
 
@@ -47,41 +46,20 @@ extension DeviceHost {
   }
 }
 
-/// The app's ActivityKit center of each device, made on first use.
+/// The app's ActivityKit center of each device, made on first use and kept with the device
+/// (``DeviceHost/attachments``): each device's own lock, never one table of every device.
 enum ActivityHosting {
-  private struct Entry {
-    weak var host: DeviceHost?
+  /// A device's center and its backend.
+  private struct Entry: Sendable {
     let center: ActivityCenter
     let backend: DeviceActivityBackend
   }
 
-  /// The centers by host, and when to next drop the entries of hosts that are gone.
-  private struct Table {
-    var entries: [ObjectIdentifier: Entry] = [:]
-    var pruneAt = 64
-
-    /// Drops the entries of hosts that are gone once the table has doubled since the last
-    /// time: amortized O(1) a call, so many devices in parallel stay linear.
-    mutating func pruneIfGrown() {
-      guard entries.count >= pruneAt else { return }
-      entries = entries.filter { $0.value.host != nil }
-      pruneAt = max(64, 2 * entries.count)
-    }
-  }
-
-  private static let centers = Mutex(Table())
-
   /// The center of `host` and its backend; a new one follows the device's activities.
   static func center(for host: DeviceHost) async -> (ActivityCenter, DeviceActivityBackend) {
-    let key = ObjectIdentifier(host)
-    let (entry, isNew) = centers.withLock { table -> (Entry, Bool) in
-      // An identifier is reused once its host is gone: the entry must hold this very host.
-      if let entry = table.entries[key], entry.host === host { return (entry, false) }
-      table.pruneIfGrown()
+    let (entry, isNew) = host.attachments.value { () -> Entry in
       let backend = DeviceActivityBackend(host: host)
-      let entry = Entry(host: host, center: ActivityCenter(backend: backend), backend: backend)
-      table.entries[key] = entry
-      return (entry, true)
+      return Entry(center: ActivityCenter(backend: backend), backend: backend)
     }
     if isNew {
       let hub = entry.center.hub

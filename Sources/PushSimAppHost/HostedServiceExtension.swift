@@ -81,7 +81,8 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     // the device (Rules.md §9.10).
     let run = ExtensionRun(
       device: context, center: center, log: HostedLog.sink(for: context),
-      in: context.attachmentStoreFolder)
+      in: context.attachmentStoreFolder,
+      whenFolderMade: { [context] in context.willMakeFolderInAttachmentStore() })
     state.withLock {
       $0.context = context
       $0.run = run

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// PushSim's own timer: one thread, never the app's, that runs short actions at their
 /// deadlines (a real-time limit giving up, a task's `Task.sleep` ending). Each action only
@@ -6,27 +7,49 @@ import Foundation
 /// hold up another (Architecture.md, "The hosting runtime").
 ///
 /// A deadline is fixed when the action is scheduled, never when something first runs.
+///
+/// Every real-time limit schedules an action and cancels it (10,000 hosted devices at once
+/// arm 20,000): an action is made before the timer's lock is taken, and cancelling it takes only
+/// its own lock, never the timer's (Performance.md, "Issue 43").
 package final class HostTimer: @unchecked Sendable {
-  // @unchecked: `entries`, `nextNumber` and `actions` are only touched with `condition` locked.
+  // @unchecked: `entries` is only touched with `condition` locked.
   /// The one timer of the process.
   package static let shared = HostTimer()
 
   /// A scheduled action, so that it can be cancelled.
   package struct Ticket: Sendable, Hashable {
-    fileprivate let number: UInt64
+    fileprivate let entry: Entry
+
+    package static func == (left: Ticket, right: Ticket) -> Bool { left.entry === right.entry }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(entry)) }
   }
 
-  private struct Entry {
-    var deadline: UInt64
-    var number: UInt64
+  /// An action and its deadline: the action is let go of once run or cancelled, with what it
+  /// holds; the entry stays in the heap until its deadline.
+  fileprivate final class Entry: Sendable {
+    let deadline: UInt64
+    let number: UInt64
+    private let action: Mutex<(@Sendable () -> Void)?>
+
+    init(deadline: UInt64, number: UInt64, action: @escaping @Sendable () -> Void) {
+      self.deadline = deadline
+      self.number = number
+      self.action = Mutex(action)
+    }
+
+    /// The action, unless it was taken or cancelled; it is taken once.
+    func take() -> (@Sendable () -> Void)? {
+      action.withLock { action in
+        defer { action = nil }
+        return action
+      }
+    }
   }
 
   private let condition = NSCondition()
   private var entries = MinHeap<Entry>(by: { ($0.deadline, $0.number) < ($1.deadline, $1.number) })
-  /// The actions not yet run or cancelled, by number: a cancelled one is let go of at once,
-  /// with what it holds.
-  private var actions: [UInt64: @Sendable () -> Void] = [:]
-  private var nextNumber: UInt64 = 0
+  /// Numbers entries in the order they are scheduled (equal deadlines run in that order).
+  private let numbers = Atomic<UInt64>(0)
 
   private init() {
     let thread = Thread { [self] in loop() }
@@ -43,21 +66,20 @@ package final class HostTimer: @unchecked Sendable {
   /// Runs `action` on the timer's thread at `deadline` (``now()``'s time line, nanoseconds).
   @discardableResult
   package func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> Ticket {
+    let entry = Entry(
+      deadline: deadline, number: numbers.wrappingAdd(1, ordering: .relaxed).newValue,
+      action: action)
     condition.lock()
     defer { condition.unlock() }
-    nextNumber += 1
-    entries.insert(Entry(deadline: deadline, number: nextNumber))
-    actions[nextNumber] = action
+    entries.insert(entry)
     // The thread sleeps until the earliest deadline: only a new earliest one needs it awake.
-    if entries.first?.number == nextNumber { condition.signal() }
-    return Ticket(number: nextNumber)
+    if entries.first === entry { condition.signal() }
+    return Ticket(entry: entry)
   }
 
   /// Cancels an action that has not run yet; one that already ran is left as it is.
   package func cancel(_ ticket: Ticket) {
-    condition.lock()
-    defer { condition.unlock() }
-    actions[ticket.number] = nil
+    _ = ticket.entry.take()
   }
 
   /// Now on the timer's time line: Dispatch's uptime clock, in nanoseconds.
@@ -71,7 +93,7 @@ package final class HostTimer: @unchecked Sendable {
         let now = Self.now()
         while let first = entries.first, first.deadline <= now {
           entries.removeFirst()
-          if let action = actions.removeValue(forKey: first.number) { due.append(action) }
+          if let action = first.take() { due.append(action) }
         }
         guard due.isEmpty else { break }
         if let first = entries.first {

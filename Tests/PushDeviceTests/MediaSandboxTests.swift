@@ -10,10 +10,23 @@ import Testing
   @Test func anOwnedSandboxIsDeletedWhenReleased() throws {
     var sandbox: MediaSandbox? = MediaSandbox()
     let root = try #require(sandbox?.root)
+    sandbox?.noteUse()
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     #expect(FileManager.default.fileExists(atPath: root.path))
     sandbox = nil
     #expect(!FileManager.default.fileExists(atPath: root.path))
+  }
+
+  /// A device that never downloads looks for no folder when it goes: removing one that was
+  /// never made still locks the temporary directory, which 10,000 devices in parallel waited for.
+  @Test func anUnusedSandboxLooksForNoFolder() throws {
+    var sandbox: MediaSandbox? = MediaSandbox()
+    let root = try #require(sandbox?.root)
+    // Made behind the sandbox's back: had it looked, it would have removed it.
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    sandbox = nil
+    #expect(FileManager.default.fileExists(atPath: root.path))
   }
 
   @Test func aGivenRootIsKeptUntilRemoved() throws {

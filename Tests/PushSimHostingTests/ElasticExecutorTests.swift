@@ -30,6 +30,19 @@ struct ElasticExecutorTests {
     #expect(ElasticExecutor.shared.threadCount >= ElasticExecutor.shared.baseThreads)
   }
 
+  @Test("a job a pool thread queues, then blocks, still runs on another thread")
+  func slotJobOfABlockedThreadRuns() async {
+    // The child goes into the queuing thread's own slot; that thread then blocks until the
+    // child has run, so only the watcher moving it to the shared queue lets it run.
+    for _ in 0..<20 {
+      let ran = DispatchSemaphore(value: 0)
+      await Task.detached {
+        Task.detached { ran.signal() }
+        ran.wait()
+      }.value
+    }
+  }
+
   @Test("a deadline sleep (Clock.sleep(until:)) on a blocked pool ends")
   func deadlineSleepEnds() async throws {
     let gate = DispatchSemaphore(value: 0)
@@ -90,5 +103,41 @@ struct JobQueueTests {
     var queue = JobQueue()
     #expect(queue.isEmpty)
     #expect(queue.popFirst() == nil)
+  }
+}
+
+@Suite("A sharded table")
+struct ShardedTableTests {
+  @Test("sets, reads, updates and removes each key on its own")
+  func entries() {
+    let table = ShardedTable<String, Int>(shards: 4)
+    for key in 0..<100 { table["k\(key)"] = key }
+    #expect((0..<100).allSatisfy { (key: Int) in table["k\(key)"] == key })
+    let old = table.update("k7") { value -> Int? in
+      defer { value = nil }
+      return value
+    }
+    #expect(old == 7)
+    #expect(table["k7"] == nil)
+    table["k8"] = nil
+    #expect(table["k8"] == nil)
+    #expect(table["k9"] == 9)
+  }
+}
+
+@Suite("A host's attachments")
+struct HostAttachmentsTests {
+  struct Counter: Sendable { let value: Int }
+  struct Name: Sendable { let text: String }
+
+  @Test("one value a type, made once, on first use")
+  func madeOnce() {
+    let attachments = HostAttachments()
+    let first = attachments.value { Counter(value: 1) }
+    let again = attachments.value { Counter(value: 2) }
+    let name = attachments.value { Name(text: "phone") }
+    #expect(first.isNew && first.value.value == 1)
+    #expect(!again.isNew && again.value.value == 1)
+    #expect(name.isNew && name.value.text == "phone")
   }
 }

@@ -2,6 +2,7 @@
   import Foundation
   import FoundationNetworking
   import NetworkingOriginals
+  internal import PushSimHosting
   import Synchronization
   package import os
 
@@ -35,15 +36,18 @@
     package let isServiceExtension: Bool
 
     /// Makes a run; its temporary directory (a fresh folder in `folder`, else in the process's
-    /// temporary directory) is made with the first file put there.
+    /// temporary directory) is made with the first file put there, after `whenFolderMade` is
+    /// called (the owner of `folder` then knows to remove it).
     package init(
       device: any ExtensionRunDevice, center: UNUserNotificationCenter?,
-      isServiceExtension: Bool = true, log: AppLogSink? = nil, in folder: URL? = nil
+      isServiceExtension: Bool = true, log: AppLogSink? = nil, in folder: URL? = nil,
+      whenFolderMade: @escaping @Sendable () -> Void = {}
     ) {
       self.device = device
       self.center = center
       self.isServiceExtension = isServiceExtension
       self.log = log
+      self.whenFolderMade = whenFolderMade
       let base = folder ?? FileManager.default.temporaryDirectory
       temporaryDirectory = base.appendingPathComponent(
         "pushsim-extension-\(UUID().uuidString)", isDirectory: true)
@@ -61,10 +65,16 @@
       shared.withLock { $0 }?.finishTasksAndInvalidate()
     }
 
+    /// Whether the temporary directory was made (``newDownloadFile()``): most runs download
+    /// nothing, and removing a directory that was never made still costs file system calls.
+    private let made = Atomic<Bool>(false)
+    /// Called before the temporary directory is made.
+    private let whenFolderMade: @Sendable () -> Void
+
     /// Removes the run's temporary directory and what the extension left there, unless
     /// ``keepTemporaryDirectory()`` was called.
     package func removeTemporaryDirectory() {
-      guard !kept.withLock({ $0 }) else { return }
+      guard made.load(ordering: .acquiring), !kept.withLock({ $0 }) else { return }
       try? FileManager.default.removeItem(at: temporaryDirectory)
     }
 
@@ -161,18 +171,19 @@
     /// This run's name in ``tagHeader``.
     package let id = UUID().uuidString
 
-    private static let registry = Mutex(Registry())
+    /// The active runs by ``id``, and the download tasks this module made for a run, by task,
+    /// with the file once downloaded: process-wide tables, sharded, as every hosted call
+    /// registers a run (one lock for them both was contended by 10,000 devices at once).
+    private static let active = ShardedTable<String, ExtensionRun>()
+    private static let downloads = ShardedTable<ObjectIdentifier, Download>()
 
-    private struct Registry {
-      var active: [String: ExtensionRun] = [:]
-      /// Download tasks this module made for a run, by task, with the file once downloaded.
-      var downloads: [ObjectIdentifier: Download] = [:]
-    }
-
-    private struct Download {
+    private struct Download: Sendable {
       let run: ExtensionRun
       var file: URL?
     }
+
+    /// The download tasks adopted for this run (``adopt(_:)``), forgotten with the run.
+    private let adopted = Mutex<[ObjectIdentifier]>([])
 
     /// The hosting device's `URLProtocol`, put first in the configurations made for a run;
     /// `nil` until a device hosts an extension.
@@ -217,14 +228,16 @@
 
     /// Marks the run active (its requests are answered by the device).
     package static func register(_ run: ExtensionRun) {
-      registry.withLock { $0.active[run.id] = run }
+      active[run.id] = run
     }
 
     /// Marks the run over: its requests are no longer answered.
     package static func unregister(_ run: ExtensionRun) {
-      registry.withLock { registry in
-        registry.active[run.id] = nil
-        registry.downloads = registry.downloads.filter { $0.value.run !== run }
+      active[run.id] = nil
+      for task in run.adopted.withLock({ $0 }) {
+        downloads.update(task) { download in
+          if download?.run === run { download = nil }
+        }
       }
       run.pending.withLock { $0 = [:] }
     }
@@ -232,7 +245,7 @@
     /// The active run named by `request`'s tag, if any.
     package static func run(taggedOn request: URLRequest) -> ExtensionRun? {
       guard let id = request.value(forHTTPHeaderField: tagHeader) else { return nil }
-      return registry.withLock { $0.active[id] }
+      return active[id]
     }
 
     /// Whether `request` carries a run's tag (the run may be over).
@@ -264,28 +277,35 @@
 
     /// Remembers that this module made `task` for the run, so the device answers it with a file.
     func adopt(_ task: URLSessionDownloadTask) {
-      Self.registry.withLock { $0.downloads[ObjectIdentifier(task)] = Download(run: self) }
+      let key = ObjectIdentifier(task)
+      adopted.withLock { $0.append(key) }
+      Self.downloads[key] = Download(run: self)
     }
 
     /// Whether `task` is a download task made for a run by this module (others cannot be given a
     /// file on Linux: swift-corelibs-foundation reads it from its own protocols only).
     package static func isAdopted(_ task: URLSessionTask) -> Bool {
-      registry.withLock { $0.downloads[ObjectIdentifier(task)] != nil }
+      downloads[ObjectIdentifier(task)] != nil
     }
 
     /// Records the file the device downloaded for `task`.
     package static func record(_ file: URL, for task: URLSessionTask) {
-      registry.withLock { $0.downloads[ObjectIdentifier(task)]?.file = file }
+      downloads.update(ObjectIdentifier(task)) { $0?.file = file }
     }
 
     /// The file downloaded for `task`, forgetting the task.
     static func takeFile(for task: URLSessionTask) -> URL? {
-      registry.withLock { $0.downloads.removeValue(forKey: ObjectIdentifier(task))?.file }
+      downloads.update(ObjectIdentifier(task)) { download in
+        defer { download = nil }
+        return download?.file
+      }
     }
 
     /// A new file name in the run's temporary directory, for a download.
     package func newDownloadFile() -> URL {
       // Made with the first file: most runs download nothing into it.
+      made.store(true, ordering: .releasing)
+      whenFolderMade()
       try? FileManager.default.createDirectory(
         at: temporaryDirectory, withIntermediateDirectories: true)
       return temporaryDirectory.appendingPathComponent(

@@ -12,6 +12,11 @@ package final class MediaSandbox: Sendable {
   package let root: URL
   private let runs = Mutex(0)
   private let ownsRoot: Bool
+  /// Whether something may have been made in the root (``makeRunFolder()``, ``noteUse()``): an
+  /// owned root is removed only then, as removing a folder that was never made still locks the
+  /// temporary directory, which every device in parallel would wait for (Performance.md,
+  /// "Issue 43").
+  private let used = Atomic<Bool>(false)
 
   /// Creates a sandbox rooted at `root` (created when first needed, never deleted by the
   /// sandbox itself; see ``removeAll()``).
@@ -21,7 +26,8 @@ package final class MediaSandbox: Sendable {
   }
 
   /// Creates a sandbox in a fresh folder under the system's temporary directory; the folder is
-  /// deleted when the sandbox is released (when the last device or stage using it is gone).
+  /// deleted when the sandbox is released (when the last device or stage using it is gone),
+  /// once something was made in it (``makeRunFolder()``, or a maker that called ``noteUse()``).
   package init() {
     self.root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "pushsim-media-\(UUID().uuidString)", isDirectory: true)
@@ -29,11 +35,17 @@ package final class MediaSandbox: Sendable {
   }
 
   deinit {
-    if ownsRoot { try? FileManager.default.removeItem(at: root) }
+    if ownsRoot && used.load(ordering: .acquiring) { try? FileManager.default.removeItem(at: root) }
+  }
+
+  /// Tells the sandbox that something is about to be made in its root, so that it removes it.
+  package func noteUse() {
+    used.store(true, ordering: .releasing)
   }
 
   /// Makes the folder for the next extension run.
   func makeRunFolder() throws -> URL {
+    noteUse()
     let number = runs.withLock { count in
       count += 1
       return count

@@ -7,7 +7,9 @@ import Synchronization
 /// A ``DeviceHost`` owns one, so devices never share a folder, also in parallel tests. Nothing
 /// is made until the app's code asks: the device's folder (``root``, under the process's
 /// temporary directory) appears with the first container or suite, and is removed with this
-/// value, when the host is gone. A run depends only on its files: nothing persists into the next.
+/// value, when the host is gone (a folder never made is not looked for: removing it would still
+/// lock the temporary directory, which every device in parallel would wait for). A run depends
+/// only on its files: nothing persists into the next.
 ///
 /// The layout follows iOS's, where a group's defaults live in its container:
 ///
@@ -30,6 +32,8 @@ public final class AppContainers: Sendable {
   /// The device's folder.
   public let root: URL
   private let app: Mutex<(bundleId: String, groups: Set<String>)>
+  /// Whether a container or a suite's folder was made in ``root``.
+  private let made = Atomic<Bool>(false)
 
   /// Creates the folders of `app` on a device, in a fresh folder under the temporary directory
   /// (made when first needed).
@@ -40,7 +44,7 @@ public final class AppContainers: Sendable {
   }
 
   deinit {
-    try? FileManager.default.removeItem(at: root)
+    if made.load(ordering: .acquiring) { try? FileManager.default.removeItem(at: root) }
   }
 
   /// Takes the app's changed configuration (a `set` step): its bundle ID and app groups.
@@ -61,6 +65,7 @@ public final class AppContainers: Sendable {
     let folder = root.appendingPathComponent("AppGroup", isDirectory: true)
       .appendingPathComponent(group, isDirectory: true)
     let caches = folder.appendingPathComponent("Library/Caches", isDirectory: true)
+    made.store(true, ordering: .releasing)
     do {
       try FileManager.default.createDirectory(at: caches, withIntermediateDirectories: true)
     } catch {
@@ -86,6 +91,7 @@ public final class AppContainers: Sendable {
       library = root.appendingPathComponent("\(own)/Library", isDirectory: true)
     }
     let folder = library.appendingPathComponent("Preferences", isDirectory: true)
+    made.store(true, ordering: .releasing)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {

@@ -1,6 +1,7 @@
 public import Foundation
 public import PushLocalization
 public import PushPayload
+package import PushSimHosting
 
 /// A simulated iPhone running the app's code: the ``Device`` state machine, driven by an actor
 /// that awaits what takes time (the app's service extension and its downloads).
@@ -49,6 +50,9 @@ public actor DeviceHost {
   private var waiting: [CheckedContinuation<Void, Never>] = []
   /// Who hears about Live Activity changes (``observeLiveActivities(_:)``).
   private var activityObservers: [@Sendable (LiveActivitySnapshot) -> Void] = []
+  /// What the layers that host the app's code keep for this device (its ActivityKit center),
+  /// behind this device's own lock: devices in parallel never wait for one another.
+  package nonisolated let attachments = HostAttachments()
 
   /// Creates a device running the app's code.
   ///

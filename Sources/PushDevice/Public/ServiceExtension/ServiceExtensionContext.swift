@@ -303,9 +303,16 @@ public final class ServiceExtensionContext: Sendable {
   /// The folder of the device's attachment store (the sandbox), which is removed when the device
   /// is gone; `nil` for a context without one (a call into the app's delegate or handlers) or
   /// once the run is over. The hosted extension's own temporary directory is made in it, so a
-  /// directory a notification still shows files from goes with the device (Rules.md §9.10).
+  /// directory a notification still shows files from goes with the device (Rules.md §9.10);
+  /// whoever makes something there calls ``willMakeFolderInAttachmentStore()`` first.
   package var attachmentStoreFolder: URL? {
     state.withLock { $0.closed ? nil : $0.sandbox?.root }
+  }
+
+  /// Tells the attachment store that something is about to be made in its folder, so that it
+  /// removes the folder when the device is gone (a store never used looks for no folder).
+  package func willMakeFolderInAttachmentStore() {
+    state.withLock { $0.sandbox }?.noteUse()
   }
 
   /// The next file name in this run's sandbox folder (`attachment-N.<ext>`).
