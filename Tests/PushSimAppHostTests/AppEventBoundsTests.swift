@@ -109,7 +109,7 @@ struct AppEventBoundsTests {
       bytes: Array("{}".utf8), headers: HostedVoIPTests.headers, id: "call",
       to: .pushType(.voip))
     let made = try #require(service.all.last)
-    #expect(made.answers.all.count == 1_500)
+    #expect(await made.answers.all(count: 1_500).count == 1_500)
     let events = await host.device.events.events(for: "call")
     let reports = events.filter { $0.kind == .callKitIncoming || $0.kind == .callKitRefused }
     #expect(reports.count == 1_000)

@@ -11,6 +11,17 @@ final class Recorded<Value: Sendable>: Sendable {
   private let values = Mutex<[Value]>([])
   func append(_ value: Value) { values.withLock { $0.append(value) } }
   var all: [Value] { values.withLock { $0 } }
+
+  /// The values once there are `count` (or whatever came within `limit`): for completion
+  /// handlers, each of which runs on a thread of its own, after the call that made them
+  /// returned (Rules.md §9.9).
+  func all(count: Int, within limit: Duration = .seconds(30)) async -> [Value] {
+    let deadline = ContinuousClock.now + limit
+    while values.withLock({ $0.count }) < count, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return all
+  }
 }
 
 /// A tiny JPEG file (its leading bytes are JPEG's) for manifests and attachments, in a folder
