@@ -43,11 +43,8 @@ package final class OneShot<Value: Sendable>: Sendable {
   /// Waits for the answer, blocking the calling thread: for a thread of PushSim's own or of the
   /// app's code, never a task (a caller's limit bounds the wait).
   package func waitOnThisThread() -> Value {
-    let given = DispatchSemaphore(value: 0)
-    whenAnswered { _ in given.signal() }
     while true {
-      if let answer { return answer }
-      given.wait()
+      if let answer = waitOnThisThread(until: .distantFuture) { return answer }
     }
   }
 
@@ -55,14 +52,18 @@ package final class OneShot<Value: Sendable>: Sendable {
   /// ``waitOnThisThread()``); `nil` when none was given by then. Cheaper than a timer entry that
   /// gives a stand-in answer when the wait is mostly short.
   package func waitOnThisThread(timeout: Duration) -> Value? {
-    let deadline = DispatchTime.now().uptimeNanoseconds &+ timeout.clampedNanoseconds
+    waitOnThisThread(
+      until: DispatchTime(
+        uptimeNanoseconds: DispatchTime.now().uptimeNanoseconds &+ timeout.clampedNanoseconds))
+  }
+
+  /// The answer once given, or `nil` when `deadline` passes first.
+  private func waitOnThisThread(until deadline: DispatchTime) -> Value? {
     let given = DispatchSemaphore(value: 0)
     whenAnswered { _ in given.signal() }
     while true {
       if let answer { return answer }
-      guard given.wait(timeout: DispatchTime(uptimeNanoseconds: deadline)) == .success else {
-        return self.answer
-      }
+      guard given.wait(timeout: deadline) == .success else { return self.answer }
     }
   }
 

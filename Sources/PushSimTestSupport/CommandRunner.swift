@@ -5,12 +5,15 @@ import Synchronization
 package enum CommandRunner {
   /// What a run printed and how it ended.
   package struct Result: Sendable {
-    /// Standard output.
-    package var standardOutput: String
+    /// Standard output's bytes.
+    package var standardOutputBytes: Data
     /// Standard error.
     package var standardError: String
     /// Exit status.
     package var status: Int32
+
+    /// Standard output.
+    package var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
   }
 
   /// Why the built `pushsim` could not be run.
@@ -37,7 +40,8 @@ package enum CommandRunner {
     return found
   }
 
-  /// Runs `pushsim` (or `executable`, such as a wrapper that runs it) with `arguments` in
+  /// Runs `pushsim` (or `executable`: a wrapper that runs it, or `/usr/bin/env` for another
+  /// program) with `arguments` in
   /// `directory`, feeding `input` to standard input.
   ///
   /// Standard input is written on its own thread while both outputs are read on theirs, so a
@@ -81,7 +85,7 @@ package enum CommandRunner {
     finished.wait()
     process.waitUntilExit()
     return Result(
-      standardOutput: String(decoding: outputData.get(), as: UTF8.self),
+      standardOutputBytes: outputData.get(),
       standardError: String(decoding: errorData.get(), as: UTF8.self),
       status: process.terminationStatus)
   }
@@ -163,10 +167,9 @@ extension CommandRunner {
     try brokenHandle.close()
     let data = captured.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
     return Result(
-      standardOutput: stream == .standardError ? text : "",
-      standardError: stream == .standardOutput ? text : "",
+      standardOutputBytes: stream == .standardError ? data : Data(),
+      standardError: stream == .standardOutput ? String(decoding: data, as: UTF8.self) : "",
       status: process.terminationStatus)
   }
 }

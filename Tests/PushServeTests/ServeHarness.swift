@@ -1,6 +1,7 @@
 import Foundation
 import PushScenario
 import PushServe
+import PushSimTestSupport
 import Synchronization
 import Testing
 
@@ -55,44 +56,11 @@ enum Tool {
   /// own: the cooperative pool (two threads on two cores) runs the server's devices.
   static func run(_ name: String, _ arguments: [String], input: Data? = nil) async throws -> Result
   {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(with: Swift.Result { try runBlocking(name, arguments, input: input) })
-      }
+    try await offPool {
+      let run = try CommandRunner.run(
+        [name] + arguments, input: input, executable: URL(fileURLWithPath: "/usr/bin/env"))
+      return Result(status: run.status, data: run.standardOutputBytes, error: run.standardError)
     }
-  }
-
-  private static func runBlocking(
-    _ name: String, _ arguments: [String], input: Data?
-  ) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [name] + arguments
-    let output = Pipe()
-    let error = Pipe()
-    let standardInput = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = standardInput
-    try process.run()
-    let errorData = ErrorBytes()
-    let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-    reader.start()
-    if let input { try? standardInput.fileHandleForWriting.write(contentsOf: input) }
-    try? standardInput.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorData.isSet { usleep(1000) }
-    return Result(
-      status: process.terminationStatus, data: data,
-      error: String(decoding: errorData.get(), as: UTF8.self))
-  }
-
-  final class ErrorBytes: Sendable {
-    private let value = Mutex<Data?>(nil)
-    func set(_ data: Data) { value.withLock { $0 = data } }
-    var isSet: Bool { value.withLock { $0 != nil } }
-    func get() -> Data { value.withLock { $0 ?? Data() } }
   }
 
   /// What curl got.
