@@ -164,17 +164,14 @@ final class HostedServiceExtension: ServiceExtension, @unchecked Sendable {
     return storeAttachments(snapshot, context: context, run: run)
   }
 
-  /// How long, in real time, an extension with nothing left running that the device can see
-  /// may still answer (from a `Thread`, an `OperationQueue` or a `DispatchWorkItem` of its own)
-  /// before the device waits out its budget (Rules.md §7).
-  static let untrackedWorkGrace: Duration = .seconds(2)
-
   /// Nothing the extension started runs any more, as far as the device can see: without an
-  /// answer within ``untrackedWorkGrace`` it never gives one, so the device waits out the
-  /// budget then (Rules.md §7).
+  /// answer within the context's `untrackedWorkGrace` (2 s of real time unless a test
+  /// changes it) it never gives one, so the device waits out the budget then (Rules.md §7).
   private func nothingRuns() {
-    guard !answer.isAnswered else { return }
-    HostTimer.shared.schedule(after: Self.untrackedWorkGrace) { [weak self] in
+    guard !answer.isAnswered,
+      let grace = state.withLock({ $0.context })?.untrackedWorkGrace
+    else { return }
+    HostTimer.shared.schedule(after: grace) { [weak self] in
       guard let self, !answer.isAnswered else { return }
       state.withLock { $0.context }?.waitOutBudget()
     }

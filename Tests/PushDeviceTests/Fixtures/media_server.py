@@ -27,7 +27,7 @@ Routes (each one behaviour the tests check):
                            header fields, as JSON (null when absent)
   /held/<status>           an empty answer (Content-Length: 0 for 200, no length for 204 and
                            304; a HEAD gets Content-Length: 17), then the connection is held
-                           open until the client closes it
+                           open until the client closes it or sends another request on it
   /head-of/<n>             tiny.jpg after a response head of exactly n bytes (a padding field)
   /bad-head/<kind>         tiny.jpg after a head with a NUL in a field value (nul-value), a
                            bare CR in one (cr-value) or a control byte in a field name
@@ -362,12 +362,15 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def hold(self):
-        """Keeps the connection open until the client closes it (or 20 s pass)."""
+        """Keeps the connection open until the client closes it (or 20 s pass). A client that
+        sends another request on it (libcurl keeps a complete answer's connection for reuse)
+        sees it closed with no answer, as a server that timed the connection out, and retries
+        on a new one; reading and dropping that request made it wait out its budget."""
         try:
-            while self.connection.recv(1024):
-                pass
+            self.connection.recv(1024)
         except OSError:
             pass
+        self.close_hard()
 
     def close_hard(self):
         self.close_connection = True

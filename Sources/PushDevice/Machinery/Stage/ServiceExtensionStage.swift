@@ -56,15 +56,20 @@ package struct ServiceExtensionStage: Sendable {
     package var grace: Duration
     /// How long `timeWillExpire` may take in real time before the original content is used.
     package var timeWillExpireLimit: Duration
+    /// How long an extension with nothing left running that the host can see (work handed
+    /// to a `Thread`, an `OperationQueue` or a `DispatchWorkItem`) may still answer before its
+    /// budget is waited out (Rules.md §7).
+    package var untrackedWorkGrace: Duration
 
     /// Creates limits.
     package init(
       didReceiveLimit: Duration? = nil, grace: Duration = .seconds(1),
-      timeWillExpireLimit: Duration = .seconds(5)
+      timeWillExpireLimit: Duration = .seconds(5), untrackedWorkGrace: Duration = .seconds(2)
     ) {
       self.didReceiveLimit = didReceiveLimit
       self.grace = grace
       self.timeWillExpireLimit = timeWillExpireLimit
+      self.untrackedWorkGrace = untrackedWorkGrace
     }
   }
 
@@ -110,7 +115,7 @@ package struct ServiceExtensionStage: Sendable {
     let answer = OneShot<Signal>()
     let context = ServiceExtensionContext(
       budget: budget, requestIdentifier: request.identifier, start: start, fetcher: fetcher,
-      sandbox: sandbox,
+      sandbox: sandbox, untrackedWorkGrace: watchdog.untrackedWorkGrace,
       onExpire: { answer.give(.expired) })
     var events = [
       ServiceExtensionOutcome.Event(

@@ -18,6 +18,10 @@ public final class ServiceExtensionContext: Sendable {
   public let requestIdentifier: String
   /// The virtual instant the extension started.
   public let start: Date
+  /// How long, in real time, an extension with nothing left running that the host can see
+  /// may still answer (from a `Thread` or a queue of its own) before its budget is waited out
+  /// (Rules.md §7; ``ServiceExtensionStage/Watchdog/untrackedWorkGrace``).
+  package let untrackedWorkGrace: Duration
 
   private let fetcher: any MediaFetcher
   private let onExpire: @Sendable () -> Void
@@ -46,11 +50,13 @@ public final class ServiceExtensionContext: Sendable {
 
   init(
     budget: Duration, requestIdentifier: String, start: Date, fetcher: any MediaFetcher,
-    sandbox: MediaSandbox?, onExpire: @escaping @Sendable () -> Void
+    sandbox: MediaSandbox?, untrackedWorkGrace: Duration = .seconds(2),
+    onExpire: @escaping @Sendable () -> Void
   ) {
     self.budget = budget
     self.requestIdentifier = requestIdentifier
     self.start = start
+    self.untrackedWorkGrace = untrackedWorkGrace
     self.fetcher = fetcher
     self.state = Mutex(State(sandbox: sandbox))
     self.onExpire = onExpire
