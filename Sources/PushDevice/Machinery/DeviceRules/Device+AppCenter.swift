@@ -197,32 +197,19 @@ extension Device {
     }
     localNotifications.isPlayingCountedFiring = firing.isCounted
     defer { localNotifications.isPlayingCountedFiring = false }
-    records[push] = PushRecord(id: push, received: clock.now)
+    history[push] = PushRecord(id: push, received: clock.now)
     log(
       DeviceEvent.LocalFired(identifier: identifier), push, .device,
       "local notification \(identifier) fires: no APNs step, no service extension")
     let request = NotificationRequest(
       identifier: identifier, content: firing.request.content, date: clock.now)
-    records[push]?.requestIdentifier = identifier
+    history[push]?.requestIdentifier = identifier
     present(push, request: request)
     if firing.isCounted, let previous = firing.previousCounted,
       centerPart.store.entry(push: previous) == nil,
       centerPart.heldPush(identifier: identifier) != previous
     {
-      takeOverRecord(of: previous)
-    }
-  }
-
-  /// The newest record (a counted firing's) takes the place of `previous`'s, which is dropped
-  /// with the notification it made.
-  private mutating func takeOverRecord(of previous: String) {
-    guard let place = records.moveLast(into: previous) else { return }
-    let last = records.ordered.count
-    // Shorter than the records when the newest made no notification: nothing to move.
-    guard place < keptNotifications.count else { return }
-    keptNotifications[place] = last < keptNotifications.count ? keptNotifications[last] : nil
-    if keptNotifications.count > last {
-      keptNotifications.removeLast(keptNotifications.count - last)
+      history.takeOver(previous)
     }
   }
 

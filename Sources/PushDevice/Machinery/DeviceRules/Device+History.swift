@@ -61,30 +61,20 @@ extension Device {
     var forgotten = ForgottenHistory()
     guard case .nothing = awaiting, appCalls.isEmpty else { return forgotten }
     forgotten.notifications = centerPart.removeOldest(keeping: window.pushes)
-    let count = records.ordered.count
-    guard count >= window.pushes + window.slack else { return forgotten }
-    let firstKept = count - window.pushes
-    let cutoff = records.ordered[firstKept].received
     let held = centerPart.heldPushes
     let store = centerPart.store
-    let ids = records.ids
-    let statuses = records.ordered.map(\.status)
-    let keep = { (place: Int) -> Bool in
-      guard place < ids.count else { return false }
-      return place >= firstKept || statuses[place] == .stored || statuses[place] == .held
-        || store.entry(push: ids[place]) != nil || held.contains(ids[place])
-    }
-    var notifications: [KeptNotification?] = []
-    notifications.reserveCapacity(window.pushes)
-    for place in keptNotifications.indices where keep(place) {
-      notifications.append(keptNotifications[place])
-    }
-    forgotten.pushIDs = records.retain(places: keep)
-    forgotten.pushes = forgotten.pushIDs.count
-    keptNotifications = notifications
-    let gone = Set(forgotten.pushIDs)
+    guard
+      let (ids, cutoff) = history.forget(
+        keepingNewest: window.pushes, slack: window.slack,
+        stillNeeded: { id, status in
+          status == .stored || status == .held || store.entry(push: id) != nil
+            || held.contains(id)
+        })
+    else { return forgotten }
+    forgotten.pushIDs = ids
+    forgotten.pushes = ids.count
     (forgotten.events, forgotten.diagnostics) = pushLog.forget(
-      eventsBefore: cutoff, diagnosticsOf: gone)
+      eventsBefore: cutoff, diagnosticsOf: Set(ids))
     return forgotten
   }
 }

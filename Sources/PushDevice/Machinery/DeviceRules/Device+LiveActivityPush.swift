@@ -74,7 +74,7 @@ extension Device {
       }
     }
     guard let reason else { return false }
-    records[id]?.httpStatus = status
+    history[id]?.httpStatus = status
     setStatus(id, .rejected, reason: reason)
     let code: DiagnosticCode =
       switch reason {
@@ -94,7 +94,7 @@ extension Device {
   /// A `liveactivity` push reached the device (Rules.md §13): the budget, then `event`.
   mutating func deliverActivityPush(_ id: String, payload: Payload, priority: Int) {
     let aps = payload.json["aps"]?.objectValue ?? JSONObject()
-    let address = records[id]?.address
+    let address = history[id]?.address
     guard configuration.iosVersion >= .liveActivities else {
       ignoreActivityPush(
         id, nil, .iosVersion, .device,

@@ -70,7 +70,7 @@ extension Device {
 
   /// Sets a push's status (and its reason).
   mutating func setStatus(_ push: String, _ status: PushStatus, reason: String) {
-    records.update(push) { record in
+    history.update(push) { record in
       record.status = status
       record.reason = reason
     }

@@ -38,7 +38,7 @@ extension Device {
 
     switch decision.outcome {
     case .suppressed(let source, let reason):
-      keepNotification(record, of: id)
+      history.keep(record, of: id)
       setStatus(id, .suppressed, reason: reason)
       log(.suppressed, id, source, reason)
 
@@ -48,7 +48,7 @@ extension Device {
       {
         markReplaced(previous, by: id, identifier: request.identifier)
       }
-      keepNotification(record, of: id)
+      history.keep(record, of: id)
       let delivery = scheduleSummaryDelivery()
       let when = delivery.map { " until " + VirtualTimeFormat.text($0) } ?? ""
       let reason = "the app is in the Scheduled Summary: held\(when)"
@@ -64,7 +64,7 @@ extension Device {
         presentation.list = false
       }
       record.presentation = presentation
-      keepNotification(record, of: id)
+      history.keep(record, of: id)
       if presentation.list {
         insertIntoCenter(id, request: request, presentation: presentation)
         setStatus(id, .delivered, reason: "in Notification Center")

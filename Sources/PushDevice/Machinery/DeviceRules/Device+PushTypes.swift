@@ -106,7 +106,7 @@ extension Device {
       handled(id, .pttIncoming, .device, "Push to Talk wakes the app: incomingPushResult runs")
       return
     }
-    let isHighPriority = (records[id]?.priority ?? 10) == 10
+    let isHighPriority = (history[id]?.priority ?? 10) == 10
     handled(
       id, .pttServiceUpdate, .device,
       "Push to Talk wakes the app for a service update: incomingServiceUpdatePush runs "

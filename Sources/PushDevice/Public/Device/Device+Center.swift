@@ -49,20 +49,20 @@ extension Device {
   /// A notification (delivered, held, replaced, tapped…) by push id, with its lock-screen
   /// text as the device would show it now (`expect.notification`).
   public func notification(_ push: String) -> NotificationRecord? {
-    guard let position = records.position(of: push) else { return nil }
+    guard let position = history.position(of: push) else { return nil }
     return notification(ofPushAt: position)
   }
 
   /// ``notification(_:)`` of the push at `position` in ``pushes`` (a report walking them in
   /// order looks no id up).
   package func notification(ofPushAt position: Int) -> NotificationRecord? {
-    guard let kept = keptNotification(at: position), records.ordered.indices.contains(position)
+    guard let kept = history.notification(at: position), history.ordered.indices.contains(position)
     else { return nil }
     var record = NotificationRecord(
-      push: records.ids[position], request: kept.request, presentation: kept.presentation,
+      push: history.ids[position], request: kept.request, presentation: kept.presentation,
       effectiveLevel: kept.effectiveLevel, language: kept.language)
     record.lockScreenText = lockScreenText(for: kept.request.content)
-    record.status = records.ordered[position].status
+    record.status = history.ordered[position].status
     return record
   }
 
@@ -70,7 +70,7 @@ extension Device {
   /// ``notification(_:)`` reads), without building its record: a transcript reads them for
   /// every delivered event.
   package func notificationText(_ push: String) -> (title: String, body: String)? {
-    guard let content = keptNotification(of: push)?.request.content else { return nil }
+    guard let content = history.notification(of: push)?.request.content else { return nil }
     return (content.title, content.body)
   }
 

@@ -57,7 +57,7 @@ extension Device {
       "\(reason): \(pending.count) notification(s), featured \(lastSummaryDigest.first ?? "")")
     for item in pending {
       let presentation = Presentation.listOnly
-      updateKeptNotification(of: item.push) { $0.presentation = presentation }
+      history.updateNotification(of: item.push) { $0.presentation = presentation }
       insertIntoCenter(item.push, request: item.request, presentation: presentation)
       setStatus(item.push, .delivered, reason: "delivered in the Scheduled Summary")
       log(.delivered, item.push, .model, "delivered in the Scheduled Summary")

@@ -144,8 +144,8 @@ extension Device {
     }
     guard let removal, let known = removal.known else { return false }
     let timestamp = Self.apnsTimestamp(known)
-    records[id]?.httpStatus = 410
-    records[id]?.unregisteredAt = known
+    history[id]?.httpStatus = 410
+    history[id]?.unregisteredAt = known
     setStatus(id, .rejected, reason: "Unregistered")
     report(
       [Diagnostic(.error, code: .unregistered, path: nil, message: message, source: .apns)],

@@ -23,8 +23,7 @@ extension Device {
     to address: PushAddress? = nil
   ) -> PushRecord {
     settlePendingRun()
-    pushCount += 1
-    let id = id ?? "push-\(pushCount)"
+    let id = history.arrive(id: id)
     var record = PushRecord(id: id, received: clock.now)
     record.address = address
     log(.received, id, .apns, "APNs received a request of \(body.count) bytes")
@@ -39,7 +38,7 @@ extension Device {
     record.priority = verdict.priority
     record.collapseID = verdict.collapseID
     // Stored once, complete (nothing above reads it).
-    records.updateValue(record, forKey: id)
+    history.updateValue(record, forKey: id)
     guard verdict.accepted else {
       let reason = verdict.reason?.rawValue ?? "Rejected"
       let source = verdict.diagnostics.first { $0.severity == .error }?.source ?? .apns
@@ -47,12 +46,12 @@ extension Device {
       log(
         DeviceEvent.Rejected(httpStatus: verdict.httpStatus, reason: reason), id, source,
         "APNs answered \(verdict.httpStatus) \(reason)")
-      return records[id] ?? PushRecord(id: id, received: clock.now)
+      return history[id] ?? PushRecord(id: id, received: clock.now)
     }
     if rejectMisaddressed(
       id, pushType: verdict.pushType, topic: headers.topic, address: address)
     {
-      return records[id] ?? PushRecord(id: id, received: clock.now)
+      return history[id] ?? PushRecord(id: id, received: clock.now)
     }
 
     if !configuration.online {
@@ -60,7 +59,7 @@ extension Device {
     } else {
       deliver(id, validation: validation)
     }
-    return records[id] ?? PushRecord(id: id, received: clock.now)
+    return history[id] ?? PushRecord(id: id, received: clock.now)
   }
 
   /// APNs receives a push whose body is `data` (see ``receive(bytes:headers:id:)``).
@@ -113,7 +112,7 @@ extension Device {
   /// expire (``APNsGateway/storeWhileOffline(_:validation:channel:now:)``); recorded here.
   mutating func storeWhileOffline(_ id: String, validation: PayloadValidation) {
     var channel: String?
-    if case .channel(let broadcastChannel)? = records[id]?.address { channel = broadcastChannel }
+    if case .channel(let broadcastChannel)? = history[id]?.address { channel = broadcastChannel }
     let outcome = gateway.storeWhileOffline(
       id, validation: validation,
       channel: channel.map { ($0, app.liveActivities.storagePolicy(ofChannel: $0)) },
@@ -183,7 +182,7 @@ extension Device {
 
   /// A stored push whose storage ended is `expired`.
   private mutating func markStorageEnded(_ id: String, channel: String?) {
-    guard records[id]?.status == .stored else { return }
+    guard history[id]?.status == .stored else { return }
     setStatus(id, .expired, reason: "APNs storage ended before the device came online")
     log(
       DeviceEvent.Expired(), id, .apns,
@@ -230,7 +229,7 @@ extension Device {
     let content = makeContent(payload, body: validation.document?.bytes, push: id)
     if payload.aps.contentAvailable { wakeForMixedPush(id, payload: payload.json) }
     let identifier = verdict.collapseID ?? freshIdentifier()
-    records[id]?.requestIdentifier = identifier
+    history[id]?.requestIdentifier = identifier
     let request = NotificationRequest(identifier: identifier, content: content, date: clock.now)
     if handOverToExtension(
       id, request: request, mutableContent: payload.aps.mutableContent,

@@ -24,7 +24,7 @@ extension Device {
   {
     settlePendingRun()
     guard let entry = centerPart.store.entry(push: push) else {
-      throw .notInCenter(push, status: records[push]?.status)
+      throw .notInCenter(push, status: history[push]?.status)
     }
     let content = entry.content
     let actionIdentifier = action ?? NotificationResponse.defaultActionIdentifier
@@ -80,7 +80,7 @@ extension Device {
   public mutating func dismiss(_ push: String) throws(ResponseError) -> RouteDecision? {
     settlePendingRun()
     guard let entry = centerPart.store.entry(push: push) else {
-      throw .notInCenter(push, status: records[push]?.status)
+      throw .notInCenter(push, status: history[push]?.status)
     }
     centerPart.remove(push: push)
     setStatus(push, .dismissed, reason: "dismissed")

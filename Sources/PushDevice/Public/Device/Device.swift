@@ -65,16 +65,11 @@ public struct Device: Sendable {
   var localNotifications = LocalNotificationSchedule()
   /// Notification Center, the Scheduled Summary's held notifications, the badge.
   var centerPart = NotificationCenterPart()
-  /// Push records by id, in arrival order.
-  var records = OrderedTable<PushRecord>()
-  /// Every notification made, at the place of its push's record in ``records`` (`nil` for a
-  /// push that made none): the push id is hashed once for both, and no second table of every
-  /// push is kept. The device never removes a record, so a record's place never moves.
-  var keptNotifications: [KeptNotification?] = []
+  /// The pushes received, in arrival order: their records and the notifications they became.
+  var history = PushHistory()
   /// APNs in front of the device: its verdict, `apns-id` and offline store.
   var gateway = APNsGateway()
-  /// Pushes received (for `push-N` ids) and fresh request identifiers made.
-  var pushCount = 0
+  /// Fresh request identifiers made.
   var freshIdentifierCount = 0
   /// Live Activities and their budgets (Rules.md §13).
   var activityStore = ActivityStore()
@@ -135,14 +130,14 @@ public struct Device: Sendable {
   package var lastSummaryDigest: [String] { centerPart.lastSummaryDigest }
 
   /// What became of a push, by id.
-  public func push(_ id: String) -> PushRecord? { records[id] }
+  public func push(_ id: String) -> PushRecord? { history[id] }
 
   /// Every push so far, in arrival order.
-  public var pushes: [PushRecord] { records.ordered }
+  public var pushes: [PushRecord] { history.ordered }
 
   /// The id of every push so far, in arrival order (``push(_:)`` reads each one's record
   /// without building ``pushes``).
-  package var pushIDs: [String] { records.ids }
+  package var pushIDs: [String] { history.ids }
 
   /// The app's state, wakes and responses (`expect.app`).
   package var appState: AppState { appStatus.state }
