@@ -43,25 +43,32 @@ struct OrderedTable<Value: Sendable>: Sendable {
 
   /// Keeps the values whose place `keep` accepts, in their order, and drops the others,
   /// returning the dropped ids in order (a device forgetting old pushes, Rules.md §18.9).
+  /// `keep` is asked about each place once, in order, before anything at or after it moves.
+  ///
+  /// The values move down in place: the arrays and the index keep their storage, so a phone
+  /// that forgets again and again allocates nothing here but the list it returns (new arrays
+  /// each time left the heap fragmented, and a long-running server's memory grew with it).
   ///
   /// - Complexity: O(n).
   mutating func retain(places keep: (Int) -> Bool) -> [String] {
-    var keptValues: [Value] = []
-    var keptIDs: [String] = []
     var dropped: [String] = []
+    var next = 0
     for place in ordered.indices {
-      if keep(place) {
-        keptValues.append(ordered[place])
-        keptIDs.append(ids[place])
-      } else {
+      guard keep(place) else {
         dropped.append(ids[place])
+        positions[ids[place]] = nil
+        continue
       }
+      if next != place {
+        ordered.swapAt(next, place)
+        ids.swapAt(next, place)
+        positions[ids[next]] = next
+      }
+      next += 1
     }
     guard !dropped.isEmpty else { return [] }
-    ordered = keptValues
-    ids = keptIDs
-    positions = Dictionary(minimumCapacity: keptIDs.count)
-    for (place, id) in keptIDs.enumerated() { positions[id] = place }
+    ordered.removeLast(ordered.count - next)
+    ids.removeLast(ids.count - next)
     latest = nil
     return dropped
   }

@@ -109,19 +109,19 @@ struct PushHistory: Sendable {
     guard count >= newest + slack else { return nil }
     let firstKept = count - newest
     let cutoff = records.ordered[firstKept].received
-    let ids = records.ids
-    let statuses = records.ordered.map(\.status)
-    func keep(_ place: Int) -> Bool {
-      guard place < ids.count else { return false }
-      return place >= firstKept || stillNeeded(ids[place], statuses[place])
+    // Decided before anything moves; read in place (a copy of the records would be copied
+    // again when they change).
+    var keeps = [Bool](repeating: true, count: count)
+    for place in 0..<firstKept {
+      keeps[place] = stillNeeded(records.ids[place], records.ordered[place].status)
     }
-    var kept: [KeptNotification?] = []
-    kept.reserveCapacity(newest)
-    for place in notifications.indices where keep(place) {
-      kept.append(notifications[place])
+    var next = 0
+    for place in notifications.indices where place < count && keeps[place] {
+      notifications.swapAt(next, place)
+      next += 1
     }
-    let forgotten = records.retain(places: keep(_:))
-    notifications = kept
+    notifications.removeLast(notifications.count - next)
+    let forgotten = records.retain(places: { keeps[$0] })
     return (forgotten, cutoff)
   }
 }
