@@ -158,15 +158,18 @@ enum ScenarioBenchmark {
   /// from round to round (a slow spell of the machine falls on both). In each round the first
   /// runs `firstRepeat` times in a row and its average counts, so a small job is timed over as
   /// long a stretch as a large one: the median of runs of a few milliseconds depends on the
-  /// machine's quick spells more than that of longer runs.
+  /// machine's quick spells more than that of longer runs. `settle` seconds pass, untimed,
+  /// before each run.
   static func medianTimes(
-    rounds: Int, firstRepeat: Int = 1, _ first: () throws -> Void, _ second: () throws -> Void
+    rounds: Int, firstRepeat: Int = 1, settle: Double = 0, _ first: () throws -> Void,
+    _ second: () throws -> Void
   ) rethrows -> (first: Double, second: Double) {
     var firstTimes: [Double] = []
     var secondTimes: [Double] = []
     let repeats = max(1, firstRepeat)
     for round in 0..<rounds {
       for firstNow in round % 2 == 0 ? [true, false] : [false, true] {
+        if settle > 0 { Thread.sleep(forTimeInterval: settle) }
         if firstNow {
           let total = try measure { for _ in 0..<repeats { try first() } }
           firstTimes.append(total / Double(repeats))

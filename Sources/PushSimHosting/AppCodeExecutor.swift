@@ -22,12 +22,9 @@ package final class AppCodeExecutor: TaskExecutor, @unchecked Sendable {
   private var finished = false
   private var running = true
 
-  /// Makes the executor and starts its thread.
+  /// Makes the executor and starts its thread (one of ``AppThread``'s).
   package init(name: String) {
-    GlobalExecutorTakeover.install()
-    let thread = Thread { [self] in loop() }
-    thread.name = "PushSim app code: \(name)"
-    thread.start()
+    AppThread.start(name) { [self] in loop() }
   }
 
   /// Lets the thread end once no job waits.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where the app's own code runs: a thread of its own for each call, as iOS runs an extension
 /// in a process of its own (Rules.md §7).
@@ -9,12 +10,11 @@ import Foundation
 /// abandoned (its limit has answered for it), never waited for. The first call installs the
 /// ``GlobalExecutorTakeover``, so the tasks the app's code starts are contained too.
 package enum AppThread {
-  /// Runs `body` on a new thread named `name`.
+  /// Runs `body` on a thread of its own named `name`: an idle one whose call has returned, or
+  /// a new one.
   package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
     GlobalExecutorTakeover.install()
-    let thread = Thread(block: body)
-    thread.name = "PushSim app code: \(name)"
-    thread.start()
+    IdleAppThreads.shared.run(name, body)
   }
 
   /// Calls the app's callback (a completion handler of the center's or of CallKit's) on a
@@ -44,6 +44,81 @@ package enum AppThread {
   ) async -> Value? {
     await RealTimeLimit.first(within: nil, else: nil) { answer in
       start(name) { answer(body()) }
+    }
+  }
+}
+
+/// The threads whose call into the app's code has returned, each waiting up to two seconds for
+/// the next call before it ends: a device calls its app's code several times a push, and
+/// starting a thread each time (its stack mapped and unmapped) cost more than the call.
+///
+/// A thread is reused only once the app's code on it has returned, so a call that blocks,
+/// spins or never returns holds its own thread as before and the next call gets another.
+private final class IdleAppThreads: Sendable {
+  static let shared = IdleAppThreads()
+
+  /// How long an idle thread waits for a call before it ends.
+  private static let keptFor: DispatchTimeInterval = .seconds(2)
+
+  /// One thread's mailbox: the call handed to it, and its wake-up.
+  private final class Worker: Sendable {
+    let wake = DispatchSemaphore(value: 0)
+    /// The call to run, with its name; set before ``wake`` is signalled.
+    let call = Mutex<(name: String, body: @Sendable () -> Void)?>(nil)
+    /// Whether the thread waits in ``IdleAppThreads/idle`` (read and changed under its lock).
+    let isIdle = Mutex(false)
+  }
+
+  /// Idle threads, newest last; a thread that gave up waiting is skipped when reached.
+  private let idle = Mutex<[Worker]>([])
+
+  func run(_ name: String, _ body: @escaping @Sendable () -> Void) {
+    let worker = idle.withLock { idle -> Worker? in
+      while let worker = idle.popLast() {
+        if worker.isIdle.withLock({ isIdle in
+          defer { isIdle = false }; return isIdle
+        }) {
+          return worker
+        }
+      }
+      return nil
+    }
+    if let worker {
+      worker.call.withLock { $0 = (name, body) }
+      worker.wake.signal()
+      return
+    }
+    let fresh = Worker()
+    fresh.call.withLock { $0 = (name, body) }
+    let thread = Thread { [self] in serve(fresh) }
+    thread.name = "PushSim app code: \(name)"
+    thread.start()
+  }
+
+  /// Runs the worker's calls until it has waited ``keptFor`` with none.
+  private func serve(_ worker: Worker) {
+    var first = true
+    while true {
+      if let call = worker.call.withLock({ call in
+        defer { call = nil }; return call
+      }) {
+        if !first { Thread.current.name = "PushSim app code: \(call.name)" }
+        call.body()
+      }
+      first = false
+      idle.withLock { idle in
+        worker.isIdle.withLock { $0 = true }
+        idle.append(worker)
+      }
+      guard worker.wake.wait(timeout: .now() + Self.keptFor) == .timedOut else { continue }
+      // Gave up waiting; unless a caller took it meanwhile (and signals it), it ends.
+      let taken = idle.withLock { _ in
+        worker.isIdle.withLock { isIdle in
+          defer { isIdle = false }; return !isIdle
+        }
+      }
+      guard taken else { return }
+      worker.wake.wait()
     }
   }
 }
