@@ -346,7 +346,7 @@ public final class PushServer: Sendable {
     }
     let shot = OneShot<ServeResponse>()
     let devices = self.devices
-    Task { shot.give(await devices.handle(request)) }
+    Task.immediate { shot.give(await devices.handle(request)) }
     if let answer = shot.waitOnThisThread(timeout: .milliseconds(limits.deviceTimeout)) {
       return answer
     }
