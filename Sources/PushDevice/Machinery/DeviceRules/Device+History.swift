@@ -61,14 +61,17 @@ extension Device {
     var forgotten = ForgottenHistory()
     guard case .nothing = awaiting, appCalls.isEmpty else { return forgotten }
     forgotten.notifications = centerPart.removeOldest(keeping: window.pushes)
-    let held = centerPart.heldPushes
-    let store = centerPart.store
+    let center = centerPart
+    var held: Set<String>?  // made once, and only when forgetting is due
     guard
       let (ids, cutoff) = history.forget(
         keepingNewest: window.pushes, slack: window.slack,
         stillNeeded: { id, status in
-          status == .stored || status == .held || store.entry(push: id) != nil
-            || held.contains(id)
+          if status == .stored || status == .held || center.store.entry(push: id) != nil {
+            return true
+          }
+          if held == nil { held = center.heldPushes }
+          return held?.contains(id) ?? false
         })
     else { return forgotten }
     forgotten.pushIDs = ids
