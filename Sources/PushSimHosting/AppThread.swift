@@ -10,11 +10,11 @@ import Synchronization
 /// abandoned (its limit has answered for it), never waited for. The first call installs the
 /// ``GlobalExecutorTakeover``, so the tasks the app's code starts are contained too.
 package enum AppThread {
-  /// Runs `body` on a thread of its own named `name`: an idle one whose call has returned, or
-  /// a new one.
+  /// Runs `body` on a thread of its own: an idle one whose call has returned, or a new one.
+  /// `name` says what the call is (the call sites read as a list of what runs there).
   package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
     GlobalExecutorTakeover.install()
-    IdleAppThreads.shared.run(name, body)
+    IdleAppThreads.shared.run(body)
   }
 
   /// Calls the app's callback (a completion handler of the center's or of CallKit's) on a
@@ -63,61 +63,59 @@ private final class IdleAppThreads: Sendable {
   /// One thread's mailbox: the call handed to it, and its wake-up.
   private final class Worker: Sendable {
     let wake = DispatchSemaphore(value: 0)
-    /// The call to run, with its name; set before ``wake`` is signalled.
-    let call = Mutex<(name: String, body: @Sendable () -> Void)?>(nil)
-    /// Whether the thread waits in ``IdleAppThreads/idle`` (read and changed under its lock).
-    let isIdle = Mutex(false)
+    /// The call to run; set before ``wake`` is signalled.
+    let call = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Whether the thread waits in ``IdleAppThreads/idle`` (changed under that list's lock).
+    private let isIdle = Mutex(false)
+
+    /// Marks the thread as waiting for a call.
+    func waits() { isIdle.withLock { $0 = true } }
+
+    /// Takes the thread out of waiting; whether it was waiting.
+    func stopWaiting() -> Bool {
+      isIdle.withLock { isIdle in
+        let was = isIdle
+        isIdle = false
+        return was
+      }
+    }
   }
 
-  /// Idle threads, newest last; a thread that gave up waiting is skipped when reached.
+  /// Idle threads, newest last. A thread that gave up waiting stays listed, no longer waiting,
+  /// until a caller reaches it and skips it (taking it out then costs nothing; looking for it
+  /// when it ends would cost a scan each).
   private let idle = Mutex<[Worker]>([])
 
-  func run(_ name: String, _ body: @escaping @Sendable () -> Void) {
-    let worker = idle.withLock { idle -> Worker? in
+  func run(_ body: @escaping @Sendable () -> Void) {
+    let waiting = idle.withLock { idle -> Worker? in
       while let worker = idle.popLast() {
-        if worker.isIdle.withLock({ isIdle in
-          defer { isIdle = false }; return isIdle
-        }) {
-          return worker
-        }
+        if worker.stopWaiting() { return worker }
       }
       return nil
     }
-    if let worker {
-      worker.call.withLock { $0 = (name, body) }
+    let worker = waiting ?? Worker()
+    worker.call.withLock { $0 = body }
+    guard waiting == nil else {
       worker.wake.signal()
       return
     }
-    let fresh = Worker()
-    fresh.call.withLock { $0 = (name, body) }
-    let thread = Thread { [self] in serve(fresh) }
-    thread.name = "PushSim app code: \(name)"
+    let thread = Thread { [self] in serve(worker) }
+    thread.name = "PushSim app code"  // a reused thread keeps its first name
     thread.start()
   }
 
   /// Runs the worker's calls until it has waited ``keptFor`` with none.
   private func serve(_ worker: Worker) {
-    var first = true
     while true {
-      if let call = worker.call.withLock({ call in
-        defer { call = nil }; return call
-      }) {
-        if !first { Thread.current.name = "PushSim app code: \(call.name)" }
-        call.body()
-      }
-      first = false
+      worker.call.withLock { $0.take() }?()
       idle.withLock { idle in
-        worker.isIdle.withLock { $0 = true }
+        worker.waits()
         idle.append(worker)
       }
       guard worker.wake.wait(timeout: .now() + Self.keptFor) == .timedOut else { continue }
-      // Gave up waiting; unless a caller took it meanwhile (and signals it), it ends.
-      let taken = idle.withLock { _ in
-        worker.isIdle.withLock { isIdle in
-          defer { isIdle = false }; return !isIdle
-        }
-      }
-      guard taken else { return }
+      // Gave up waiting: it ends, unless a caller took it meanwhile (and signals it).
+      let stillWaiting = idle.withLock { _ in worker.stopWaiting() }
+      guard !stillWaiting else { return }
       worker.wake.wait()
     }
   }

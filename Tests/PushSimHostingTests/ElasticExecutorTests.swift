@@ -141,3 +141,44 @@ struct HostAttachmentsTests {
     #expect(name.isNew && name.value.text == "phone")
   }
 }
+
+@Suite("The app's threads", .timeLimit(.minutes(1)))
+struct AppThreadTests {
+  /// The thread a call ran on, once it has run.
+  func threadOfACall(_ body: @escaping @Sendable () -> Void = {}) -> pthread_t {
+    let ran = DispatchSemaphore(value: 0)
+    let thread = Mutex<pthread_t?>(nil)
+    AppThread.start("test") {
+      thread.withLock { $0 = pthread_self() }
+      ran.signal()
+      body()
+    }
+    ran.wait()
+    return thread.withLock { $0 } ?? pthread_self()
+  }
+
+  @Test("a call that blocks keeps its thread: the next calls run on others")
+  func aBlockedCallKeepsItsThread() {
+    let gate = DispatchSemaphore(value: 0)
+    defer { gate.signal() }
+    let blocked = threadOfACall { gate.wait() }
+    for _ in 0..<20 {
+      #expect(pthread_equal(threadOfACall(), blocked) == 0)
+    }
+  }
+
+  @Test("a thread whose call returned takes a later call")
+  func aReturnedThreadIsReused() {
+    let done = DispatchSemaphore(value: 0)
+    let first = threadOfACall { done.signal() }
+    done.wait()
+    // The thread lists itself as waiting just after the call returns; a case running beside
+    // this one may take it first, for a while.
+    var reused = false
+    for _ in 0..<500 where !reused {
+      reused = pthread_equal(threadOfACall(), first) != 0
+      usleep(1_000)
+    }
+    #expect(reused)
+  }
+}
