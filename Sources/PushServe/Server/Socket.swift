@@ -76,6 +76,12 @@ enum Socket {
       let client = systemAccept(fd, nil, nil)
       if client >= 0 {
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        // Each answer goes out as soon as it is written: with Nagle's algorithm a small write
+        // that follows another waits for the client's acknowledgement of the first, which a
+        // client waiting for the whole answer delays (HTTP/2 servers such as nghttpd set this).
+        var yes: Int32 = 1
+        _ = setsockopt(
+          client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
         return client
       }
       // A connection that went away before it was taken, or a signal: take the next one.
