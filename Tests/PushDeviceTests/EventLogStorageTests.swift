@@ -89,6 +89,18 @@ import Testing
     #expect(copies.count == 1)
   }
 
+  /// The reason table starts small and grows as reasons come: a reason seen once, before the
+  /// table grew past it, is still shared when it comes again.
+  @Test func reasonsKeptAsTheTableGrowsAreStillShared() {
+    var log = EventLog()
+    let reasons = (0..<300).map { "a reason long enough to be kept, number \($0)" }
+    for reason in reasons + reasons { log.append(Self.event(.delivered, nil, reason)) }
+    #expect(log.map(\.reason) == reasons + reasons)
+    for index in reasons.indices {
+      #expect(Self.storage(log[index].reason) == Self.storage(log[300 + index].reason))
+    }
+  }
+
   @Test func textThatIsOnlyCanonicallyEqualStaysAsLogged() {
     var log = EventLog()
     let composed = "caf\u{E9} d\u{E9}j\u{E0} vu, r\u{E9}sum\u{E9} written out long"

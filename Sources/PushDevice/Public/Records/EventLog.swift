@@ -96,9 +96,12 @@ public struct EventLog: Sendable, RandomAccessCollection {
 /// what was logged.
 struct SharedEventParts: Sendable {
   /// Distinct long reasons seen (at most ``reasonLimit``), in an open-addressed table: the
-  /// hash of each kept reason (0: an empty slot), and the reason; both empty until the first.
-  /// The reasons first seen are kept: reasons that differ per push (a byte count, a badge
-  /// number) stop being added once the table holds ``reasonLimit``.
+  /// hash of each kept reason (0: an empty slot), and the reason; both empty until the first,
+  /// then ``firstReasonSlots`` slots, doubled whenever the table would be more than half full,
+  /// up to ``reasonSlots`` (a device that logs a few reasons keeps a small table: 10,000
+  /// devices at once each made the whole table, 48 KB, at their first event). The reasons
+  /// first seen are kept: reasons that differ per push (a byte count, a badge number) stop
+  /// being added once the table holds ``reasonLimit``.
   private var reasonHashes: [UInt64] = []
   private var reasonTexts: [String] = []
   private var reasonCount = 0
@@ -108,8 +111,10 @@ struct SharedEventParts: Sendable {
 
   /// How many distinct reasons are kept.
   static let reasonLimit = 1024
-  /// How many slots the reason table has: a power of two, twice ``reasonLimit``.
+  /// How many slots the reason table has at most: a power of two, twice ``reasonLimit``.
   static let reasonSlots = 2048
+  /// How many slots the reason table starts with: a power of two.
+  static let firstReasonSlots = 32
   /// How many slots from a reason's own are looked at before giving up on it.
   static let reasonProbes = 16
   /// How many distinct details are compared with each new event's.
@@ -136,10 +141,13 @@ struct SharedEventParts: Sendable {
   private mutating func shareReason(_ reason: inout String) {
     guard let hash = Self.reasonHash(of: reason) else { return }
     if reasonHashes.isEmpty {
-      reasonHashes = Array(repeating: 0, count: Self.reasonSlots)
-      reasonTexts = Array(repeating: "", count: Self.reasonSlots)
+      reasonHashes = Array(repeating: 0, count: Self.firstReasonSlots)
+      reasonTexts = Array(repeating: "", count: Self.firstReasonSlots)
+    } else if 2 * (reasonCount + 1) > reasonHashes.count, reasonHashes.count < Self.reasonSlots {
+      growReasons()
     }
-    var slot = Int(truncatingIfNeeded: hash >> 32) & (Self.reasonSlots - 1)
+    let mask = reasonHashes.count - 1
+    var slot = Int(truncatingIfNeeded: hash >> 32) & mask
     for _ in 0..<Self.reasonProbes {
       let kept = reasonHashes[slot]
       if kept == 0 {
@@ -153,7 +161,30 @@ struct SharedEventParts: Sendable {
         reason = reasonTexts[slot]
         return
       }
-      slot = (slot + 1) & (Self.reasonSlots - 1)
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Doubles the reason table, placing each kept reason again by its hash (one that finds no
+  /// slot within ``reasonProbes`` is let go: the table only shares storage).
+  private mutating func growReasons() {
+    let hashes = reasonHashes
+    let texts = reasonTexts
+    let count = 2 * hashes.count
+    reasonHashes = Array(repeating: 0, count: count)
+    reasonTexts = Array(repeating: "", count: count)
+    reasonCount = 0
+    for index in hashes.indices where hashes[index] != 0 {
+      var slot = Int(truncatingIfNeeded: hashes[index] >> 32) & (count - 1)
+      for _ in 0..<Self.reasonProbes {
+        if reasonHashes[slot] == 0 {
+          reasonHashes[slot] = hashes[index]
+          reasonTexts[slot] = texts[index]
+          reasonCount += 1
+          break
+        }
+        slot = (slot + 1) & (count - 1)
+      }
     }
   }
 
