@@ -9,7 +9,7 @@ import Foundation
 /// long-running phone forgets its oldest pushes (Rules.md §18.9). ``Device`` decides when.
 struct PushHistory: Sendable {
   /// Push records by id, in arrival order.
-  private(set) var records = OrderedTable<PushRecord>()
+  private var records = OrderedTable<PushRecord>()
   /// Every notification made, at the place of its push's record (`nil` for a push that made
   /// none, or shorter than ``records`` when the newest made none).
   private var notifications: [KeptNotification?] = []
