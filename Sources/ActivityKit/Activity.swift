@@ -61,9 +61,14 @@ where Attributes: ActivityAttributes {
   /// Its update token, now if issued and whenever it changes.
   public var pushTokenUpdates: PushTokenUpdates {
     let id = id
-    let current = pushToken
-    let last = LastValue<Data>(current)
-    return PushTokenUpdates(hub: center.hub, initial: current.map { [$0] } ?? []) { change in
+    let last = LastValue<Data>(nil)
+    return PushTokenUpdates(
+      hub: center.hub,
+      initial: { hub in
+        guard let token = hub.records[id]?.token, last.changed(to: token) else { return [] }
+        return [token]
+      }
+    ) { change in
       guard case .activity(let record) = change, record.id == id, let token = record.token,
         last.changed(to: token)
       else { return nil }
@@ -74,8 +79,14 @@ where Attributes: ActivityAttributes {
   /// Its content, each time it changes (an update by the app or by push).
   public var contentUpdates: ContentUpdates {
     let id = id
-    let last = LastValue<Data>(center.hub.record(id)?.content)
-    return ContentUpdates(hub: center.hub) { change in
+    let last = LastValue<Data>(nil)
+    return ContentUpdates(
+      hub: center.hub,
+      initial: { hub in
+        if let content = hub.records[id]?.content { _ = last.changed(to: content) }
+        return []
+      }
+    ) { change in
       guard case .activity(let record) = change, record.id == id,
         last.changed(to: record.content)
       else { return nil }
@@ -86,8 +97,14 @@ where Attributes: ActivityAttributes {
   /// Its state, each time it changes.
   public var activityStateUpdates: ActivityStateUpdates {
     let id = id
-    let last = LastValue<ActivityState>(activityState)
-    return ActivityStateUpdates(hub: center.hub) { change in
+    let last = LastValue<ActivityState>(nil)
+    return ActivityStateUpdates(
+      hub: center.hub,
+      initial: { hub in
+        if let state = hub.records[id]?.state { _ = last.changed(to: state) }
+        return []
+      }
+    ) { change in
       guard case .activity(let record) = change, record.id == id,
         last.changed(to: record.state)
       else { return nil }
@@ -105,8 +122,14 @@ where Attributes: ActivityAttributes {
   /// Activities of this type as they start, in the app or by push-to-start.
   public static var activityUpdates: ActivityUpdates {
     let center = ActivityCenter.current
-    let seen = SeenIdentifiers(center.hub.records.map(\.id))
-    return ActivityUpdates(hub: center.hub) { change in
+    let seen = SeenIdentifiers([])
+    return ActivityUpdates(
+      hub: center.hub,
+      initial: { hub in
+        for id in hub.records.keys { _ = seen.insert(id) }
+        return []
+      }
+    ) { change in
       guard case .activity(let record) = change, record.type == typeName,
         seen.insert(record.id)
       else { return nil }
@@ -128,9 +151,19 @@ where Attributes: ActivityAttributes {
     center.backend.register(
       type: typeName, decodeAttributes: activityCoding(Attributes.self),
       decodeContentState: activityCoding(ContentState.self))
-    let current = center.hub.authorization.pushToStartToken
-    return PushTokenUpdates(hub: center.hub, initial: current.map { [$0] } ?? []) { change in
-      guard case .pushToStartToken(let token) = change else { return nil }
+    let last = LastValue<Data>(nil)
+    return PushTokenUpdates(
+      hub: center.hub,
+      initial: { hub in
+        guard let token = hub.authorization.pushToStartToken, last.changed(to: token) else {
+          return []
+        }
+        return [token]
+      }
+    ) { change in
+      guard case .pushToStartToken(let token) = change, last.changed(to: token) else {
+        return nil
+      }
       return token
     }
   }

@@ -126,11 +126,27 @@ package final class ActivityHub: Sendable {
     notify(changes)
   }
 
-  /// Adds a listener; the returned number removes it.
-  package func listen(_ listener: @escaping @Sendable (ActivityChange) -> Void) -> Int {
+  /// What a listener reads of the hub as it starts listening (``listen(_:startingWith:)``).
+  package struct Snapshot {
+    /// The records by activity id.
+    package let records: [String: ActivityRecord]
+    /// The user's switches and the push-to-start token.
+    package let authorization: Authorization
+  }
+
+  /// Adds a listener; the returned number removes it. `start` reads the hub as it is when the
+  /// listener is added, under the same lock: a change is in what `start` reads or reaches the
+  /// listener (both, for a change being delivered at that moment: listeners skip a repeat).
+  /// Reading first and listening after missed a change made in between (an update token the
+  /// device issued just then never reached the app's `for await`).
+  package func listen(
+    _ listener: @escaping @Sendable (ActivityChange) -> Void,
+    startingWith start: (Snapshot) -> Void = { _ in }
+  ) -> Int {
     state.withLock { state in
       state.nextListener += 1
       state.listeners[state.nextListener] = listener
+      start(Snapshot(records: state.records, authorization: state.authorization))
       return state.nextListener
     }
   }
@@ -171,17 +187,21 @@ public struct ActivityUpdateSequence<Element>: AsyncSequence, @unchecked Sendabl
   }
 
   /// A sequence of `hub`'s changes that `transform` turns into elements (`nil` skips one),
-  /// starting with `initial`.
+  /// starting with what `initial` makes of the hub as it is when listening starts (read under
+  /// the hub's lock, so no change falls between the two).
   init(
-    hub: ActivityHub, initial: [Element] = [],
+    hub: ActivityHub, initial: (ActivityHub.Snapshot) -> [Element] = { _ in [] },
     transform: @escaping (ActivityChange) -> Element?
   ) {
     let (stream, continuation) = AsyncStream.makeStream(of: Unchecked<Element>.self)
     let transform = Unchecked(transform)
-    for element in initial { continuation.yield(Unchecked(element)) }
-    let number = hub.listen { change in
-      if let element = transform.value(change) { continuation.yield(Unchecked(element)) }
-    }
+    let number = hub.listen(
+      { change in
+        if let element = transform.value(change) { continuation.yield(Unchecked(element)) }
+      },
+      startingWith: { snapshot in
+        for element in initial(snapshot) { continuation.yield(Unchecked(element)) }
+      })
     continuation.onTermination = { _ in hub.stopListening(number) }
     self.stream = stream
   }
