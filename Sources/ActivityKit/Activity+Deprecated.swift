@@ -38,12 +38,11 @@ extension Activity {
   @available(iOS, introduced: 16.1, deprecated: 16.2, message: "Use contentUpdates instead")
   public var contentStateUpdates: Activity<Attributes>.ContentStateUpdates {
     let id = id
-    let last = LastValue<Data>(center.hub.record(id)?.content)
-    return ContentStateUpdates(hub: center.hub) { change in
-      guard case .activity(let record) = change, record.id == id,
-        last.changed(to: record.content)
-      else { return nil }
-      return Self.content(record)?.state
+    return ContentStateUpdates(
+      changesOf: center.hub, current: { $0.records[id].map { ($0.content, nil) } }
+    ) { change in
+      guard case .activity(let record) = change, record.id == id else { return nil }
+      return (record.content, Self.content(record)?.state)
     }
   }
 

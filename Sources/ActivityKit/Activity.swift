@@ -61,54 +61,34 @@ where Attributes: ActivityAttributes {
   /// Its update token, now if issued and whenever it changes.
   public var pushTokenUpdates: PushTokenUpdates {
     let id = id
-    let last = LastValue<Data>(nil)
     return PushTokenUpdates(
-      hub: center.hub,
-      initial: { hub in
-        guard let token = hub.records[id]?.token, last.changed(to: token) else { return [] }
-        return [token]
-      }
+      changesOf: center.hub, current: { $0.records[id]?.token.map { ($0, $0) } }
     ) { change in
-      guard case .activity(let record) = change, record.id == id, let token = record.token,
-        last.changed(to: token)
+      guard case .activity(let record) = change, record.id == id, let token = record.token
       else { return nil }
-      return token
+      return (token, token)
     }
   }
 
   /// Its content, each time it changes (an update by the app or by push).
   public var contentUpdates: ContentUpdates {
     let id = id
-    let last = LastValue<Data>(nil)
     return ContentUpdates(
-      hub: center.hub,
-      initial: { hub in
-        if let content = hub.records[id]?.content { _ = last.changed(to: content) }
-        return []
-      }
+      changesOf: center.hub, current: { $0.records[id].map { ($0.content, nil) } }
     ) { change in
-      guard case .activity(let record) = change, record.id == id,
-        last.changed(to: record.content)
-      else { return nil }
-      return Self.content(record)
+      guard case .activity(let record) = change, record.id == id else { return nil }
+      return (record.content, Self.content(record))
     }
   }
 
   /// Its state, each time it changes.
   public var activityStateUpdates: ActivityStateUpdates {
     let id = id
-    let last = LastValue<ActivityState>(nil)
     return ActivityStateUpdates(
-      hub: center.hub,
-      initial: { hub in
-        if let state = hub.records[id]?.state { _ = last.changed(to: state) }
-        return []
-      }
+      changesOf: center.hub, current: { $0.records[id].map { ($0.state, nil) } }
     ) { change in
-      guard case .activity(let record) = change, record.id == id,
-        last.changed(to: record.state)
-      else { return nil }
-      return record.state
+      guard case .activity(let record) = change, record.id == id else { return nil }
+      return (record.state, record.state)
     }
   }
 
@@ -151,20 +131,11 @@ where Attributes: ActivityAttributes {
     center.backend.register(
       type: typeName, decodeAttributes: activityCoding(Attributes.self),
       decodeContentState: activityCoding(ContentState.self))
-    let last = LastValue<Data>(nil)
     return PushTokenUpdates(
-      hub: center.hub,
-      initial: { hub in
-        guard let token = hub.authorization.pushToStartToken, last.changed(to: token) else {
-          return []
-        }
-        return [token]
-      }
+      changesOf: center.hub, current: { $0.authorization.pushToStartToken.map { ($0, $0) } }
     ) { change in
-      guard case .pushToStartToken(let token) = change, last.changed(to: token) else {
-        return nil
-      }
-      return token
+      guard case .pushToStartToken(let token) = change else { return nil }
+      return (token, token)
     }
   }
 

@@ -24,23 +24,21 @@ public final class ActivityAuthorizationInfo: Sendable {
 
   /// `areActivitiesEnabled`, each time the user changes it.
   public var activityEnablementUpdates: ActivityEnablementUpdates {
-    let last = LastValue<Bool>(areActivitiesEnabled)
-    return ActivityEnablementUpdates(hub: center.hub) { change in
-      guard case .authorization(let enabled, _) = change, last.changed(to: enabled) else {
-        return nil
-      }
-      return enabled
+    ActivityEnablementUpdates(
+      changesOf: center.hub, current: { ($0.authorization.enabled, nil) }
+    ) { change in
+      guard case .authorization(let enabled, _) = change else { return nil }
+      return (enabled, enabled)
     }
   }
 
   /// `frequentPushesEnabled`, each time the user changes it.
   public var frequentPushEnablementUpdates: FrequentPushEnablementUpdates {
-    let last = LastValue<Bool>(frequentPushesEnabled)
-    return FrequentPushEnablementUpdates(hub: center.hub) { change in
-      guard case .authorization(_, let frequent) = change, last.changed(to: frequent) else {
-        return nil
-      }
-      return frequent
+    FrequentPushEnablementUpdates(
+      changesOf: center.hub, current: { ($0.authorization.frequent, nil) }
+    ) { change in
+      guard case .authorization(_, let frequent) = change else { return nil }
+      return (frequent, frequent)
     }
   }
 }

@@ -205,6 +205,31 @@ public struct ActivityUpdateSequence<Element>: AsyncSequence, @unchecked Sendabl
     continuation.onTermination = { _ in hub.stopListening(number) }
     self.stream = stream
   }
+
+  /// The changes of one value of `hub` (an activity's token, content or state, a switch, the
+  /// push-to-start token), each made into an element, a value equal to the last one skipped.
+  /// `current` finds the value as listening starts, `change` in each change that carries it,
+  /// each with its element: a current value with an element (a token, which Apple's sequences
+  /// give at once if issued) is the first element; one without is only what the next values
+  /// are compared to.
+  init<Value: Equatable & Sendable>(
+    changesOf hub: ActivityHub,
+    current: (ActivityHub.Snapshot) -> (value: Value, element: Element?)?,
+    change: @escaping (ActivityChange) -> (value: Value, element: Element?)?
+  ) {
+    let last = LastValue<Value>(nil)
+    self.init(
+      hub: hub,
+      initial: { snapshot in
+        guard let (value, element) = current(snapshot), last.changed(to: value), let element
+        else { return [] }
+        return [element]
+      }
+    ) { changed in
+      guard let (value, element) = change(changed), last.changed(to: value) else { return nil }
+      return element
+    }
+  }
 }
 
 /// Remembers the last value seen, to yield only changes.
