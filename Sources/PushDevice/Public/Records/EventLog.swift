@@ -146,23 +146,33 @@ struct SharedEventParts: Sendable {
     } else if 2 * (reasonCount + 1) > reasonHashes.count, reasonHashes.count < Self.reasonSlots {
       growReasons()
     }
+    let stored = reasonSlot(for: hash) { slot in
+      reasonHashes[slot] == hash && String.sameBytes(reasonTexts[slot], reason)
+    }
+    guard let slot = stored else { return }
+    if reasonHashes[slot] != 0 {
+      reason = reasonTexts[slot]
+    } else if reasonCount < Self.reasonLimit {
+      keepReason(reason, hash: hash, in: slot)
+    }
+  }
+
+  /// The first slot, within ``reasonProbes`` of `hash`'s own, that is empty or that `matches`
+  /// accepts; `nil` when there is none.
+  private func reasonSlot(for hash: UInt64, matching matches: (Int) -> Bool) -> Int? {
     let mask = reasonHashes.count - 1
     var slot = Int(truncatingIfNeeded: hash >> 32) & mask
     for _ in 0..<Self.reasonProbes {
-      let kept = reasonHashes[slot]
-      if kept == 0 {
-        guard reasonCount < Self.reasonLimit else { return }
-        reasonHashes[slot] = hash
-        reasonTexts[slot] = reason
-        reasonCount += 1
-        return
-      }
-      if kept == hash, String.sameBytes(reasonTexts[slot], reason) {
-        reason = reasonTexts[slot]
-        return
-      }
+      if reasonHashes[slot] == 0 || matches(slot) { return slot }
       slot = (slot + 1) & mask
     }
+    return nil
+  }
+
+  private mutating func keepReason(_ reason: String, hash: UInt64, in slot: Int) {
+    reasonHashes[slot] = hash
+    reasonTexts[slot] = reason
+    reasonCount += 1
   }
 
   /// Doubles the reason table, placing each kept reason again by its hash (one that finds no
@@ -170,20 +180,12 @@ struct SharedEventParts: Sendable {
   private mutating func growReasons() {
     let hashes = reasonHashes
     let texts = reasonTexts
-    let count = 2 * hashes.count
-    reasonHashes = Array(repeating: 0, count: count)
-    reasonTexts = Array(repeating: "", count: count)
+    reasonHashes = Array(repeating: 0, count: 2 * hashes.count)
+    reasonTexts = Array(repeating: "", count: 2 * hashes.count)
     reasonCount = 0
     for index in hashes.indices where hashes[index] != 0 {
-      var slot = Int(truncatingIfNeeded: hashes[index] >> 32) & (count - 1)
-      for _ in 0..<Self.reasonProbes {
-        if reasonHashes[slot] == 0 {
-          reasonHashes[slot] = hashes[index]
-          reasonTexts[slot] = texts[index]
-          reasonCount += 1
-          break
-        }
-        slot = (slot + 1) & (count - 1)
+      if let slot = reasonSlot(for: hashes[index], matching: { _ in false }) {
+        keepReason(texts[index], hash: hashes[index], in: slot)
       }
     }
   }

@@ -50,7 +50,8 @@ public final class ServiceExtensionContext: Sendable {
 
   init(
     budget: Duration, requestIdentifier: String, start: Date, fetcher: any MediaFetcher,
-    sandbox: MediaSandbox?, untrackedWorkGrace: Duration = .seconds(2),
+    sandbox: MediaSandbox?,
+    untrackedWorkGrace: Duration = ServiceExtensionStage.Watchdog().untrackedWorkGrace,
     onExpire: @escaping @Sendable () -> Void
   ) {
     self.budget = budget
