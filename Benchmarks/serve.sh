@@ -93,7 +93,7 @@ taskset -c "$CORES" nghttpd --no-tls -d "$WORK/htdocs" "$PORT_A" >"$WORK/nghttpd
 NGHTTPD=$!
 # (b) pushsim serve: every push judged and played on its device, JSON lines to /dev/null.
 PORT_B=$(free_port)
-taskset -c "$CORES" "$BIN/pushsim" serve --devices "$WORK/devices.json" --port "$PORT_B" \
+${SERVE_ENV:-} taskset -c "$CORES" "$BIN/pushsim" serve --devices "$WORK/devices.json" --port "$PORT_B" \
   --format json >/dev/null 2>"$WORK/pushsim.err" &
 PUSHSIM=$!
 trap 'kill "$NGHTTPD" "$PUSHSIM" 2>/dev/null || true' EXIT

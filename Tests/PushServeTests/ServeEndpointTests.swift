@@ -31,6 +31,8 @@ import Testing
   final class Running: Sendable {
     let server: PushServer
     let box: LinesBox
+    /// The server's log (its lines reach `box`).
+    let log: ServeLog
     init(format: ServeLog.Format = .text, deviceWindow: Int? = nil) async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("pushsim-serve-\(UUID().uuidString)")
@@ -52,12 +54,18 @@ import Testing
       configuration.port = 0
       if let deviceWindow { configuration.limits.deviceWindow = deviceWindow }
       let box = LinesBox()
+      let log = ServeLog(format: format) { line in box.append(line) }
+      self.log = log
       server = try await PushServer(
         configuration: configuration, devices: devices,
-        log: ServeLog(format: format) { line in box.append(line) })
+        log: log)
       self.box = box
     }
-    var output: String { box.text }
+    /// What the server wrote so far (every line given is written first).
+  var output: String {
+    log.flush()
+    return box.text
+  }
     deinit { server.stop() }
   }
 

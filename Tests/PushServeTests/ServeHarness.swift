@@ -10,6 +10,8 @@ import Testing
 final class ServeHarness: Sendable {
   let server: PushServer
   let box = ServeEndpointTests.LinesBox()
+  /// The server's log (its lines reach `box`).
+  let log: ServeLog
 
   init(
     format: ServeLog.Format = .text, faults: String? = nil,
@@ -33,12 +35,18 @@ final class ServeHarness: Sendable {
     configuration.port = 0
     configure(&configuration)
     let box = self.box
+    let log = ServeLog(format: format) { line in box.append(line) }
+    self.log = log
     server = try await PushServer(
       configuration: configuration, devices: devices,
-      log: ServeLog(format: format) { line in box.append(line) })
+      log: log)
   }
 
-  var output: String { box.text }
+  /// What the server wrote so far (every line given is written first).
+  var output: String {
+    log.flush()
+    return box.text
+  }
   deinit { server.stop() }
 }
 

@@ -167,13 +167,7 @@ extension ServedDevices {
     for index in phones.indices where phones[index].bundleID == bundleID {
       guard phones[index].installed else { continue }
       await follow(wallClock: time, phone: index)
-      var pushID = requestID
-      var copy = 2
-      while phones[index].pushIDs.contains(pushID) {
-        pushID = "\(requestID)#\(copy)"
-        copy += 1
-      }
-      phones[index].pushIDs.insert(pushID)
+      let pushID = phones[index].claimPushID(requestID)
       let record = await phones[index].host.receive(
         bytes: request.body, headers: headers, id: pushID, to: .channel(id))
       await forget(phone: index)

@@ -1,21 +1,22 @@
+import Synchronization
+
 /// Random (version 4) UUIDs in lowercase, as APNs writes `apns-id` and `apns-unique-id`, from a
 /// generator seeded once from the system's (xoshiro256**): a server makes two for every push,
 /// and Foundation's `UUID()` opens and reads `/dev/urandom` for each on Linux. The ids only need
-/// to be unique, not secret.
-struct UUIDSource {
-  private var state: (UInt64, UInt64, UInt64, UInt64)
+/// to be unique, not secret. Callers on any thread share it through its lock.
+final class UUIDSource: Sendable {
+  private let generator: Mutex<Xoshiro256>
 
   /// A source seeded from the system's random numbers.
   init() {
-    var system = SystemRandomNumberGenerator()
-    state = (system.next(), system.next(), system.next(), system.next())
-    if state == (0, 0, 0, 0) { state.0 = 1 }
+    generator = Mutex(Xoshiro256())
   }
 
   /// The next UUID: `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`, `y` one of `8`, `9`, `a`, `b`.
-  mutating func next() -> String {
-    let high = (nextWord() & ~0xF000) | 0x4000
-    let low = (nextWord() & ~(0xC << 60)) | (0x8 << 60)
+  func next() -> String {
+    let (first, second) = generator.withLock { ($0.next(), $0.next()) }
+    let high = (first & ~0xF000) | 0x4000
+    let low = (second & ~(0xC << 60)) | (0x8 << 60)
     return String(unsafeUninitializedCapacity: 36) { buffer in
       let digits: StaticString = "0123456789abcdef"
       var position = 0
@@ -33,8 +34,20 @@ struct UUIDSource {
     }
   }
 
-  /// xoshiro256**'s next word.
-  private mutating func nextWord() -> UInt64 {
+}
+
+/// The xoshiro256** generator, seeded from the system's random numbers.
+private struct Xoshiro256 {
+  private var state: (UInt64, UInt64, UInt64, UInt64)
+
+  init() {
+    var system = SystemRandomNumberGenerator()
+    state = (system.next(), system.next(), system.next(), system.next())
+    if state == (0, 0, 0, 0) { state.0 = 1 }
+  }
+
+  /// The next word.
+  mutating func next() -> UInt64 {
     let result = ((state.1 &* 5) << 7 | (state.1 &* 5) >> 57) &* 9
     let shifted = state.1 << 17
     state.2 ^= state.0

@@ -10,26 +10,6 @@ import PushScenario
 /// bytes, `DeviceHost.receive`). Each phone's clock follows the wall clock: before anything is
 /// played on it, its virtual time is moved on to now.
 actor ServedDevices {
-  /// One phone: its host, tokens and whether its app is still installed.
-  struct Phone {
-    var name: String
-    var host: DeviceHost
-    var document: ConfigurationDocument
-    var bundleID: String
-    /// Environment → token kind → token (lowercase hexadecimal).
-    var tokens: [APNsEnvironment: [String: String]]
-    /// Whether the app is installed (the device's, mirrored for the device list).
-    var installed: Bool
-    /// Whether the devices file marks the app removed at start (``removeMarkedApps()``).
-    let removedAtStart: Bool
-    /// How many of the device's events are already written out.
-    var printed: Int
-    /// The push ids of the records the device keeps (an `apns-id` sent twice gets a suffix).
-    var pushIDs: Set<String>
-    /// What the device has forgotten so far (its window, Rules.md §18.9).
-    var forgotten = ForgottenHistory()
-  }
-
   /// Where a token leads.
   struct TokenTarget {
     var phone: Int
@@ -37,10 +17,11 @@ actor ServedDevices {
     var kind: String
   }
 
-  var phones: [Phone]
-  private var tokenIndex: [String: TokenTarget] = [:]
+  /// The phones, in the devices file's order.
+  let phones: [ServedPhone]
+  private let tokenIndex: [String: TokenTarget]
   /// Where `apns-id` and `apns-unique-id` values come from.
-  var uuids = UUIDSource()
+  let uuids = UUIDSource()
   /// Every phone's app's bundle id (a push's topic must name one).
   let bundleIDs: Set<String>
   /// The broadcast channels the apps' servers created (the channel management endpoint).
@@ -67,7 +48,7 @@ actor ServedDevices {
     self.now = now
     self.bodyLimit = bodyLimit
     let start = now()
-    var phones: [Phone] = []
+    var phones: [ServedPhone] = []
     for entry in file.entries {
       var configuration = entry.device
       configuration.now = start
@@ -80,13 +61,14 @@ actor ServedDevices {
         tokens[environment] = kinds
       }
       phones.append(
-        Phone(
+        ServedPhone(
           name: entry.name, host: DeviceHost(configuration: configuration, app: entry.app),
           document: entry.deviceDocument, bundleID: entry.app.bundleId, tokens: tokens,
-          installed: true, removedAtStart: entry.removed, printed: 0, pushIDs: []))
+          removedAtStart: entry.removed))
     }
     self.phones = phones
     self.bundleIDs = Set(phones.map(\.bundleID))
+    var tokenIndex: [String: TokenTarget] = [:]
     for (index, phone) in phones.enumerated() {
       for (environment, kinds) in phone.tokens {
         for (kind, token) in kinds {
@@ -94,6 +76,7 @@ actor ServedDevices {
         }
       }
     }
+    self.tokenIndex = tokenIndex
   }
 
   /// Removes the app of each phone the devices file marks `"removed": true`, as a `removeApp`
@@ -134,8 +117,10 @@ actor ServedDevices {
 
   // MARK: Requests
 
-  /// Answers one request: the APNs endpoint, the API, or `BadPath`.
-  func handle(_ request: ServeRequest) async -> ServeResponse {
+  /// Answers one request: the APNs endpoint, the API, or `BadPath`. A push to a device token
+  /// is answered on the caller's thread when its phone is free (``apns(_:)``); the rest, in
+  /// the actor's turns.
+  nonisolated func handle(_ request: ServeRequest) async -> ServeResponse {
     if ServedDevices.isLivePath(request.path), let answer = await live(request) {
       return answer
     }
@@ -147,8 +132,10 @@ actor ServedDevices {
     return await apns(request)
   }
 
-  /// `POST /3/device/<token>`, judged in the order of Rules.md §18.2.
-  private func apns(_ request: ServeRequest) async -> ServeResponse {
+  /// `POST /3/device/<token>`, judged in the order of Rules.md §18.2. Not in the actor's turns:
+  /// it reads only what is fixed at start, and its phone's ledger under the phone's lock, so
+  /// pushes to different phones run side by side (Architecture.md, "`pushsim serve`").
+  private nonisolated func apns(_ request: ServeRequest) async -> ServeResponse {
     let time = now()
     let requestID = request.values("apns-id").first
     let apnsID =
@@ -235,9 +222,9 @@ actor ServedDevices {
     }
     // The phone's fields, not a copy of the phone: a copy would share its push ids, and the
     // insertion below would then copy the whole set (once a push: quadratic over a long run).
-    let phoneName = phones[target.phone].name
-    let phoneBundleID = phones[target.phone].bundleID
-    let host = phones[target.phone].host
+    let phone = phones[target.phone]
+    let phoneName = phone.name
+    let phoneBundleID = phone.bundleID
     guard target.environment == environment else {
       return refuse(
         .badDeviceToken,
@@ -301,18 +288,12 @@ actor ServedDevices {
       }
     }
     if headers.apnsID == nil { headers.apnsID = apnsID }
-    var pushID = apnsID
-    var copy = 2
-    while phones[target.phone].pushIDs.contains(pushID) {
-      pushID = "\(apnsID)#\(copy)"
-      copy += 1
-    }
-    phones[target.phone].pushIDs.insert(pushID)
+    let pushID = phone.claimPushID(apnsID)
     let address: PushAddress? =
       target.kind == "device" ? nil : PushType(rawValue: target.kind).map(PushAddress.pushType)
-    let (record, unprinted, forgotten) = await host.receive(
+    let (record, unprinted, forgotten) = await phone.host.receive(
       bytes: request.body, headers: headers, id: pushID, to: address, advancingTo: time,
-      forgetting: window, thenRead: Self.events(from: phones[target.phone].printed))
+      forgetting: window, thenRead: Self.events(from: phone.printed))
     let reason = record.httpStatus == 200 ? nil : record.reason
     // A removed app's 410 carries when APNs learned of it (Rules.md §15.1), as the device says.
     let response = APNsAnswer.make(
@@ -320,10 +301,11 @@ actor ServedDevices {
       timestamp: record.unregisteredAt.map {
         Int64(($0.timeIntervalSince1970 * 1000).rounded(.down))
       })
-    log.request(
+    var lines = log.lines()
+    lines.request(
       request, at: time, device: phoneName, response: response, reason: reason, message: nil)
-    printEvents(unprinted, phone: target.phone)
-    remember(forgotten, phone: target.phone)
+    phone.print(unprinted, after: lines, to: log)
+    phone.remember(forgotten)
     return response
   }
 
@@ -369,32 +351,15 @@ actor ServedDevices {
 
   /// Writes the phone's events not yet written.
   func printEvents(phone index: Int) async {
-    printEvents(
-      await phones[index].host.read(Self.events(from: phones[index].printed)), phone: index)
-  }
-
-  /// Writes `unprinted`, read while the actor waited, leaving out those another request's
-  /// answer wrote meanwhile.
-  private func printEvents(_ unprinted: Unprinted, phone index: Int) {
-    let start = max(unprinted.from, phones[index].printed)
-    if unprinted.end > start {
-      phones[index].printed = unprinted.end
-      log.events(Array(unprinted.events[(start - unprinted.from)...]), device: phones[index].name)
-    }
-    log.feed?.changed(phones[index].name, events: start..<max(start, unprinted.end))
+    let phone = phones[index]
+    phone.print(
+      await phone.host.read(Self.events(from: phone.printed)), after: log.lines(), to: log)
   }
 
   /// Forgets what phone `index` keeps outside the window (a push that did not come through
   /// ``apns(_:)``'s one turn: a broadcast's).
   func forget(phone index: Int) async {
-    remember(await phones[index].host.forgetHistory(keeping: window), phone: index)
-  }
-
-  /// Notes what phone `index` forgot: its push ids are free again, and the totals grow.
-  private func remember(_ forgotten: ForgottenHistory, phone index: Int) {
-    guard !forgotten.isEmpty else { return }
-    phones[index].pushIDs.subtract(forgotten.pushIDs)
-    phones[index].forgotten.add(forgotten)
+    phones[index].remember(await phones[index].host.forgetHistory(keeping: window))
   }
 
   /// The phone's window as the API shows it: `{"pushes": N, "complete": Bool, "forgotten":

@@ -32,10 +32,13 @@ extension ServeLog {
                 JSONMember(key: "message", value: JSONValue(.string(failure.message))),
               ])))
         }
-        emit([
-          ("type", "result"), ("device", JSONValue(.string(result.name))),
-          ("passed", JSONValue(.bool(result.passed))), ("failures", JSONValue(.array(failures))),
-        ])
+        publish {
+          $0.emit([
+            ("type", "result"), ("device", JSONValue(.string(result.name))),
+            ("passed", JSONValue(.bool(result.passed))),
+            ("failures", JSONValue(.array(failures))),
+          ])
+        }
       }
     }
     let passed = results.filter(\.passed).count

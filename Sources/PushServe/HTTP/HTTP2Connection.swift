@@ -24,6 +24,8 @@ final class HTTP2Connection {
   private let server: PushServer
   private let limits: ServeLimits
   private let authentication: ConnectionAuthentication
+  /// Runs the requests' tasks on this connection's thread (retired when the connection ends).
+  private var executor = ConnectionExecutor()
   private var streams: [Int32: PartialRequest] = [:]
   private var complete: [Int32] = []
   /// The SETTINGS_MAX_CONCURRENT_STREAMS last advertised.
@@ -53,16 +55,19 @@ final class HTTP2Connection {
         UInt32(clamping: advertise()),
         UInt32(clamping: limits.head))
     else { return }
-    defer { pushsim_h2_free(session) }
+    defer {
+      pushsim_h2_free(session)
+      executor.retire()
+    }
     guard feed(first, to: session), flush(session) else { return }
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     while !ended, pushsim_h2_want_read(session) != 0 || pushsim_h2_want_write(session) != 0 {
       let idle = streams.isEmpty
       if idle { deadline.reset() }
       let timeout = idle ? limits.idleTimeout : deadline.remaining()
-      server.mark(stream.fd, idle: idle)
+      stream.idle.mark(idle: idle)
       let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
-      server.mark(stream.fd, idle: false)
+      stream.idle.mark(idle: false)
       if server.faults.generation != generation {
         // The server stops, or a fault says it does (Rules.md §18.5).
         goAway("Shutdown", lastStream: -1, session: session)
@@ -118,7 +123,7 @@ final class HTTP2Connection {
         goAway(reason, lastStream: 0, session: session)
         return false
       }
-      respond(server.answer(request), on: id, session: session)
+      respond(server.answer(request, on: &executor), on: id, session: session)
       deadline.reset()
       let advertisedBefore = advertised
       if advertise() != advertisedBefore {

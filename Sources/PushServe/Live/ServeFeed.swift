@@ -34,31 +34,47 @@ public final class ServeFeed: Sendable {
     state = Mutex(State())
   }
 
+  /// A line for the page's log, before it gets its tick.
+  struct Line: Sendable {
+    var source: String
+    var device: String?
+    var text: String
+    var failed: Bool
+  }
+
   /// Adds an entry and wakes the waiting pages.
   func append(source: String, device: String?, text: String, failed: Bool) {
-    let waiters = state.withLock { state -> [OneShot<Void>] in
-      state.tick += 1
-      let entry = LiveEntry(
-        sequence: state.tick, source: source, device: device, text: text, failed: failed)
-      if state.ring.count < window {
-        state.ring.append(entry)
-      } else {
-        let slot = state.appended % window
-        state.lastDropped = state.ring[slot].sequence
-        state.ring[slot] = entry
-      }
-      state.appended += 1
-      return state.takeWaiters()
-    }
-    for waiter in waiters { _ = waiter.give(()) }
+    publish([Line(source: source, device: device, text: text, failed: failed)], change: nil)
   }
 
   /// Notes that `device` changed, `events` (positions in its event log) being what its
   /// latest request caused.
   func changed(_ device: String, events: Range<Int>) {
+    publish([], change: (device, events))
+  }
+
+  /// Adds `lines`, each with the next tick, then notes `change` (a phone and the events its
+  /// latest request caused), in one hold of the lock; wakes the waiting pages.
+  func publish(_ lines: [Line], change: (device: String, events: Range<Int>)?) {
     let waiters = state.withLock { state -> [OneShot<Void>] in
-      state.tick += 1
-      state.changes[device] = (state.tick, events)
+      for line in lines {
+        state.tick += 1
+        let entry = LiveEntry(
+          sequence: state.tick, source: line.source, device: line.device, text: line.text,
+          failed: line.failed)
+        if state.ring.count < window {
+          state.ring.append(entry)
+        } else {
+          let slot = state.appended % window
+          state.lastDropped = state.ring[slot].sequence
+          state.ring[slot] = entry
+        }
+        state.appended += 1
+      }
+      if let change {
+        state.tick += 1
+        state.changes[change.device] = (state.tick, change.events)
+      }
       return state.takeWaiters()
     }
     for waiter in waiters { _ = waiter.give(()) }

@@ -5,10 +5,13 @@ import CPushTLS
 final class ConnectionStream {
   let fd: Int32
   let tls: TLSConnection?
+  /// Whether the connection waits for a request (its thread marks it around each read).
+  let idle: IdleMark
 
-  init(fd: Int32, tls: TLSConnection?) {
+  init(fd: Int32, tls: TLSConnection?, idle: IdleMark) {
     self.fd = fd
     self.tls = tls
+    self.idle = idle
   }
 
   /// Whether the connection is TLS.

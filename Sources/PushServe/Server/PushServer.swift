@@ -55,12 +55,10 @@ public final class PushServer: Sendable {
   let faults = FaultBoard()
 
   private struct State {
-    var open: Set<Int32> = []
+    /// The open connections, each with its idle mark.
+    var open: [Int32: IdleMark] = [:]
     /// The HTTP/2 connections among them (a `GOAWAY` fault wakes them).
     var http2: Set<Int32> = []
-    /// The connections waiting for a request, and since when: at the connection limit, the one
-    /// idle longest makes room for a new one.
-    var idleSince: [Int32: ContinuousClock.Instant] = [:]
     var stopped = false
     /// Whether the accept loop has closed the listening socket.
     var listenerClosed = false
@@ -177,7 +175,7 @@ public final class PushServer: Sendable {
       guard !state.stopped else { return false }
       state.stopped = true
       if !state.listenerClosed { Socket.shutDown(listener) }
-      for fd in state.open where !state.http2.contains(fd) { Socket.shutDown(fd) }
+      for fd in state.open.keys where !state.http2.contains(fd) { Socket.shutDown(fd) }
       return true
     }
     guard first else { return }
@@ -188,7 +186,7 @@ public final class PushServer: Sendable {
       usleep(5_000)
     }
     state.withLock { state in
-      for fd in state.open { Socket.shutDown(fd) }
+      for fd in state.open.keys { Socket.shutDown(fd) }
     }
     stopped.give(())
   }
@@ -208,20 +206,17 @@ public final class PushServer: Sendable {
         Socket.close(fd)
         continue
       }
+      let idle = IdleMark()
       let admitted = state.withLock { state -> Bool in
         guard !state.stopped else { return false }
         if state.open.count >= limits.connections {
           // Idle connections never lock others out: the one idle longest is closed.
-          guard let oldest = state.idleSince.min(by: { $0.value < $1.value })?.key else {
-            return false
-          }
-          state.idleSince[oldest] = nil
-          state.open.remove(oldest)
+          guard let oldest = Self.longestIdle(state.open) else { return false }
+          state.open[oldest] = nil
           state.http2.remove(oldest)
           Socket.shutDown(oldest)
         }
-        state.open.insert(fd)
-        state.idleSince[fd] = .now
+        state.open[fd] = idle
         return true
       }
       guard admitted else {
@@ -233,10 +228,9 @@ public final class PushServer: Sendable {
       }
       let server = self
       Thread.detachNewThread {
-        server.serve(fd)
+        server.serve(fd, idle: idle)
         server.state.withLock { state in
-          state.open.remove(fd)
-          state.idleSince[fd] = nil
+          state.open[fd] = nil
         }
         Socket.close(fd)
       }
@@ -253,7 +247,7 @@ public final class PushServer: Sendable {
 
   /// Serves one connection: the TLS handshake when serving TLS, then sniffs the first bytes
   /// for the HTTP/2 preface.
-  private func serve(_ fd: Int32) {
+  private func serve(_ fd: Int32, idle: IdleMark) {
     Socket.setTimeouts(fd, milliseconds: limits.requestTimeout)
     var tls: TLSConnection?
     if let tlsContext {
@@ -264,7 +258,7 @@ public final class PushServer: Sendable {
         return
       }
     }
-    let stream = ConnectionStream(fd: fd, tls: tls)
+    let stream = ConnectionStream(fd: fd, tls: tls, idle: idle)
     let authentication = ConnectionAuthentication(
       certificate: tls?.clientCertificate, key: providerKey)
     var first: [UInt8] = []
@@ -273,10 +267,10 @@ public final class PushServer: Sendable {
     while first.count < Self.preface.count,
       first.elementsEqual(Self.preface.prefix(first.count))
     {
-      mark(fd, idle: first.isEmpty)
+      idle.mark(idle: first.isEmpty)
       let timeout = first.isEmpty ? limits.idleTimeout : deadline.remaining()
       let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
-      mark(fd, idle: false)
+      idle.mark(idle: false)
       guard case .bytes(let count) = read else { return }
       first += buffer[..<count]
     }
@@ -298,6 +292,8 @@ public final class PushServer: Sendable {
     _ stream: ConnectionStream, authentication: ConnectionAuthentication, first: [UInt8],
     buffer: inout [UInt8]
   ) {
+    var executor = ConnectionExecutor()
+    defer { executor.retire() }
     var parser = HTTP1Parser(limits: limits)
     parser.feed(first)
     var deadline = RequestDeadline(limit: limits.requestTimeout)
@@ -307,9 +303,9 @@ public final class PushServer: Sendable {
       case .needMore:
         if !parser.hasBufferedBytes { deadline.reset() }
         let timeout = parser.hasBufferedBytes ? deadline.remaining() : limits.idleTimeout
-        mark(stream.fd, idle: !parser.hasBufferedBytes)
+        stream.idle.mark(idle: !parser.hasBufferedBytes)
         let read = buffer.withUnsafeMutableBytes { stream.read(into: $0, timeout: timeout) }
-        mark(stream.fd, idle: false)
+        stream.idle.mark(idle: false)
         guard case .bytes(let count) = read else { return }
         parser.feed(buffer[..<count])
       case .fail(let status, let message):
@@ -325,17 +321,18 @@ public final class PushServer: Sendable {
         }
         // Over HTTP/1.1 a refused connection is answered, then closed.
         if authenticate(&request, on: authentication) != nil { keepAlive = false }
-        let response = answer(request)
+        let response = answer(request, on: &executor)
         guard stream.write(HTTP1Parser.serialize(response, keepAlive: keepAlive)), keepAlive
         else { return }
       }
     }
   }
 
-  /// The answer to `request`, waited for on this (the connection's) thread: the devices'
-  /// answer or, after ``ServeLimits/deviceTimeout``, 500 `InternalServerError`, whichever comes
-  /// first (a late answer is dropped).
-  func answer(_ request: ServeRequest) -> ServeResponse {
+  /// The answer to `request`, made on this (the connection's) thread, which runs `executor`'s
+  /// jobs meanwhile: the devices' answer or, after ``ServeLimits/deviceTimeout``, 500
+  /// `InternalServerError`, whichever comes first. A late answer is dropped; its task goes on
+  /// in the elastic pool, and `executor` is a new one.
+  func answer(_ request: ServeRequest, on executor: inout ConnectionExecutor) -> ServeResponse {
     if request.path == "/pushsim/v1/faults" { return faultsAPI(request) }
     if request.path.hasPrefix("/3/") {
       let current = faults.faults
@@ -346,10 +343,15 @@ public final class PushServer: Sendable {
     }
     let shot = OneShot<ServeResponse>()
     let devices = self.devices
-    Task.immediate { shot.give(await devices.handle(request)) }
-    if let answer = shot.waitOnThisThread(timeout: .milliseconds(limits.deviceTimeout)) {
+    let running = executor
+    shot.whenAnswered { _ in running.wake() }
+    Task(executorPreference: running) { shot.give(await devices.handle(request)) }
+    let deadline = Date(timeIntervalSinceNow: Double(limits.deviceTimeout) / 1000)
+    if running.run(until: { shot.isAnswered }, deadline: deadline), let answer = shot.answer {
       return answer
     }
+    running.retire()
+    executor = ConnectionExecutor()
     return APNsAnswer.make(
       status: 500, apnsID: UUID().uuidString.lowercased(), uniqueID: nil,
       reason: ServeReason.internalServerError.rawValue)
@@ -377,15 +379,13 @@ public final class PushServer: Sendable {
 
   var serveLimits: ServeLimits { limits }
 
-  /// Notes whether connection `fd` waits for a request (`idle`) or is inside one.
-  func mark(_ fd: Int32, idle: Bool) {
-    state.withLock { state in
-      guard state.open.contains(fd) else { return }
-      if idle {
-        if state.idleSince[fd] == nil { state.idleSince[fd] = .now }
-      } else {
-        state.idleSince[fd] = nil
-      }
+  /// The connection idle longest, claimed for closing (`open` is the state's); `nil` when all
+  /// are inside a request.
+  private static func longestIdle(_ open: [Int32: IdleMark]) -> Int32? {
+    while true {
+      let idle = open.compactMap { fd, mark in mark.idleSince.map { (fd, $0) } }
+      guard let oldest = idle.min(by: { $0.1 < $1.1 }) else { return nil }
+      if open[oldest.0]?.claim(idleSince: oldest.1) == true { return oldest.0 }
     }
   }
 

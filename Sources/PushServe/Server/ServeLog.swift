@@ -29,34 +29,26 @@ public struct ServeLog: Sendable {
   /// What the live page shows: the last entries (`--log-window`), and the phones that changed.
   public var feed: ServeFeed? = ServeFeed()
 
-  /// Creates a log writing lines of `format` to `write`, one call at a time (connections on
-  /// threads of their own write through one lock, so lines never interleave).
+  /// Waits until every line given so far has reached ``write``.
+  public let flush: @Sendable () -> Void
+
+  /// Creates a log writing lines of `format` to `write`, one call at a time and in order
+  /// (``LineSink``): lines never interleave, and a request never waits for another's write.
   public init(format: Format = .text, write: @escaping @Sendable (String) -> Void) {
     self.format = format
-    let lock = LineLock()
-    self.write = { line in lock.mutex.withLock { _ in write(line) } }
+    let sink = LineSink(write)
+    self.write = { sink.write($0) }
+    self.flush = { sink.flush() }
   }
 
   /// A line about the server itself (listening, devices and their tokens).
   func server(_ message: String, _ fields: [(String, JSONValue)] = []) {
-    switch format {
-    case .text: write(TerminalText.escaped(message) + "\n")
-    case .json:
-      emit([("type", "server"), ("message", JSONValue(.string(message)))] + fields)
-    }
+    publish { $0.server(message, fields) }
   }
 
   /// A `[model]` line: where PushSim departs from APNs, or models what Apple leaves open.
   func model(_ message: String) {
-    feed?.append(source: "model", device: nil, text: message, failed: false)
-    switch format {
-    case .text: write("[model] " + TerminalText.escaped(message) + "\n")
-    case .json:
-      emit([
-        ("type", "model"), ("source", JSONValue(.string("model"))),
-        ("message", JSONValue(.string(message))),
-      ])
-    }
+    publish { $0.model(message) }
   }
 
   /// A request and the answer it got.
@@ -64,117 +56,231 @@ public struct ServeLog: Sendable {
     _ request: ServeRequest, at time: Date, device: String?, response: ServeResponse,
     reason: String?, message: String?
   ) {
-    let apnsID = response.value("apns-id")
-    let isAPI = request.path.hasPrefix("/pushsim/")
-    // A push: to a device token or a broadcast channel (not a channel management request).
-    let isPush = request.path.hasPrefix("/3/device") || request.path.hasPrefix("/4/broadcasts")
-    activity?.answered(push: isPush, status: response.status)
-    // An answer to APNs's endpoints is APNs's verdict; the API's is PushSim's own.
-    let source = isAPI ? "api" : "apns"
-    var line = "\(ScenarioTime.format(time))  \(request.wire.rawValue)  "
-    line += TerminalText.escaped("\(request.method) \(request.path)")
-    line += "  \(TerminalText.escaped(device ?? "-"))  \(response.status)"
-    if let reason { line += " \(reason)" }
-    if let apnsID { line += "  apns-id \(TerminalText.escaped(apnsID))" }
-    if let message, !message.isEmpty { line += "  " + TerminalText.escaped(message) }
-    feed?.append(source: source, device: device, text: line, failed: response.status != 200)
-    switch format {
-    case .text:
-      write(line + "  [\(source)]\n")
-    case .json:
-      var fields: [(String, JSONValue)] = [
-        ("type", "request"), ("source", JSONValue(.string(source))),
-        ("time", JSONValue(.string(ScenarioTime.format(time)))),
-        ("protocol", JSONValue(.string(request.wire.rawValue))),
-        ("method", JSONValue(.string(request.method))), ("path", JSONValue(.string(request.path))),
-        ("device", device.map { JSONValue(.string($0)) } ?? JSONValue(.null)),
-        ("status", JSONValue(.number(JSONNumber(response.status)))),
-      ]
-      if let reason { fields.append(("reason", JSONValue(.string(reason)))) }
-      if let apnsID { fields.append(("apnsId", JSONValue(.string(apnsID)))) }
-      if let message, !message.isEmpty { fields.append(("message", JSONValue(.string(message)))) }
-      emit(fields)
+    publish {
+      $0.request(
+        request, at: time, device: device, response: response, reason: reason, message: message)
     }
   }
 
-  /// The events a request (or an API step) caused on `device`: `events` as
-  /// ``DeviceReport/events(_:from:)`` gives them.
-  func events(_ events: [JSONValue], device: String) {
-    for event in events {
-      let time = event["time"]?.stringValue ?? ""
-      let push = event["push"]?.stringValue ?? "-"
-      let kind = event["kind"]?.stringValue ?? ""
-      let eventSource = event["source"]?.stringValue ?? ""
-      var line = "\(TerminalText.escaped(time))  \(TerminalText.escaped(device))  "
-      line += "\(TerminalText.escaped(push))  \(TerminalText.escaped(kind))"
-      if let title = event["title"]?.stringValue ?? event["body"]?.stringValue, !title.isEmpty {
-        line += "  \"\(TerminalText.escaped(title))\""
+  /// Writes the lines `build` adds (``publish(_:)-(Lines)``).
+  func publish(_ build: (inout Lines) -> Void) {
+    var lines = self.lines()
+    build(&lines)
+    publish(lines)
+  }
+
+  /// No lines yet, in this log's format.
+  func lines() -> Lines {
+    Lines(format: format, activity: activity)
+  }
+
+  /// Writes `lines` in one call and gives the live page their entries in one hold of its lock:
+  /// a request's lines never interleave with another's, and cost one write.
+  func publish(_ lines: Lines) {
+    if !lines.text.isEmpty { write(lines.text) }
+    if !lines.page.isEmpty || lines.change != nil {
+      feed?.publish(lines.page, change: lines.change)
+    }
+  }
+
+  /// The lines of one request (or step), made before they are written (``publish(_:)-(Lines)``).
+  struct Lines {
+    let format: Format
+    /// Told of the request's answer (``ServeLog/activity``).
+    let activity: ServeActivity?
+    /// The output, lines of ``format``.
+    var text = ""
+    /// The live page's entries.
+    var page: [ServeFeed.Line] = []
+    /// The phone whose drawing the page updates, and the events it shows.
+    var change: (device: String, events: Range<Int>)?
+
+    /// A line about the server itself (listening, devices and their tokens).
+    mutating func server(_ message: String, _ fields: [(String, JSONValue)] = []) {
+      switch format {
+      case .text: text += TerminalText.escaped(message) + "\n"
+      case .json:
+        emit([("type", "server"), ("message", JSONValue(.string(message)))] + fields)
       }
-      line += "  \(TerminalText.escaped(event["reason"]?.stringValue ?? ""))"
-      feed?.append(source: eventSource, device: device, text: line, failed: false)
-      // The warnings and errors the text shows under the event, the page too.
-      var notes: [(source: String, text: String, failed: Bool)] = []
-      for finding in event["diagnostics"]?.arrayValue ?? [] {
-        let severity = finding["severity"]?.stringValue ?? ""
-        guard severity == "error" || severity == "warning",
-          finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
-        else { continue }
-        var note = "\(severity): "
-        if let path = finding["path"]?.stringValue, !path.isEmpty {
-          note += TerminalText.escaped(path) + ": "
-        }
-        note += TerminalText.escaped(finding["message"]?.stringValue ?? "")
-        note += "  [\(finding["code"]?.stringValue ?? "")"
-        let findingSource = finding["source"]?.stringValue ?? ""
-        notes.append((findingSource, note, severity == "error"))
-        feed?.append(
-          source: findingSource, device: device, text: "    " + note + "]",
-          failed: severity == "error")
+    }
+
+    /// A `[model]` line: where PushSim departs from APNs, or models what Apple leaves open.
+    mutating func model(_ message: String) {
+      page.append(ServeFeed.Line(source: "model", device: nil, text: message, failed: false))
+      switch format {
+      case .text: text += "[model] " + TerminalText.escaped(message) + "\n"
+      case .json:
+        emit([
+          ("type", "model"), ("source", JSONValue(.string("model"))),
+          ("message", JSONValue(.string(message))),
+        ])
       }
+    }
+
+    /// A request and the answer it got.
+    mutating func request(
+      _ request: ServeRequest, at time: Date, device: String?, response: ServeResponse,
+      reason: String?, message: String?
+    ) {
+      let apnsID = response.value("apns-id")
+      let isAPI = request.path.hasPrefix("/pushsim/")
+      // A push: to a device token or a broadcast channel (not a channel management request).
+      let isPush = request.path.hasPrefix("/3/device") || request.path.hasPrefix("/4/broadcasts")
+      activity?.answered(push: isPush, status: response.status)
+      // An answer to APNs's endpoints is APNs's verdict; the API's is PushSim's own.
+      let source = isAPI ? "api" : "apns"
+      var line = "\(ScenarioTime.format(time))  \(request.wire.rawValue)  "
+      line += TerminalText.escaped("\(request.method) \(request.path)")
+      line += "  \(TerminalText.escaped(device ?? "-"))  \(response.status)"
+      if let reason { line += " \(reason)" }
+      if let apnsID { line += "  apns-id \(TerminalText.escaped(apnsID))" }
+      if let message, !message.isEmpty { line += "  " + TerminalText.escaped(message) }
+      page.append(
+        ServeFeed.Line(
+          source: source, device: device, text: line, failed: response.status != 200))
       switch format {
       case .text:
-        write("  " + line + "  [\(TerminalText.escaped(eventSource))]\n")
-        for note in notes { write("      \(note.text), \(note.source)]\n") }
+        text += line + "  [\(source)]\n"
       case .json:
         var fields: [(String, JSONValue)] = [
-          ("type", "event"), ("device", JSONValue(.string(device))),
+          ("type", "request"), ("source", JSONValue(.string(source))),
+          ("time", JSONValue(.string(ScenarioTime.format(time)))),
+          ("protocol", JSONValue(.string(request.wire.rawValue))),
+          ("method", JSONValue(.string(request.method))), ("path", JSONValue(.string(request.path))),
+          ("device", device.map { JSONValue(.string($0)) } ?? JSONValue(.null)),
+          ("status", JSONValue(.number(JSONNumber(response.status)))),
         ]
-        for member in event.objectValue?.members ?? [] where member.key != "diagnostics" {
-          fields.append((member.key, member.value))
-        }
+        if let reason { fields.append(("reason", JSONValue(.string(reason)))) }
+        if let apnsID { fields.append(("apnsId", JSONValue(.string(apnsID)))) }
+        if let message, !message.isEmpty { fields.append(("message", JSONValue(.string(message)))) }
         emit(fields)
-        // The push's findings, a line each, after the event they came with.
+      }
+    }
+
+    /// The events a request (or an API step) caused on `device`: `events` as
+    /// ``DeviceReport/events(_:from:)`` gives them.
+    mutating func events(_ events: [JSONValue], device: String) {
+      for event in events {
+        let time = event["time"]?.stringValue ?? ""
+        let push = event["push"]?.stringValue ?? "-"
+        let kind = event["kind"]?.stringValue ?? ""
+        let eventSource = event["source"]?.stringValue ?? ""
+        var line = "\(TerminalText.escaped(time))  \(TerminalText.escaped(device))  "
+        line += "\(TerminalText.escaped(push))  \(TerminalText.escaped(kind))"
+        if let title = event["title"]?.stringValue ?? event["body"]?.stringValue, !title.isEmpty {
+          line += "  \"\(TerminalText.escaped(title))\""
+        }
+        line += "  \(TerminalText.escaped(event["reason"]?.stringValue ?? ""))"
+        page.append(ServeFeed.Line(source: eventSource, device: device, text: line, failed: false))
+        // The warnings and errors the text shows under the event, the page too.
+        var notes: [(source: String, text: String, failed: Bool)] = []
         for finding in event["diagnostics"]?.arrayValue ?? [] {
+          let severity = finding["severity"]?.stringValue ?? ""
+          guard severity == "error" || severity == "warning",
+            finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
+          else { continue }
+          var note = "\(severity): "
+          if let path = finding["path"]?.stringValue, !path.isEmpty {
+            note += TerminalText.escaped(path) + ": "
+          }
+          note += TerminalText.escaped(finding["message"]?.stringValue ?? "")
+          note += "  [\(finding["code"]?.stringValue ?? "")"
+          let findingSource = finding["source"]?.stringValue ?? ""
+          notes.append((findingSource, note, severity == "error"))
+          page.append(
+            ServeFeed.Line(
+              source: findingSource, device: device, text: "    " + note + "]",
+              failed: severity == "error"))
+        }
+        switch format {
+        case .text:
+          text += "  " + line + "  [\(TerminalText.escaped(eventSource))]\n"
+          for note in notes { text += "      \(note.text), \(note.source)]\n" }
+        case .json:
           var fields: [(String, JSONValue)] = [
-            ("type", "diagnostic"), ("device", JSONValue(.string(device))),
+            ("type", "event"), ("device", JSONValue(.string(device))),
           ]
-          if let push = event["push"] { fields.append(("push", push)) }
-          for member in finding.objectValue?.members ?? [] where member.key != "push" {
+          for member in event.objectValue?.members ?? [] where member.key != "diagnostics" {
             fields.append((member.key, member.value))
           }
           emit(fields)
+          // The push's findings, a line each, after the event they came with.
+          for finding in event["diagnostics"]?.arrayValue ?? [] {
+            var fields: [(String, JSONValue)] = [
+              ("type", "diagnostic"), ("device", JSONValue(.string(device))),
+            ]
+            if let push = event["push"] { fields.append(("push", push)) }
+            for member in finding.objectValue?.members ?? [] where member.key != "push" {
+              fields.append((member.key, member.value))
+            }
+            emit(fields)
+          }
         }
       }
     }
-  }
 
-  /// Writes one JSON line of `fields`, in order (what `JSONValue`'s compact text of an object of
-  /// these members is, written without building the object).
-  func emit(_ fields: [(String, JSONValue)]) {
-    var writer = JSONWriter()
-    writer.raw(byte: UInt8(ascii: "{"))
-    for (offset, field) in fields.enumerated() {
-      if offset > 0 { writer.raw(byte: UInt8(ascii: ",")) }
-      writer.string(field.0)
-      writer.raw(byte: UInt8(ascii: ":"))
-      writer.value(field.1)
+    /// Writes one JSON line of `fields`, in order (what `JSONValue`'s compact text of an object of
+    /// these members is, written without building the object).
+    mutating func emit(_ fields: [(String, JSONValue)]) {
+      var writer = JSONWriter()
+      writer.raw(byte: UInt8(ascii: "{"))
+      for (offset, field) in fields.enumerated() {
+        if offset > 0 { writer.raw(byte: UInt8(ascii: ",")) }
+        writer.string(field.0)
+        writer.raw(byte: UInt8(ascii: ":"))
+        writer.value(field.1)
+      }
+      writer.raw("}\n")
+      text += writer.text
     }
-    writer.raw("}\n")
-    write(writer.text)
   }
 }
 
-/// The one lock a log's lines pass through.
-private final class LineLock: Sendable {
-  let mutex = Mutex(())
+/// Hands a log's lines to its output one call at a time, in the order given, without making a
+/// thread wait for another's write: lines given while another thread writes are written by
+/// that thread, after its own, so under load many requests' lines go out in one write. A
+/// thread that gives lines while more than ``limit`` bytes wait, waits (an output that stops
+/// reading holds the server back, it never fills memory).
+final class LineSink: @unchecked Sendable {
+  // @unchecked: `pending` and `writing` are only touched with `condition` locked.
+  /// The most bytes left waiting for the writing thread.
+  static let limit = 1 << 20
+  private let output: @Sendable (String) -> Void
+  private let condition = NSCondition()
+  private var pending = ""
+  private var writing = false
+
+  init(_ output: @escaping @Sendable (String) -> Void) {
+    self.output = output
+  }
+
+  /// Writes `text` now, or has the thread writing write it next.
+  func write(_ text: String) {
+    condition.lock()
+    while writing && pending.utf8.count >= Self.limit { condition.wait() }
+    pending += text
+    guard !writing else {
+      condition.unlock()
+      return
+    }
+    writing = true
+    while !pending.isEmpty {
+      let batch = pending
+      pending = ""
+      condition.broadcast()
+      condition.unlock()
+      output(batch)
+      condition.lock()
+    }
+    writing = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits until every line given so far was written.
+  func flush() {
+    condition.lock()
+    while writing || !pending.isEmpty { condition.wait() }
+    condition.unlock()
+  }
 }

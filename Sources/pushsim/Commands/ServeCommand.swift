@@ -150,7 +150,9 @@ enum ServeCommand {
     // Serves until interrupted or a --until condition is met; the server's threads do the work.
     finish.watch(server)
     await server.waitUntilStopped()
-    return await finish.finish(server, log: log, start: start)
+    let status = await finish.finish(server, log: log, start: start)
+    log.flush()
+    return status
   }
 
   /// `--tls DIR`, or `--cert`/`--key` (and `--client-ca`); `nil` for plaintext.
