@@ -62,10 +62,10 @@ import Testing
       self.box = box
     }
     /// What the server wrote so far (every line given is written first).
-  var output: String {
-    log.flush()
-    return box.text
-  }
+    var output: String {
+      log.flush()
+      return box.text
+    }
     deinit { server.stop() }
   }
 

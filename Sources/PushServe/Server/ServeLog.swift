@@ -146,7 +146,8 @@ public struct ServeLog: Sendable {
           ("type", "request"), ("source", JSONValue(.string(source))),
           ("time", JSONValue(.string(ScenarioTime.format(time)))),
           ("protocol", JSONValue(.string(request.wire.rawValue))),
-          ("method", JSONValue(.string(request.method))), ("path", JSONValue(.string(request.path))),
+          ("method", JSONValue(.string(request.method))),
+          ("path", JSONValue(.string(request.path))),
           ("device", device.map { JSONValue(.string($0)) } ?? JSONValue(.null)),
           ("status", JSONValue(.number(JSONNumber(response.status)))),
         ]
