@@ -1,22 +1,25 @@
 import Synchronization
 
-/// Random (version 4) UUIDs in lowercase, as APNs writes `apns-id` and `apns-unique-id`, from a
-/// generator seeded once from the system's (xoshiro256**): a server makes two for every push,
-/// and Foundation's `UUID()` opens and reads `/dev/urandom` for each on Linux. The ids only need
-/// to be unique, not secret. Callers on any thread share it through its lock.
+/// Random-looking (version 4) UUIDs in lowercase, as APNs writes `apns-id` and
+/// `apns-unique-id`: a server makes two for every push, and Foundation's `UUID()` opens and
+/// reads `/dev/urandom` for each on Linux. The ids only need to be unique, not secret, so each
+/// is SplitMix64's mix of the next two values of a counter that starts at a random number:
+/// distinct counter values give distinct words (the mix is a bijection), and threads share the
+/// counter without a lock.
 final class UUIDSource: Sendable {
-  private let generator: Mutex<Xoshiro256>
+  private let counter: Atomic<UInt64>
 
-  /// A source seeded from the system's random numbers.
+  /// A source whose counter starts at one of the system's random numbers.
   init() {
-    generator = Mutex(Xoshiro256())
+    var system = SystemRandomNumberGenerator()
+    counter = Atomic(system.next())
   }
 
   /// The next UUID: `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`, `y` one of `8`, `9`, `a`, `b`.
   func next() -> String {
-    let (first, second) = generator.withLock { ($0.next(), $0.next()) }
-    let high = (first & ~0xF000) | 0x4000
-    let low = (second & ~(0xC << 60)) | (0x8 << 60)
+    let first = counter.add(2, ordering: .relaxed).oldValue
+    let high = (Self.mix(first) & ~0xF000) | 0x4000
+    let low = (Self.mix(first &+ 1) & ~(0xC << 60)) | (0x8 << 60)
     return String(unsafeUninitializedCapacity: 36) { buffer in
       let digits: StaticString = "0123456789abcdef"
       var position = 0
@@ -34,28 +37,11 @@ final class UUIDSource: Sendable {
     }
   }
 
-}
-
-/// The xoshiro256** generator, seeded from the system's random numbers.
-private struct Xoshiro256 {
-  private var state: (UInt64, UInt64, UInt64, UInt64)
-
-  init() {
-    var system = SystemRandomNumberGenerator()
-    state = (system.next(), system.next(), system.next(), system.next())
-    if state == (0, 0, 0, 0) { state.0 = 1 }
-  }
-
-  /// The next word.
-  mutating func next() -> UInt64 {
-    let result = ((state.1 &* 5) << 7 | (state.1 &* 5) >> 57) &* 9
-    let shifted = state.1 << 17
-    state.2 ^= state.0
-    state.3 ^= state.1
-    state.1 ^= state.2
-    state.0 ^= state.3
-    state.2 ^= shifted
-    state.3 = state.3 << 45 | state.3 >> 19
-    return result
+  /// SplitMix64's finalizer: a bijection of 64-bit words that scatters neighbouring values.
+  private static func mix(_ value: UInt64) -> UInt64 {
+    var word = value &+ 0x9E37_79B9_7F4A_7C15
+    word = (word ^ (word >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    word = (word ^ (word >> 27)) &* 0x94D0_49BB_1331_11EB
+    return word ^ (word >> 31)
   }
 }

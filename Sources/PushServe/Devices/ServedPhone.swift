@@ -15,7 +15,7 @@ final class ServedPhone: Sendable {
   let tokens: [APNsEnvironment: [String: String]]
   /// Whether the devices file marks the app removed at start.
   let removedAtStart: Bool
-  private let ledger: Mutex<Ledger>
+  private let ledger: SharedLock<Ledger>
 
   /// What the server keeps of the phone beside the device itself.
   private struct Ledger {
@@ -40,7 +40,7 @@ final class ServedPhone: Sendable {
     self.bundleID = bundleID
     self.tokens = tokens
     self.removedAtStart = removedAtStart
-    self.ledger = Mutex(Ledger(document: document))
+    self.ledger = SharedLock(Ledger(document: document))
   }
 
   /// The phone's `device` fields as last set.

@@ -12,7 +12,7 @@ import Synchronization
 public final class ServeFeed: Sendable {
   /// How many entries are kept (`--log-window`).
   public let window: Int
-  private let state: Mutex<State>
+  private let state: SharedLock<State>
 
   fileprivate struct State {
     /// The entries, `ring[n % window]` the n-th appended (from 0).
@@ -31,7 +31,7 @@ public final class ServeFeed: Sendable {
   /// A feed keeping the last `window` entries (at least 1).
   public init(window: Int = 1000) {
     self.window = max(1, window)
-    state = Mutex(State())
+    state = SharedLock(State())
   }
 
   /// A line for the page's log, before it gets its tick.
@@ -56,10 +56,12 @@ public final class ServeFeed: Sendable {
   /// Adds `lines`, each with the next tick, then notes `change` (a phone and the events its
   /// latest request caused), in one hold of the lock; wakes the waiting pages.
   func publish(_ lines: [Line], change: (device: String, events: Range<Int>)?) {
+    // The entries the ring lets go of are released after the lock, not while others wait.
+    var displaced: [LiveEntry] = []
     let waiters = state.withLock { state -> [OneShot<Void>] in
       for line in lines {
         state.tick += 1
-        let entry = LiveEntry(
+        var entry = LiveEntry(
           sequence: state.tick, source: line.source, device: line.device, text: line.text,
           failed: line.failed)
         if state.ring.count < window {
@@ -67,7 +69,8 @@ public final class ServeFeed: Sendable {
         } else {
           let slot = state.appended % window
           state.lastDropped = state.ring[slot].sequence
-          state.ring[slot] = entry
+          swap(&state.ring[slot], &entry)
+          displaced.append(entry)
         }
         state.appended += 1
       }

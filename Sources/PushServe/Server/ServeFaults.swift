@@ -135,14 +135,23 @@ struct ServeFaults: Sendable, Equatable {
 /// The faults in force, shared by the server's connections and its devices.
 final class FaultBoard: Sendable {
   private let state = Mutex(ServeFaults())
+  /// Whether any fault is set: every request reads the board, mostly while none is, and
+  /// then takes no lock that the other connections' threads also take.
+  private let anySet = Atomic<Bool>(false)
   /// Bumped by each `"goaway": "Shutdown"` and when the server stops: HTTP/2 connections
   /// older than it end.
   private let goAwayGeneration = Atomic<Int>(0)
 
-  var faults: ServeFaults { state.withLock { $0 } }
+  var faults: ServeFaults {
+    guard anySet.load(ordering: .acquiring) else { return ServeFaults() }
+    return state.withLock { $0 }
+  }
 
   func set(_ faults: ServeFaults, goAway: Bool) {
-    state.withLock { $0 = faults }
+    state.withLock { state in
+      state = faults
+      anySet.store(faults != ServeFaults(), ordering: .releasing)
+    }
     if goAway { goAwayGeneration.add(1, ordering: .sequentiallyConsistent) }
   }
 
@@ -153,6 +162,7 @@ final class FaultBoard: Sendable {
 
   /// The fault on `token`, and when it was set.
   func fault(for token: String) -> (fault: ServeFaults.TokenFault, since: Date)? {
-    state.withLock { $0.tokens[token] }
+    guard anySet.load(ordering: .acquiring) else { return nil }
+    return state.withLock { $0.tokens[token] }
   }
 }
