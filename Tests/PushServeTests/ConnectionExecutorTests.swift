@@ -19,21 +19,23 @@ import Testing
   @Test func aTaskAndTheActorItHopsToRunOnTheWaitingThread() {
     let executor = ConnectionExecutor()
     let phone = Phone()
-    let threads = Mutex<[String]>([])
+    let threads = Names()
     let done = Flag()
-    let waiting = Thread.current.description
-    Task(executorPreference: executor) {
-      threads.withLock { $0.append(Thread.current.description) }
-      _ = await phone.receive()
-      threads.withLock { $0.append(Thread.current.description) }
-      done.set()
-      executor.wake()
-    }
+    let waiting = Self.thread()
     let finished = executor.run(
+      starting: {
+        Task(executorPreference: executor) {
+          threads.append(Self.thread())
+          _ = await phone.receive()
+          threads.append(Self.thread())
+          done.set()
+          executor.wake()
+        }
+      },
       until: { done.isSet },
       deadline: Date(timeIntervalSinceNow: 60))
     #expect(finished)
-    #expect(threads.withLock { $0 } == [waiting, waiting])
+    #expect(threads.all == [waiting, waiting])
     executor.retire()
   }
 
@@ -41,12 +43,14 @@ import Testing
     let executor = ConnectionExecutor()
     let gate = AsyncGate()
     let ended = Flag()
-    Task(executorPreference: executor) {
-      await gate.wait()
-      ended.set()
-    }
     // The thread stops waiting before the task can end (a device that took too long).
     let finished = executor.run(
+      starting: {
+        Task(executorPreference: executor) {
+          await gate.wait()
+          ended.set()
+        }
+      },
       until: { ended.isSet },
       deadline: Date(timeIntervalSinceNow: 0.2))
     #expect(!finished)
@@ -57,6 +61,30 @@ import Testing
       try? await Task.sleep(for: .milliseconds(10))
     }
     #expect(ended.isSet)
+  }
+
+  @Test func aJobThatComesWhileNoThreadRunsTheExecutorRunsOnThePool() async {
+    // Another connection's job, left with this one's executor by an actor its task held, while
+    // this connection's thread waits on its socket: the pool runs it.
+    let executor = ConnectionExecutor()
+    let ended = Flag()
+    Task(executorPreference: executor) { ended.set() }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !ended.isSet, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(ended.isSet)
+    executor.retire()
+  }
+
+  /// The calling thread, named.
+  static func thread() -> String { String(describing: pthread_self()) }
+
+  /// Names gathered from any thread.
+  final class Names: Sendable {
+    private let names = Mutex<[String]>([])
+    func append(_ name: String) { names.withLock { $0.append(name) } }
+    var all: [String] { names.withLock { $0 } }
   }
 
   /// A flag set once, read from any thread.

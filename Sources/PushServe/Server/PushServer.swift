@@ -345,11 +345,11 @@ public final class PushServer: Sendable {
     let devices = self.devices
     let running = executor
     shot.whenAnswered { _ in running.wake() }
-    Task(executorPreference: running) { shot.give(await devices.handle(request)) }
     let deadline = Date(timeIntervalSinceNow: Double(limits.deviceTimeout) / 1000)
-    if running.run(until: { shot.isAnswered }, deadline: deadline), let answer = shot.answer {
-      return answer
-    }
+    let answered = running.run(
+      starting: { Task(executorPreference: running) { shot.give(await devices.handle(request)) } },
+      until: { shot.isAnswered }, deadline: deadline)
+    if answered, let answer = shot.answer { return answer }
     running.retire()
     executor = ConnectionExecutor()
     return APNsAnswer.make(
