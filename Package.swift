@@ -109,7 +109,8 @@ let package = Package(
     .testTarget(
       name: "PushServeTests",
       dependencies: [
-        "PushServe", "PushScenario", "PushPayload", "CPushCurl", "PushSimTestSupport",
+        "PushServe", "PushScenario", "PushPayload", "PushDevice", "PushCore", "CPushCurl",
+        "PushSimTestSupport",
       ],
       // The clients the tests run as processes (python h2, aioapns, node:http2).
       exclude: ["Clients"]),

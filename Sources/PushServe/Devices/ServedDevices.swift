@@ -293,7 +293,7 @@ actor ServedDevices {
       target.kind == "device" ? nil : PushType(rawValue: target.kind).map(PushAddress.pushType)
     let (record, unprinted, forgotten) = await phone.host.receive(
       bytes: request.body, headers: headers, id: pushID, to: address, advancingTo: time,
-      forgetting: window, thenRead: Self.events(from: phone.printed))
+      forgetting: window, thenRead: Self.unprinted(from: phone.printed))
     let reason = record.httpStatus == 200 ? nil : record.reason
     // A removed app's 410 carries when APNs learned of it (Rules.md §15.1), as the device says.
     let response = APNsAnswer.make(
@@ -335,25 +335,42 @@ actor ServedDevices {
   }
 
   /// The events of a device from its `from`-th (counted from its first event, forgotten ones
-  /// included: ``EventLog/forgotten``), as JSON, with the place of the first and of the end.
-  typealias Unprinted = (events: [JSONValue], from: Int, end: Int)
+  /// included: ``EventLog/forgotten``), the findings about the pushes they received, and the
+  /// place of the first and of the end.
+  struct Unprinted: Sendable {
+    var events: [DeviceEvent]
+    var findings: [PushDiagnostic]
+    var from: Int
+    var end: Int
+  }
 
   /// Reads ``Unprinted`` events from the `from`-th on.
-  static func events(from: Int) -> @Sendable (Device) -> Unprinted {
+  static func unprinted(from: Int) -> @Sendable (Device) -> Unprinted {
     { device in
       let log = device.events
       let local = max(0, from - log.forgotten)
-      return (
-        DeviceReport.events(device, from: local), log.forgotten + local, log.forgotten + log.count
-      )
+      let events = (min(max(local, log.startIndex), log.endIndex)..<log.endIndex).map { log[$0] }
+      let received = events.compactMap { $0.kind == .received ? $0.push : nil }
+      let findings =
+        received.isEmpty
+        ? [] : device.diagnostics.filter { finding in finding.push.map(received.contains) ?? false }
+      return Unprinted(
+        events: events, findings: findings, from: log.forgotten + local,
+        end: log.forgotten + log.count)
     }
+  }
+
+  /// The device's events from the `from`-th on (counted as ``unprinted(from:)`` counts), as
+  /// JSON (what a step's answer carries).
+  static func eventsJSON(from: Int) -> @Sendable (Device) -> [JSONValue] {
+    { device in DeviceReport.events(device, from: max(0, from - device.events.forgotten)) }
   }
 
   /// Writes the phone's events not yet written.
   func printEvents(phone index: Int) async {
     let phone = phones[index]
     phone.print(
-      await phone.host.read(Self.events(from: phone.printed)), after: log.lines(), to: log)
+      await phone.host.read(Self.unprinted(from: phone.printed)), after: log.lines(), to: log)
   }
 
   /// Forgets what phone `index` keeps outside the window (a push that did not come through
@@ -560,7 +577,7 @@ actor ServedDevices {
         "unknown step \(JSONWriter.quoted(member.key)); expected one of tap, dismiss, clear, set, "
           + "removeApp, installApp, startActivity")
     }
-    let events = await host.read(Self.events(from: phones[index].printed)).events
+    let events = await host.read(Self.eventsJSON(from: phones[index].printed))
     return Self.json(
       200,
       JSONValue(

@@ -94,7 +94,9 @@ final class ServedPhone: Sendable {
       let start = max(unprinted.from, ledger.printed)
       if unprinted.end > start {
         ledger.printed = unprinted.end
-        lines.events(Array(unprinted.events[(start - unprinted.from)...]), device: name)
+        lines.events(
+          unprinted.events[(start - unprinted.from)...], findings: unprinted.findings,
+          device: name)
       }
       lines.change = (name, start..<max(start, unprinted.end))
       log.publish(lines)

@@ -158,35 +158,37 @@ public struct ServeLog: Sendable {
       }
     }
 
-    /// The events a request (or an API step) caused on `device`: `events` as
-    /// ``DeviceReport/events(_:from:)`` gives them.
-    mutating func events(_ events: [JSONValue], device: String) {
+    /// The events a request (or an API step) caused on `device`, and below each `received`
+    /// event the findings about its push among `findings`: written from the device's events,
+    /// each line what the event's JSON (``DeviceReport/events(_:from:)``) would give, without
+    /// building it (a served push logs three events or more).
+    mutating func events(
+      _ events: some Sequence<DeviceEvent>, findings: [PushDiagnostic], device: String
+    ) {
       for event in events {
-        let time = event["time"]?.stringValue ?? ""
-        let push = event["push"]?.stringValue ?? "-"
-        let kind = event["kind"]?.stringValue ?? ""
-        let eventSource = event["source"]?.stringValue ?? ""
+        let time = VirtualTimeFormat.text(event.time)
+        let title = event.details["title"]?.stringValue ?? event.details["body"]?.stringValue
         var line = "\(TerminalText.escaped(time))  \(TerminalText.escaped(device))  "
-        line += "\(TerminalText.escaped(push))  \(TerminalText.escaped(kind))"
-        if let title = event["title"]?.stringValue ?? event["body"]?.stringValue, !title.isEmpty {
-          line += "  \"\(TerminalText.escaped(title))\""
-        }
-        line += "  \(TerminalText.escaped(event["reason"]?.stringValue ?? ""))"
-        page.append(ServeFeed.Line(source: eventSource, device: device, text: line, failed: false))
+        line += "\(TerminalText.escaped(event.push ?? "-"))  \(event.kind.rawValue)"
+        if let title, !title.isEmpty { line += "  \"\(TerminalText.escaped(title))\"" }
+        line += "  \(TerminalText.escaped(event.reason))"
+        let source = event.source.rawValue
+        page.append(ServeFeed.Line(source: source, device: device, text: line, failed: false))
+        let found = Self.findings(of: event, among: findings)
         // The warnings and errors the text shows under the event, the page too.
         var notes: [(source: String, text: String, failed: Bool)] = []
-        for finding in event["diagnostics"]?.arrayValue ?? [] {
-          let severity = finding["severity"]?.stringValue ?? ""
+        for finding in found {
+          let severity = finding.diagnostic.severity.rawValue
           guard severity == "error" || severity == "warning",
-            finding["code"]?.stringValue != DiagnosticCode.pushTypeInferred.rawValue
+            finding.code != DiagnosticCode.pushTypeInferred
           else { continue }
           var note = "\(severity): "
-          if let path = finding["path"]?.stringValue, !path.isEmpty {
+          if let path = finding.diagnostic.path, !path.isEmpty {
             note += TerminalText.escaped(path) + ": "
           }
-          note += TerminalText.escaped(finding["message"]?.stringValue ?? "")
-          note += "  [\(finding["code"]?.stringValue ?? "")"
-          let findingSource = finding["source"]?.stringValue ?? ""
+          note += TerminalText.escaped(finding.diagnostic.message)
+          note += "  [\(finding.code.rawValue)"
+          let findingSource = finding.diagnostic.source.rawValue
           notes.append((findingSource, note, severity == "error"))
           page.append(
             ServeFeed.Line(
@@ -195,29 +197,82 @@ public struct ServeLog: Sendable {
         }
         switch format {
         case .text:
-          text += "  " + line + "  [\(TerminalText.escaped(eventSource))]\n"
+          text += "  " + line + "  [\(source)]\n"
           for note in notes { text += "      \(note.text), \(note.source)]\n" }
         case .json:
-          var fields: [(String, JSONValue)] = [
-            ("type", "event"), ("device", JSONValue(.string(device))),
-          ]
-          for member in event.objectValue?.members ?? [] where member.key != "diagnostics" {
-            fields.append((member.key, member.value))
-          }
-          emit(fields)
+          writeJSON(event, time: time, device: device)
           // The push's findings, a line each, after the event they came with.
-          for finding in event["diagnostics"]?.arrayValue ?? [] {
-            var fields: [(String, JSONValue)] = [
-              ("type", "diagnostic"), ("device", JSONValue(.string(device))),
-            ]
-            if let push = event["push"] { fields.append(("push", push)) }
-            for member in finding.objectValue?.members ?? [] where member.key != "push" {
-              fields.append((member.key, member.value))
-            }
-            emit(fields)
-          }
+          for finding in found { writeJSON(finding, of: event, device: device) }
         }
       }
+    }
+
+    /// The findings shown with `event`: those about its push, when it is the push's `received`.
+    private static func findings(of event: DeviceEvent, among findings: [PushDiagnostic])
+      -> [PushDiagnostic]
+    {
+      guard event.kind == .received, let push = event.push, !findings.isEmpty else { return [] }
+      return findings.filter { $0.push == push }
+    }
+
+    /// `{"type":"event","device":…,` then the event's JSON members: `time`, `kind`, `push`,
+    /// `source`, `reason`, then its details by key (those not already written).
+    private mutating func writeJSON(_ event: DeviceEvent, time: String, device: String) {
+      var writer = JSONWriter()
+      writer.raw("{\"type\":\"event\",\"device\":")
+      writer.string(device)
+      writer.raw(",\"time\":")
+      writer.string(time)
+      writer.raw(",\"kind\":")
+      writer.string(event.kind.rawValue)
+      if let push = event.push {
+        writer.raw(",\"push\":")
+        writer.string(push)
+      }
+      writer.raw(",\"source\":")
+      writer.string(event.source.rawValue)
+      writer.raw(",\"reason\":")
+      writer.string(event.reason)
+      for (key, value) in event.details.sorted(by: { $0.key < $1.key }) {
+        switch key {
+        case "time", "kind", "source", "reason", "diagnostics": continue
+        case "push" where event.push != nil: continue
+        default:
+          writer.raw(byte: UInt8(ascii: ","))
+          writer.string(key)
+          writer.raw(byte: UInt8(ascii: ":"))
+          writer.value(value)
+        }
+      }
+      writer.raw("}\n")
+      text += writer.text
+    }
+
+    /// `{"type":"diagnostic","device":…,"push":…,` then the finding's other JSON members.
+    private mutating func writeJSON(
+      _ finding: PushDiagnostic, of event: DeviceEvent, device: String
+    ) {
+      var writer = JSONWriter()
+      writer.raw("{\"type\":\"diagnostic\",\"device\":")
+      writer.string(device)
+      if let push = event.push {
+        writer.raw(",\"push\":")
+        writer.string(push)
+      }
+      writer.raw(",\"code\":")
+      writer.string(finding.code.rawValue)
+      writer.raw(",\"severity\":")
+      writer.string(finding.diagnostic.severity.rawValue)
+      if let path = finding.diagnostic.path {
+        writer.raw(",\"path\":")
+        writer.string(path)
+      }
+      writer.raw(",\"message\":")
+      writer.string(finding.diagnostic.message)
+      writer.raw(",\"source\":")
+      writer.string(finding.diagnostic.source.rawValue)
+      writer.raw("}\n")
+      text += writer.text
     }
 
     /// Writes one JSON line of `fields`, in order (what `JSONValue`'s compact text of an object of
