@@ -8,7 +8,8 @@
 # Usage, from the repository root: bash Benchmarks/serve.sh
 #   SERVE_PUSHES (default 1000000), SERVE_CLIENTS (64 connections), SERVE_STREAMS (1 each),
 #   SERVE_CORES ("0,1": the cores both servers run on; "0" gives the one-core figures),
-#   SERVE_SKIP_BUILD=1 (use the release pushsim already built).
+#   SERVE_SKIP_BUILD=1 (use the release pushsim already built),
+#   SERVE_ENV (a command put before pushsim's, e.g. "env MALLOC_ARENA_MAX=2").
 # Needs h2load and nghttpd (Debian: nghttp2-client, nghttp2-server) and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
