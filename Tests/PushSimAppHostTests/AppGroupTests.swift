@@ -223,7 +223,10 @@ struct AppGroupTests {
         serviceExtension: ServiceExtensionConfiguration(kind: .app)),
       code: .app(serviceExtension: { service }))
     await host.receive(json: Self.message(unread: 1), headers: Self.alert, id: "m")
-    #expect(service.written.all == [true])
+    // The extension ran and asked for the write. What `synchronize()` returns is not checked:
+    // Foundation's returned false once in a loaded CI run though the file below was written
+    // (the file on the disk is what the app relies on).
+    #expect(service.written.all.count == 1)
     // A second view of the suite: its file, read from the disk (Foundation's cache in this
     // process would answer from memory whatever happened to the file).
     let folder = host.appContainers.root.appendingPathComponent(

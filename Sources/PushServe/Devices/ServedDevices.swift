@@ -5,10 +5,12 @@ import PushScenario
 
 /// The phones a server plays pushes on, and APNs's answers for them (Rules.md §18).
 ///
-/// An actor: requests from every connection reach it one call at a time, and each push plays on
-/// its phone's ``DeviceHost`` exactly as a scenario's push step does (the request's headers and
-/// bytes, `DeviceHost.receive`). Each phone's clock follows the wall clock: before anything is
-/// played on it, its virtual time is moved on to now.
+/// Each push plays on its phone's ``DeviceHost`` exactly as a scenario's push step does (the
+/// request's headers and bytes, `DeviceHost.receive`), outside the actor's turns: pushes read
+/// what is fixed at start and their phone's ledger (``ServedPhone``), so pushes to different
+/// phones run side by side. The API, the live page and broadcasts, which read several phones
+/// at once, take the actor's turns. Each phone's clock follows the wall clock: before anything
+/// is played on it, its virtual time is moved on to now.
 actor ServedDevices {
   /// Where a token leads.
   struct TokenTarget {
@@ -134,7 +136,7 @@ actor ServedDevices {
 
   /// `POST /3/device/<token>`, judged in the order of Rules.md §18.2. Not in the actor's turns:
   /// it reads only what is fixed at start, and its phone's ledger under the phone's lock, so
-  /// pushes to different phones run side by side (Architecture.md, "`pushsim serve`").
+  /// pushes to different phones run side by side (Architecture.md, "The provider endpoint").
   private nonisolated func apns(_ request: ServeRequest) async -> ServeResponse {
     let time = now()
     let requestID = request.values("apns-id").first
@@ -220,8 +222,6 @@ actor ServedDevices {
     guard token.utf8.allSatisfy(Self.isHexDigit), let target = tokenIndex[token] else {
       return refuse(.badDeviceToken, "no device has this token (see the tokens printed at start)")
     }
-    // The phone's fields, not a copy of the phone: a copy would share its push ids, and the
-    // insertion below would then copy the whole set (once a push: quadratic over a long run).
     let phone = phones[target.phone]
     let phoneName = phone.name
     let phoneBundleID = phone.bundleID

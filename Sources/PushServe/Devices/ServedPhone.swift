@@ -5,7 +5,7 @@ import Synchronization
 
 /// One phone a server plays pushes on: who it is, fixed when the server starts, and what the
 /// server keeps of it, behind the phone's own lock. A push to one phone never waits for a push
-/// to another (Architecture.md, "`pushsim serve`").
+/// to another (Architecture.md, "The provider endpoint").
 final class ServedPhone: Sendable {
   let name: String
   /// The simulated iPhone: pushes to it are played one at a time, in the order they come.

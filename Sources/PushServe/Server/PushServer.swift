@@ -14,8 +14,9 @@ import Synchronization
 /// a connection that opens with the HTTP/2 preface is HTTP/2, any other is HTTP/1.1
 /// (Rules.md §18.1). The listening socket has a thread of its own, and so does each
 /// connection: no socket is ever waited on from Swift's cooperative pool (Architecture.md,
-/// "The hosting runtime"). A connection thread hands each complete request to the devices
-/// (an actor) and waits for the answer under ``ServeLimits/deviceTimeout``.
+/// "The hosting runtime"). A connection's thread answers each complete request itself, running
+/// the request's task on its ``ConnectionExecutor``, under ``ServeLimits/deviceTimeout``
+/// (Architecture.md, "The provider endpoint").
 public final class PushServer: Sendable {
   /// How the server is set up.
   public struct Configuration: Sendable {

@@ -219,20 +219,12 @@ public struct ServeLog: Sendable {
     /// `source`, `reason`, then its details by key (those not already written).
     private mutating func writeJSON(_ event: DeviceEvent, time: String, device: String) {
       var writer = JSONWriter()
-      writer.raw("{\"type\":\"event\",\"device\":")
-      writer.string(device)
-      writer.raw(",\"time\":")
-      writer.string(time)
-      writer.raw(",\"kind\":")
-      writer.string(event.kind.rawValue)
-      if let push = event.push {
-        writer.raw(",\"push\":")
-        writer.string(push)
-      }
-      writer.raw(",\"source\":")
-      writer.string(event.source.rawValue)
-      writer.raw(",\"reason\":")
-      writer.string(event.reason)
+      writer.member("{\"type\":\"event\",\"device\":", device)
+      writer.member(",\"time\":", time)
+      writer.member(",\"kind\":", event.kind.rawValue)
+      writer.member(",\"push\":", event.push)
+      writer.member(",\"source\":", event.source.rawValue)
+      writer.member(",\"reason\":", event.reason)
       for (key, value) in event.details.sorted(by: { $0.key < $1.key }) {
         switch key {
         case "time", "kind", "source", "reason", "diagnostics": continue
@@ -253,24 +245,13 @@ public struct ServeLog: Sendable {
       _ finding: PushDiagnostic, of event: DeviceEvent, device: String
     ) {
       var writer = JSONWriter()
-      writer.raw("{\"type\":\"diagnostic\",\"device\":")
-      writer.string(device)
-      if let push = event.push {
-        writer.raw(",\"push\":")
-        writer.string(push)
-      }
-      writer.raw(",\"code\":")
-      writer.string(finding.code.rawValue)
-      writer.raw(",\"severity\":")
-      writer.string(finding.diagnostic.severity.rawValue)
-      if let path = finding.diagnostic.path {
-        writer.raw(",\"path\":")
-        writer.string(path)
-      }
-      writer.raw(",\"message\":")
-      writer.string(finding.diagnostic.message)
-      writer.raw(",\"source\":")
-      writer.string(finding.diagnostic.source.rawValue)
+      writer.member("{\"type\":\"diagnostic\",\"device\":", device)
+      writer.member(",\"push\":", event.push)
+      writer.member(",\"code\":", finding.code.rawValue)
+      writer.member(",\"severity\":", finding.diagnostic.severity.rawValue)
+      writer.member(",\"path\":", finding.diagnostic.path)
+      writer.member(",\"message\":", finding.diagnostic.message)
+      writer.member(",\"source\":", finding.diagnostic.source.rawValue)
       writer.raw("}\n")
       text += writer.text
     }
@@ -338,5 +319,14 @@ final class LineSink: @unchecked Sendable {
     condition.lock()
     while writing || !pending.isEmpty { condition.wait() }
     condition.unlock()
+  }
+}
+
+extension JSONWriter {
+  /// `prefix` (such as `,"key":`) then `value` as a JSON string; nothing when `value` is `nil`.
+  fileprivate mutating func member(_ prefix: StaticString, _ value: String?) {
+    guard let value else { return }
+    raw(prefix)
+    string(value)
   }
 }
