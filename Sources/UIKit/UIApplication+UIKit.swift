@@ -1,4 +1,5 @@
 import Foundation
+internal import PushSimHosting
 
 extension UIApplication {
   /// The app delegate (held weakly). On a simulated device it is the app delegate the device

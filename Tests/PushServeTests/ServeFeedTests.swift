@@ -6,10 +6,15 @@ import Testing
 /// The live page's log keeps a window of entries, however long the server runs, and a page
 /// that fell behind the window is told to start its log over.
 @Suite struct ServeFeedTests {
+  /// A line of a request's answer on phone ana.
+  static func line(_ text: String) -> ServeFeed.Line {
+    ServeFeed.Line(source: "apns", device: "ana", text: text, failed: false)
+  }
+
   @Test func theLogKeepsItsWindowOfNewestEntries() {
     let feed = ServeFeed(window: 3)
     for number in 1...10 {
-      feed.append(source: "apns", device: "ana", text: "push \(number)", failed: false)
+      feed.publish([Self.line("push \(number)")], change: nil)
     }
     let all = feed.since(0)
     #expect(all.entries.map(\.text) == ["push 8", "push 9", "push 10"])
@@ -23,8 +28,8 @@ import Testing
 
   @Test func aPhoneChangeIsNewsWithTheEventsOfItsLatestRequest() {
     let feed = ServeFeed(window: 10)
-    feed.append(source: "apns", device: "ana", text: "push", failed: false)
-    feed.changed("ana", events: 0..<3)
+    feed.publish([Self.line("push")], change: nil)
+    feed.publish([], change: ("ana", 0..<3))
     let news = feed.since(1)
     #expect(news.entries.isEmpty)
     #expect(news.phones.map(\.name) == ["ana"])
@@ -37,7 +42,8 @@ import Testing
     let started = ContinuousClock.now
     Thread.detachNewThread {
       Thread.sleep(forTimeInterval: 0.2)
-      feed.append(source: "model", device: nil, text: "news", failed: false)
+      feed.publish(
+        [ServeFeed.Line(source: "model", device: nil, text: "news", failed: false)], change: nil)
     }
     await feed.wait(after: 0, timeout: .seconds(120))
     // Woken by the news, not by the timeout (generous: other tests may hold the pool).

@@ -1,7 +1,7 @@
 import PushDevice
 import PushPayload
 import PushScenario
-import Synchronization
+import PushSimHosting
 
 /// One phone a server plays pushes on: who it is, fixed when the server starts, and what the
 /// server keeps of it, behind the phone's own lock. A push to one phone never waits for a push
@@ -15,7 +15,7 @@ final class ServedPhone: Sendable {
   let tokens: [APNsEnvironment: [String: String]]
   /// Whether the devices file marks the app removed at start.
   let removedAtStart: Bool
-  private let ledger: SharedLock<Ledger>
+  private let ledger: Locked<Ledger>
 
   /// What the server keeps of the phone beside the device itself.
   private struct Ledger {
@@ -40,31 +40,31 @@ final class ServedPhone: Sendable {
     self.bundleID = bundleID
     self.tokens = tokens
     self.removedAtStart = removedAtStart
-    self.ledger = SharedLock(Ledger(document: document))
+    self.ledger = Locked(Ledger(document: document))
   }
 
   /// The phone's `device` fields as last set.
   var document: ConfigurationDocument {
-    get { ledger.withLock { $0.document } }
-    set { ledger.withLock { $0.document = newValue } }
+    get { ledger.read { $0.document } }
+    set { ledger.write { $0.document = newValue } }
   }
 
   /// Whether the app is installed.
   var installed: Bool {
-    get { ledger.withLock { $0.installed } }
-    set { ledger.withLock { $0.installed = newValue } }
+    get { ledger.read { $0.installed } }
+    set { ledger.write { $0.installed = newValue } }
   }
 
   /// How many of the device's events are already written out.
-  var printed: Int { ledger.withLock { $0.printed } }
+  var printed: Int { ledger.read { $0.printed } }
 
   /// What the device has forgotten so far.
-  var forgotten: ForgottenHistory { ledger.withLock { $0.forgotten } }
+  var forgotten: ForgottenHistory { ledger.read { $0.forgotten } }
 
   /// The id a push's record gets, taken at once: `apnsID`, or `apnsID#2`, `#3`… when the phone
   /// keeps a record of that id already.
   func claimPushID(_ apnsID: String) -> String {
-    ledger.withLock { ledger in
+    ledger.write { ledger in
       var pushID = apnsID
       var copy = 2
       while ledger.pushIDs.contains(pushID) {
@@ -79,7 +79,7 @@ final class ServedPhone: Sendable {
   /// Notes what the device forgot: its push ids are free again, and the totals grow.
   func remember(_ forgotten: ForgottenHistory) {
     guard !forgotten.isEmpty else { return }
-    ledger.withLock { ledger in
+    ledger.write { ledger in
       ledger.pushIDs.subtract(forgotten.pushIDs)
       ledger.forgotten.add(forgotten)
     }
@@ -90,7 +90,7 @@ final class ServedPhone: Sendable {
   /// one event twice, nor a phone's events out of order.
   func print(_ unprinted: ServedDevices.Unprinted, after lines: ServeLog.Lines, to log: ServeLog) {
     var lines = lines
-    ledger.withLock { ledger in
+    ledger.write { ledger in
       let start = max(unprinted.from, ledger.printed)
       if unprinted.end > start {
         ledger.printed = unprinted.end

@@ -1,7 +1,6 @@
 import Foundation
 import PushSimDocs
 import PushSimHosting
-import Synchronization
 
 /// What the live page shows and waits on (CommandLine.md, `pushsim serve`, the live page): the
 /// last ``window`` log entries in a ring, which phones changed, and the pages waiting for news.
@@ -12,7 +11,7 @@ import Synchronization
 public final class ServeFeed: Sendable {
   /// How many entries are kept (`--log-window`).
   public let window: Int
-  private let state: SharedLock<State>
+  private let state: Locked<State>
 
   fileprivate struct State {
     /// The entries, `ring[n % window]` the n-th appended (from 0).
@@ -31,7 +30,7 @@ public final class ServeFeed: Sendable {
   /// A feed keeping the last `window` entries (at least 1).
   public init(window: Int = 1000) {
     self.window = max(1, window)
-    state = SharedLock(State())
+    state = Locked(State())
   }
 
   /// A line for the page's log, before it gets its tick.
@@ -42,23 +41,12 @@ public final class ServeFeed: Sendable {
     var failed: Bool
   }
 
-  /// Adds an entry and wakes the waiting pages.
-  func append(source: String, device: String?, text: String, failed: Bool) {
-    publish([Line(source: source, device: device, text: text, failed: failed)], change: nil)
-  }
-
-  /// Notes that `device` changed, `events` (positions in its event log) being what its
-  /// latest request caused.
-  func changed(_ device: String, events: Range<Int>) {
-    publish([], change: (device, events))
-  }
-
   /// Adds `lines`, each with the next tick, then notes `change` (a phone and the events its
   /// latest request caused), in one hold of the lock; wakes the waiting pages.
   func publish(_ lines: [Line], change: (device: String, events: Range<Int>)?) {
     // The entries the ring lets go of are released after the lock, not while others wait.
     var displaced: [LiveEntry] = []
-    let waiters = state.withLock { state -> [OneShot<Void>] in
+    let waiters = state.write { state -> [OneShot<Void>] in
       for line in lines {
         state.tick += 1
         var entry = LiveEntry(
@@ -89,7 +77,7 @@ public final class ServeFeed: Sendable {
   func since(_ after: Int) -> (
     entries: [LiveEntry], phones: [(name: String, events: Range<Int>)], tick: Int, reset: Bool
   ) {
-    state.withLock { state in
+    state.read { state in
       let count = state.ring.count
       let oldest = state.appended > window ? state.appended % window : 0
       // Entries are in tick order from `oldest`: find the first after `after`.
@@ -113,7 +101,7 @@ public final class ServeFeed: Sendable {
   /// Returns once something came after tick `after`, or after `timeout`.
   func wait(after: Int, timeout: Duration) async {
     let shot = OneShot<Void>()
-    let waiting = state.withLock { state -> Bool in
+    let waiting = state.write { state -> Bool in
       guard state.tick <= after else { return false }
       state.waiters.append(shot)
       return true
@@ -123,12 +111,12 @@ public final class ServeFeed: Sendable {
     await shot.value()
     HostTimer.shared.cancel(ticket)
     // A page that went away leaves its answered shot behind: drop the answered ones.
-    state.withLock { state in state.waiters.removeAll { $0.isAnswered } }
+    state.write { state in state.waiters.removeAll { $0.isAnswered } }
   }
 
   /// Keeps the images of `device`'s latest drawing (the previous drawing's are dropped).
   func keepAssets(_ assets: [DocsScenario.Asset], of device: String) {
-    state.withLock { state in
+    state.write { state in
       state.assets[device] = Dictionary(
         assets.map { ($0.path, $0.data) }, uniquingKeysWith: { _, last in last })
     }
@@ -136,7 +124,7 @@ public final class ServeFeed: Sendable {
 
   /// An image of a phone's latest drawing.
   func asset(_ path: String) -> Data? {
-    state.withLock { state in
+    state.read { state in
       for images in state.assets.values { if let data = images[path] { return data } }
       return nil
     }

@@ -3,7 +3,6 @@ import PushCore
 import PushDevice
 import PushPayload
 import PushScenario
-import Synchronization
 
 /// Where `pushsim serve` writes what happens, a line at a time, as text or JSON lines
 /// (CommandLine.md, `pushsim serve`): each request and its answer, then the events it caused

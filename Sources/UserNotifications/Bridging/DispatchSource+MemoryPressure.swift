@@ -1,4 +1,5 @@
 public import Dispatch
+internal import PushSimHosting
 
 // Dispatch's memory pressure source, which Linux's libdispatch lacks (it has no memory pressure
 // notifications): declared here so that an app's cache code (`makeMemoryPressureSource`)

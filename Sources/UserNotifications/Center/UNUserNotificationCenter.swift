@@ -1,4 +1,4 @@
-internal import PushSimHosting
+package import PushSimHosting
 
 /// The app's notification center (`UNUserNotificationCenter`): authorization, settings,
 /// categories, local notifications, what is in Notification Center, the badge, and the delegate.

@@ -1,3 +1,5 @@
+package import PushSimHosting
+
 /// What a notification shows and carries (`UNNotificationContent`).
 ///
 /// As on iOS it is an `NSObject` whose properties are read-only; ``UNMutableNotificationContent``

@@ -1,3 +1,4 @@
+package import PushSimHosting
 import Synchronization
 
 /// The result a background push handler reports (`UIBackgroundFetchResult`); raw values are
